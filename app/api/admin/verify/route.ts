@@ -1,0 +1,12 @@
+// POST /api/admin/verify: trades an admin's user token (body or Authorization) or the admin secret for the admin_session cookie; DELETE clears it.
+import { route } from "@/lib/http/route";
+import { ADMIN_VERIFY_RATE_LIMIT, endAdminSession, verifyAdmin } from "@/lib/auth/admin-verify";
+
+export const POST = route({
+  auth: "public",
+  rawBody: true, // the body is optional, so the service reads it (same cap, parser and errors as route())
+  rateLimit: ADMIN_VERIFY_RATE_LIMIT,
+  handler: ({ request, setHeader }) => verifyAdmin(request, setHeader),
+});
+
+export const DELETE = route({ auth: "public", handler: ({ request, setHeader }) => endAdminSession(request, setHeader) });

@@ -1,0 +1,14 @@
+// POST /api/jobs/[job]: QStash delivers one outbox row ({ id }), signed; runs it and answers 2xx (settled) or 5xx (retry).
+import { z } from "zod";
+import { route } from "@/lib/http/route";
+import { verifiedDeliveryBody } from "@/lib/jobs/qstash";
+import { deliverJob } from "@/lib/jobs/delivery";
+import "@/lib/jobs/registry";
+
+export const POST = route({
+  // The Upstash-Signature over the raw body and URL is the credential; rawBody keeps the bytes it signs.
+  auth: "public",
+  rawBody: true,
+  params: z.object({ job: z.string() }),
+  handler: async ({ request, params }) => deliverJob(params.job, await verifiedDeliveryBody(request)),
+});

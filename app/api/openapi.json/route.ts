@@ -1,0 +1,12 @@
+// GET /api/openapi.json: the OpenAPI 3.1 document generated from every route's zod schemas
+import { route, preflight } from "@/lib/http/route";
+import { cachePolicy } from "@/lib/http/cache";
+import { openApiDocument } from "@/lib/openapi";
+
+export const GET = route({
+  auth: "public",
+  summary: "This OpenAPI 3.1 document (generated from the routes' zod schemas)",
+  cache: cachePolicy.none,
+  handler: () => openApiDocument(),
+});
+export const OPTIONS = preflight;

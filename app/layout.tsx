@@ -1,0 +1,23 @@
+// Root layout of the pages (explorer, token and creator pages, API reference): plain CSS, no external assets.
+import type { ReactNode } from "react";
+import "./_components/styles.css";
+
+export const metadata = { title: "Token launch explorer", description: "Launched tokens, creators and the API reference" };
+export const viewport = { width: "device-width", initialScale: 1 };
+
+export default function RootLayout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en">
+      <body>
+        <header className="top">
+          <a href="/" className="brand">Launch explorer</a>
+          <nav>
+            <a href="/">Tokens</a>
+            <a href="/docs">API reference</a>
+          </nav>
+        </header>
+        <main>{children}</main>
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,137 @@
+// Row types of the core migration (20261122000000_core).
+import type { ColumnType, Generated, JSONColumnType } from "kysely";
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type Json<T extends object | null = Record<string, unknown>> = JSONColumnType<T, T | string | undefined, T | string>;
+/** numeric(78,0): wei and supplies travel as decimal strings. */
+type Wei = ColumnType<string, string | bigint | undefined, string | bigint>;
+
+export interface TokensTable {
+  id: Generated<number>;
+  created_at: Generated<Date>;
+  deployed_at: Timestamp;
+  tx_hash: string | null;
+  contract_address: string;
+  chain_id: Generated<number>;
+  name: string;
+  symbol: string;
+  img_url: string | null;
+  pool_address: string | null;
+  requestor_fid: number | null;
+  msg_sender: string;
+  admin: string;
+  cast_hash: string | null;
+  type: Generated<string>;
+  pair: string | null;
+  presale_id: number | null;
+  factory_address: string | null;
+  locker_address: string | null;
+  metadata: Json;
+  social_context: Json;
+  deploy_config: Json | null;
+  pool_config: Json | null;
+  starting_market_cap: number | null;
+  warnings: ColumnType<string[], string[] | undefined, string[]>;
+  tags: Json<{ champagne: boolean; verified: boolean; knownInterfaceDeployer: boolean }>;
+  supply: Wei;
+  block_number: number | null;
+  log_index: number | null;
+}
+
+export interface TokenMarketTable {
+  token_id: number;
+  market_cap_usd: number | null;
+  price_usd: number | null;
+  volume_24h_usd: number | null;
+  tx_count_24h: number | null;
+  price_change_1h: number | null;
+  price_change_24h: number | null;
+  updated_at: Generated<Date>;
+}
+
+export interface UsersTable {
+  fid: number;
+  username: string | null;
+  display_name: string | null;
+  pfp_url: string | null;
+  custody_address: string | null;
+  verified_addresses: ColumnType<string[], string[] | undefined, string[]>;
+  twitter_username: string | null;
+  neynar_score: number | null;
+  follower_count: Generated<number>;
+  following_count: Generated<number>;
+  profile: Json;
+  fetched_at: Generated<Date>;
+  following_fetched_at: Date | null;
+}
+
+export interface UserAddressesTable {
+  address: string;
+  fid: number;
+}
+
+export interface FollowsTable {
+  follower_fid: number;
+  followed_fid: number;
+}
+
+export interface BlockedTokensTable {
+  id: Generated<number>;
+  address: string;
+  chain_id: number | null;
+  reason: string | null;
+  created_at: Generated<Date>;
+}
+
+export interface ApiKeysTable {
+  id: Generated<number>;
+  name: string;
+  prefix: string;
+  key_hash: string;
+  created_at: Generated<Date>;
+  revoked_at: Date | null;
+  last_used_at: Date | null;
+}
+
+export type JobStatus = "pending" | "running" | "done" | "failed" | "dispatched";
+
+export interface JobsTable {
+  id: Generated<number>;
+  name: string;
+  payload: Json<object>;
+  status: ColumnType<JobStatus, JobStatus | undefined, JobStatus>;
+  attempts: Generated<number>;
+  max_attempts: Generated<number>;
+  run_at: Timestamp;
+  locked_until: Date | null;
+  dedupe_key: string | null;
+  last_error: string | null;
+  result: Json<object> | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface KvCacheTable {
+  key: string;
+  value: Json<object>;
+  expires_at: Date | null;
+}
+
+export interface RateLimitsTable {
+  key: string;
+  window_start: Timestamp;
+  count: number;
+}
+
+export interface CoreTables {
+  tokens: TokensTable;
+  token_market: TokenMarketTable;
+  users: UsersTable;
+  user_addresses: UserAddressesTable;
+  follows: FollowsTable;
+  blocked_tokens: BlockedTokensTable;
+  api_keys: ApiKeysTable;
+  jobs: JobsTable;
+  kv_cache: KvCacheTable;
+  rate_limits: RateLimitsTable;
+}

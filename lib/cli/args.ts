@@ -1,0 +1,30 @@
+// Tiny argv reader shared by the npm-script commands: positionals and --flag value pairs.
+export function parseArgs(argv = process.argv.slice(2)): { positionals: string[]; flags: Record<string, string | true> } {
+  const positionals: string[] = [];
+  const flags: Record<string, string | true> = {};
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg.startsWith("--")) {
+      const [name, inline] = arg.slice(2).split("=", 2);
+      if (inline !== undefined) flags[name] = inline;
+      else if (argv[i + 1] !== undefined && !argv[i + 1].startsWith("--")) flags[name] = argv[++i];
+      else flags[name] = true;
+    } else positionals.push(arg);
+  }
+  return { positionals, flags };
+}
+
+/** Runs a command's main, prints a clean message on failure, and closes the database so the process exits. */
+export async function runCommand(main: () => Promise<void>): Promise<void> {
+  // The same .env files Next reads, so a command and the service it runs beside see one configuration.
+  (await import("../system/next-process")).loadEnvFiles(process.env.NODE_ENV !== "production");
+  const { closeDb } = await import("../../db");
+  try {
+    await main();
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exitCode = 1;
+  } finally {
+    await closeDb();
+  }
+}

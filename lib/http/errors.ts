@@ -1,0 +1,83 @@
+// The one error type family: every non-2xx answer is an HttpError turned into the one envelope.
+export type ErrorCode =
+  | "invalid_request"
+  | "unauthorized"
+  | "forbidden"
+  | "not_found"
+  | "conflict"
+  | "payload_too_large"
+  | "idempotency_mismatch"
+  | "unprocessable"
+  | "rate_limited"
+  | "provider_unavailable"
+  | "timeout"
+  | "internal";
+
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: unknown,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, details?: unknown) =>
+  new HttpError(400, "invalid_request", message, details);
+export const unauthorized = (message = "missing or invalid credentials") =>
+  new HttpError(401, "unauthorized", message);
+export const forbidden = (message = "not allowed for these credentials") =>
+  new HttpError(403, "forbidden", message);
+export const notFound = (message = "not found") => new HttpError(404, "not_found", message);
+export const conflict = (message: string) => new HttpError(409, "conflict", message);
+export const payloadTooLarge = (limitBytes: number) =>
+  new HttpError(413, "payload_too_large", `request body exceeds ${limitBytes} bytes`);
+export const idempotencyMismatch = (message: string) =>
+  new HttpError(422, "idempotency_mismatch", message);
+export const unprocessable = (message: string, details?: unknown) =>
+  new HttpError(422, "unprocessable", message, details);
+export const rateLimited = (retryAfterSeconds: number) =>
+  new HttpError(429, "rate_limited", "too many requests", undefined, {
+    "Retry-After": String(Math.max(1, Math.ceil(retryAfterSeconds))),
+  });
+export const providerUnavailable = (message: string, retryAfterSeconds = 5) =>
+  new HttpError(503, "provider_unavailable", message, undefined, {
+    "Retry-After": String(retryAfterSeconds),
+  });
+export const timedOut = (message = "the request took too long; try again", retryAfterSeconds = 5) =>
+  new HttpError(503, "timeout", message, undefined, { "Retry-After": String(retryAfterSeconds) });
+
+const CONNECTION_ERRORS = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "ENOTFOUND", "EHOSTUNREACH"]);
+
+/**
+ * Maps what lower layers throw (Postgres, sockets, the chain layer) to an HttpError; anything
+ * unrecognised becomes `internal` with a fixed message (its details go only to the log).
+ */
+export function toHttpError(error: unknown): HttpError {
+  if (error instanceof HttpError) return error;
+  const e = error as { code?: string; name?: string; message?: string; retryAfterSeconds?: number };
+  if (e?.name === "ChainUnavailableError") return providerUnavailable("the chain RPC is unavailable", e.retryAfterSeconds ?? 5);
+  if (e?.name === "ChainRevertError") {
+    const reason = (error as { reason?: string; errorName?: string }).errorName ?? (error as { reason?: string }).reason;
+    return unprocessable(`the chain rejected the call${reason ? `: ${reason}` : ""}`);
+  }
+  switch (e?.code) {
+    case "23505":
+      return conflict("a record with the same key already exists");
+    case "57014":
+      return timedOut();
+    case "40001":
+    case "40P01":
+      return providerUnavailable("the database was busy; try again", 1);
+  }
+  if (typeof e?.code === "string" && (CONNECTION_ERRORS.has(e.code) || /^(08|57P0|53)/.test(e.code))) {
+    return providerUnavailable("the database is unavailable", 5);
+  }
+  if (/Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(e?.message ?? "")) {
+    return providerUnavailable("the database is unavailable", 5);
+  }
+  return new HttpError(500, "internal", "internal error");
+}

@@ -1,0 +1,68 @@
+// Zod building blocks shared by every route's query, path and body schemas.
+import { z } from "zod";
+import { getAddress } from "viem";
+
+/** `0x` + 40 hex, any case; parsed to lowercase (how addresses are stored and compared). */
+export const zAddress = z
+  .string()
+  .trim()
+  .regex(/^0x[0-9a-fA-F]{40}$/, "must be an address: 0x followed by 40 hex digits")
+  .transform((v) => v.toLowerCase() as `0x${string}`);
+
+export const zHex = z
+  .string()
+  .trim()
+  .regex(/^0x([0-9a-fA-F]{2})*$/, "must be 0x-prefixed hex")
+  .transform((v) => v.toLowerCase() as `0x${string}`);
+
+export const zBytes32 = z
+  .string()
+  .trim()
+  .regex(/^0x[0-9a-fA-F]{64}$/, "must be 0x followed by 64 hex digits")
+  .transform((v) => v.toLowerCase() as `0x${string}`);
+
+export const zTxHash = zBytes32;
+
+/** Booleans in a query string: true/false/1/0. */
+export const zBool = z
+  .enum(["true", "false", "1", "0"], { message: "must be true, false, 1 or 0" })
+  .transform((v) => v === "true" || v === "1");
+
+/** A whole number written in decimal, within bounds (query strings carry only text). */
+export const zInt = (min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^-?\d{1,16}$/, "must be a whole number")
+    .transform(Number)
+    .pipe(z.number().int().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`));
+
+/** A whole number in a JSON body or a query string. */
+export const zIntLike = (min: number, max: number) => z.union([z.number().int(), zInt(min, max)]).pipe(
+  z.number().int().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`),
+);
+
+export const zFid = zInt(1, Number.MAX_SAFE_INTEGER);
+export const zChainId = zInt(1, 2 ** 31 - 1);
+
+/** Comma-separated FIDs, at most `max` of them, deduplicated. */
+export const zFidList = (max: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d{1,16}(,\d{1,16})*$/, "must be comma-separated positive integers")
+    .transform((v) => [...new Set(v.split(",").map(Number))])
+    .refine((list) => list.length <= max, `at most ${max} values`)
+    .refine((list) => list.every((n) => n >= 1 && Number.isSafeInteger(n)), "values must be positive integers");
+
+/** An amount of wei: a non-negative integer in decimal, at most 78 digits (uint256). */
+export const zWei = z
+  .union([z.string(), z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER)])
+  .transform((v) => String(v).trim())
+  .refine((v) => /^\d{1,78}$/.test(v) && BigInt(v) < 2n ** 256n, "must be a non-negative integer amount of wei")
+  .transform((v) => BigInt(v).toString());
+
+export const zSort = z.enum(["asc", "desc"]);
+
+/** EIP-55 form for responses. */
+export const checksum = (address: string | null | undefined) => (address ? getAddress(address) : address ?? null);

@@ -1,0 +1,180 @@
+// route(): the only wrapper of a route handler. Request id, auth, body cap, zod parsing, rate limits,
+// serialisation, cache and CORS headers, and the one error envelope. Handlers return data.
+import type { ZodType } from "zod";
+import { authenticate, type AuthMode, type PrincipalFor } from "./auth";
+import type { CachePolicy } from "./cache";
+import { cachePolicy } from "./cache";
+import { badRequest, HttpError, payloadTooLarge, toHttpError } from "./errors";
+import { clientIp, enforceRateLimit, type RateLimitRule } from "./rate-limit";
+import { log } from "../log";
+
+export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+
+export type RouteContext<A extends AuthMode, Q, B, P> = {
+  request: Request;
+  requestId: string;
+  principal: PrincipalFor<A>;
+  query: Q;
+  body: B;
+  params: P;
+  ip: string;
+  /** For headers that depend on the answer (e.g. a stale-cache marker); status and body stay the wrapper's. */
+  setHeader(name: string, value: string): void;
+};
+
+type RouteOptions<A extends AuthMode, Q, B, P> = {
+  auth: A;
+  query?: ZodType<Q>;
+  body?: ZodType<B>;
+  params?: ZodType<P>;
+  cache?: CachePolicy | ((principal: PrincipalFor<A>) => CachePolicy);
+  /** Keyed by partner for partner routes, by client IP otherwise. */
+  rateLimit?: RateLimitRule;
+  maxBodyBytes?: number;
+  /** The handler reads `request.body` itself (streamed uploads) and enforces its own size cap. */
+  rawBody?: boolean;
+  headers?: Record<string, string>;
+  status?: number;
+  /** For the OpenAPI document: one line on what the operation does, and the shape of its answer. */
+  summary?: string;
+  response?: ZodType;
+  deprecated?: boolean;
+  handler: (ctx: RouteContext<A, Q, B, P>) => unknown | Promise<unknown>;
+};
+
+type NextContext = { params?: Promise<Record<string, string | string[] | undefined>> };
+
+const CORS_HEADERS = {
+  "Access-Control-Allow-Origin": "*",
+  "Access-Control-Expose-Headers": "x-request-id, Retry-After, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Deprecation, x-trending-stale",
+};
+
+/** OPTIONS handler for public routes: `export const OPTIONS = preflight;` */
+export function preflight(): Response {
+  return new Response(null, {
+    status: 204,
+    headers: {
+      ...CORS_HEADERS,
+      "Access-Control-Allow-Methods": "GET, POST, DELETE, OPTIONS",
+      "Access-Control-Allow-Headers": "content-type, authorization, x-api-key, x-request-id",
+      "Access-Control-Max-Age": "86400",
+    },
+  });
+}
+
+function requestIdOf(request: Request): string {
+  const given = request.headers.get("x-request-id");
+  return given && /^[\w.-]{1,64}$/.test(given) ? given : crypto.randomUUID();
+}
+
+/** Repeated keys stay arrays, so a scalar parameter given twice is a 400, not a silent pick. */
+export function queryObject(url: URL): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const key of new Set(url.searchParams.keys())) {
+    const all = url.searchParams.getAll(key);
+    out[key] = all.length === 1 ? all[0] : all;
+  }
+  return out;
+}
+
+/** The body as text, refused with 413 past `maxBytes` (declared or streamed); "" when there is none. */
+export async function readCappedText(request: Request, maxBytes: number): Promise<string> {
+  if (Number(request.headers.get("content-length") ?? "0") > maxBytes) throw payloadTooLarge(maxBytes);
+  if (!request.body) return "";
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = request.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => {});
+      throw payloadTooLarge(maxBytes);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+export async function readJsonBody(request: Request, maxBytes: number): Promise<unknown> {
+  const text = await readCappedText(request, maxBytes);
+  if (!text.trim()) throw badRequest("a JSON body is required");
+  return parseJsonText(text);
+}
+
+export function parseJsonText(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw badRequest("the body is not valid JSON");
+  }
+}
+
+export function parseWith<T>(schema: ZodType<T>, value: unknown, where: "query" | "body" | "path"): T {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const details = result.error.issues.map((i) => ({ in: where, path: i.path.join("."), message: i.message }));
+  const first = details[0];
+  throw badRequest(first.path ? `${first.path}: ${first.message}` : `${where}: ${first.message}`, details);
+}
+
+export function toJson(data: unknown): string {
+  return JSON.stringify(data, (_k, v) => (typeof v === "bigint" ? v.toString() : v));
+}
+
+function errorResponse(error: HttpError, requestId: string, cors: boolean): Response {
+  const body = { error: { code: error.code, message: error.message, requestId, ...(error.details ? { details: error.details } : {}) } };
+  return new Response(toJson(body), {
+    status: error.status,
+    headers: {
+      "Content-Type": "application/json",
+      "Cache-Control": "no-store",
+      "x-request-id": requestId,
+      ...(cors ? CORS_HEADERS : {}),
+      ...error.headers,
+    },
+  });
+}
+
+export function route<A extends AuthMode, Q = undefined, B = undefined, P = undefined>(options: RouteOptions<A, Q, B, P>) {
+  const cors = options.auth === "public" || options.auth === "optionalAdmin" || options.auth === "optionalUser";
+  return Object.assign(handle, { definition: options });
+  async function handle(request: Request, next?: NextContext): Promise<Response> {
+    const requestId = requestIdOf(request);
+    const headers = new Headers({ "x-request-id": requestId, ...(cors ? CORS_HEADERS : {}), ...options.headers });
+    try {
+      const principal = await authenticate(options.auth, request);
+      const ip = clientIp(request);
+      const setHeader = (name: string, value: string) => headers.set(name, value);
+      if (options.rateLimit) {
+        const subject = principal.kind === "partner" ? `partner:${principal.partnerId}` : `ip:${ip}`;
+        await enforceRateLimit(options.rateLimit, subject, setHeader);
+      }
+      const url = new URL(request.url);
+      const params = options.params ? parseWith(options.params, (await next?.params) ?? {}, "path") : (undefined as P);
+      const query = options.query ? parseWith(options.query, queryObject(url), "query") : (undefined as Q);
+      const body =
+        options.body && !options.rawBody
+          ? parseWith(options.body, await readJsonBody(request, options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES), "body")
+          : (undefined as B);
+      const data = await options.handler({ request, requestId, principal, query, body, params, ip, setHeader });
+      const policy: CachePolicy = typeof options.cache === "function" ? options.cache(principal) : options.cache ?? cachePolicy.none;
+      headers.set("Cache-Control", policy.cacheControl);
+      if (policy.vary) headers.set("Vary", policy.vary);
+      if (data === undefined) return new Response(null, { status: 204, headers });
+      headers.set("Content-Type", "application/json");
+      return new Response(toJson(data), { status: options.status ?? 200, headers });
+    } catch (error) {
+      const httpError = toHttpError(error);
+      if (httpError.status >= 500) log.error("request failed", { requestId, url: request.url, error });
+      const response = errorResponse(httpError, requestId, cors);
+      for (const name of ["X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset"]) {
+        const value = headers.get(name);
+        if (value) response.headers.set(name, value);
+      }
+      return response;
+    }
+  };
+}
+

@@ -1,0 +1,34 @@
+// Vercel cron entry points: the outbox sweep and each schedule, behind the CRON_SECRET bearer Vercel sends.
+import { timingSafeEqual } from "node:crypto";
+import { config } from "../config";
+import { notFound, unauthorized } from "../http/errors";
+import { dispatchJobs } from "./dispatch";
+import { sweepOutbox, type PublishReport } from "./outbox";
+import { enqueueSchedule, findSchedule, SWEEP_CRON } from "./schedule";
+import "./registry";
+
+/** Vercel sends `Authorization: Bearer <CRON_SECRET>`. Without a configured secret nothing gets in. */
+export function verifyCronRequest(request: Request): void {
+  const secret = config().CRON_SECRET;
+  if (!secret) throw unauthorized("cron routes are disabled: CRON_SECRET is not configured");
+  const given = Buffer.from(request.headers.get("authorization") ?? "");
+  const expected = Buffer.from(`Bearer ${secret}`);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw unauthorized("invalid cron credentials");
+}
+
+export type CronResult =
+  | ({ cron: typeof SWEEP_CRON } & PublishReport)
+  | { cron: string; job: string; jobId: number; bucket: number };
+
+/** `dispatch` publishes what the outbox holds; any other name enqueues that schedule's job for this bucket. */
+export async function runCron(name: string): Promise<CronResult> {
+  if (name === SWEEP_CRON) {
+    if (!config().QSTASH_TOKEN) return { cron: SWEEP_CRON, published: 0, failed: 0 };
+    return { cron: SWEEP_CRON, ...(await sweepOutbox()) };
+  }
+  const schedule = findSchedule(name);
+  if (!schedule) throw notFound(`no schedule named ${name}`);
+  const { id, bucket } = await enqueueSchedule(schedule);
+  await dispatchJobs();
+  return { cron: name, job: schedule.job.name, jobId: id, bucket };
+}

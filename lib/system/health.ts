@@ -1,0 +1,30 @@
+// What /api/health reports: version, whether the database answers, and which backend of each part is active.
+import { sql } from "kysely";
+import { db } from "../../db";
+import { config } from "../config";
+import { upstashCredentials } from "../kv";
+import pkg from "../../package.json";
+
+export async function healthReport() {
+  const cfg = config();
+  const started = Date.now();
+  let database: { reachable: boolean; latencyMs?: number; error?: string };
+  try {
+    await sql`SELECT 1`.execute(db());
+    database = { reachable: true, latencyMs: Date.now() - started };
+  } catch {
+    database = { reachable: false, error: "the database did not answer" };
+  }
+  return {
+    status: database.reachable ? "ok" : "degraded",
+    version: pkg.version,
+    database,
+    backends: {
+      database: cfg.DATABASE_URL ? (cfg.DATABASE_DRIVER === "neon" ? "neon" : "postgres") : "pglite",
+      cache: upstashCredentials() ? "upstash" : "postgres",
+      jobs: cfg.QSTASH_TOKEN ? "qstash" : "local-worker",
+      chain: Object.keys(process.env).some((k) => /^RPC_URL_\d+$/.test(k)) ? "rpc" : "none",
+      profiles: cfg.NEYNAR_API_KEY ? "neynar" : "stored",
+    },
+  };
+}

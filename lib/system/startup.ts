@@ -1,0 +1,21 @@
+// What a server process does once Next starts it (instrumentation.ts): check the configuration, serve the
+// embedded database to the npm commands, and run the in-process job worker.
+import { config, ConfigError } from "../config";
+import { log } from "../log";
+import { startEmbeddedServer } from "./embedded-server";
+import { startWorker } from "../jobs/worker";
+
+export async function startServerProcess(): Promise<void> {
+  try {
+    config();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    // A bad value stops start-up, naming the variable (the message lists each one).
+    console.error(error.message);
+    process.exit(1);
+  }
+  await startEmbeddedServer();
+  // The worker claims jobs through db(), so it starts after the database is open (and served).
+  startWorker();
+  log.debug("server process started", { pid: process.pid });
+}

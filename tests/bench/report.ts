@@ -1,0 +1,58 @@
+// The results table of `npm run bench` and the JSON written beside it.
+import type { Stats } from "./load";
+
+export type ScenarioResult = {
+  name: string;
+  description: string;
+  requestCount: number;
+  http?: Stats;
+  frameworkFloor?: Stats;
+  dbFloor?: Stats;
+  extraFloors: Array<{ name: string } & Stats>;
+  metrics: Array<{ name: string; value: number | string; unit?: string }>;
+  /** p50 − (db floor p50 + framework floor p50), ms */
+  overheadP50?: number;
+  error?: string;
+};
+
+const ms = (v: number | undefined) => (v === undefined || Number.isNaN(v) ? "-" : v.toFixed(2));
+const pair = (s: Stats | undefined) => (s ? `${ms(s.p50)} / ${ms(s.p99)}` : "-");
+
+export function overhead(r: ScenarioResult): number | undefined {
+  if (!r.http || !r.frameworkFloor) return undefined;
+  return Math.round((r.http.p50 - (r.dbFloor?.p50 ?? 0) - r.frameworkFloor.p50) * 1000) / 1000;
+}
+
+function table(header: string[], rows: string[][]): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (cells: string[]) => `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(" | ")} |`;
+  const rule = `|${widths.map((w, i) => (i === 0 ? "-".repeat(w + 2) : "-".repeat(w + 1) + ":")).join("|")}|`;
+  return [line(header), rule, ...rows.map(line)].join("\n");
+}
+
+export function renderTable(results: ScenarioResult[]): string {
+  const rows = results.map((r) => {
+    const failures = r.http?.failures ? ` (${r.http.failures} non-2xx!)` : "";
+    return [
+      r.name + (r.error ? " (failed)" : ""),
+      ms(r.http?.p50),
+      ms(r.http?.p99),
+      r.http ? r.http.rps.toFixed(0) + failures : "-",
+      pair(r.dbFloor),
+      pair(r.frameworkFloor),
+      r.overheadP50 === undefined ? "-" : (r.overheadP50 >= 0 ? "+" : "") + r.overheadP50.toFixed(2),
+    ];
+  });
+  const out = [
+    table(["scenario", "p50 ms", "p99 ms", "req/s", "db floor p50/p99", "framework floor p50/p99", "p50 − (db + fw) p50"], rows),
+  ];
+  const extras = results.flatMap((r) => r.extraFloors.map((f) => [`${r.name}: ${f.name}`, ms(f.p50), ms(f.p99), f.rps.toFixed(0)]));
+  if (extras.length) out.push("", table(["extra floor", "p50 ms", "p99 ms", "ops/s"], extras));
+  const metrics = results.flatMap((r) => r.metrics.map((m) => [`${r.name}: ${m.name}`, `${m.value}${m.unit ? ` ${m.unit}` : ""}`]));
+  if (metrics.length) out.push("", table(["metric", "value"], metrics));
+  const failed = results.filter((r) => r.error || r.http?.failures);
+  for (const r of failed) {
+    out.push(`\n${r.name}: ${r.error ?? `statuses ${JSON.stringify(r.http?.statuses)}`}`);
+  }
+  return out.join("\n");
+}

@@ -1,0 +1,199 @@
+// npm run bench -- --tokens N [--seed S] [--scenarios a,b] [--duration 10] [--connections 10] [--warmup 2] [--no-build]
+// Builds, prepares the seeded bench database, starts `next start`, and measures every scenario beside its
+// framework floor (GET /api/ping) and database floor (its SQL straight through pg), all in the same run.
+import { execSync } from "node:child_process";
+import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import pg from "pg";
+import { closeDb } from "../../db";
+import { createApiKey, revokeApiKey } from "../../lib/auth/apikeys";
+import { parseArgs } from "../../lib/cli/args";
+import { DEFAULT_BENCH_DATABASE_URL, prepareBenchDatabase } from "./database";
+import { httpLoad, loopLoad, stopLoad, type LoadOptions } from "./load";
+import { overhead, renderTable, type ScenarioResult } from "./report";
+import type { BenchContext, BenchScenario } from "./scenarios/types";
+import { buildIsPresent, freePort, nextBuild, startServer, type RunningServer } from "./server";
+
+const here = import.meta.dirname;
+const usage = "usage: npm run bench -- --tokens N [--seed S] [--scenarios a,b] [--duration 10] [--connections 10] [--warmup 2] [--no-build]";
+
+function options() {
+  const { flags } = parseArgs();
+  const int = (name: string, fallback: number, min: number, max: number) => {
+    const value = flags[name] === undefined ? fallback : Number(flags[name]);
+    if (!Number.isInteger(value) || value < min || value > max) throw new Error(`--${name} must be an integer ${min}..${max}\n${usage}`);
+    return value;
+  };
+  return {
+    tokens: int("tokens", 100_000, 0, 10_000_000),
+    seed: typeof flags.seed === "string" ? flags.seed : "1",
+    scenarios: typeof flags.scenarios === "string" ? flags.scenarios.split(",").map((s) => s.trim()).filter(Boolean) : [],
+    durationSeconds: int("duration", 10, 1, 600),
+    connections: int("connections", 10, 1, 200),
+    warmupSeconds: int("warmup", 2, 0, 60),
+    build: flags["no-build"] !== true,
+    databaseUrl: process.env.BENCH_DATABASE_URL ?? DEFAULT_BENCH_DATABASE_URL,
+  };
+}
+
+async function loadScenarios(wanted: string[]): Promise<BenchScenario[]> {
+  const dir = path.join(here, "scenarios");
+  const all: BenchScenario[] = [];
+  for (const file of readdirSync(dir).filter((f) => f.endsWith(".ts") && f !== "types.ts" && !f.startsWith("_")).sort()) {
+    const mod = await import(pathToFileURL(path.join(dir, file)).href);
+    const exported = mod.default as BenchScenario | BenchScenario[] | undefined;
+    if (!exported) throw new Error(`tests/bench/scenarios/${file} has no default export`);
+    all.push(...(Array.isArray(exported) ? exported : [exported]));
+  }
+  if (wanted.length === 0) return all;
+  const matches = (name: string, pattern: string) => (pattern.endsWith("*") ? name.startsWith(pattern.slice(0, -1)) : name === pattern);
+  const unknown = wanted.filter((w) => !all.some((s) => matches(s.name, w)));
+  if (unknown.length) throw new Error(`unknown scenarios: ${unknown.join(", ")}; known: ${all.map((s) => s.name).join(", ")}`);
+  return all.filter((s) => wanted.some((w) => matches(s.name, w)));
+}
+
+async function measureScenario(scenario: BenchScenario, ctx: BenchContext, load: LoadOptions, warmup: LoadOptions): Promise<ScenarioResult> {
+  const result: ScenarioResult = { name: scenario.name, description: scenario.description, requestCount: 0, extraFloors: [], metrics: [] };
+  ctx.record = (name, value, unit) => result.metrics.push({ name, value, unit });
+  const say = (what: string) => console.error(`[${scenario.name}] ${what}`);
+  try {
+    if (scenario.setup) {
+      say("setup");
+      await scenario.setup(ctx);
+    }
+    const requests = await scenario.requests(ctx);
+    result.requestCount = requests.length;
+    const ping = [{ path: "/api/ping" }];
+    say("framework floor (GET /api/ping)");
+    if (warmup.durationSeconds) await httpLoad(ctx.baseUrl, ping, warmup);
+    result.frameworkFloor = await httpLoad(ctx.baseUrl, ping, load);
+    say(`${requests.length} request(s)`);
+    if (warmup.durationSeconds) await httpLoad(ctx.baseUrl, requests, warmup);
+    result.http = await httpLoad(ctx.baseUrl, requests, load);
+    const queries = scenario.sql ? await scenario.sql(ctx) : [];
+    if (queries.length) {
+      say(`database floor (${queries.length} statement(s))`);
+      const run = (_w: number, i: number) => {
+        const q = queries[i % queries.length];
+        return ctx.pool.query(q.text, q.values);
+      };
+      if (warmup.durationSeconds) await loopLoad(run, warmup);
+      result.dbFloor = await loopLoad(run, load);
+    }
+    for (const floor of scenario.floors ? await scenario.floors(ctx) : []) {
+      say(`floor ${floor.name}`);
+      result.extraFloors.push({ name: floor.name, ...(await loopLoad(() => floor.run(), load)) });
+    }
+    result.overheadP50 = overhead(result);
+  } catch (error) {
+    result.error = error instanceof Error ? error.message : String(error);
+    say(`failed: ${result.error}`);
+  } finally {
+    if (scenario.teardown) await scenario.teardown(ctx).catch((e) => say(`teardown failed: ${e}`));
+  }
+  return result;
+}
+
+async function main() {
+  const opts = options();
+  const scenarios = await loadScenarios(opts.scenarios);
+  const state: { server?: RunningServer; pool?: pg.Pool; keyPrefix?: string; release?: () => Promise<void> } = {};
+  let cleaning: Promise<void> | undefined;
+  const cleanup = () =>
+    (cleaning ??= (async () => {
+      stopLoad();
+      await state.server?.stop();
+      if (state.keyPrefix) await revokeApiKey(state.keyPrefix).catch(() => {});
+      await state.pool?.end().catch(() => {});
+      await closeDb().catch(() => {});
+      await state.release?.();
+    })());
+  const interrupted = () => {
+    console.error("\ninterrupted: stopping the server");
+    void cleanup().finally(() => process.exit(130));
+  };
+  process.once("SIGINT", interrupted);
+  process.once("SIGTERM", interrupted);
+  process.once("exit", () => {
+    if (state.server && !cleaning) process.kill(-state.server.pid, "SIGKILL");
+  });
+
+  try {
+    if (opts.build) await nextBuild();
+    else if (!buildIsPresent()) throw new Error("--no-build given but there is no build in .next; run without it once");
+    const { release, ...dataset } = await prepareBenchDatabase(opts.databaseUrl, opts.tokens, opts.seed);
+    state.release = release;
+    const key = await createApiKey(`bench ${new Date().toISOString()}`);
+    state.keyPrefix = key.prefix;
+    state.pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.connections });
+
+    const resultsDir = path.join(here, "results");
+    mkdirSync(resultsDir, { recursive: true });
+    const stamp = new Date().toISOString().replace(/[:.]/g, "-");
+    const port = await freePort();
+    console.error(`starting next start on port ${port} (log: tests/bench/results/server-${stamp}.log)`);
+    state.server = await startServer(
+      port,
+      {
+        ...process.env,
+        NODE_ENV: "production",
+        DATABASE_URL: opts.databaseUrl,
+        DATABASE_POOL_MAX: String(Math.max(10, opts.connections)),
+        LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
+        // Scheduled jobs (market refresh, leaderboard) would compete with the load; set JOB_WORKER=true to keep them.
+        JOB_WORKER: process.env.JOB_WORKER ?? "false",
+      },
+      path.join(resultsDir, `server-${stamp}.log`),
+    );
+    const server = state.server;
+    const ctx: BenchContext = {
+      pool: state.pool,
+      apiKey: key.key,
+      baseUrl: server.baseUrl,
+      fetch: (p, init) => fetch(server.baseUrl + p, init),
+      server,
+      dataset: { tokens: dataset.tokens, seed: dataset.seed },
+      connections: opts.connections,
+      durationSeconds: opts.durationSeconds,
+      record: () => {},
+    };
+    const load = { connections: opts.connections, durationSeconds: opts.durationSeconds };
+    const warmup = { connections: opts.connections, durationSeconds: opts.warmupSeconds };
+    const results: ScenarioResult[] = [];
+    for (const scenario of scenarios) results.push(await measureScenario(scenario, ctx, load, warmup));
+
+    const file = path.join(resultsDir, `${stamp}.json`);
+    writeFileSync(file, JSON.stringify({ startedAt: new Date().toISOString(), commit: gitCommit(), machine: machine(), options: { ...opts, databaseUrl: redact(opts.databaseUrl) }, dataset, results }, null, 2));
+    console.log(`\n${opts.tokens.toLocaleString("en-US")} tokens, ${opts.connections} connections, ${opts.durationSeconds} s per measurement; latencies in ms\n`);
+    console.log(renderTable(results));
+    console.log(`\nresults: ${path.relative(process.cwd(), file)}`);
+    if (results.some((r) => r.error)) process.exitCode = 1;
+  } finally {
+    await cleanup();
+  }
+}
+
+function gitCommit(): string | null {
+  try {
+    return execSync("git rev-parse --short HEAD", { cwd: here, stdio: ["ignore", "pipe", "ignore"] }).toString().trim();
+  } catch {
+    return null;
+  }
+}
+
+function machine() {
+  return { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, memoryGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version, loadAverage: os.loadavg() };
+}
+
+function redact(url: string): string {
+  const u = new URL(url);
+  if (u.password) u.password = "***";
+  return u.toString();
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+});

@@ -1,0 +1,102 @@
+// Airdrop trees of 10,000, 100,000 and 1,000,000 leaves (issue 6). Setup uploads the tree through
+// POST /api/airdrops (one StandardMerkleTree dump, as the SDK sends it) and records the save time and the
+// server's peak memory during the save; the load is GET /api/airdrops/claim (one proof) for 64 accounts
+// spread over the tree. Beside the framework floor the run measures:
+//   - the database floor: the endpoint's two statements (leaf lookup, tile read) rotated, and in sequence;
+//   - getProof on an already loaded StandardMerkleTree in this process (the in-memory ideal);
+//   - load() + getProof per request (what a service that stores the dump and loads it per request does).
+// Run: BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/tls_bench_merkle npm run bench -- --tokens 0 --scenarios 'merkle-*'
+import { StandardMerkleTree } from "@openzeppelin/merkle-tree";
+import { buildStandardTree, type StandardDump } from "../../../lib/merkle/build";
+import { accountLeavesSql, tilesSql } from "../../../lib/merkle/read";
+import { proofTiles } from "../../../lib/merkle/tiles";
+import { db } from "../../../db";
+import { defineScenario, type BenchContext, type BenchScenario, type SqlQuery } from "./types";
+
+const MiB = 2 ** 20;
+const SAMPLE_ACCOUNTS = 64;
+
+/** A deterministic account per index; every 100th index repeats the previous account (duplicate leaves). */
+const account = (i: number) => `0x${(BigInt((i % 100 === 99 ? i - 1 : i) + 1) * 0x9e3779b97f4a7c15n).toString(16).padStart(40, "0").slice(-40)}`;
+
+type Loaded = { token: string; root: string; dump: StandardDump; sample: number[]; loaded?: StandardMerkleTree<[string, string]> };
+
+/** The SQL GET /api/airdrops/claim sends for 8 of the sample accounts: leaf lookup, then tile read. */
+async function endpointSql({ token, dump, sample }: Loaded): Promise<SqlQuery[]> {
+  const owner = `airdrop:${token}`;
+  const first = await accountLeavesSql(owner, dump.values[sample[0]].value[0]).execute(db());
+  const treeId = Number(first.rows[0].id);
+  const shape = { nodeCount: first.rows[0].node_count, tileHeight: first.rows[0].tile_height };
+  const queries: SqlQuery[] = [];
+  for (const i of sample.slice(0, 8)) {
+    const leaf = accountLeavesSql(owner, dump.values[i].value[0]).compile(db());
+    const tiles = tilesSql(treeId, proofTiles(dump.values[i].treeIndex, shape)).compile(db());
+    queries.push({ text: leaf.sql, values: [...leaf.parameters] }, { text: tiles.sql, values: [...tiles.parameters] });
+  }
+  return queries;
+}
+
+function scenario(leaves: number, label: string): BenchScenario {
+  let state: Loaded | undefined;
+  const token = `0x${(0xa1d0 + leaves).toString(16).padStart(40, "0")}`;
+  const need = () => {
+    if (!state) throw new Error("setup did not finish");
+    return state;
+  };
+  return {
+    name: `merkle-${label}`,
+    description: `airdrop tree of ${leaves.toLocaleString("en-US")} leaves: save through POST /api/airdrops, then GET /api/airdrops/claim`,
+    async setup(ctx: BenchContext) {
+      const values = Array.from({ length: leaves }, (_, i) => [account(i), BigInt((i % 1000) + 1) * 10n ** 15n] as const);
+      const { root, dump } = buildStandardTree(values);
+      const body = Buffer.from(JSON.stringify({ tokenAddress: token, merkleRoot: root, tree: dump }));
+      ctx.record("upload body", Math.round((body.length / MiB) * 10) / 10, "MiB");
+      const before = ctx.server.memory().rssBytes;
+      const kernelPeak = ctx.server.resetPeak();
+      const started = performance.now();
+      const { result, peakRssBytes } = await ctx.server.sampleMemory(async () => {
+        const res = await ctx.fetch("/api/airdrops", { method: "POST", body });
+        return { status: res.status, text: await res.text() };
+      });
+      const seconds = (performance.now() - started) / 1000;
+      if (result.status !== 200) throw new Error(`upload answered ${result.status}: ${result.text.slice(0, 300)}`);
+      const peak = Math.max(peakRssBytes, kernelPeak ? ctx.server.memory().peakRssBytes : 0);
+      ctx.record("save time (POST to answer)", Math.round(seconds * 100) / 100, "s");
+      ctx.record("server RSS before the save", Math.round(before / MiB), "MiB");
+      ctx.record("server peak RSS during the save", Math.round(peak / MiB), "MiB");
+      const step = Math.floor(leaves / SAMPLE_ACCOUNTS);
+      state = { token, root, dump, sample: Array.from({ length: SAMPLE_ACCOUNTS }, (_, k) => k * step + (k % step)) };
+    },
+    requests() {
+      const { token, dump, sample } = need();
+      return sample.map((i) => ({ path: `/api/airdrops/claim?tokenAddress=${token}&claimerAddress=${dump.values[i].value[0]}` }));
+    },
+    sql: () => endpointSql(need()),
+    async floors(ctx: BenchContext) {
+      const s = need();
+      const queries = await endpointSql(s);
+      // The object load() returns, built without load()'s re-validation (that is the next floor's cost).
+      const Tree = StandardMerkleTree as unknown as new (tree: string[], values: unknown, encoding: string[]) => StandardMerkleTree<[string, string]>;
+      s.loaded = new Tree(s.dump.tree, s.dump.values, s.dump.leafEncoding);
+      let k = 0;
+      const next = () => s.sample[k++ % s.sample.length];
+      return [
+        {
+          name: "the endpoint's 2 statements in sequence (pg)",
+          run: async () => {
+            const j = 2 * (k++ % (queries.length / 2));
+            await ctx.pool.query(queries[j].text, queries[j].values);
+            await ctx.pool.query(queries[j + 1].text, queries[j + 1].values);
+          },
+        },
+        { name: "getProof on a loaded StandardMerkleTree (in process)", run: () => s.loaded!.getProof(next()) },
+        { name: "StandardMerkleTree.load() + getProof per request (in process)", run: () => StandardMerkleTree.load(s.dump as never).getProof(next()) },
+      ];
+    },
+    async teardown() {
+      state = undefined;
+    },
+  };
+}
+
+export default defineScenario([scenario(10_000, "10k"), scenario(100_000, "100k"), scenario(1_000_000, "1m")]);

@@ -1,0 +1,95 @@
+// GET /api/search-creator by name (full usernames), by 3-letter stem, and by address (verified wallets
+// and deployers, interface deployers with very many tokens among them). The database floor is the
+// endpoint's own SQL: the creator match, then the token page and its count.
+import type pg from "pg";
+import { creatorsByNameQuery } from "../../../lib/creators/search";
+import { countStatements, creatorTokensQueries, planRows, type Creators } from "../../../lib/creators/tokens";
+import { ESTIMATE_ABOVE } from "../../../lib/tokens/counts";
+import { defineScenario, type BenchContext, type SqlQuery } from "./types";
+
+const PAGE = { sort: "desc" as const, limit: 20, offset: 0 };
+
+async function column(pool: pg.Pool, text: string): Promise<string[]> {
+  return (await pool.query(text)).rows.map((r) => Object.values(r)[0] as string);
+}
+
+const names = (ctx: BenchContext) =>
+  column(
+    ctx.pool,
+    `(SELECT username FROM users WHERE username IS NOT NULL ORDER BY follower_count DESC LIMIT 10)
+     UNION ALL (SELECT username FROM users WHERE username IS NOT NULL AND fid % 997 = 3 ORDER BY fid LIMIT 10)`,
+  );
+const stems = async (ctx: BenchContext) => [...new Set((await names(ctx)).map((n) => n.slice(0, 3)))].slice(0, 10);
+const addresses = (ctx: BenchContext) =>
+  column(
+    ctx.pool,
+    `(SELECT address FROM user_addresses WHERE fid % 991 = 5 ORDER BY fid, address LIMIT 12)
+     UNION ALL (SELECT msg_sender FROM (SELECT msg_sender, count(*) AS n FROM tokens GROUP BY msg_sender ORDER BY n DESC LIMIT 3) big)
+     UNION ALL (SELECT msg_sender FROM tokens WHERE requestor_fid IS NULL AND id % 1009 = 7 ORDER BY id LIMIT 5)`,
+  );
+
+const text = (q: { compile(): { sql: string; parameters: readonly unknown[] } }): SqlQuery => {
+  const c = q.compile();
+  return { text: c.sql, values: [...c.parameters] };
+};
+
+/**
+ * What the service sends for one search after the creator lookup: the page (with its trust facts) and,
+ * beside it, the planner's estimate; then a bounded count when the estimate is small and the page does
+ * not show the end.
+ */
+async function tokenSql(ctx: BenchContext, creators: Creators): Promise<SqlQuery[]> {
+  if (!creators.fids.length && !creators.addresses.length) return [];
+  const q = creatorTokensQueries(creators, {}, PAGE);
+  const page = text(q.page);
+  const count = countStatements(q.base);
+  const estimate = { text: count.estimate.sql, values: [...count.estimate.parameters] };
+  const out = [page, estimate];
+  if ((await ctx.pool.query(page.text, page.values)).rows.length <= PAGE.limit) return out;
+  if (planRows((await ctx.pool.query(estimate.text, estimate.values)).rows) <= ESTIMATE_ABOVE) out.push(text(count.exact));
+  return out;
+}
+
+async function nameSql(ctx: BenchContext, list: string[]): Promise<SqlQuery[]> {
+  const out: SqlQuery[] = [];
+  for (const name of list) {
+    const match = text(creatorsByNameQuery(name.toLowerCase()));
+    const users = (await ctx.pool.query(match.text, match.values)).rows as { fid: string; verified_addresses: string[] }[];
+    const creators: Creators = { fids: users.map((u) => Number(u.fid)), addresses: [...new Set(users.flatMap((u) => u.verified_addresses))] };
+    out.push(match, ...(await tokenSql(ctx, creators)));
+  }
+  return out;
+}
+
+async function addressSql(ctx: BenchContext): Promise<SqlQuery[]> {
+  const out: SqlQuery[] = [];
+  for (const address of await addresses(ctx)) {
+    const holders = { text: "SELECT u.* FROM user_addresses ua JOIN users u ON u.fid = ua.fid WHERE ua.address = $1 ORDER BY u.follower_count DESC LIMIT 10", values: [address] };
+    const rows = (await ctx.pool.query(holders.text, holders.values)).rows as { fid: string; verified_addresses: string[] }[];
+    const top = rows.slice(0, 1);
+    const creators: Creators = { fids: top.map((u) => Number(u.fid)), addresses: [...new Set([address, ...top.flatMap((u) => u.verified_addresses)])] };
+    out.push(holders, ...(await tokenSql(ctx, creators)));
+  }
+  return out;
+}
+
+export default defineScenario([
+  {
+    name: "users-search-creator-name",
+    description: "GET /api/search-creator?q=<username> (10 popular, 10 ordinary creators)",
+    requests: async (ctx) => (await names(ctx)).map((q) => ({ path: `/api/search-creator?q=${encodeURIComponent(q)}` })),
+    sql: async (ctx) => nameSql(ctx, await names(ctx)),
+  },
+  {
+    name: "users-search-creator-stem",
+    description: "GET /api/search-creator?q=<3-letter stem> (substring match over names and handles)",
+    requests: async (ctx) => (await stems(ctx)).map((q) => ({ path: `/api/search-creator?q=${encodeURIComponent(q)}` })),
+    sql: async (ctx) => nameSql(ctx, await stems(ctx)),
+  },
+  {
+    name: "users-search-creator-address",
+    description: "GET /api/search-creator?q=<address> (verified wallets, ordinary and interface deployers)",
+    requests: async (ctx) => (await addresses(ctx)).map((q) => ({ path: `/api/search-creator?q=${q}` })),
+    sql: addressSql,
+  },
+]);

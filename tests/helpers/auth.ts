@@ -1,0 +1,107 @@
+// Credentials for tests: partner keys, user tokens from a local Farcaster-style issuer, admin sessions,
+// and the shared auth matrix of ARCHITECTURE.md section 7.
+import { expect, it } from "vitest";
+import { exportJWK, generateKeyPair, SignJWT } from "jose";
+import { createApiKey, revokeApiKey } from "../../lib/auth/apikeys";
+import { resetConfig } from "../../lib/config";
+import { resetUserTokenVerifiers } from "../../lib/auth/user-tokens";
+import { startFakeServer, type FakeServer } from "./fake-server";
+import type { CallResult } from "./http";
+
+export const AUDIENCE = "localhost:3000";
+export const ISSUER = "https://auth.farcaster.xyz";
+
+export async function partnerKey(name = "partner"): Promise<string> {
+  return (await createApiKey(name)).key;
+}
+
+export async function revokedPartnerKey(): Promise<string> {
+  const created = await createApiKey("revoked");
+  await revokeApiKey(created.prefix);
+  return created.key;
+}
+
+export type Issuer = {
+  jwks: FakeServer;
+  /** A Quick Auth-shaped token for `fid`; `claims` overrides issuer, audience, expiry for negative cases. */
+  token(fid: number, claims?: { iss?: string; aud?: string; exp?: number }): Promise<string>;
+  close(): Promise<void>;
+};
+
+/** A local stand-in for auth.farcaster.xyz: an ES256 key served as a JWKS; the service verifies against it. */
+export async function startIssuer(adminFids: number[] = [1]): Promise<Issuer> {
+  const { publicKey, privateKey } = await generateKeyPair("ES256");
+  const jwk = { ...(await exportJWK(publicKey)), kid: "test", alg: "ES256", use: "sig" };
+  const jwks = await startFakeServer(() => ({ json: { keys: [jwk] } }));
+  process.env.FARCASTER_JWKS_URL = `${jwks.url}/.well-known/jwks.json`;
+  process.env.FARCASTER_AUTH_DOMAIN = AUDIENCE;
+  process.env.ADMIN_FIDS = adminFids.join(",");
+  process.env.ADMIN_SECRET = "test-admin-secret-0123456789";
+  process.env.SESSION_SECRET = "test-session-secret-0123456789-0123456789";
+  resetConfig();
+  resetUserTokenVerifiers();
+  return {
+    jwks,
+    token: (fid, claims = {}) =>
+      new SignJWT({})
+        .setProtectedHeader({ alg: "ES256", kid: "test" })
+        .setIssuer(claims.iss ?? ISSUER)
+        .setAudience(claims.aud ?? AUDIENCE)
+        .setSubject(String(fid))
+        .setIssuedAt()
+        .setExpirationTime(claims.exp ?? Math.floor(Date.now() / 1000) + 3600)
+        .sign(privateKey),
+    close: () => jwks.close(),
+  };
+}
+
+/** An unsigned token (`alg: none`): must never be accepted. */
+export function unsignedToken(fid: number): string {
+  const enc = (o: object) => Buffer.from(JSON.stringify(o)).toString("base64url");
+  const now = Math.floor(Date.now() / 1000);
+  return `${enc({ alg: "none", typ: "JWT" })}.${enc({ iss: ISSUER, aud: AUDIENCE, sub: String(fid), iat: now, exp: now + 3600 })}.`;
+}
+
+type Send = (headers: Record<string, string>) => Promise<CallResult>;
+
+/**
+ * The auth matrix: no credentials 401, bad credentials 401, wrong principal 403, someone else's object 404.
+ * `getIssuer` is called lazily because the issuer starts in the file's beforeAll.
+ */
+export function authMatrix(mode: "partner" | "user" | "admin", send: Send, getIssuer: () => Issuer, othersObject?: Send) {
+  const expectStatus = async (headers: Record<string, string>, status: number) => {
+    const res = await send(headers);
+    expect(res.status, res.text).toBe(status);
+    expect(res.body?.error?.code).toBe(status === 401 ? "unauthorized" : status === 403 ? "forbidden" : "not_found");
+  };
+  it("answers 401 without credentials", () => expectStatus({}, 401));
+  if (mode === "partner") {
+    it("answers 401 for an unknown API key", () => expectStatus({ "x-api-key": "tlk_" + "x".repeat(32) }, 401));
+    it("answers 401 for a malformed API key", () => expectStatus({ "x-api-key": "nope" }, 401));
+    it("answers 401 for a revoked API key", async () => expectStatus({ "x-api-key": await revokedPartnerKey() }, 401));
+    it("answers 403 for a user token instead of a key", async () =>
+      expectStatus({ authorization: `Bearer ${await getIssuer().token(7)}` }, 403));
+  } else {
+    it("answers 401 for a garbage token", () => expectStatus({ authorization: "Bearer not.a.jwt" }, 401));
+    it("answers 401 for alg none", () => expectStatus({ authorization: `Bearer ${unsignedToken(1)}` }, 401));
+    it("answers 401 for an expired token", async () =>
+      expectStatus({ authorization: `Bearer ${await getIssuer().token(1, { exp: Math.floor(Date.now() / 1000) - 60 })}` }, 401));
+    it("answers 401 for a wrong audience", async () =>
+      expectStatus({ authorization: `Bearer ${await getIssuer().token(1, { aud: "evil.example" })}` }, 401));
+    it("answers 401 for a wrong issuer", async () =>
+      expectStatus({ authorization: `Bearer ${await getIssuer().token(1, { iss: "https://evil.example" })}` }, 401));
+    if (mode === "user") {
+      it("answers 403 for an API key instead of a user token", async () => expectStatus({ "x-api-key": await partnerKey() }, 403));
+    } else {
+      it("answers 403 for a user who is not an admin", async () =>
+        expectStatus({ authorization: `Bearer ${await getIssuer().token(999)}` }, 403));
+    }
+  }
+  if (othersObject) {
+    it("answers 404 for someone else's object", async () => {
+      const res = await othersObject({});
+      expect(res.status, res.text).toBe(404);
+      expect(res.body?.error?.code).toBe("not_found");
+    });
+  }
+}

@@ -1,0 +1,145 @@
+// A local chain for tests: hardhat's simulator in process (no port, no network), the local contracts
+// deployed, and the chain layer pointed at it for chain id 8453. Snapshot before each test and revert
+// after it, so every test starts from the freshly deployed state.
+import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
+import { custom, encodeAbiParameters, keccak256, toHex, type Address, type EIP1193Provider, type Hex } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { resetChainClients, setChainTransport } from "../../lib/chain/clients";
+import type { DeploymentConfig } from "../../lib/chain/deploy";
+import {
+  LOCAL_CHAIN_ID,
+  LOCAL_PRIVATE_KEYS,
+  createLocalProvider,
+  deployLocalContracts,
+  localClients,
+  startLocalChain,
+  type LocalContracts,
+  type LocalDeployment,
+} from "../../lib/chain/local";
+
+export interface TestChain {
+  chainId: number;
+  provider: EIP1193Provider;
+  /** Set with `{ http: true }`: the chain then also listens on a free local port. */
+  rpcUrl?: string;
+  deployment: LocalDeployment;
+  contracts: LocalContracts;
+  /** Hardhat's default accounts; 0 owns the contracts, 1 is the service's deployer. */
+  accounts: Address[];
+  publicClient: ReturnType<typeof localClients>["publicClient"];
+  /** A wallet acting as local account `index` (use 2 and up for users). */
+  wallet: ReturnType<typeof localClients>["wallet"];
+  snapshot(): Promise<Hex>;
+  revert(id: Hex): Promise<void>;
+  /** Moves the chain clock forward (lockups, presale deadlines) and mines a block. */
+  increaseTime(seconds: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts a chain, deploys the contracts, sets the RPC/contract variables in process.env and routes the
+ * chain layer's 8453 to it. `http: true` serves it on 127.0.0.1:<free port> and uses RPC_URL_8453
+ * like production does; the default is the faster in-process transport.
+ */
+export async function startTestChain(options: { http?: boolean } = {}): Promise<TestChain> {
+  const server = options.http ? await startLocalChain({ port: 0 }) : undefined;
+  const provider = server?.provider ?? (await createLocalProvider());
+  const deployment = await deployLocalContracts(server?.rpcUrl ?? provider);
+
+  const previous = new Map<string, string | undefined>();
+  for (const [name, value] of Object.entries(deployment.env)) {
+    previous.set(name, process.env[name]);
+    process.env[name] = value;
+  }
+  if (!server) setChainTransport(LOCAL_CHAIN_ID, custom(provider, { retryCount: 0 }));
+  resetChainClients();
+
+  const { publicClient, wallet } = localClients(server?.rpcUrl ?? provider);
+  const request = (args: { method: string; params?: unknown[] }) => (provider.request as (a: typeof args) => Promise<unknown>)(args);
+  return {
+    chainId: LOCAL_CHAIN_ID,
+    provider,
+    rpcUrl: server?.rpcUrl,
+    deployment,
+    contracts: deployment.contracts,
+    accounts: LOCAL_PRIVATE_KEYS.map((key) => privateKeyToAccount(key).address),
+    publicClient,
+    wallet,
+    snapshot: async () => (await request({ method: "evm_snapshot" })) as Hex,
+    revert: async (id) => {
+      await request({ method: "evm_revert", params: [id] });
+      // The deployer's nonce manager remembers nonces the reverted chain no longer has.
+      resetChainClients();
+    },
+    increaseTime: async (seconds) => {
+      await request({ method: "evm_increaseTime", params: [seconds] });
+      await request({ method: "evm_mine" });
+    },
+    close: async () => {
+      setChainTransport(LOCAL_CHAIN_ID, undefined);
+      for (const [name, value] of previous) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+      await server?.close();
+    },
+  };
+}
+
+/** Registers hooks: one chain per test file, reverted to the deployed state after each test. */
+export function useTestChain(options: { http?: boolean } = {}): () => TestChain {
+  let chain: TestChain | undefined;
+  let snapshot: Hex | undefined;
+  beforeAll(async () => {
+    chain = await startTestChain(options);
+  });
+  beforeEach(async () => {
+    snapshot = await chain!.snapshot();
+  });
+  afterEach(async () => {
+    if (snapshot) await chain!.revert(snapshot);
+  });
+  afterAll(async () => {
+    await chain?.close();
+  });
+  return () => {
+    if (!chain) throw new Error("the test chain is not started yet (use it inside tests or hooks)");
+    return chain;
+  };
+}
+
+/** Standard WETH pool at tick -230400 (about 10 WETH market cap), one position, static 1% fees. */
+export function defaultDeploymentConfig(chain: TestChain, overrides: { admin?: Address; salt?: Hex; name?: string } = {}): DeploymentConfig {
+  const admin = overrides.admin ?? chain.accounts[2]!;
+  return {
+    tokenConfig: {
+      tokenAdmin: admin,
+      name: overrides.name ?? "Test Token",
+      symbol: "TEST",
+      salt: overrides.salt ?? keccak256(toHex("salt-1")),
+      image: "https://example.com/token.png",
+      metadata: JSON.stringify({ description: "a test token", socialMediaUrls: [], auditUrls: [] }),
+      context: JSON.stringify({ interface: "tests", platform: "", messageId: "", id: "" }),
+      originatingChainId: BigInt(chain.chainId),
+    },
+    poolConfig: {
+      hook: chain.contracts.staticFeeHook,
+      pairedToken: chain.contracts.weth,
+      tickIfToken0IsClanker: -230_400,
+      tickSpacing: 200,
+      poolData: encodeAbiParameters([{ type: "uint24" }, { type: "uint24" }], [10_000, 10_000]),
+    },
+    lockerConfig: {
+      locker: chain.contracts.locker,
+      rewardAdmins: [admin],
+      rewardRecipients: [admin],
+      rewardBps: [10_000],
+      tickLower: [-230_400],
+      tickUpper: [-120_000],
+      positionBps: [10_000],
+      lockerData: "0x",
+    },
+    mevModuleConfig: { mevModule: chain.contracts.mevModule, mevModuleData: "0x" },
+    extensionConfigs: [],
+  };
+}

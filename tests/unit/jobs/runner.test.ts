@@ -1,0 +1,173 @@
+// The outbox and its runner: transactional enqueue, dedupe keys, retries with backoff, permanent failure.
+import { beforeEach, describe, expect, it } from "vitest";
+import { sql } from "kysely";
+import { z } from "zod";
+import { db } from "@/db";
+import { defineJob, enqueue, PermanentJobError } from "@/lib/jobs/define";
+import { backoffSeconds, runDueJobs, runJobById } from "@/lib/jobs/runner";
+
+const calls = new Map<string, number>();
+const count = (key: string) => calls.set(key, (calls.get(key) ?? 0) + 1).get(key)!;
+
+const record = defineJob({
+  name: "test-record",
+  schema: z.object({ key: z.string() }),
+  handle: async ({ key }) => ({ runs: count(key) }),
+});
+
+/** Fails `failures` times for a key, then succeeds. */
+const flaky = defineJob({
+  name: "test-flaky",
+  schema: z.object({ key: z.string(), failures: z.number() }),
+  handle: async ({ key, failures }) => {
+    if (count(key) <= failures) throw new Error(`flaky failure ${calls.get(key)}`);
+    return "ok";
+  },
+});
+
+const broken = defineJob({
+  name: "test-broken",
+  schema: z.object({ key: z.string() }),
+  handle: async ({ key }) => {
+    count(key);
+    throw new PermanentJobError("the token does not exist");
+  },
+});
+
+const alwaysFails = defineJob({
+  name: "test-always-fails",
+  schema: z.object({ key: z.string() }),
+  maxAttempts: 3,
+  handle: async ({ key }) => {
+    throw new Error(`transient ${count(key)}`);
+  },
+});
+
+const row = (id: number) => db().selectFrom("jobs").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+/** Moves a retried job's run_at to now instead of waiting out its backoff. */
+const makeDue = (id: number) => db().updateTable("jobs").set({ run_at: sql`now()` }).where("id", "=", id).execute();
+
+beforeEach(async () => {
+  await db().deleteFrom("jobs").execute();
+  calls.clear();
+});
+
+describe("enqueue", () => {
+  it("writes nothing when the enqueuing transaction rolls back", async () => {
+    await expect(
+      db()
+        .transaction()
+        .execute(async (trx) => {
+          await enqueue(record, { key: "rolled-back" }, { trx });
+          throw new Error("abort");
+        }),
+    ).rejects.toThrow("abort");
+    expect(await db().selectFrom("jobs").select("id").execute()).toEqual([]);
+    expect(await runDueJobs()).toEqual([]);
+  });
+
+  it("commits with the transaction that enqueued it", async () => {
+    const { id } = await db()
+      .transaction()
+      .execute((trx) => enqueue(record, { key: "committed" }, { trx }));
+    expect((await row(id)).status).toBe("pending");
+    expect(await runDueJobs()).toEqual([{ id, status: "done" }]);
+    expect((await row(id)).result).toEqual({ runs: 1 });
+  });
+
+  it("returns the first job for a repeated dedupeKey and runs it once", async () => {
+    const first = await enqueue(record, { key: "dedupe" }, { dedupeKey: "once" });
+    const second = await enqueue(record, { key: "dedupe" }, { dedupeKey: "once" });
+    expect(second.id).toBe(first.id);
+    await runDueJobs();
+    await enqueue(record, { key: "dedupe" }, { dedupeKey: "once" });
+    expect(await runDueJobs()).toEqual([]);
+    expect(calls.get("dedupe")).toBe(1);
+  });
+
+  it("rejects a payload its schema refuses, writing nothing", async () => {
+    await expect(enqueue(record, { key: 5 } as any)).rejects.toThrow();
+    expect(await db().selectFrom("jobs").select("id").execute()).toEqual([]);
+  });
+
+  it("does not run a delayed job before its time", async () => {
+    const { id } = await enqueue(record, { key: "later" }, { delaySeconds: 3600 });
+    expect(await runDueJobs()).toEqual([]);
+    expect(await runJobById(id)).toBeNull();
+    await makeDue(id);
+    expect(await runJobById(id)).toEqual({ id, status: "done" });
+  });
+});
+
+describe("running", () => {
+  it("retries a failing job with backoff, then succeeds", async () => {
+    const { id } = await enqueue(flaky, { key: "flaky", failures: 2 });
+    const [first] = await runDueJobs();
+    expect(first).toMatchObject({ id, status: "retry", retryInSeconds: 2 });
+    let state = await row(id);
+    expect(state).toMatchObject({ status: "pending", attempts: 1, last_error: "flaky failure 1", locked_until: null });
+    expect(state.run_at.getTime()).toBeGreaterThan(state.updated_at.getTime());
+    expect(await runDueJobs()).toEqual([]); // backing off
+
+    await makeDue(id);
+    expect((await runDueJobs())[0]).toMatchObject({ status: "retry", retryInSeconds: 4 });
+    await makeDue(id);
+    expect(await runDueJobs()).toEqual([{ id, status: "done" }]);
+    state = await row(id);
+    expect(state).toMatchObject({ status: "done", attempts: 3, last_error: null, result: "ok" });
+  });
+
+  it("records a permanent failure without retrying", async () => {
+    const { id } = await enqueue(broken, { key: "broken" });
+    expect(await runDueJobs()).toEqual([{ id, status: "failed", error: "the token does not exist" }]);
+    expect(await row(id)).toMatchObject({ status: "failed", attempts: 1, last_error: "the token does not exist" });
+    await makeDue(id);
+    expect(await runDueJobs()).toEqual([]);
+    expect(calls.get("broken")).toBe(1);
+  });
+
+  it("gives up after maxAttempts", async () => {
+    const { id } = await enqueue(alwaysFails, { key: "max" });
+    for (let i = 0; i < 5; i++) {
+      await makeDue(id);
+      await runDueJobs();
+    }
+    expect(calls.get("max")).toBe(3);
+    expect(await row(id)).toMatchObject({ status: "failed", attempts: 3, max_attempts: 3, last_error: "transient 3" });
+  });
+
+  it("records a row naming no known job, or with a payload the schema refuses, as failed", async () => {
+    const [unknown] = await db()
+      .insertInto("jobs")
+      .values([
+        { name: "no-such-job", payload: JSON.stringify({}), run_at: new Date() },
+        { name: "test-record", payload: JSON.stringify({ key: 1 }), run_at: new Date() },
+      ])
+      .returning("id")
+      .execute();
+    const outcomes = await runDueJobs();
+    expect(outcomes.map((o) => o.status)).toEqual(["failed", "failed"]);
+    expect((await row(unknown.id)).last_error).toBe("no job named no-such-job");
+  });
+
+  it("claims each job once when runners race (SKIP LOCKED)", async () => {
+    const ids = [];
+    for (let i = 0; i < 6; i++) ids.push((await enqueue(record, { key: `race-${i}` })).id);
+    const results = (await Promise.all([runDueJobs(4), runDueJobs(4), runDueJobs(4)])).flat();
+    expect(results.map((r) => r.id).sort((a, b) => a - b)).toEqual(ids);
+    for (let i = 0; i < 6; i++) expect(calls.get(`race-${i}`)).toBe(1);
+  });
+
+  it("does not let a runner whose lease was taken over overwrite the newer attempt", async () => {
+    const { id } = await enqueue(record, { key: "lease" });
+    // Another runner took the job over (attempt 2) while an older attempt was still finishing.
+    await db().updateTable("jobs").set({ status: "running", attempts: 2, locked_until: sql`now() + interval '1 minute'` }).where("id", "=", id).execute();
+    const { executeJob } = await import("@/lib/jobs/runner");
+    await executeJob({ id, name: "test-record", payload: { key: "lease" }, attempts: 1, max_attempts: 8 });
+    expect(await row(id)).toMatchObject({ status: "running", attempts: 2 });
+  });
+
+  it("backs off 2, 4, 8 … seconds, capped at 10 minutes", () => {
+    expect([1, 2, 3, 4, 9, 10, 30].map(backoffSeconds)).toEqual([2, 4, 8, 16, 512, 600, 600]);
+  });
+});
