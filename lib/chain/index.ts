@@ -1,0 +1,48 @@
+// The chain layer's public surface. Nothing outside lib/chain creates viem clients.
+export { ChainRevertError, ChainUnavailableError, type ChainUnavailableReason } from "./errors";
+export { chainSettings, configuredChainIds as rpcConfiguredChainIds, type ChainContracts, type ChainSettings } from "./settings";
+export { configuredChainIds, deployerAddress, getPublicClient, getWalletClient, resetChainClients, setChainTransport } from "./clients";
+export {
+  TOKEN_SUPPLY,
+  factoryAddress,
+  getReceipt,
+  localTokenInitCodeHash,
+  predictTokenAddress,
+  sendDeployToken,
+  simulateDeployToken,
+  tokenCreate2Salt,
+  waitForReceipt,
+  type DeploymentConfig,
+  type TokenConfig,
+} from "./deploy";
+export {
+  CLAIM_TOKENS_TOPIC,
+  PRESALE_STATUS,
+  TOKEN_CREATED_TOPIC,
+  decodeFeeClaim,
+  decodePresaleEvent,
+  decodeTokenCreated,
+  findTokenCreated,
+  getFeeClaimLogs,
+  getPresaleEventLogs,
+  getPresaleLogs,
+  getTokenCreatedLogs,
+  type FeeClaimEvent,
+  type PresaleEvent,
+  type TokenCreatedEvent,
+} from "./events";
+export {
+  getBlockHeader,
+  getLatestBlockNumber,
+  marketCapInPaired,
+  readAvailableFees,
+  readEthUsdPrice,
+  readPoolState,
+  readTokenInfo,
+  type AvailableFee,
+  type BlockHeader,
+  type FeedPrice,
+  type PoolState,
+  type TokenInfo,
+} from "./reads";
+export { chainlinkFeedAbi, erc20ReadAbi, feeLockerAbi, tokenFactoryAbi, v3PoolAbi } from "./abis";

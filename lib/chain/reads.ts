@@ -1,0 +1,217 @@
+// Batched contract reads. Each function is one round trip (Multicall3's aggregate3), so a page of
+// market caps or fee balances costs one RPC request, not one per value.
+import type { Address, Hash } from "viem";
+import { chainlinkFeedAbi, erc20ReadAbi, feeLockerAbi, tokenDataAbi, v3PoolAbi } from "./abis";
+import { getPublicClient } from "./clients";
+import { ChainUnavailableError, toChainError, withChainErrors } from "./errors";
+import { chainSettings } from "./settings";
+
+export interface PoolState {
+  pool: Address;
+  token0: Address;
+  token1: Address;
+  /** Fee in millionths. */
+  fee: number;
+  sqrtPriceX96: bigint;
+  tick: number;
+  /** The token the caller asked about and its total supply (wei). */
+  token: Address;
+  totalSupply: bigint;
+}
+
+/**
+ * slot0, token0, token1, fee of a V3-style pool and the total supply of `token`, in one multicall.
+ * Null when `pool` is not such a pool or `token` is not one of its two tokens.
+ */
+export async function readPoolState(chainId: number, pool: Address, token: Address): Promise<PoolState | null> {
+  const client = getPublicClient(chainId);
+  const results = await withChainErrors(chainId, () =>
+    client.multicall({
+      allowFailure: true,
+      contracts: [
+        { address: pool, abi: v3PoolAbi, functionName: "slot0" },
+        { address: pool, abi: v3PoolAbi, functionName: "token0" },
+        { address: pool, abi: v3PoolAbi, functionName: "token1" },
+        { address: pool, abi: v3PoolAbi, functionName: "fee" },
+        { address: token, abi: erc20ReadAbi, functionName: "totalSupply" },
+      ],
+    }),
+  );
+  throwIfUnavailable(chainId, results);
+  const [slot0, token0, token1, fee, totalSupply] = results;
+  if (slot0.status !== "success" || token0.status !== "success" || token1.status !== "success" || totalSupply.status !== "success") {
+    return null;
+  }
+  const lower = token.toLowerCase();
+  if (lower !== token0.result.toLowerCase() && lower !== token1.result.toLowerCase()) return null;
+  return {
+    pool,
+    token0: token0.result,
+    token1: token1.result,
+    fee: fee.status === "success" ? fee.result : 0,
+    sqrtPriceX96: slot0.result[0],
+    tick: slot0.result[1],
+    token,
+    totalSupply: totalSupply.result,
+  };
+}
+
+/**
+ * With allowFailure, viem reports a failed multicall request as a failure of every call in it; a
+ * transport failure must still surface as ChainUnavailableError, not as "no such contract".
+ */
+function throwIfUnavailable(chainId: number, results: readonly { status: string; error?: unknown }[]) {
+  for (const result of results) {
+    if (result.status !== "failure") continue;
+    const mapped = toChainError(result.error, chainId);
+    if (mapped instanceof ChainUnavailableError) throw mapped;
+  }
+}
+
+const Q192 = 1n << 192n;
+
+/**
+ * Market cap of `state.token` in the other token's smallest units (wei for WETH), from the pool
+ * price, in exact integer arithmetic: supply x price, where price = sqrtPriceX96^2 / 2^192 is token1
+ * per token0 (inverted when the token is token1). Decimals of both tokens must match (18 here).
+ */
+export function marketCapInPaired(state: PoolState): bigint {
+  const priceNumerator = state.sqrtPriceX96 * state.sqrtPriceX96;
+  if (priceNumerator === 0n) return 0n;
+  return state.token.toLowerCase() === state.token0.toLowerCase()
+    ? (state.totalSupply * priceNumerator) / Q192
+    : (state.totalSupply * Q192) / priceNumerator;
+}
+
+export interface AvailableFee {
+  feeOwner: Address;
+  token: Address;
+  amount: bigint;
+}
+
+/** `availableFees(owner, token)` for every owner x token pair, in one multicall (at most 500 pairs). */
+export async function readAvailableFees(
+  chainId: number,
+  feeLocker: Address | undefined,
+  owners: readonly Address[],
+  tokens: readonly Address[],
+): Promise<AvailableFee[]> {
+  const locker = feeLocker ?? chainSettings(chainId).contracts.feeLocker;
+  if (!locker) throw new ChainUnavailableError(chainId, "not_configured", `no fee locker configured (set FEE_LOCKER_ADDRESS_${chainId})`);
+  const pairs = owners.flatMap((feeOwner) => tokens.map((token) => ({ feeOwner, token })));
+  if (pairs.length === 0) return [];
+  if (pairs.length > 500) throw new RangeError("readAvailableFees: at most 500 owner x token pairs per call");
+  const client = getPublicClient(chainId);
+  const amounts = await withChainErrors(chainId, () =>
+    client.multicall({
+      allowFailure: false,
+      contracts: pairs.map(({ feeOwner, token }) => ({
+        address: locker,
+        abi: feeLockerAbi,
+        functionName: "availableFees" as const,
+        args: [feeOwner, token] as const,
+      })),
+    }),
+  );
+  return pairs.map((pair, i) => ({ ...pair, amount: amounts[i] as bigint }));
+}
+
+export interface FeedPrice {
+  /** The raw answer; the price is answer / 10^decimals. */
+  answer: bigint;
+  decimals: number;
+  roundId: bigint;
+  updatedAt: Date;
+}
+
+/** The ETH/USD price from the configured Chainlink feed (ETH_USD_FEED_ADDRESS_<chainId>). */
+export async function readEthUsdPrice(chainId: number, feed?: Address): Promise<FeedPrice> {
+  const address = feed ?? chainSettings(chainId).contracts.ethUsdFeed;
+  if (!address) throw new ChainUnavailableError(chainId, "not_configured", `no ETH/USD feed configured (set ETH_USD_FEED_ADDRESS_${chainId})`);
+  const client = getPublicClient(chainId);
+  const [round, decimals] = await withChainErrors(chainId, () =>
+    client.multicall({
+      allowFailure: false,
+      contracts: [
+        { address, abi: chainlinkFeedAbi, functionName: "latestRoundData" },
+        { address, abi: chainlinkFeedAbi, functionName: "decimals" },
+      ],
+    }),
+  );
+  return { answer: round[1], decimals, roundId: round[0], updatedAt: new Date(Number(round[3]) * 1000) };
+}
+
+export interface TokenInfo {
+  address: Address;
+  name: string;
+  symbol: string;
+  decimals: number;
+  totalSupply: bigint;
+  /** Version-4 tokens only (null for other ERC-20s). */
+  admin: Address | null;
+  originalAdmin: Address | null;
+  image: string | null;
+  metadata: string | null;
+  context: string | null;
+}
+
+/** ERC-20 basics plus the launch data of a version-4 token, in one multicall; null if not an ERC-20. */
+export async function readTokenInfo(chainId: number, token: Address): Promise<TokenInfo | null> {
+  const client = getPublicClient(chainId);
+  const results = await withChainErrors(chainId, () =>
+    client.multicall({
+      allowFailure: true,
+      contracts: [
+        { address: token, abi: erc20ReadAbi, functionName: "name" },
+        { address: token, abi: erc20ReadAbi, functionName: "symbol" },
+        { address: token, abi: erc20ReadAbi, functionName: "decimals" },
+        { address: token, abi: erc20ReadAbi, functionName: "totalSupply" },
+        { address: token, abi: tokenDataAbi, functionName: "allData" },
+      ],
+    }),
+  );
+  throwIfUnavailable(chainId, results);
+  const [name, symbol, decimals, totalSupply, data] = results;
+  if (name.status !== "success" || symbol.status !== "success" || decimals.status !== "success" || totalSupply.status !== "success") {
+    return null;
+  }
+  const d = data.status === "success" ? data.result : null;
+  return {
+    address: token,
+    name: name.result,
+    symbol: symbol.result,
+    decimals: decimals.result,
+    totalSupply: totalSupply.result,
+    originalAdmin: d?.[0] ?? null,
+    admin: d?.[1] ?? null,
+    image: d?.[2] ?? null,
+    metadata: d?.[3] ?? null,
+    context: d?.[4] ?? null,
+  };
+}
+
+export interface BlockHeader {
+  number: bigint;
+  hash: Hash;
+  parentHash: Hash;
+  timestamp: bigint;
+}
+
+/** The latest block, or a given one (null if the chain has not reached it). For indexers: hashes detect reorgs. */
+export async function getBlockHeader(chainId: number, blockNumber?: bigint): Promise<BlockHeader | null> {
+  const client = getPublicClient(chainId);
+  return withChainErrors(chainId, async () => {
+    try {
+      const block = blockNumber === undefined ? await client.getBlock() : await client.getBlock({ blockNumber });
+      return { number: block.number, hash: block.hash, parentHash: block.parentHash, timestamp: block.timestamp };
+    } catch (error) {
+      if ((error as Error).name === "BlockNotFoundError") return null;
+      throw error;
+    }
+  });
+}
+
+export async function getLatestBlockNumber(chainId: number): Promise<bigint> {
+  const client = getPublicClient(chainId);
+  return withChainErrors(chainId, () => client.getBlockNumber({ cacheTime: 0 }));
+}
