@@ -1,0 +1,15 @@
+// GET /api/get-token-by-address: one token by EVM address or Solana mint, with social URLs and verified addresses
+import { route } from "@/lib/http/route";
+import { cachePolicy } from "@/lib/http/cache";
+import { tokenByAddressQuery } from "@/lib/tokens/schemas";
+import { tokenByAddress } from "@/lib/tokens/service";
+import { tokenByAddressResponse } from "@/lib/tokens/responses";
+
+export const GET = route({
+  auth: "partner",
+  summary: "One token by EVM address or Solana mint, with its social URLs and the requester's verified addresses; 404 when unknown",
+  query: tokenByAddressQuery,
+  response: tokenByAddressResponse,
+  cache: cachePolicy.tokenByAddress,
+  handler: ({ query }) => tokenByAddress(query.address),
+});

@@ -1,0 +1,15 @@
+// GET /api/get-tokens-by-fid: a FID's tokens, 10 per page, with pagination totals
+import { route } from "@/lib/http/route";
+import { cachePolicy } from "@/lib/http/cache";
+import { tokensByFidQuery } from "@/lib/tokens/schemas";
+import { tokensOfFid } from "@/lib/tokens/service";
+import { tokensByFidResponse } from "@/lib/tokens/responses";
+
+export const GET = route({
+  auth: "partner",
+  summary: "A FID's tokens, 10 per page, with pagination totals",
+  query: tokensByFidQuery,
+  response: tokensByFidResponse,
+  cache: cachePolicy.tokensByFid,
+  handler: ({ query }) => tokensOfFid(query),
+});

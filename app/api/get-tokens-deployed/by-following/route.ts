@@ -1,0 +1,14 @@
+// GET /api/get-tokens-deployed/by-following: tokens launched by the accounts a FID follows, newest first
+import { route, preflight } from "@/lib/http/route";
+import { cachePolicy } from "@/lib/http/cache";
+import { byFollowingQuery } from "@/lib/creators/schemas";
+import { tokensByFollowing } from "@/lib/creators/following";
+
+export const GET = route({
+  auth: "public",
+  summary: "Tokens launched by the accounts a FID follows, newest first",
+  query: byFollowingQuery,
+  cache: cachePolicy.none,
+  handler: ({ query }) => tokensByFollowing(query),
+});
+export const OPTIONS = preflight;

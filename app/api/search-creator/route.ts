@@ -1,0 +1,14 @@
+// GET /api/search-creator: creators matching a name, handle or address, their tokens with trustStatus
+import { route, preflight } from "@/lib/http/route";
+import { cachePolicy } from "@/lib/http/cache";
+import { searchCreatorQuery } from "@/lib/creators/schemas";
+import { searchCreators } from "@/lib/creators/search";
+
+export const GET = route({
+  auth: "public",
+  summary: "Creators matching a name, handle or address, and their tokens with trustStatus",
+  query: searchCreatorQuery,
+  cache: cachePolicy.none,
+  handler: ({ query }) => searchCreators(query),
+});
+export const OPTIONS = preflight;

@@ -1,0 +1,15 @@
+// GET /api/tokens/authenticated: GET /api/tokens for partners (no fid; limit up to 200)
+import { route } from "@/lib/http/route";
+import { cachePolicy } from "@/lib/http/cache";
+import { authenticatedTokensQuery } from "@/lib/tokens/schemas";
+import { searchTokens } from "@/lib/tokens/service";
+import { tokenSearchResponse } from "@/lib/tokens/responses";
+
+export const GET = route({
+  auth: "partner",
+  summary: "GET /api/tokens for partners: no fid, limit up to 200",
+  query: authenticatedTokensQuery,
+  response: tokenSearchResponse,
+  cache: cachePolicy.none,
+  handler: ({ query }) => searchTokens(query),
+});

@@ -1,0 +1,11 @@
+// GET /api/tokens/deploy/{requestKey}: where the calling partner's deployment stands (queued, submitted, deployed, failed)
+import { route } from "@/lib/http/route";
+import { requestKeyParams } from "@/lib/deploy/http";
+import { deploymentStatus } from "@/lib/deploy/service";
+
+export const GET = route({
+  auth: "partner",
+  params: requestKeyParams,
+  summary: "Status of a deployment requested by this partner: queued | submitted (txHash) | deployed (token) | failed (reason)",
+  handler: ({ params, principal }) => deploymentStatus(principal.partnerId, params.requestKey),
+});

@@ -1,0 +1,12 @@
+// POST /api/tokens/deploy/split: deploy a token with the creator's rewards split over groupAddresses (request shape 3.1.0)
+import { route } from "@/lib/http/route";
+import { deployRateLimit, jsonObjectBody } from "@/lib/deploy/http";
+import { requestDeployment } from "@/lib/deploy/service";
+
+export const POST = route({
+  auth: "partner",
+  body: jsonObjectBody,
+  rateLimit: deployRateLimit,
+  summary: "Validates, simulates and enqueues a split-rewards deployment; idempotent per requestKey",
+  handler: ({ body, principal }) => requestDeployment("split", body, principal),
+});

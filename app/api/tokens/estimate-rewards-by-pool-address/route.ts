@@ -1,0 +1,16 @@
+// GET /api/tokens/estimate-rewards-by-pool-address: (deprecated) uncollected rewards of a pool's token per recipient
+import { route, preflight } from "@/lib/http/route";
+import { cachePolicy } from "@/lib/http/cache";
+import { DEPRECATION_HEADERS, estimateRewardsQuery } from "@/lib/fees/schemas";
+import { estimateUncollectedFees } from "@/lib/fees/estimates";
+
+export const GET = route({
+  auth: "public",
+  summary: "Uncollected rewards per recipient of the token of a pool (deprecated)",
+  deprecated: true,
+  query: estimateRewardsQuery,
+  cache: cachePolicy.none,
+  headers: DEPRECATION_HEADERS,
+  handler: ({ query }) => estimateUncollectedFees({ by: "pool", value: query.poolAddress, chainId: query.chainId }),
+});
+export const OPTIONS = preflight;

@@ -1,0 +1,15 @@
+// GET /api/tokens/fetch-by-admin: tokens whose admin is the given address
+import { route } from "@/lib/http/route";
+import { cachePolicy } from "@/lib/http/cache";
+import { fetchByAdminQuery } from "@/lib/tokens/schemas";
+import { tokensOfAdmin } from "@/lib/tokens/service";
+import { tokenListResponse } from "@/lib/tokens/responses";
+
+export const GET = route({
+  auth: "partner",
+  summary: "Tokens whose admin is the address (limit 1..200)",
+  query: fetchByAdminQuery,
+  response: tokenListResponse,
+  cache: cachePolicy.none,
+  handler: ({ query }) => tokensOfAdmin(query),
+});

@@ -1,0 +1,16 @@
+// GET /api/tokens/fetch-by-pool-address: the token of a pool address or v4 pool id ({} when none)
+import { route, preflight } from "@/lib/http/route";
+import { cachePolicy } from "@/lib/http/cache";
+import { byPoolAddressQuery } from "@/lib/tokens/schemas";
+import { tokenByPool } from "@/lib/tokens/service";
+import { tokenByPoolResponse } from "@/lib/tokens/responses";
+
+export const GET = route({
+  auth: "public",
+  summary: "The token of a pool address or v4 pool id; {} when none",
+  query: byPoolAddressQuery,
+  response: tokenByPoolResponse,
+  cache: cachePolicy.tokensList,
+  handler: ({ query }) => tokenByPool(query.poolAddress),
+});
+export const OPTIONS = preflight;

@@ -1,0 +1,17 @@
+// POST /api/tokens/fetch-by-pool-addresses: tokens of up to 100 pools, keyed by lowercase pool address
+import { route, preflight } from "@/lib/http/route";
+import { cachePolicy } from "@/lib/http/cache";
+import { byPoolAddressesBody } from "@/lib/tokens/schemas";
+import { tokensByPools } from "@/lib/tokens/service";
+import { tokensByPoolsResponse } from "@/lib/tokens/responses";
+
+export const POST = route({
+  auth: "public",
+  summary: "Tokens of up to 100 pools, keyed by lowercase pool address, in one query",
+  body: byPoolAddressesBody,
+  maxBodyBytes: 64 * 1024,
+  response: tokensByPoolsResponse,
+  cache: cachePolicy.none,
+  handler: ({ body }) => tokensByPools(body.poolAddresses),
+});
+export const OPTIONS = preflight;

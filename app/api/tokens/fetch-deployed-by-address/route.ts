@@ -1,0 +1,16 @@
+// GET /api/tokens/fetch-deployed-by-address: tokens deployed by an address (msg_sender), newest first, by cursor
+import { route, preflight } from "@/lib/http/route";
+import { cachePolicy } from "@/lib/http/cache";
+import { deployedByAddressQuery } from "@/lib/tokens/schemas";
+import { deployedByAddress } from "@/lib/tokens/service";
+import { tokenListResponse } from "@/lib/tokens/responses";
+
+export const GET = route({
+  auth: "public",
+  summary: "Tokens deployed by an address (msg_sender), newest first, 10 per page",
+  query: deployedByAddressQuery,
+  response: tokenListResponse,
+  cache: cachePolicy.tokensList,
+  handler: ({ query }) => deployedByAddress(query),
+});
+export const OPTIONS = preflight;

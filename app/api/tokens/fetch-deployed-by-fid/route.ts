@@ -1,0 +1,16 @@
+// GET /api/tokens/fetch-deployed-by-fid: tokens requested by a FID, newest first, by cursor
+import { route, preflight } from "@/lib/http/route";
+import { cachePolicy } from "@/lib/http/cache";
+import { deployedByFidQuery } from "@/lib/tokens/schemas";
+import { deployedByFid } from "@/lib/tokens/service";
+import { tokenListResponse } from "@/lib/tokens/responses";
+
+export const GET = route({
+  auth: "public",
+  summary: "Tokens requested by a FID, newest first, 10 per page",
+  query: deployedByFidQuery,
+  response: tokenListResponse,
+  cache: cachePolicy.tokensList,
+  handler: ({ query }) => deployedByFid(query),
+});
+export const OPTIONS = preflight;

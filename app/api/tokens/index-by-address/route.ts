@@ -1,0 +1,13 @@
+// POST /api/tokens/index-by-address: index a base-chain token from its TokenCreated log (5/min per IP, 1/hour per address)
+import { preflight, route } from "@/lib/http/route";
+import { indexByAddressBody, indexByAddressIpLimit, indexTokenByAddress } from "@/lib/indexer/service";
+
+export const POST = route({
+  auth: "public",
+  body: indexByAddressBody,
+  rateLimit: indexByAddressIpLimit,
+  summary: "Finds the token's TokenCreated event on chain 8453 and upserts the token",
+  handler: ({ body }) => indexTokenByAddress(body.address),
+});
+
+export const OPTIONS = preflight;

@@ -1,0 +1,13 @@
+// POST /api/tokens/save-deployed-token/from-ui: enqueue indexing of a UI-deployed token; with a user token, also save it attributed to the user
+import { preflight, route } from "@/lib/http/route";
+import { fromUiBody, fromUiIpLimit, saveDeployedTokenFromUi } from "@/lib/indexer/service";
+
+export const POST = route({
+  auth: "optionalUser",
+  body: fromUiBody,
+  rateLimit: fromUiIpLimit,
+  summary: "Enqueues indexing of { address, tx_hash, chain_id }; a signed-in user's submission is saved and attributed",
+  handler: ({ body, principal }) => saveDeployedTokenFromUi(body, principal),
+});
+
+export const OPTIONS = preflight;

@@ -1,0 +1,18 @@
+// GET /api/tokens/search: deprecated search (q, fids; 5 per page); use GET /api/tokens
+import { route, preflight } from "@/lib/http/route";
+import { cachePolicy } from "@/lib/http/cache";
+import { searchQuery } from "@/lib/tokens/schemas";
+import { legacySearch } from "@/lib/tokens/service";
+import { tokenListResponse } from "@/lib/tokens/responses";
+
+export const GET = route({
+  auth: "public",
+  summary: "Deprecated: GET /api/tokens with q and fids only, 5 per page",
+  deprecated: true,
+  query: searchQuery,
+  response: tokenListResponse,
+  cache: cachePolicy.tokensList,
+  headers: { Deprecation: "true", Link: '</api/tokens>; rel="successor-version"' },
+  handler: ({ query }) => legacySearch(query),
+});
+export const OPTIONS = preflight;

@@ -1,0 +1,89 @@
+// Single-token lookups: by contract address (EVM or Solana mint), by pool address or v4 pool id, and
+// many pools at once. A contract or pool can exist on several chains; the default chain's row wins, then
+// the newest deployment.
+import { sql, type Kysely } from "kysely";
+import type { DB } from "../../db/types";
+import { db } from "../../db";
+import { checksum } from "../http/params";
+import { notFound } from "../http/errors";
+import { storedUserObjects } from "../users/service";
+import { toTokenObject, type TokenObject, type TokenRow } from "./serialize";
+
+const DEFAULT_CHAIN = 8453;
+
+/** One row per pool (lowercase pool address or pool id): the default chain's, else the newest. */
+export function tokensByPoolsQuery(conn: Kysely<DB>, pools: string[], chainId?: number) {
+  const query = conn
+    .selectFrom("tokens as t")
+    .selectAll("t")
+    .distinctOn("t.pool_address")
+    .where("t.pool_address", "in", pools)
+    .orderBy("t.pool_address")
+    .orderBy(sql`t.chain_id = ${DEFAULT_CHAIN}`, "desc")
+    .orderBy("t.deployed_at", "desc")
+    .orderBy("t.id", "desc");
+  return chainId === undefined ? query : query.where("t.chain_id", "=", chainId);
+}
+
+/** Rows by pool, one query whatever the count. */
+export async function tokenRowsByPools(pools: string[], chainId?: number): Promise<Map<string, TokenRow>> {
+  const unique = [...new Set(pools)];
+  if (unique.length === 0) return new Map();
+  const rows = await tokensByPoolsQuery(db(), unique, chainId).execute();
+  return new Map(rows.map((row) => [row.pool_address!, row]));
+}
+
+/** `{ data: Token }`, or `{}` when no token has this pool (COMPAT: the member is absent). */
+export async function tokenByPool(pool: string): Promise<{ data?: TokenObject }> {
+  const row = (await tokenRowsByPools([pool])).get(pool);
+  return row ? { data: toTokenObject(row) } : {};
+}
+
+/** `{ data: { "<lowercase pool>": Token } }` for the pools that have a token. */
+export async function tokensByPools(pools: string[]): Promise<{ data: Record<string, TokenObject> }> {
+  const rows = await tokenRowsByPools(pools);
+  return { data: Object.fromEntries([...rows].map(([pool, row]) => [pool, toTokenObject(row)])) };
+}
+
+type SocialUrl = { platform: string; url: string };
+
+function socialUrls(metadata: unknown): SocialUrl[] {
+  const list = (metadata as { socialMediaUrls?: unknown } | null)?.socialMediaUrls;
+  if (!Array.isArray(list)) return [];
+  return list.flatMap((entry) => {
+    const { platform, url } = (entry ?? {}) as Record<string, unknown>;
+    return typeof url === "string" && url ? [{ platform: typeof platform === "string" ? platform : "", url }] : [];
+  });
+}
+
+function verifiedAddresses(user: Record<string, unknown> | undefined): string[] {
+  const eth = (user?.verified_addresses as { eth_addresses?: unknown } | undefined)?.eth_addresses;
+  if (!Array.isArray(eth)) return [];
+  return eth.filter((a): a is string => typeof a === "string" && /^0x[0-9a-fA-F]{40}$/.test(a)).map((a) => checksum(a)!);
+}
+
+/**
+ * GET /api/get-token-by-address: the token, its creator's profile (`related.user`, stored profiles only),
+ * the social URLs of its metadata (`social_urls`) and the requester's verified addresses
+ * (`verified_addresses`, checksummed). `address` is lowercase hex or a base58 mint as given.
+ */
+export async function tokenByAddress(address: string) {
+  const row = await db()
+    .selectFrom("tokens as t")
+    .selectAll("t")
+    .where("t.contract_address", "=", address)
+    .orderBy(sql`t.chain_id = ${DEFAULT_CHAIN}`, "desc")
+    .orderBy("t.deployed_at", "desc")
+    .orderBy("t.id", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  if (!row) throw notFound("no token has this address");
+  const user = row.requestor_fid === null ? undefined : (await storedUserObjects([row.requestor_fid])).get(row.requestor_fid);
+  return {
+    data: {
+      ...toTokenObject(row, { user: user ?? null }),
+      social_urls: socialUrls(row.metadata),
+      verified_addresses: verifiedAddresses(user),
+    },
+  };
+}

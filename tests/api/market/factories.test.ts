@@ -1,0 +1,43 @@
+// GET /api/metadata/factories: the factory per served chain, and the TokenCreated selector checked
+// against the event signature of COMPAT.md and against a real log of the local factory.
+import { afterEach, describe, expect, it } from "vitest";
+import { keccak256, toHex, getAddress } from "viem";
+import { GET } from "@/app/api/metadata/factories/route";
+import { sendDeployToken, waitForReceipt } from "@/lib/chain";
+import { defaultDeploymentConfig, useTestChain } from "../../helpers/chain";
+import { call } from "../../helpers/http";
+
+const SIGNATURE =
+  "TokenCreated(address,address,address,string,string,string,string,string,int24,address,bytes32,address,address,address,uint256,address[])";
+const chain = useTestChain();
+
+afterEach(() => {
+  delete process.env.FACTORY_ADDRESS_84532;
+  delete process.env.RPC_URL_84532;
+});
+
+describe("GET /api/metadata/factories", () => {
+  it("lists the local factory with the TokenCreated topic0 of its ABI", async () => {
+    const res = await call(GET, "/api/metadata/factories");
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toEqual([
+      { name: "clanker_v4", address: getAddress(chain().contracts.factory), chainId: 8453, events: { tokenCreated: keccak256(toHex(SIGNATURE)) } },
+    ]);
+    expect(res.headers.get("access-control-allow-origin")).toBe("*");
+  });
+
+  it("names the topic a deployment's log actually carries", async () => {
+    const receipt = await waitForReceipt(8453, await sendDeployToken(8453, defaultDeploymentConfig(chain())));
+    const topics = receipt.logs.filter((l) => l.address.toLowerCase() === chain().contracts.factory.toLowerCase()).map((l) => l.topics[0]);
+    const [factory] = (await call(GET, "/api/metadata/factories")).body;
+    expect(topics).toContain(factory.events.tokenCreated);
+  });
+
+  it("adds every chain with an RPC and a factory address, in chain id order", async () => {
+    process.env.RPC_URL_84532 = "http://127.0.0.1:1";
+    process.env.FACTORY_ADDRESS_84532 = "0x00000000000000000000000000000000000000f1";
+    const body = (await call(GET, "/api/metadata/factories")).body;
+    expect(body.map((f: { chainId: number }) => f.chainId)).toEqual([8453, 84532]);
+    expect(body[1].address).toBe(getAddress("0x00000000000000000000000000000000000000f1"));
+  });
+});

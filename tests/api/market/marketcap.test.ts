@@ -1,0 +1,141 @@
+// GET /api/marketcap against pools on the local chain: both token orders, WETH through the ETH/USD feed,
+// a stablecoin pair, and every refusal (wrong pool, unknown paired token, RPC down, stale feed).
+import { afterEach, describe, expect, it } from "vitest";
+import { createServer } from "node:net";
+import type { AddressInfo } from "node:net";
+import { keccak256, toHex, type Address } from "viem";
+import { GET } from "@/app/api/marketcap/route";
+import { findTokenCreated, sendDeployToken, waitForReceipt } from "@/lib/chain";
+import { factoryAbi, mockAggregatorV3Abi } from "@/lib/chain/artifacts";
+import { resetConfig } from "@/lib/config";
+import { kv } from "@/lib/kv";
+import { ethUsdCacheKey } from "@/lib/market/marketcap";
+import { defaultDeploymentConfig, useTestChain, type TestChain } from "../../helpers/chain";
+import { call, expectError } from "../../helpers/http";
+
+const CHAIN = 8453;
+const chain = useTestChain();
+/** Whole supply (1e11 tokens) × 1.0001^-230400 WETH per token × ETH price: the default pool's cap. */
+const defaultCap = (ethUsd: number) => 1e11 * 1.0001 ** -230_400 * ethUsd;
+
+afterEach(() => {
+  for (const name of ["ETH_USD_CACHE_SECONDS", "ETH_USD_FEED_MAX_AGE_SECONDS", "USD_STABLECOINS"]) delete process.env[name];
+  resetConfig();
+});
+
+async function launch(c: TestChain, salt: string, pairedToken?: Address) {
+  const config = defaultDeploymentConfig(c, { salt: keccak256(toHex(salt)) });
+  if (pairedToken) config.poolConfig.pairedToken = pairedToken;
+  const token = findTokenCreated(await waitForReceipt(CHAIN, await sendDeployToken(CHAIN, config)))[0]!.tokenAddress;
+  const [pool] = (await c.publicClient.readContract({ address: c.contracts.factory, abi: factoryAbi, functionName: "deploymentInfo", args: [token] })) as readonly [Address, ...unknown[]];
+  return { token, pool };
+}
+
+const marketcap = (params: Record<string, string>) => call(GET, `/api/marketcap?${new URLSearchParams(params)}`);
+const relative = (a: number, b: number) => Math.abs(a - b) / Math.abs(b);
+
+async function setEthUsd(c: TestChain, answer: bigint) {
+  const hash = await c.wallet(0).writeContract({ address: c.contracts.ethUsdFeed, abi: mockAggregatorV3Abi, functionName: "setAnswer", args: [answer] });
+  await c.publicClient.waitForTransactionReceipt({ hash });
+}
+
+describe("GET /api/marketcap", () => {
+  it("prices a WETH pool in USD through the feed, whichever side the token sorts to", async () => {
+    const weth = chain().contracts.weth.toLowerCase();
+    const sides = new Map<boolean, { token: Address; pool: Address }>();
+    for (let i = 0; i < 40 && sides.size < 2; i++) {
+      const launched = await launch(chain(), `side-${i}`);
+      const isToken0 = launched.token.toLowerCase() < weth;
+      if (!sides.has(isToken0)) sides.set(isToken0, launched);
+    }
+    expect([...sides.keys()].sort()).toEqual([false, true]);
+    for (const { token, pool } of sides.values()) {
+      const res = await marketcap({ poolAddress: pool, tokenAddress: token });
+      expect(res.status, res.text).toBe(200);
+      expect(Object.keys(res.body)).toEqual(["marketCap"]);
+      expect(typeof res.body.marketCap).toBe("number");
+      expect(relative(res.body.marketCap, defaultCap(3000))).toBeLessThan(1e-9);
+      expect(res.headers.get("cache-control")).toBe("public, max-age=0, s-maxage=5, stale-while-revalidate=5");
+      // Addresses in any case, and the default chain id spelled out, give the same answer.
+      const again = await marketcap({ poolAddress: pool.toLowerCase(), tokenAddress: token.toUpperCase().replace("0X", "0x"), chainId: "8453" });
+      expect(again.body.marketCap).toBe(res.body.marketCap);
+    }
+  });
+
+  it("follows the feed, reusing one reading for ETH_USD_CACHE_SECONDS", async () => {
+    const { token, pool } = await launch(chain(), "feed");
+    process.env.ETH_USD_CACHE_SECONDS = "0";
+    resetConfig();
+    await setEthUsd(chain(), 4_500n * 10n ** 8n);
+    expect(relative((await marketcap({ poolAddress: pool, tokenAddress: token })).body.marketCap, defaultCap(4500))).toBeLessThan(1e-9);
+
+    process.env.ETH_USD_CACHE_SECONDS = "60";
+    resetConfig();
+    await (await kv()).delete(ethUsdCacheKey(CHAIN)); // an earlier test's reading
+    await marketcap({ poolAddress: pool, tokenAddress: token }); // fills the cache at 4500
+    await setEthUsd(chain(), 1_000n * 10n ** 8n);
+    expect(relative((await marketcap({ poolAddress: pool, tokenAddress: token })).body.marketCap, defaultCap(4500))).toBeLessThan(1e-9);
+  });
+
+  it("prices a pool paired with a configured stablecoin at 1 USD, reading its decimals", async () => {
+    const stable = await launch(chain(), "stable");
+    const { token, pool } = await launch(chain(), "on-stable", stable.token);
+    process.env.USD_STABLECOINS = `8453:${stable.token}`;
+    resetConfig();
+    const res = await marketcap({ poolAddress: pool, tokenAddress: token });
+    expect(res.status, res.text).toBe(200);
+    expect(relative(res.body.marketCap, defaultCap(1))).toBeLessThan(1e-9);
+  });
+
+  it("answers 422 for a paired token without a USD price source", async () => {
+    const stable = await launch(chain(), "not-configured");
+    const { token, pool } = await launch(chain(), "on-unknown", stable.token);
+    const error = expectError(await marketcap({ poolAddress: pool, tokenAddress: token }), 422, "unprocessable");
+    expect(error.message).toContain("no USD price source");
+  });
+
+  it("answers 400 for a pool that does not hold the token, or an address that is no pool", async () => {
+    const a = await launch(chain(), "a");
+    const b = await launch(chain(), "b");
+    expect(expectError(await marketcap({ poolAddress: a.pool, tokenAddress: b.token }), 400, "invalid_request").message).toContain("poolAddress");
+    expectError(await marketcap({ poolAddress: chain().accounts[5]!, tokenAddress: a.token }), 400, "invalid_request");
+    expectError(await marketcap({ poolAddress: a.token, tokenAddress: a.token }), 400, "invalid_request");
+  });
+
+  it("answers 503 for a stale feed when a maximum age is set", async () => {
+    const { token, pool } = await launch(chain(), "stale");
+    await setEthUsd(chain(), 3_000n * 10n ** 8n); // a fresh round, stamped now
+    Object.assign(process.env, { ETH_USD_CACHE_SECONDS: "0", ETH_USD_FEED_MAX_AGE_SECONDS: "3600" });
+    resetConfig();
+    expect((await marketcap({ poolAddress: pool, tokenAddress: token })).status).toBe(200);
+    await chain().increaseTime(3601); // an hour passes on chain without a new round
+    const error = expectError(await marketcap({ poolAddress: pool, tokenAddress: token }), 503, "provider_unavailable");
+    expect(error.message).toContain("stale");
+  });
+
+  it("answers 503 with Retry-After when the chain's RPC refuses connections", async () => {
+    const probe = createServer();
+    await new Promise<void>((r) => probe.listen(0, "127.0.0.1", r));
+    const port = (probe.address() as AddressInfo).port;
+    await new Promise((r) => probe.close(r));
+    process.env.RPC_URL_31337 = `http://127.0.0.1:${port}`;
+    try {
+      const res = await marketcap({ poolAddress: chain().accounts[3]!, tokenAddress: chain().accounts[4]!, chainId: "31337" });
+      expectError(res, 503, "provider_unavailable");
+      expect(res.headers.get("retry-after")).toMatch(/^\d+$/);
+    } finally {
+      delete process.env.RPC_URL_31337;
+    }
+  });
+
+  it.each([
+    [{}, "poolAddress"],
+    [{ poolAddress: "0x12" }, "poolAddress"],
+    [{ poolAddress: `0x${"ab".repeat(32)}` }, "poolAddress"],
+    [{ poolAddress: `0x${"ab".repeat(20)}`, tokenAddress: "nope" }, "tokenAddress"],
+    [{ poolAddress: `0x${"ab".repeat(20)}`, tokenAddress: `0x${"cd".repeat(20)}`, chainId: "999" }, "chainId"],
+    [{ poolAddress: `0x${"ab".repeat(20)}`, tokenAddress: `0x${"cd".repeat(20)}`, chainId: "x" }, "chainId"],
+  ])("answers 400 for %o", async (params, mentions) => {
+    expect(expectError(await marketcap(params as Record<string, string>), 400, "invalid_request").message).toContain(mentions);
+  });
+});

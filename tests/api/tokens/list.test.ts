@@ -1,0 +1,237 @@
+// GET /api/tokens: every parameter, its edges and its 400s; counts; related user and market data.
+import { beforeAll, describe, expect, it } from "vitest";
+import { GET, OPTIONS } from "@/app/api/tokens/route";
+import { call, expectError } from "../../helpers/http";
+import { address, insertMarket, insertTokens, insertUser, poolId } from "./fixtures";
+import { encodeCursor } from "@/lib/tokens/cursor";
+
+const get = (qs: string) => call(GET, `/api/tokens${qs ? `?${qs}` : ""}`);
+const names = (res: { body: { data: Array<{ name: string }> } }) => res.body.data.map((t) => t.name);
+
+let ids: Record<string, number> = {};
+
+beforeAll(async () => {
+  const rows = await insertTokens([
+    { name: "Based Cat", symbol: "BCAT", requestor_fid: 7, msg_sender: address("e", 1), deployed_at: "2025-03-01T00:00:00Z" },
+    { name: "Moon Dog", symbol: "MDOG", requestor_fid: 7, msg_sender: address("e", 1), pair: "USDC", deployed_at: "2025-03-02T00:00:00Z" },
+    { name: "Frog 100%", symbol: "FRG_", requestor_fid: 8, msg_sender: address("e", 2), chain_id: 42161, deployed_at: "2025-03-03T00:00:00Z" },
+    { name: "Ab Token", symbol: "AB", requestor_fid: 9, social_context: { interface: "Bankr" }, deployed_at: "2025-03-04T00:00:00Z" },
+    { name: "Zebra", symbol: "ZB", requestor_fid: null, tags: { champagne: true, verified: false, knownInterfaceDeployer: false }, deployed_at: "2025-03-05T00:00:00Z" },
+    { name: "V4 Thing", symbol: "VFOUR", pool_address: poolId(4), requestor_fid: 9, deployed_at: "2025-03-06T00:00:00Z" },
+  ]);
+  ids = Object.fromEntries(rows.map((r, i) => [["cat", "dog", "frog", "ab", "zebra", "v4"][i], r.id]));
+  await insertMarket([
+    { token_id: ids.cat, market_cap_usd: 5000, price_usd: 0.00005, volume_24h_usd: 10, tx_count_24h: 3, price_change_1h: 1.5, price_change_24h: -2 },
+    { token_id: ids.dog, market_cap_usd: 9000, tx_count_24h: 1 },
+  ]);
+  await insertUser(7, "alice", [address("f", 7)]);
+});
+
+describe("GET /api/tokens", () => {
+  it("lists newest first with the envelope, counts and the 2 s edge cache", async () => {
+    const res = await get("");
+    expect(res.status, res.text).toBe(200);
+    expect(names(res)).toEqual(["V4 Thing", "Zebra", "Ab Token", "Frog 100%", "Moon Dog", "Based Cat"]);
+    expect(res.body).toMatchObject({ total: 6, cursor: null, tokensDeployed: 6 });
+    expect(res.headers.get("cache-control")).toBe("public, max-age=0, s-maxage=2, stale-while-revalidate=2");
+    expect(res.headers.get("access-control-allow-origin")).toBe("*");
+    const cat = res.body.data[5];
+    expect(cat.contract_address).toMatch(/^0x[0-9a-fA-F]{40}$/);
+    expect(cat.contract_address).not.toBe(cat.contract_address.toLowerCase()); // checksummed
+    expect(res.body.data[0].pool_address).toBe(poolId(4)); // a v4 pool id is kept as stored
+    expect(cat).not.toHaveProperty("related");
+  });
+
+  it("answers a CORS preflight", () => {
+    expect(OPTIONS().status).toBe(204);
+  });
+
+  it("sort=asc reverses the order", async () => {
+    expect(names(await get("sort=asc")).slice(0, 2)).toEqual(["Based Cat", "Moon Dog"]);
+  });
+
+  describe("q", () => {
+    it("matches a case-insensitive substring of name or symbol (3+ characters)", async () => {
+      expect(names(await get("q=ASED"))).toEqual(["Based Cat"]);
+      expect(names(await get("q=mdo"))).toEqual(["Moon Dog"]);
+      expect(names(await get("q=%20dog%20"))).toEqual(["Moon Dog"]); // trimmed
+    });
+
+    it("matches one and two characters as a prefix of name or symbol", async () => {
+      expect(names(await get("q=ab"))).toEqual(["Ab Token"]);
+      expect(names(await get("q=z"))).toEqual(["Zebra"]);
+      expect(names(await get("q=og"))).toEqual([]); // inside a word: not a prefix
+    });
+
+    it("takes LIKE wildcards literally", async () => {
+      expect(names(await get("q=100%25"))).toEqual(["Frog 100%"]);
+      expect(names(await get("q=frg_"))).toEqual(["Frog 100%"]);
+      expect(names(await get("q=%25"))).toEqual([]);
+      expect(names(await get("q=_"))).toEqual([]);
+    });
+
+    it("matches an address exactly as the contract or the pool, and a 32-byte pool id", async () => {
+      const { body } = await get("");
+      const cat = body.data[5];
+      expect(names(await get(`q=${cat.contract_address}`))).toEqual(["Based Cat"]);
+      expect(names(await get(`q=${cat.pool_address.toUpperCase().replace("0X", "0x")}`))).toEqual(["Based Cat"]);
+      expect(names(await get(`q=${poolId(4)}`))).toEqual(["V4 Thing"]);
+      expect(names(await get(`q=${address("c", 999999)}`))).toEqual([]);
+    });
+
+    it("an empty q is no filter; more than 100 characters is a 400", async () => {
+      expect((await get("q=")).body.total).toBe(6);
+      expect((await get(`q=${"a".repeat(100)}`)).status).toBe(200);
+      expect(expectError(await get(`q=${"a".repeat(101)}`), 400, "invalid_request").message).toMatch(/^q: /);
+    });
+  });
+
+  describe("filters", () => {
+    it("fid, fids (union with fid), msgSender", async () => {
+      expect(names(await get("fid=7"))).toEqual(["Moon Dog", "Based Cat"]);
+      expect(names(await get("fids=8,9"))).toEqual(["V4 Thing", "Ab Token", "Frog 100%"]);
+      expect(names(await get("fid=7&fids=8"))).toEqual(["Frog 100%", "Moon Dog", "Based Cat"]);
+      expect(names(await get(`msgSender=${address("e", 1).toUpperCase().replace("0X", "0x")}`))).toEqual(["Moon Dog", "Based Cat"]);
+    });
+
+    it("tokensDeployed counts the creator's tokens whatever the other filters", async () => {
+      const res = await get("fid=7&q=based");
+      expect(res.body).toMatchObject({ total: 1, tokensDeployed: 2 });
+      expect((await get("q=based")).body).toMatchObject({ total: 1, tokensDeployed: 6 });
+    });
+
+    it("pairAddress (20-byte or v4 id), pair, socialInterface, chainId, champagne, startDate", async () => {
+      const { body } = await get("");
+      expect(names(await get(`pairAddress=${body.data[5].pool_address}`))).toEqual(["Based Cat"]);
+      expect(names(await get(`pairAddress=${poolId(4)}`))).toEqual(["V4 Thing"]);
+      expect(names(await get("pair=usdc"))).toEqual(["Moon Dog"]);
+      expect((await get("pair=ALL")).body.total).toBe(6);
+      expect(names(await get("socialInterface=bankr"))).toEqual(["Ab Token"]);
+      expect(names(await get("chainId=42161"))).toEqual(["Frog 100%"]);
+      expect(names(await get("champagne=true"))).toEqual(["Zebra"]);
+      expect((await get("champagne=false")).body.total).toBe(6);
+      const march4 = Date.UTC(2025, 2, 4) / 1000;
+      expect(names(await get(`startDate=${march4}`))).toEqual(["V4 Thing", "Zebra"]); // strictly after
+    });
+  });
+
+  describe("limit, offset and counts", () => {
+    it("limit 0 returns no rows but the counts", async () => {
+      const res = await get("limit=0&fid=7");
+      expect(res.body).toEqual({ data: [], total: 2, cursor: null, tokensDeployed: 2 });
+    });
+
+    it("limit pages with a cursor; offset skips", async () => {
+      const first = await get("limit=2");
+      expect(names(first)).toEqual(["V4 Thing", "Zebra"]);
+      expect(first.body.total).toBe(6);
+      expect(typeof first.body.cursor).toBe("string");
+      expect(names(await get(`limit=2&cursor=${first.body.cursor}`))).toEqual(["Ab Token", "Frog 100%"]);
+      expect(names(await get("limit=2&offset=4"))).toEqual(["Moon Dog", "Based Cat"]);
+      const past = await get("limit=2&offset=10");
+      expect(past.body).toMatchObject({ data: [], total: 6, cursor: null });
+    });
+
+    it("limit 20 and offset 1000 are the largest accepted", async () => {
+      expect((await get("limit=20")).status).toBe(200);
+      expect((await get("offset=1000")).status).toBe(200);
+    });
+  });
+
+  describe("includeUser and includeMarket", () => {
+    it("adds the creator's stored profile as related.user (null when unknown)", async () => {
+      const res = await get("includeUser=true&fids=7,8");
+      const [frog, dog] = res.body.data;
+      expect(dog.related.user).toMatchObject({ fid: 7, username: "alice" });
+      expect(frog.related.user).toBeNull();
+      expect(frog.related).not.toHaveProperty("market");
+    });
+
+    it("adds stored market data as related.market (null without a row)", async () => {
+      const res = await get("includeMarket=1&fid=7");
+      const [dog, cat] = res.body.data;
+      expect(cat.related.market).toEqual({
+        marketCap: 5000,
+        priceUsd: 0.00005,
+        volume24h: 10,
+        priceChangePercent1h: 1.5,
+        priceChangePercent24h: -2,
+        txCount24h: 3,
+      });
+      expect(dog.related.market).toMatchObject({ marketCap: 9000, priceUsd: null });
+      expect((await get("includeMarket=true&q=zebra")).body.data[0].related).toEqual({ market: null });
+    });
+  });
+
+  describe("sortBy", () => {
+    it("market-cap puts tokens without a value last, in both directions", async () => {
+      expect(names(await get("sortBy=market-cap")).slice(0, 3)).toEqual(["Moon Dog", "Based Cat", "V4 Thing"]);
+      expect(names(await get("sortBy=market-cap&sort=asc")).slice(0, 2)).toEqual(["Based Cat", "Moon Dog"]);
+      expect(names(await get("sortBy=market-cap&sort=asc")).slice(2)).toEqual(["Frog 100%", "Ab Token", "Zebra", "V4 Thing"]);
+    });
+
+    it("tx-h24, price-percent-h24 and price-percent-h1 sort by their column", async () => {
+      expect(names(await get("sortBy=tx-h24")).slice(0, 2)).toEqual(["Based Cat", "Moon Dog"]);
+      expect(names(await get("sortBy=price-percent-h24")).slice(0, 2)).toEqual(["Based Cat", "V4 Thing"]);
+      expect(names(await get("sortBy=price-percent-h1&sort=asc")).slice(0, 2)).toEqual(["Based Cat", "Moon Dog"]);
+    });
+  });
+
+  describe("bad values are 400s naming the parameter", () => {
+    const cases: Array<[string, string]> = [
+      ["fid=abc", "fid"],
+      ["fid=0", "fid"],
+      ["fid=1&fid=2", "fid"],
+      ["fids=1,,2", "fids"],
+      [`fids=${Array.from({ length: 101 }, (_, i) => i + 1).join(",")}`, "fids"],
+      ["msgSender=0x123", "msgSender"],
+      ["pairAddress=0x1234", "pairAddress"],
+      ["pair=W%20ETH", "pair"],
+      [`pair=${"A".repeat(33)}`, "pair"],
+      ["sort=up", "sort"],
+      ["sortBy=volume", "sortBy"],
+      ["socialInterface=", "socialInterface"],
+      ["socialInterface=a%00b", "socialInterface"],
+      ["q=abc%00", "q"],
+      [`socialInterface=${"x".repeat(65)}`, "socialInterface"],
+      ["cursor=not-a-cursor!", "cursor"],
+      [`cursor=${Buffer.from("{}").toString("base64")}`, "cursor"],
+      [`cursor=${"a".repeat(600)}`, "cursor"],
+      ["startDate=-1", "startDate"],
+      ["startDate=1.5", "startDate"],
+      ["startDate=yesterday", "startDate"],
+      ["limit=21", "limit"],
+      ["limit=-1", "limit"],
+      ["limit=ten", "limit"],
+      ["offset=1001", "offset"],
+      ["offset=-5", "offset"],
+      ["includeUser=yes", "includeUser"],
+      ["includeMarket=2", "includeMarket"],
+      ["chainId=0", "chainId"],
+      ["chainId=base", "chainId"],
+      ["champagne=maybe", "champagne"],
+    ];
+    it.each(cases)("%s", async (qs, param) => {
+      const error = expectError(await get(qs), 400, "invalid_request");
+      expect(error.message.startsWith(`${param}: `), error.message).toBe(true);
+    });
+
+    it("a cursor of another sort order, or whose position does not fit its order", async () => {
+      const newest = encodeCursor({ value: "2025-03-01T00:00:00.000000Z", id: 1, order: "deployed_at:desc" });
+      expect(expectError(await get(`sortBy=market-cap&cursor=${newest}`), 400, "invalid_request").message).toMatch(/^cursor: /);
+      expect(expectError(await get(`sort=asc&cursor=${newest}`), 400, "invalid_request").message).toMatch(/^cursor: /);
+      const raw = (o: object) => Buffer.from(JSON.stringify(o)).toString("base64url");
+      for (const bad of [
+        { id: 5, tiebreaker: 1, order: "deployed_at:desc" },
+        { id: "2025-02-31T00:00:00Z", tiebreaker: 1, order: "deployed_at:desc" },
+        { id: "0000-01-01T00:00:00Z", tiebreaker: 1, order: "deployed_at:desc" },
+        { id: 1.5, tiebreaker: 1, order: "tx-h24:desc" },
+        { id: "x", tiebreaker: 1, order: "market-cap:desc" },
+        { id: 1, tiebreaker: 0, order: "market-cap:desc" },
+        { id: 1, tiebreaker: 1, order: "name:desc" },
+      ]) {
+        expect(expectError(await get(`cursor=${raw(bad)}&sortBy=market-cap`), 400, "invalid_request").message).toMatch(/^cursor: /);
+      }
+    });
+  });
+});

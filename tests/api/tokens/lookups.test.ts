@@ -1,0 +1,117 @@
+// Public lookups: fetch-deployed-by-fid, fetch-deployed-by-address, fetch-by-pool-address(es), and the
+// deprecated /api/tokens/search.
+import { beforeAll, describe, expect, it } from "vitest";
+import { GET as deployedByFid } from "@/app/api/tokens/fetch-deployed-by-fid/route";
+import { GET as deployedByAddress } from "@/app/api/tokens/fetch-deployed-by-address/route";
+import { GET as byPool } from "@/app/api/tokens/fetch-by-pool-address/route";
+import { POST as byPools } from "@/app/api/tokens/fetch-by-pool-addresses/route";
+import { GET as search } from "@/app/api/tokens/search/route";
+import { call, expectError } from "../../helpers/http";
+import { address, insertTokens, poolId } from "./fixtures";
+
+const names = (body: { data: Array<{ name: string }> }) => body.data.map((t) => t.name);
+
+beforeAll(async () => {
+  await insertTokens([
+    ...Array.from({ length: 12 }, (_, i) => ({ requestor_fid: 77, msg_sender: address("e", 77), name: `Seventy ${i}`, pool_address: address("b", 100 + i) })),
+    { requestor_fid: 78, name: "V4 Pool Token", pool_address: poolId(9) },
+    { requestor_fid: 78, name: "Same Pool Elsewhere", pool_address: address("b", 100), chain_id: 42161 },
+  ]);
+});
+
+describe("GET /api/tokens/fetch-deployed-by-fid", () => {
+  it("pages a FID's tokens by 10, newest first, by cursor", async () => {
+    const first = await call(deployedByFid, "/api/tokens/fetch-deployed-by-fid?fid=77");
+    expect(first.status, first.text).toBe(200);
+    expect(first.body.data).toHaveLength(10);
+    expect(first.body.total).toBe(12);
+    expect(first.body).not.toHaveProperty("tokensDeployed");
+    const rest = await call(deployedByFid, `/api/tokens/fetch-deployed-by-fid?fid=77&cursor=${first.body.cursor}`);
+    expect(names(rest.body)).toEqual(["Seventy 1", "Seventy 0"]);
+    expect(rest.body.cursor).toBeNull();
+  });
+
+  it("rejects a missing or non-numeric fid", async () => {
+    for (const qs of ["", "fid=abc", "fid=0"]) {
+      expect(expectError(await call(deployedByFid, `/api/tokens/fetch-deployed-by-fid?${qs}`), 400, "invalid_request").message).toMatch(/^fid: /);
+    }
+  });
+});
+
+describe("GET /api/tokens/fetch-deployed-by-address", () => {
+  it("lists the tokens an address deployed (msg_sender)", async () => {
+    const res = await call(deployedByAddress, `/api/tokens/fetch-deployed-by-address?address=${address("e", 77)}`);
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.total).toBe(12);
+    expect(names(res.body)[0]).toBe("Seventy 11");
+    const none = await call(deployedByAddress, `/api/tokens/fetch-deployed-by-address?address=${address("e", 1)}`);
+    expect(none.body).toEqual({ data: [], total: 0, cursor: null });
+  });
+
+  it("rejects a bad address or cursor", async () => {
+    expect(expectError(await call(deployedByAddress, "/api/tokens/fetch-deployed-by-address?address=nope"), 400, "invalid_request").message).toMatch(/^address: /);
+    const cursor = "eyJpZCI6bnVsbH0";
+    expect(expectError(await call(deployedByAddress, `/api/tokens/fetch-deployed-by-address?address=${address("e", 77)}&cursor=${cursor}`), 400, "invalid_request").message).toMatch(/^cursor: /);
+  });
+});
+
+describe("GET /api/tokens/fetch-by-pool-address", () => {
+  it("answers { data: Token } for a 20-byte pool (default chain first) or a v4 pool id, {} when none", async () => {
+    const res = await call(byPool, `/api/tokens/fetch-by-pool-address?poolAddress=${address("b", 100).toUpperCase().replace("0X", "0x")}`);
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.data).toMatchObject({ name: "Seventy 0", chain_id: 8453 });
+    expect((await call(byPool, `/api/tokens/fetch-by-pool-address?poolAddress=${poolId(9)}`)).body.data.name).toBe("V4 Pool Token");
+    const none = await call(byPool, `/api/tokens/fetch-by-pool-address?poolAddress=${address("b", 9999)}`);
+    expect(none.status).toBe(200);
+    expect(none.body).toEqual({});
+  });
+
+  it("rejects anything that is neither 20 nor 32 bytes of hex", async () => {
+    for (const bad of ["", "0x1234", `0x${"a".repeat(50)}`, "pool"]) {
+      expect(expectError(await call(byPool, `/api/tokens/fetch-by-pool-address?poolAddress=${bad}`), 400, "invalid_request").message).toMatch(/^poolAddress: /);
+    }
+  });
+});
+
+describe("POST /api/tokens/fetch-by-pool-addresses", () => {
+  it("maps lowercase pool addresses to tokens, in one answer, skipping unknown pools", async () => {
+    const poolAddresses = [address("b", 101).toUpperCase().replace("0X", "0x"), poolId(9), address("b", 9999), address("b", 101)];
+    const res = await call(byPools, "/api/tokens/fetch-by-pool-addresses", { body: { poolAddresses } });
+    expect(res.status, res.text).toBe(200);
+    expect(Object.keys(res.body.data).sort()).toEqual([address("b", 101), poolId(9)].sort());
+    expect(res.body.data[address("b", 101)].name).toBe("Seventy 1");
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    expect((await call(byPools, "/api/tokens/fetch-by-pool-addresses", { body: { poolAddresses: [] } })).body).toEqual({ data: {} });
+  });
+
+  it("accepts 100 addresses and rejects 101, bad items (by index) and bad bodies", async () => {
+    const hundred = Array.from({ length: 100 }, (_, i) => address("b", 100 + i));
+    const ok = await call(byPools, "/api/tokens/fetch-by-pool-addresses", { body: { poolAddresses: hundred } });
+    expect(Object.keys(ok.body.data)).toHaveLength(12);
+    const tooMany = await call(byPools, "/api/tokens/fetch-by-pool-addresses", { body: { poolAddresses: [...hundred, address("b", 1)] } });
+    expect(expectError(tooMany, 400, "invalid_request").message).toMatch(/^poolAddresses: /);
+    const badItem = await call(byPools, "/api/tokens/fetch-by-pool-addresses", { body: { poolAddresses: [address("b", 1), "0xnope"] } });
+    expect(expectError(badItem, 400, "invalid_request").message).toMatch(/^poolAddresses\.1: /);
+    expectError(await call(byPools, "/api/tokens/fetch-by-pool-addresses", { body: { pools: [] } }), 400, "invalid_request");
+    expectError(await call(byPools, "/api/tokens/fetch-by-pool-addresses", { body: "not json" }), 400, "invalid_request");
+    expectError(await call(byPools, "/api/tokens/fetch-by-pool-addresses", { body: { poolAddresses: "0x1" } }), 400, "invalid_request");
+  });
+});
+
+describe("GET /api/tokens/search (deprecated)", () => {
+  it("searches with q and fids, 5 per page, with a Deprecation header", async () => {
+    const res = await call(search, "/api/tokens/search?q=seventy&fids=77,78");
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.data).toHaveLength(5);
+    expect(res.body.total).toBe(12);
+    expect(res.headers.get("deprecation")).toBe("true");
+    const next = await call(search, `/api/tokens/search?q=seventy&fids=77&cursor=${res.body.cursor}`);
+    expect(names(next.body)).toEqual(["Seventy 6", "Seventy 5", "Seventy 4", "Seventy 3", "Seventy 2"]);
+  });
+
+  it("rejects bad values by name", async () => {
+    for (const [qs, param] of [[`q=${"x".repeat(101)}`, "q"], ["fids=a", "fids"], ["cursor=%%%", "cursor"]]) {
+      expect(expectError(await call(search, `/api/tokens/search?${qs}`), 400, "invalid_request").message.startsWith(`${param}: `)).toBe(true);
+    }
+  });
+});

@@ -1,0 +1,93 @@
+// The search budget: a token search that outruns SEARCH_TIMEOUT_MS answers 503 `timeout` with
+// Retry-After: 5 and never hangs, on PostgreSQL (statement timeout) and on PGlite (the budget's timer).
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import pg from "pg";
+import { sql } from "kysely";
+import { GET } from "@/app/api/tokens/route";
+import { db } from "@/db";
+import { resetConfig } from "@/lib/config";
+import { withSearchBudget } from "@/lib/tokens/budget";
+import { call, expectError } from "../../helpers/http";
+import { insertTokens } from "./fixtures";
+
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+beforeAll(async () => {
+  await insertTokens([{ name: "Based Budget" }]);
+});
+
+afterAll(() => budget(undefined));
+
+function budget(ms: number | undefined) {
+  if (ms === undefined) delete process.env.SEARCH_TIMEOUT_MS;
+  else process.env.SEARCH_TIMEOUT_MS = String(ms);
+  resetConfig();
+}
+
+/**
+ * Makes the database busy for the duration of `fn`: on PostgreSQL another session holds an exclusive lock
+ * on tokens (the search's statement waits for it); on PGlite, which is one session, the search waits for
+ * the session itself.
+ */
+async function whileBusy<T>(fn: () => Promise<T>): Promise<T> {
+  if (onPostgres) {
+    const other = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await other.connect();
+    await other.query("BEGIN; LOCK TABLE tokens IN ACCESS EXCLUSIVE MODE");
+    try {
+      return await fn();
+    } finally {
+      await other.query("ROLLBACK");
+      await other.end();
+    }
+  }
+  let release!: () => void;
+  let held!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  const acquired = new Promise<void>((resolve) => (held = resolve));
+  const holding = db().connection().execute(async () => {
+    held();
+    await gate;
+  });
+  await acquired;
+  try {
+    return await fn();
+  } finally {
+    release();
+    await holding;
+  }
+}
+
+describe("the token search budget", () => {
+  it("answers 503 timeout with Retry-After 5 when the search outruns SEARCH_TIMEOUT_MS, then recovers", async () => {
+    budget(50);
+    const started = Date.now();
+    const res = await whileBusy(() => call(GET, "/api/tokens?q=based"));
+    budget(undefined);
+    expect(Date.now() - started).toBeLessThan(10_000); // answered, not hung behind the lock
+    expectError(res, 503, "timeout");
+    expect(res.headers.get("retry-after")).toBe("5");
+    const after = await call(GET, "/api/tokens?q=based");
+    expect(after.status, after.text).toBe(200);
+    expect(after.body.data.map((t: { name: string }) => t.name)).toEqual(["Based Budget"]);
+  });
+
+  it.skipIf(!onPostgres)("is the transaction's statement timeout on PostgreSQL: the server cancels the statement (57014)", async () => {
+    let code: string | undefined;
+    let done!: () => void;
+    const cancelled = new Promise<void>((resolve) => (done = resolve));
+    const outcome = await withSearchBudget(async (conn) => {
+      try {
+        await sql`SELECT pg_sleep(2)`.execute(conn);
+      } catch (error) {
+        code = (error as { code?: string }).code;
+        throw error;
+      } finally {
+        done();
+      }
+    }, 100).catch((error) => error);
+    expect(outcome).toMatchObject({ status: 503, code: "timeout" });
+    await cancelled;
+    expect(code).toBe("57014");
+  });
+});
