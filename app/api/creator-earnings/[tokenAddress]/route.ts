@@ -1,0 +1,15 @@
+// GET /api/creator-earnings/{tokenAddress}: WETH claimed by the token's reward recipients (wei), cached 1 hour
+import { route, preflight } from "@/lib/http/route";
+import { cachePolicy } from "@/lib/http/cache";
+import { creatorEarningsParams, creatorEarningsQuery } from "@/lib/creators/schemas";
+import { creatorEarnings } from "@/lib/earnings/service";
+
+export const GET = route({
+  auth: "public",
+  summary: "WETH (wei) claimed by the token's reward recipients",
+  params: creatorEarningsParams,
+  query: creatorEarningsQuery,
+  cache: cachePolicy.creatorEarnings,
+  handler: ({ params, query }) => creatorEarnings(params.tokenAddress, query.chainId),
+});
+export const OPTIONS = preflight;

@@ -1,0 +1,17 @@
+// GET /api/get-estimated-uncollected-fees/{address}: (deprecated) uncollected fees of a token per recipient
+import { route, preflight } from "@/lib/http/route";
+import { cachePolicy } from "@/lib/http/cache";
+import { DEPRECATION_HEADERS, uncollectedFeesParams, uncollectedFeesQuery } from "@/lib/fees/schemas";
+import { estimateUncollectedFees } from "@/lib/fees/estimates";
+
+export const GET = route({
+  auth: "public",
+  summary: "Uncollected fees per recipient of a token (deprecated)",
+  deprecated: true,
+  params: uncollectedFeesParams,
+  query: uncollectedFeesQuery,
+  cache: cachePolicy.none,
+  headers: DEPRECATION_HEADERS,
+  handler: ({ params, query }) => estimateUncollectedFees({ by: "address", value: params.address, chainId: query.chainId }),
+});
+export const OPTIONS = preflight;

@@ -1,0 +1,14 @@
+// GET /api/get-multiple-users-by-fid: profiles of up to 100 comma-separated FIDs, as { users }
+import { route, preflight } from "@/lib/http/route";
+import { cachePolicy } from "@/lib/http/cache";
+import { multipleUsersQuery } from "@/lib/users/schemas";
+import { getUsersByFids } from "@/lib/users/service";
+
+export const GET = route({
+  auth: "public",
+  summary: "Profiles of up to 100 FIDs as { users }",
+  query: multipleUsersQuery,
+  cache: cachePolicy.userByFid,
+  handler: ({ query }) => getUsersByFids(query.fids ?? []),
+});
+export const OPTIONS = preflight;

@@ -1,0 +1,14 @@
+// GET /api/get-user-by-fid: the profile of one FID (the provider's user object), fresh within 5 minutes
+import { route, preflight } from "@/lib/http/route";
+import { cachePolicy } from "@/lib/http/cache";
+import { userByFidQuery } from "@/lib/users/schemas";
+import { getUserByFid } from "@/lib/users/service";
+
+export const GET = route({
+  auth: "public",
+  summary: "The profile of one FID (the provider user object)",
+  query: userByFidQuery,
+  cache: cachePolicy.userByFid,
+  handler: ({ query }) => getUserByFid(query.fid),
+});
+export const OPTIONS = preflight;

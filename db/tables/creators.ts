@@ -1,0 +1,45 @@
+// Row types of the creators domain's tables (migration 20261122030000_creators).
+import type { ColumnType, Generated } from "kysely";
+
+/** numeric(78,0): wei travels as a decimal string. */
+type Wei = ColumnType<string, string | bigint, string | bigint>;
+
+export interface TrustedTokensTable {
+  address: string;
+  chain_id: number;
+  note: string | null;
+  created_at: Generated<Date>;
+}
+
+export interface TrustedDeployersTable {
+  address: string;
+  note: string | null;
+  created_at: Generated<Date>;
+}
+
+export interface FeeClaimsTable {
+  id: Generated<number>;
+  chain_id: number;
+  fee_locker: string;
+  tx_hash: string;
+  log_index: number;
+  block_number: number;
+  fee_owner: string;
+  token: string;
+  amount: Wei;
+  indexed_at: Generated<Date>;
+}
+
+export interface FeeClaimCheckpointsTable {
+  chain_id: number;
+  fee_locker: string;
+  last_block: number;
+  updated_at: Generated<Date>;
+}
+
+export interface CreatorsTables {
+  trusted_tokens: TrustedTokensTable;
+  trusted_deployers: TrustedDeployersTable;
+  fee_claims: FeeClaimsTable;
+  fee_claim_checkpoints: FeeClaimCheckpointsTable;
+}
