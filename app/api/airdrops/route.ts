@@ -1,0 +1,22 @@
+// GET /api/airdrops: a claimer's airdrop amounts; POST /api/airdrops: save (or enqueue) a token's airdrop tree.
+import { preflight, route } from "@/lib/http/route";
+import { claimAmounts, saveAirdrop } from "@/lib/airdrops/service";
+import { claimerQuery } from "@/lib/airdrops/schemas";
+import { limitUploads } from "@/lib/merkle/upload";
+
+export const GET = route({
+  auth: "public",
+  query: claimerQuery,
+  handler: ({ query }) => claimAmounts(query.tokenAddress, query.claimerAddress),
+});
+
+export const POST = route({
+  auth: "public",
+  rawBody: true, // streamed: a million-leaf dump is ~250 MB (lib/merkle/upload.ts)
+  handler: async ({ request, ip, setHeader }) => {
+    await limitUploads(ip, setHeader);
+    return saveAirdrop(request);
+  },
+});
+
+export const OPTIONS = preflight;

@@ -1,0 +1,13 @@
+// GET /api/presales/refresh: enqueue re-reading a presale transaction from the chain.
+import { preflight, route } from "@/lib/http/route";
+import { refreshPresale } from "@/lib/presales/service";
+import { refreshQuery } from "@/lib/presales/schemas";
+
+export const GET = route({
+  auth: "public",
+  query: refreshQuery,
+  rateLimit: { name: "presale-refresh", limit: 60, windowSeconds: 60 },
+  handler: ({ query }) => refreshPresale(query.txHash, query.chainId),
+});
+
+export const OPTIONS = preflight;

@@ -1,0 +1,60 @@
+// Amounts and hex as clients write them in a tree dump, read exactly (never through a float).
+const MAX_UINT256 = (1n << 256n) - 1n;
+const NUMBER_PARTS = /^(-?)(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?$/;
+
+/**
+ * A uint256 amount from a dump value: a decimal string, a 0x-hex string, or a JSON number token read
+ * from its exact text (so 1e+21 and 1000000000000000000000 are both exact). Null when it is not a
+ * non-negative integer below 2^256.
+ */
+export function parseAmount(text: string, isNumberToken: boolean): bigint | null {
+  let value: bigint;
+  if (isNumberToken) {
+    const parts = NUMBER_PARTS.exec(text);
+    if (!parts) return null;
+    const [, sign, whole, fraction = "", exponentText = "0"] = parts;
+    const exponent = Number(exponentText) - fraction.length;
+    if (!Number.isSafeInteger(exponent) || exponent > 80) return null;
+    let digits = whole + fraction;
+    if (exponent < 0) {
+      if (!/^0*$/.test(digits.slice(exponent))) return null; // a fraction: not an integer
+      digits = digits.slice(0, exponent) || "0";
+    }
+    value = BigInt(digits) * 10n ** BigInt(Math.max(0, exponent));
+    if (sign && value !== 0n) return null;
+  } else if (/^\d{1,78}$/.test(text)) {
+    value = BigInt(text);
+  } else if (/^0x[0-9a-fA-F]{1,64}$/.test(text)) {
+    value = BigInt(text);
+  } else {
+    return null;
+  }
+  return value <= MAX_UINT256 ? value : null;
+}
+
+/** Exact decimal ether for an amount of wei, at least one fractional digit ("1.0", "0.000000000000000001"). */
+export function formatEth(wei: string | bigint): string {
+  const value = BigInt(wei);
+  const whole = value / 10n ** 18n;
+  const fraction = (value % 10n ** 18n).toString().padStart(18, "0").replace(/0+$/, "");
+  return `${whole}.${fraction || "0"}`;
+}
+
+const HEX = new Int8Array(128).fill(-1);
+for (let c = 0; c < 10; c++) HEX[48 + c] = c;
+for (let c = 0; c < 6; c++) HEX[65 + c] = HEX[97 + c] = 10 + c;
+
+/**
+ * Decodes `0x` + 2·size hex digits (any case) into `out[at..at+size)`; false (out partly written) when the
+ * text is not exactly that.
+ */
+export function decodeHexInto(text: string, size: number, out: Uint8Array, at: number): boolean {
+  if (text.length !== 2 + 2 * size || text.charCodeAt(0) !== 48 || (text.charCodeAt(1) | 32) !== 120) return false;
+  for (let k = 0; k < size; k++) {
+    const hi = HEX[text.charCodeAt(2 + 2 * k)] ?? -1;
+    const lo = HEX[text.charCodeAt(3 + 2 * k)] ?? -1;
+    if (hi < 0 || lo < 0) return false;
+    out[at + k] = (hi << 4) | lo;
+  }
+  return true;
+}

@@ -1,0 +1,234 @@
+// A streaming JSON tokenizer over UTF-8 bytes: feed it chunks as they arrive, it calls a handler per
+// token and keeps only the token in progress. A tree upload of a million leaves is ~250 MB of JSON;
+// JSON.parse would hold that string plus ~5 million small objects. The tokenizer validates the grammar
+// (RFC 8259) itself; strings with escapes are decoded by JSON.parse on the string alone.
+// Why not a library: the maintained streaming parsers (stream-json, @streamparser/json) emit values
+// through path/event objects per token and decode every byte to a JS string first; this reader needs only
+// tokens of one known shape, and its hot loop is a byte scan (throughput in README, "Figures").
+
+export class JsonSyntaxError extends Error {
+  constructor(
+    message: string,
+    readonly position: number,
+  ) {
+    super(`${message} at byte ${position}`);
+  }
+}
+
+export interface JsonHandler {
+  startObject(): void;
+  endObject(): void;
+  startArray(): void;
+  endArray(): void;
+  key(name: string): void;
+  string(value: string): void;
+  /** The number's text exactly as written (the reader decides how to read it, e.g. as a bigint). */
+  number(raw: string): void;
+  literal(value: boolean | null): void;
+}
+
+export type TokenizerLimits = { maxDepth: number; maxStringBytes: number };
+
+// What the grammar allows next.
+const VALUE = 0;
+const VALUE_OR_END = 1; // right after "["
+const KEY_OR_END = 2; // right after "{"
+const KEY = 3; // after "," in an object
+const COLON = 4;
+const COMMA_OR_END = 5;
+const DONE = 6;
+// The token being read across chunk boundaries.
+const NONE = 0;
+const STRING = 1;
+const WORD = 2;
+
+const OBJECT = 1;
+const ARRAY = 2;
+const MAX_WORD = 512;
+const NUMBER_TEXT = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/;
+
+export class JsonTokenizer {
+  private expect = VALUE;
+  private token = NONE;
+  private readonly stack: Uint8Array;
+  private depth = 0;
+  private base = 0;
+  private started = false;
+  // String state.
+  private isKey = false;
+  private escaped = false;
+  private hasEscape = false;
+  private nonAscii = false;
+  private pending: Buffer[] = [];
+  private pendingBytes = 0;
+  private tokenStart = 0;
+  // Number or literal state.
+  private word = "";
+
+  constructor(
+    private readonly handler: JsonHandler,
+    private readonly limits: TokenizerLimits,
+  ) {
+    this.stack = new Uint8Array(limits.maxDepth + 1);
+  }
+
+  write(chunk: Uint8Array): void {
+    const buf = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    let i = 0;
+    if (!this.started && buf.length > 0) {
+      this.started = true;
+      if (buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf) i = 3; // a UTF-8 byte order mark
+    }
+    const n = buf.length;
+    while (i < n) {
+      if (this.token === STRING) {
+        i = this.continueString(buf, i);
+      } else if (this.token === WORD) {
+        i = this.continueWord(buf, i);
+      } else {
+        const c = buf[i];
+        if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) i++;
+        else this.structural(c, i++);
+      }
+    }
+    this.base += n;
+  }
+
+  end(): void {
+    if (this.token === WORD) this.finishWord(this.base);
+    if (this.token === STRING) throw new JsonSyntaxError("unterminated string", this.tokenStart);
+    if (this.expect !== DONE) throw new JsonSyntaxError("unexpected end of JSON", this.base);
+  }
+
+  private fail(message: string, at: number): never {
+    throw new JsonSyntaxError(message, this.base + at);
+  }
+
+  private structural(c: number, at: number): void {
+    switch (c) {
+      case 0x7b: // {
+      case 0x5b: // [
+        this.valueAllowed(at);
+        if (this.depth === this.limits.maxDepth) this.fail(`nesting deeper than ${this.limits.maxDepth}`, at);
+        this.stack[++this.depth] = c === 0x7b ? OBJECT : ARRAY;
+        this.expect = c === 0x7b ? KEY_OR_END : VALUE_OR_END;
+        if (c === 0x7b) this.handler.startObject();
+        else this.handler.startArray();
+        return;
+      case 0x7d: // }
+        if (this.stack[this.depth] !== OBJECT || (this.expect !== KEY_OR_END && this.expect !== COMMA_OR_END)) this.fail("unexpected }", at);
+        this.depth--;
+        this.handler.endObject();
+        return this.afterValue();
+      case 0x5d: // ]
+        if (this.stack[this.depth] !== ARRAY || (this.expect !== VALUE_OR_END && this.expect !== COMMA_OR_END)) this.fail("unexpected ]", at);
+        this.depth--;
+        this.handler.endArray();
+        return this.afterValue();
+      case 0x2c: // ,
+        if (this.expect !== COMMA_OR_END) this.fail("unexpected ,", at);
+        this.expect = this.stack[this.depth] === OBJECT ? KEY : VALUE;
+        return;
+      case 0x3a: // :
+        if (this.expect !== COLON) this.fail("unexpected :", at);
+        this.expect = VALUE;
+        return;
+      case 0x22: // "
+        this.isKey = this.expect === KEY_OR_END || this.expect === KEY;
+        if (!this.isKey) this.valueAllowed(at);
+        this.token = STRING;
+        this.tokenStart = this.base + at;
+        this.escaped = this.hasEscape = this.nonAscii = false;
+        return;
+    }
+    if (c === 0x2d || (c >= 0x30 && c <= 0x39) || c === 0x74 || c === 0x66 || c === 0x6e) {
+      this.valueAllowed(at);
+      this.token = WORD;
+      this.tokenStart = this.base + at;
+      this.word = String.fromCharCode(c);
+      return;
+    }
+    this.fail(`unexpected character ${JSON.stringify(String.fromCharCode(c))}`, at);
+  }
+
+  private valueAllowed(at: number): void {
+    if (this.expect !== VALUE && this.expect !== VALUE_OR_END) {
+      this.fail(this.expect === DONE ? "unexpected data after the JSON value" : "a value is not allowed here", at);
+    }
+  }
+
+  private afterValue(): void {
+    this.expect = this.depth === 0 ? DONE : COMMA_OR_END;
+  }
+
+  /** Reads string bytes up to the closing quote; returns where reading stopped. */
+  private continueString(buf: Buffer, from: number): number {
+    const n = buf.length;
+    let j = from;
+    let escaped = this.escaped;
+    for (; j < n; j++) {
+      const c = buf[j];
+      if (escaped) escaped = false;
+      else if (c === 0x22) break;
+      else if (c === 0x5c) escaped = this.hasEscape = true;
+      else if (c < 0x20) this.fail("control character in string", j);
+      else if (c >= 0x80) this.nonAscii = true;
+    }
+    this.escaped = escaped;
+    const size = this.pendingBytes + (j - from);
+    if (size > this.limits.maxStringBytes) {
+      throw new JsonSyntaxError(`string longer than ${this.limits.maxStringBytes} bytes`, this.tokenStart);
+    }
+    if (j === n) {
+      this.pending.push(Buffer.from(buf.subarray(from, j))); // a copy: the chunk is not ours to keep
+      this.pendingBytes = size;
+      return n;
+    }
+    const encoding = this.nonAscii ? "utf8" : "latin1";
+    let text = this.pending.length ? Buffer.concat([...this.pending, buf.subarray(from, j)]).toString(encoding) : buf.toString(encoding, from, j);
+    this.pending = [];
+    this.pendingBytes = 0;
+    this.token = NONE;
+    if (this.hasEscape) {
+      try {
+        text = JSON.parse(`"${text}"`) as string;
+      } catch {
+        throw new JsonSyntaxError("invalid escape in string", this.tokenStart);
+      }
+    }
+    if (this.isKey) {
+      this.expect = COLON;
+      this.handler.key(text);
+    } else {
+      this.handler.string(text);
+      this.afterValue();
+    }
+    return j + 1;
+  }
+
+  /** Reads a number or literal up to the first byte that cannot continue it. */
+  private continueWord(buf: Buffer, from: number): number {
+    const n = buf.length;
+    let j = from;
+    for (; j < n; j++) {
+      const c = buf[j];
+      const wordByte = (c >= 0x30 && c <= 0x39) || (c >= 0x61 && c <= 0x7a) || c === 0x2e || c === 0x2b || c === 0x2d || c === 0x45;
+      if (!wordByte) break;
+    }
+    this.word += buf.toString("latin1", from, j);
+    if (this.word.length > MAX_WORD) throw new JsonSyntaxError("number too long", this.tokenStart);
+    if (j < n) this.finishWord(this.base + j);
+    return j;
+  }
+
+  private finishWord(position: number): void {
+    const word = this.word;
+    this.token = NONE;
+    this.word = "";
+    if (word === "true" || word === "false") this.handler.literal(word === "true");
+    else if (word === "null") this.handler.literal(null);
+    else if (NUMBER_TEXT.test(word)) this.handler.number(word);
+    else throw new JsonSyntaxError(`invalid token ${JSON.stringify(word.slice(0, 40))}`, position - word.length);
+    this.afterValue();
+  }
+}

@@ -1,0 +1,134 @@
+// A new upload replaces a token's tree atomically: readers running during the upload see the old tree or
+// the new one, never a mix; the replaced tree is deleted after the grace period; concurrent and enqueued
+// uploads end with the last upload current.
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { sql } from "kysely";
+import { StandardMerkleTree } from "@openzeppelin/merkle-tree";
+import { db } from "@/db";
+import { GET as claimGET } from "@/app/api/airdrops/claim/route";
+import { GET as allocationsGET } from "@/app/api/airdrops/allocations/route";
+import { POST } from "@/app/api/airdrops/route";
+import { resetConfig } from "@/lib/config";
+import { runDueJobs } from "@/lib/jobs/runner";
+import { buildStandardTree } from "@/lib/merkle/build";
+import { deleteTree, publishTree } from "@/lib/merkle/jobs";
+import { accountLeaves, proofsFor, readCurrent } from "@/lib/merkle/read";
+import { call, expectError } from "../../helpers/http";
+import { address, postRaw } from "./trees";
+
+// Each test uploads for its own token, so that trees left by one test do not count in another.
+let token = "";
+let owner = "";
+let tokens = 0;
+beforeEach(() => {
+  token = `0x${(0xd100 + ++tokens).toString(16).padStart(40, "0")}`;
+  owner = `airdrop:${token}`;
+});
+const upload = (tree: { root: string; dump: unknown }, extra: Record<string, unknown> = {}) =>
+  postRaw(POST, "/api/airdrops", JSON.stringify({ tokenAddress: token, merkleRoot: tree.root, tree: tree.dump, ...extra }));
+const count = async (table: string) => Number((await sql<{ n: string }>`SELECT count(*) AS n FROM ${sql.table(table)}`.execute(db())).rows[0].n);
+
+/** Old and new trees over the same accounts with different amounts; account 0 has two leaves in each. */
+const versions = [1n, 2n].map((v) =>
+  buildStandardTree([
+    ...Array.from({ length: 1500 }, (_, i) => [address(i), BigInt(i + 1) * 1000n * v] as const),
+    [address(0), 7n * v] as const,
+  ]),
+);
+
+afterEach(() => {
+  delete process.env.MERKLE_RETIRED_TREE_GRACE_SECONDS;
+  resetConfig();
+});
+
+describe("tree replacement", () => {
+  it("never shows a reader a mix of the old and the new tree", async () => {
+    expect((await upload(versions[0])).status).toBe(200);
+    const seen = new Set<string>();
+    let uploading = true;
+    let readsDuringUpload = 0;
+    const readers = Array.from({ length: 3 }, async (_, r) => {
+      for (let k = 0, after = 0; uploading || after++ < 2; k++) {
+        if (uploading) readsDuringUpload++;
+        const account = address(k % 2 === 0 ? 0 : (k * 37 + r) % 1500);
+        const res = await call(claimGET, `/api/airdrops/claim?tokenAddress=${token}&claimerAddress=${account}`);
+        expect(res.status, res.text).toBe(200);
+        // Every proof of one answer verifies against one and the same root, with that tree's amounts.
+        const roots = versions.filter((t) =>
+          res.body.proofs.every((p: any) => StandardMerkleTree.verify(t.root, ["address", "uint256"], [p.entry.account, p.entry.amount], p.proof)),
+        );
+        expect(roots).toHaveLength(1);
+        expect(res.body.proofs).toHaveLength(account === address(0) ? 2 : 1);
+        seen.add(roots[0].root);
+      }
+    });
+    const res = await upload(versions[1]);
+    uploading = false;
+    await Promise.all(readers);
+    expect(res.status, res.text).toBe(200);
+    expect(readsDuringUpload).toBeGreaterThan(3);
+    expect([...seen].sort()).toEqual(versions.map((v) => v.root).sort());
+    const after = await call(claimGET, `/api/airdrops/claim?tokenAddress=${token}&claimerAddress=${address(5)}`);
+    expect(after.body.proofs[0].entry.amount).toBe("12000");
+  });
+
+  it("keeps the replaced tree readable for the grace period, then deletes it", async () => {
+    process.env.MERKLE_RETIRED_TREE_GRACE_SECONDS = "0";
+    resetConfig();
+    expect((await upload(versions[0])).status).toBe(200);
+    const page = await call(allocationsGET, `/api/airdrops/allocations?tokenAddress=${token}&limit=10`);
+    expect((await upload(versions[1])).status).toBe(200);
+    // A cursor pins the tree it started on: still that tree while it exists...
+    const next = await call(allocationsGET, `/api/airdrops/allocations?tokenAddress=${token}&limit=10&cursor=${page.body.nextCursor}`);
+    expect(next.body.merkleRoot).toBe(versions[0].root);
+    const outcomes = await runDueJobs();
+    expect(outcomes.filter((o) => o.status === "done").length).toBeGreaterThan(0);
+    // ...and 409 once it is gone; only the current tree's rows are left.
+    expectError(await call(allocationsGET, `/api/airdrops/allocations?tokenAddress=${token}&limit=10&cursor=${page.body.nextCursor}`), 409, "conflict");
+    const trees = await sql<{ id: number }>`SELECT id FROM merkle_trees WHERE owner = ${owner}`.execute(db());
+    expect(trees.rows).toHaveLength(1);
+    const [{ id }] = trees.rows;
+    const stray = await sql<{ n: string }>`
+      SELECT (SELECT count(*) FROM merkle_tiles WHERE tree_id NOT IN (SELECT id FROM merkle_trees))
+           + (SELECT count(*) FROM merkle_leaves WHERE tree_id NOT IN (SELECT id FROM merkle_trees)) AS n`.execute(db());
+    expect(Number(stray.rows[0].n)).toBe(0);
+    expect(await count("merkle_staged_leaves")).toBe(0);
+  });
+
+  it("retries a read whose tree was deleted between resolving it and reading its tiles", async () => {
+    expect((await upload(versions[0])).status).toBe(200);
+    let first = true;
+    const proofs = await readCurrent(async () => {
+      const found = (await accountLeaves(owner, address(9).toLowerCase()))!;
+      if (first) {
+        first = false;
+        expect((await upload(versions[1])).status).toBe(200);
+        expect(await deleteTree(found.tree.id)).toBe("deleted");
+      }
+      return { root: found.tree.root, proofs: await proofsFor(found.tree, found.leaves), amount: found.leaves[0].amount };
+    });
+    expect(proofs.root).toBe(versions[1].root);
+    expect(StandardMerkleTree.verify(proofs.root, ["address", "uint256"], [address(9), proofs.amount], proofs.proofs[0])).toBe(true);
+  });
+
+  it("makes the last upload current when uploads race or an older enqueued one publishes late", async () => {
+    expect((await upload(versions[0], { enqueue: true, delaySeconds: 0 })).body.enqueued).toBe(true);
+    expect((await upload(versions[1])).status).toBe(200);
+    await runDueJobs(); // the older, enqueued upload publishes after the newer one: it is superseded
+    const res = await call(claimGET, `/api/airdrops/claim?tokenAddress=${token}&claimerAddress=${address(3)}`);
+    expect(res.body.proofs[0].entry.amount).toBe("8000");
+    const [a, b] = await Promise.all([upload(versions[0]), upload(versions[1])]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    const current = await sql<{ n: string }>`SELECT count(*) AS n FROM merkle_trees WHERE owner = ${owner} AND state = 'current'`.execute(db());
+    expect(Number(current.rows[0].n)).toBe(1);
+    const newest = await sql<{ state: string }>`SELECT state FROM merkle_trees WHERE owner = ${owner} ORDER BY id DESC LIMIT 1`.execute(db());
+    expect(newest.rows[0].state).toBe("current");
+  });
+
+  it("publishes idempotently", async () => {
+    expect((await upload(versions[0])).status).toBe(200);
+    const { rows } = await sql<{ id: number }>`SELECT id FROM merkle_trees WHERE owner = ${owner} AND state = 'current'`.execute(db());
+    expect(await publishTree(Number(rows[0].id))).toBe("published");
+    expect(await deleteTree(Number(rows[0].id))).toBe("kept");
+  });
+});
