@@ -1,0 +1,58 @@
+// Row types of the deploy domain's tables (20261122060000_deploy): deploy requests, the TokenCreated
+// indexer's checkpoints, UI token submissions, and the reward address it adds to api_keys.
+import type { ColumnType, Generated, JSONColumnType } from "kysely";
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+
+export type DeployShape = "4.0.0" | "0.3.1" | "0.3.0" | "3.1.0";
+export type DeployStatus = "queued" | "submitted" | "deployed" | "failed";
+
+declare module "./core" {
+  interface ApiKeysTable {
+    /** Lowercase address receiving a partner's interface share of legacy deployments; null: the platform. */
+    reward_address: string | null;
+  }
+}
+
+export interface DeployRequestsTable {
+  id: Generated<number>;
+  partner_id: number;
+  request_key: string;
+  /** sha256 of the canonical JSON of the path and body: a retry must match it. */
+  body_hash: string;
+  shape: DeployShape;
+  chain_id: number;
+  /** The DeploymentConfig sent to the factory, bigints as decimal strings (lib/deploy/stored.ts). */
+  config: JSONColumnType<Record<string, unknown>, Record<string, unknown> | string, Record<string, unknown> | string>;
+  expected_address: string;
+  status: ColumnType<DeployStatus, DeployStatus | undefined, DeployStatus>;
+  tx_hash: string | null;
+  failure_reason: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+  submitted_at: Timestamp | null;
+  finished_at: Timestamp | null;
+}
+
+export interface TokenIndexCheckpointsTable {
+  chain_id: number;
+  factory: string;
+  last_block: number;
+  updated_at: Generated<Date>;
+}
+
+export interface TokenSubmissionsTable {
+  id: Generated<number>;
+  chain_id: number;
+  address: string;
+  tx_hash: string;
+  user_id: string;
+  fid: number | null;
+  created_at: Generated<Date>;
+}
+
+export interface DeployTables {
+  deploy_requests: DeployRequestsTable;
+  token_index_checkpoints: TokenIndexCheckpointsTable;
+  token_submissions: TokenSubmissionsTable;
+}

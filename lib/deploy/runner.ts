@@ -1,0 +1,114 @@
+// The deploy job: sends the stored DeploymentConfig once, waits for the receipt, indexes the token.
+// Never sends twice: the hash is stored before anyone waits for it, a retry with a stored hash waits for
+// that transaction, and a retry without one first checks whether the token already exists (a previous
+// attempt may have died between sending and storing its hash).
+import { sql } from "kysely";
+import { getAddress, type Address, type Hash, type TransactionReceipt } from "viem";
+import { db } from "../../db";
+import {
+  ChainRevertError,
+  findTokenCreated,
+  readTokenInfo,
+  sendDeployToken,
+  simulateDeployToken,
+  waitForReceipt,
+  type TokenCreatedEvent,
+} from "../chain";
+import { config } from "../config";
+import { PermanentJobError, type JobContext } from "../jobs/define";
+import { log } from "../log";
+import { isIndexedFactory } from "../indexer/factories";
+import { blockTime, indexByAddress } from "../indexer/lookup";
+import { upsertIndexedToken } from "../indexer/upsert";
+import { configFromJson } from "./stored";
+import { deployRequestById, markFailed, markSubmitted, type DeployRequestRow } from "./store";
+
+export type DeployJobResult = { status: "deployed" | "failed"; txHash?: string | null; tokenAddress?: string };
+
+async function markDeployed(row: DeployRequestRow, event: TokenCreatedEvent): Promise<DeployJobResult> {
+  const deployedAt = await blockTime(row.chain_id, event.blockNumber);
+  await db()
+    .transaction()
+    .execute(async (trx) => {
+      await upsertIndexedToken(event, { chainId: row.chain_id, deployedAt }, trx);
+      await trx
+        .updateTable("deploy_requests")
+        .set({
+          status: "deployed",
+          tx_hash: event.transactionHash.toLowerCase(),
+          failure_reason: null,
+          finished_at: sql`now()`,
+          updated_at: sql`now()`,
+        })
+        .where("id", "=", row.id)
+        .execute();
+    });
+  return { status: "deployed", txHash: event.transactionHash, tokenAddress: event.tokenAddress };
+}
+
+/** The token is on chain already: find its TokenCreated and record it. */
+async function adoptExisting(row: DeployRequestRow, expected: Address): Promise<DeployJobResult> {
+  const outcome = await indexByAddress(row.chain_id, expected);
+  if (outcome.status !== "indexed") throw new PermanentJobError(`the token exists at ${expected} but its TokenCreated event was not found`);
+  await db()
+    .updateTable("deploy_requests")
+    .set({ status: "deployed", tx_hash: outcome.token.tx_hash, failure_reason: null, finished_at: sql`now()`, updated_at: sql`now()` })
+    .where("id", "=", row.id)
+    .execute();
+  return { status: "deployed", txHash: outcome.token.tx_hash, tokenAddress: expected };
+}
+
+/** Simulates again (the chain may have changed since the request), then sends and records the hash. */
+async function send(row: DeployRequestRow, expected: Address): Promise<Hash | DeployJobResult> {
+  const deploymentConfig = configFromJson(row.config);
+  try {
+    await simulateDeployToken(row.chain_id, deploymentConfig);
+  } catch (error) {
+    if (!(error instanceof ChainRevertError)) throw error;
+    if (error.errorName === "TokenAlreadyDeployed") return adoptExisting(row, expected);
+    throw new PermanentJobError(`the factory rejects the deployment: ${error.errorName ?? error.reason ?? "reverted"}`);
+  }
+  const hash = await sendDeployToken(row.chain_id, deploymentConfig);
+  if (!(await markSubmitted(row.id, hash))) log.error("deploy request already had a transaction", { id: row.id, hash });
+  return hash;
+}
+
+async function settle(row: DeployRequestRow, expected: Address, receipt: TransactionReceipt): Promise<DeployJobResult> {
+  if (receipt.status !== "success") {
+    if (await readTokenInfo(row.chain_id, expected)) return adoptExisting(row, expected);
+    throw new PermanentJobError(`the deployment transaction ${receipt.transactionHash} reverted`);
+  }
+  const event = findTokenCreated(receipt).find(
+    (e) => e.tokenAddress.toLowerCase() === expected.toLowerCase() && isIndexedFactory(row.chain_id, e.address),
+  );
+  if (!event) throw new PermanentJobError(`transaction ${receipt.transactionHash} created no token at ${expected}`);
+  return markDeployed(row, event);
+}
+
+async function advance(row: DeployRequestRow): Promise<DeployJobResult> {
+  const expected = getAddress(row.expected_address);
+  let hash = row.tx_hash as Hash | null;
+  if (!hash) {
+    if (await readTokenInfo(row.chain_id, expected)) return adoptExisting(row, expected);
+    const sent = await send(row, expected);
+    if (typeof sent !== "string") return sent;
+    hash = sent;
+  }
+  const receipt = await waitForReceipt(row.chain_id, hash, { timeoutMs: config().DEPLOY_RECEIPT_TIMEOUT_MS });
+  return settle(row, expected, receipt);
+}
+
+/** The job handler: a permanent failure, or the last attempt's transient one, marks the request failed. */
+export async function runDeployment(id: number, ctx: JobContext, maxAttempts: number): Promise<DeployJobResult> {
+  const row = await deployRequestById(id);
+  if (!row) throw new PermanentJobError(`no deploy request ${id}`);
+  if (row.status === "deployed" || row.status === "failed") return { status: row.status, txHash: row.tx_hash };
+  try {
+    return await advance(row);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    if (error instanceof PermanentJobError) await markFailed(id, message);
+    else if (ctx.attempt >= maxAttempts) await markFailed(id, `gave up after ${ctx.attempt} attempts: ${message}`);
+    throw error;
+  }
+}

@@ -1,0 +1,346 @@
+// POST /api/tokens/deploy(/split) and GET /api/tokens/deploy/{requestKey} on the in-process chain: each shape
+// from request to job to receipt to the token lookup, the config decoded from calldata field by field,
+// idempotency, dryRun, reverts, failures, limits and the auth matrix.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { getAddress, type Hash } from "viem";
+import { db } from "@/db";
+import { resetConfig } from "@/lib/config";
+import { readTokenInfo, tokenFactoryAbi } from "@/lib/chain";
+import { factoryAbi } from "@/lib/chain/artifacts";
+import { setApiKeyRewardAddress } from "@/lib/auth/apikeys";
+import { PROJECT_POSITIONS } from "@/lib/deploy/config";
+import { deploySalt } from "@/lib/deploy/salt";
+import { GET as tokenByAddress } from "@/app/api/get-token-by-address/route";
+import { POST as deployPost } from "@/app/api/tokens/deploy/route";
+import { POST as splitPost } from "@/app/api/tokens/deploy/split/route";
+import { GET as statusGet } from "@/app/api/tokens/deploy/[requestKey]/route";
+import { useTestChain } from "../../helpers/chain";
+import { authMatrix, partnerKey, startIssuer, type Issuer } from "../../helpers/auth";
+import { call, expectError } from "../../helpers/http";
+import { decodeStaticFees, decodeVault, deploy, deploySplit, drainJobs, key, legacyBody, partnerIdOf, sentConfig, status, v4Body } from "./helpers";
+
+const chain = useTestChain();
+let issuer: Issuer;
+let acme: string;
+let other: string;
+const PARTNER_REWARDS = "0x5555555555555555555555555555555555555555";
+
+beforeAll(async () => {
+  issuer = await startIssuer();
+  acme = await partnerKey("acme");
+  other = await partnerKey("other");
+  const prefix = acme.slice(0, 12);
+  await setApiKeyRewardAddress(prefix, PARTNER_REWARDS);
+});
+afterAll(() => issuer.close());
+beforeEach(async () => {
+  for (const table of ["deploy_requests", "jobs", "tokens", "rate_limits"] as const) await db().deleteFrom(table).execute();
+});
+
+const onlyRow = async () => db().selectFrom("deploy_requests").selectAll().executeTakeFirstOrThrow();
+
+describe("4.0.0 end to end", () => {
+  it("answers the expected address, the job deploys it, the token is found by get-token-by-address, calldata carries the mapping", async () => {
+    const c = chain();
+    const requestKey = key("v4-full");
+    const admin = c.accounts[2]!;
+    const body = v4Body(c, requestKey, {
+      rewards: [
+        { admin, recipient: admin, allocation: 60 },
+        { admin: c.accounts[4], recipient: c.accounts[5], allocation: 40 },
+      ],
+      pool: { initialMarketCap: 20 },
+      fees: { type: "static", tokenFee: 0.5, pairedFee: 2.25 },
+      vault: { percentage: 15, lockupDuration: 604_800, vestingDuration: 86_400 },
+    });
+    (body.token as Record<string, unknown>).description = "four point oh";
+    const res = await deploy(acme, body);
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toEqual({ success: true, message: "Token deployment enqueued", expectedAddress: expect.stringMatching(/^0x[0-9a-fA-F]{40}$/) });
+    const expected = res.body.expectedAddress as `0x${string}`;
+    expect(getAddress(expected)).toBe(expected);
+    expect((await status(acme, requestKey)).body).toMatchObject({ status: "queued", expectedAddress: expected, txHash: null, shape: "4.0.0" });
+
+    const outcomes = await drainJobs();
+    expect(outcomes.map((o) => o.status)).toEqual(["done"]);
+    const done = await status(acme, requestKey);
+    expect(done.body).toMatchObject({ status: "deployed", expectedAddress: expected, token: { contract_address: expected, name: "Four", symbol: "FOUR" } });
+
+    const lookup = await call(tokenByAddress, `/api/get-token-by-address?address=${expected.toLowerCase()}`, { headers: { "x-api-key": acme } });
+    expect(lookup.status, lookup.text).toBe(200);
+    expect(lookup.body.data).toMatchObject({
+      contract_address: expected,
+      name: "Four",
+      admin,
+      msg_sender: c.deployment.deployer,
+      type: "clanker_v4",
+      pair: "WETH",
+      chain_id: 8453,
+      metadata: { description: "four point oh", socialMediaUrls: [], auditUrls: [] },
+      social_context: { interface: "acme", platform: "", messageId: "", id: "" },
+      pool_config: { pairedToken: getAddress(c.contracts.weth), tickIfToken0IsNewToken: -223_400 },
+      factory_address: c.contracts.factory,
+      tx_hash: done.body.txHash,
+    });
+
+    const sent = await sentConfig(c, done.body.txHash as Hash);
+    expect(sent.tokenConfig).toEqual({
+      tokenAdmin: admin,
+      name: "Four",
+      symbol: "FOUR",
+      salt: deploySalt(await partnerIdOf("acme"), requestKey),
+      image: "https://example.com/four.png",
+      metadata: JSON.stringify({ description: "four point oh", socialMediaUrls: [], auditUrls: [] }),
+      context: JSON.stringify({ interface: "acme", platform: "", messageId: "", id: "" }),
+      originatingChainId: 8453n,
+    });
+    expect(sent.poolConfig).toMatchObject({ hook: c.contracts.staticFeeHook, pairedToken: getAddress(c.contracts.weth), tickIfToken0IsClanker: -223_400, tickSpacing: 200 });
+    expect(decodeStaticFees(sent.poolConfig.poolData)).toEqual([5_000, 22_500]);
+    expect(sent.lockerConfig).toEqual({
+      locker: c.contracts.locker,
+      rewardAdmins: [admin, c.accounts[4]],
+      rewardRecipients: [admin, c.accounts[5]],
+      rewardBps: [6_000, 4_000],
+      tickLower: [-223_400],
+      tickUpper: [-120_000],
+      positionBps: [10_000],
+      lockerData: "0x",
+    });
+    expect(sent.mevModuleConfig.mevModule).toBe(c.contracts.mevModule);
+    expect(sent.extensionConfigs).toHaveLength(1);
+    expect(sent.extensionConfigs[0]).toMatchObject({ extension: c.contracts.vault, msgValue: 0n, extensionBps: 1_500 });
+    expect(decodeVault(sent.extensionConfigs[0]!.extensionData)).toEqual([admin, 604_800n, 86_400n]);
+    expect(await readTokenInfo(8453, expected)).toMatchObject({ name: "Four", symbol: "FOUR", admin });
+  });
+
+  it("a project pool with dynamic fees gets the five preset positions and the dynamic hook", async () => {
+    const c = chain();
+    const requestKey = key("v4-project");
+    const res = await deploy(acme, v4Body(c, requestKey, { pool: { type: "project" }, fees: { type: "dynamic", baseFee: 1, maxLpFee: 4 } }));
+    expect(res.status, res.text).toBe(200);
+    await drainJobs();
+    const { txHash } = (await status(acme, requestKey)).body;
+    const sent = await sentConfig(c, txHash);
+    expect(sent.poolConfig.hook).toBe(c.contracts.dynamicFeeHook);
+    expect(sent.poolConfig.tickIfToken0IsClanker).toBe(-230_400);
+    expect(decodeStaticFees(sent.poolConfig.poolData.slice(0, 130) as `0x${string}`)).toEqual([10_000, 40_000]);
+    expect(sent.lockerConfig.tickLower).toEqual(PROJECT_POSITIONS.map((p) => p.tickLower));
+    expect(sent.lockerConfig.tickUpper).toEqual(PROJECT_POSITIONS.map((p) => p.tickUpper));
+    expect(sent.lockerConfig.positionBps).toEqual(PROJECT_POSITIONS.map((p) => p.positionBps));
+  });
+});
+
+describe("legacy shapes end to end", () => {
+  it("0.3.1: creator c%, the partner 80 - c%, the platform 20%; vault unlock as a lockup; context from fid and cast", async () => {
+    const c = chain();
+    const requestKey = key("v031");
+    const before = Math.floor(Date.now() / 1000);
+    const unlock = before + 31 * 86_400;
+    const body = legacyBody(c, requestKey, {
+      creatorRewardsPercentage: 30,
+      requestorFid: 1234,
+      castHash: "0xcafe",
+      vaultPercentage: 20,
+      vaultUnlockTimestamp: unlock,
+      creatorRewardsAdmin: c.accounts[6],
+      initialMarketCap: 10,
+    });
+    const res = await deploy(acme, body);
+    expect(res.status, res.text).toBe(200);
+    const after = Math.floor(Date.now() / 1000);
+    expect((await onlyRow()).shape).toBe("0.3.1");
+    await drainJobs();
+    const done = (await status(acme, requestKey)).body;
+    expect(done.status).toBe("deployed");
+    expect(done.token).toMatchObject({ requestor_fid: 1234, cast_hash: "0xcafe", admin: c.accounts[6] });
+
+    const sent = await sentConfig(c, done.txHash);
+    const platform = c.deployment.deployer; // DEPLOY_PLATFORM_REWARD_ADDRESS unset: the deployer
+    expect(sent.tokenConfig.tokenAdmin).toBe(c.accounts[6]);
+    expect(JSON.parse(sent.tokenConfig.context)).toEqual({ interface: "acme", platform: "farcaster", messageId: "0xcafe", id: "1234" });
+    expect(sent.lockerConfig.rewardAdmins).toEqual([c.accounts[6], getAddress(PARTNER_REWARDS), platform]);
+    expect(sent.lockerConfig.rewardRecipients).toEqual([c.accounts[3], getAddress(PARTNER_REWARDS), platform]);
+    expect(sent.lockerConfig.rewardBps).toEqual([3_000, 5_000, 2_000]);
+    expect(sent.poolConfig.tickIfToken0IsClanker).toBe(-230_400);
+    expect(decodeStaticFees(sent.poolConfig.poolData)).toEqual([10_000, 10_000]);
+    const [vaultAdmin, lockup, vesting] = decodeVault(sent.extensionConfigs[0]!.extensionData);
+    expect(sent.extensionConfigs[0]!.extensionBps).toBe(2_000);
+    expect(vaultAdmin).toBe(c.accounts[6]);
+    expect(Number(lockup)).toBeGreaterThanOrEqual(unlock - after);
+    expect(Number(lockup)).toBeLessThanOrEqual(unlock - before);
+    expect(vesting).toBe(0n);
+  });
+
+  it("0.3.0: the five fields with 0.3.1's defaults (40% to the requestor)", async () => {
+    const c = chain();
+    const requestKey = key("v030");
+    expect((await deploy(other, legacyBody(c, requestKey))).status).toBe(200);
+    expect((await onlyRow()).shape).toBe("0.3.0");
+    await drainJobs();
+    const done = (await status(other, requestKey)).body;
+    const sent = await sentConfig(c, done.txHash);
+    // "other" has no reward address: its 40% interface share joins the platform's 20%.
+    expect(sent.lockerConfig.rewardRecipients).toEqual([c.accounts[3], c.deployment.deployer]);
+    expect(sent.lockerConfig.rewardBps).toEqual([4_000, 6_000]);
+    expect(sent.tokenConfig.tokenAdmin).toBe(c.accounts[3]);
+    expect(sent.extensionConfigs).toEqual([]);
+  });
+
+  it("3.1.0 on /split: the creator share divided over groupAddresses", async () => {
+    const c = chain();
+    const requestKey = key("v310");
+    const body = legacyBody(c, requestKey, {
+      creatorAdmin: c.accounts[7],
+      groupAddresses: [{ address: c.accounts[4], allocation: 75 }, { address: c.accounts[5], allocation: 25 }],
+    });
+    const res = await deploySplit(acme, body);
+    expect(res.status, res.text).toBe(200);
+    await drainJobs();
+    const done = (await status(acme, requestKey)).body;
+    expect(done).toMatchObject({ status: "deployed", shape: "3.1.0" });
+    const sent = await sentConfig(c, done.txHash);
+    expect(sent.tokenConfig.tokenAdmin).toBe(c.accounts[7]);
+    expect(sent.lockerConfig.rewardRecipients).toEqual([c.accounts[4], c.accounts[5], getAddress(PARTNER_REWARDS), c.deployment.deployer]);
+    expect(sent.lockerConfig.rewardAdmins).toEqual([c.accounts[4], c.accounts[5], getAddress(PARTNER_REWARDS), c.deployment.deployer]);
+    expect(sent.lockerConfig.rewardBps).toEqual([3_000, 1_000, 4_000, 2_000]);
+  });
+});
+
+describe("idempotency", () => {
+  it("a retry gets the first answer and deploys nothing more; key order does not matter; another body is 422", async () => {
+    const c = chain();
+    const requestKey = key("retry");
+    const body = v4Body(c, requestKey);
+    const first = await deploy(acme, body);
+    const reordered = { rewards: body.rewards, token: { ...body.token } };
+    const second = await deploy(acme, reordered);
+    expect(second.body).toEqual(first.body);
+    await drainJobs();
+    const third = await deploy(acme, body);
+    expect(third.body).toEqual(first.body);
+    expect((await deploy(acme, { ...body, dryRun: false })).body).toEqual(first.body);
+    expect(await db().selectFrom("deploy_requests").select("id").execute()).toHaveLength(1);
+    expect(await db().selectFrom("jobs").select("id").where("name", "=", "deploy-token").execute()).toHaveLength(1);
+    expect(await drainJobs()).toEqual([]);
+
+    const changed = await deploy(acme, { ...body, token: { ...body.token, name: "Other" } });
+    expectError(changed, 422, "idempotency_mismatch");
+    // The same key on the other endpoint is another body too.
+    expectError(await deploySplit(acme, legacyBody(c, requestKey, { groupAddresses: [{ address: c.accounts[4], allocation: 100 }] })), 422, "idempotency_mismatch");
+  });
+
+  it("keys are per partner: the same key from another partner is another deployment at another address", async () => {
+    const c = chain();
+    const a = await deploy(acme, v4Body(c, key("shared")));
+    const b = await deploy(other, v4Body(c, key("shared")));
+    expect(a.status).toBe(200);
+    expect(b.status).toBe(200);
+    expect(a.body.expectedAddress).not.toBe(b.body.expectedAddress);
+  });
+
+  it("dryRun validates and simulates only: the address it predicts is the one a real request gets", async () => {
+    const c = chain();
+    const dry = await deploy(acme, { ...v4Body(c, key("dry")), dryRun: true });
+    expect(dry.status, dry.text).toBe(200);
+    expect(dry.body).toMatchObject({ success: true, dryRun: true, shape: "4.0.0", deploymentConfig: { tokenConfig: { name: "Four" } } });
+    expect(await db().selectFrom("deploy_requests").select("id").execute()).toHaveLength(0);
+    expect(await db().selectFrom("jobs").select("id").execute()).toHaveLength(0);
+    const real = await deploy(acme, v4Body(c, key("dry")));
+    expect(real.body.expectedAddress).toBe(dry.body.expectedAddress);
+  });
+});
+
+describe("rejections and failures", () => {
+  it("every violation in one 400, nothing stored", async () => {
+    const c = chain();
+    const body = v4Body(c, "short", { rewards: [{ admin: c.accounts[2], recipient: c.accounts[2], allocation: 90 }], fees: { type: "dynamic", tokenFee: 1 } });
+    const error = expectError(await deploy(acme, body), 400, "invalid_request");
+    expect((error.details as { path: string }[]).map((d) => d.path).sort()).toEqual(["fees.tokenFee", "rewards", "token.requestKey"]);
+    expectError(await deploy(acme, [1, 2]), 400, "invalid_request");
+    expectError(await deploy(acme, "not json {"), 400, "invalid_request");
+    expect(await db().selectFrom("deploy_requests").select("id").execute()).toHaveLength(0);
+  });
+
+  it("a config the factory rejects is 422 with the revert reason, nothing stored", async () => {
+    const c = chain();
+    const zero = "0x0000000000000000000000000000000000000000";
+    const res = await deploy(acme, v4Body(c, key("revert"), { rewards: [{ admin: zero, recipient: c.accounts[2], allocation: 100 }] }));
+    const error = expectError(res, 422, "unprocessable");
+    expect(error.message).toContain("ZeroRewardRecipient");
+    expect(await db().selectFrom("deploy_requests").select("id").execute()).toHaveLength(0);
+  });
+
+  it("a request the chain no longer accepts when the job runs is failed with the reason", async () => {
+    const c = chain();
+    const requestKey = key("fails");
+    expect((await deploy(acme, v4Body(c, requestKey))).status).toBe(200);
+    // The factory's owner disables the locker between the request and the job.
+    const owner = c.wallet(0);
+    await c.publicClient.waitForTransactionReceipt({
+      hash: await owner.writeContract({ address: c.contracts.factory, abi: factoryAbi, functionName: "setModule", args: [1, c.contracts.locker, false] }),
+    });
+    const outcomes = await drainJobs();
+    expect(outcomes).toMatchObject([{ status: "failed" }]);
+    const failed = (await status(acme, requestKey)).body;
+    expect(failed).toMatchObject({ status: "failed", txHash: null });
+    expect(failed.reason).toContain("LockerNotEnabled");
+  });
+
+  it("a token someone already deployed with the same call is adopted, not sent again", async () => {
+    const c = chain();
+    const requestKey = key("adopt");
+    const res = await deploy(acme, v4Body(c, requestKey));
+    const row = await onlyRow();
+    const { configFromJson } = await import("@/lib/deploy/stored");
+    const front = c.wallet(8);
+    await c.publicClient.waitForTransactionReceipt({
+      hash: await front.writeContract({ address: c.contracts.factory, abi: tokenFactoryAbi, functionName: "deployToken", args: [configFromJson(row.config)] }),
+    });
+    const nonceBefore = await c.publicClient.getTransactionCount({ address: c.deployment.deployer });
+    await drainJobs();
+    expect(await c.publicClient.getTransactionCount({ address: c.deployment.deployer })).toBe(nonceBefore);
+    expect((await status(acme, requestKey)).body).toMatchObject({ status: "deployed", token: { contract_address: res.body.expectedAddress, msg_sender: c.accounts[8] } });
+  });
+
+  it("DEPLOY_DAILY_LIMIT per partner per day: 429 beyond", async () => {
+    process.env.DEPLOY_DAILY_LIMIT = "2";
+    resetConfig();
+    try {
+      const c = chain();
+      expect((await deploy(acme, v4Body(c, key("limit-1")))).status).toBe(200);
+      expect((await deploySplit(acme, { nonsense: true })).status).toBe(400);
+      const third = await deploy(acme, v4Body(c, key("limit-3")));
+      expectError(third, 429, "rate_limited");
+      expect(third.headers.get("retry-after")).toMatch(/^\d+$/);
+      expect((await deploy(other, v4Body(c, key("limit-3")))).status).toBe(200);
+    } finally {
+      delete process.env.DEPLOY_DAILY_LIMIT;
+      resetConfig();
+    }
+  });
+
+  it("the status of another partner's key, or an unknown one, is 404; a malformed key is 400", async () => {
+    const c = chain();
+    await deploy(acme, v4Body(c, key("mine")));
+    expectError(await status(other, key("mine")), 404, "not_found");
+    expectError(await status(acme, key("unknown")), 404, "not_found");
+    expectError(await status(acme, "bad"), 400, "invalid_request");
+  });
+});
+
+describe("auth", () => {
+  const someBody = { token: {}, rewards: [] };
+  describe("POST /api/tokens/deploy", () => authMatrix("partner", (headers) => call(deployPost, "/api/tokens/deploy", { body: someBody, headers }), () => issuer));
+  describe("POST /api/tokens/deploy/split", () => authMatrix("partner", (headers) => call(splitPost, "/api/tokens/deploy/split", { body: someBody, headers }), () => issuer));
+  describe("GET /api/tokens/deploy/{requestKey}", () =>
+    authMatrix(
+      "partner",
+      (headers) => call(statusGet, `/api/tokens/deploy/${key("auth")}`, { headers, params: { requestKey: key("auth") } }),
+      () => issuer,
+      async () => {
+        await deploy(acme, v4Body(chain(), key("others")));
+        return status(other, key("others"));
+      },
+    ));
+});
+

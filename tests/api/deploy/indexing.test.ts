@@ -1,0 +1,207 @@
+// Tokens that did not come through the deploy API: the TokenCreated indexer (checkpoints, re-runs, reorgs),
+// POST /api/tokens/index-by-address and POST /api/tokens/save-deployed-token/from-ui, on the in-process chain.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { getAddress, keccak256, toHex, type Address, type Hash } from "viem";
+import { db } from "@/db";
+import { resetConfig } from "@/lib/config";
+import { tokenFactoryAbi, type DeploymentConfig } from "@/lib/chain";
+import { enqueue } from "@/lib/jobs/define";
+import { runDueJobs } from "@/lib/jobs/runner";
+import { followTokenCreatedJob } from "@/lib/indexer/jobs";
+import { tokenIndexCheckpoint } from "@/lib/indexer/follow";
+import { POST as indexByAddress } from "@/app/api/tokens/index-by-address/route";
+import { POST as fromUi } from "@/app/api/tokens/save-deployed-token/from-ui/route";
+import { defaultDeploymentConfig, useTestChain, type TestChain } from "../../helpers/chain";
+import { startIssuer, type Issuer } from "../../helpers/auth";
+import { call, expectError } from "../../helpers/http";
+
+const chain = useTestChain();
+let issuer: Issuer;
+
+beforeAll(async () => {
+  issuer = await startIssuer();
+});
+afterAll(() => issuer.close());
+beforeEach(async () => {
+  for (const table of ["tokens", "jobs", "rate_limits", "token_index_checkpoints", "token_submissions"] as const) await db().deleteFrom(table).execute();
+});
+
+/** A deployment straight at the factory from a user's wallet (not through the service). */
+async function deployDirect(c: TestChain, label: string, over: Partial<DeploymentConfig["tokenConfig"]> = {}) {
+  const config = defaultDeploymentConfig(c, { salt: keccak256(toHex(label)), name: label });
+  config.tokenConfig = { ...config.tokenConfig, ...over };
+  const wallet = c.wallet(4);
+  const { result: token } = await c.publicClient.simulateContract({
+    account: wallet.account,
+    address: c.contracts.factory,
+    abi: tokenFactoryAbi,
+    functionName: "deployToken",
+    args: [config],
+  });
+  const hash = await wallet.writeContract({ address: c.contracts.factory, abi: tokenFactoryAbi, functionName: "deployToken", args: [config] });
+  const receipt = await c.publicClient.waitForTransactionReceipt({ hash });
+  return { token: token as Address, hash, block: Number(receipt.blockNumber) };
+}
+
+const rowOf = (token: string) => db().selectFrom("tokens").selectAll().where("contract_address", "=", token.toLowerCase()).executeTakeFirst();
+const tokenCount = async () => (await db().selectFrom("tokens").select("id").execute()).length;
+async function runIndexer() {
+  await enqueue(followTokenCreatedJob, { chainId: 8453 });
+  const outcomes = await runDueJobs();
+  expect(outcomes.map((o) => o.status)).toEqual(["done"]);
+}
+
+describe("the TokenCreated indexer", () => {
+  it("lists tokens deployed straight at the factory, advances its checkpoint, and a re-run changes nothing", async () => {
+    const c = chain();
+    const a = await deployDirect(c, "Direct A", { context: JSON.stringify({ interface: "cli", platform: "farcaster", messageId: "0xm", id: "77" }) });
+    const b = await deployDirect(c, "Direct B");
+    await runIndexer();
+    const rowA = (await rowOf(a.token))!;
+    const block = await c.publicClient.getBlock({ blockNumber: BigInt(a.block) });
+    expect(rowA).toMatchObject({
+      name: "Direct A",
+      tx_hash: a.hash,
+      block_number: a.block,
+      msg_sender: c.accounts[4]!.toLowerCase(),
+      admin: c.accounts[2]!.toLowerCase(),
+      factory_address: c.contracts.factory.toLowerCase(),
+      requestor_fid: 77,
+      pair: "WETH",
+    });
+    expect(rowA.deployed_at.getTime()).toBe(Number(block.timestamp) * 1000);
+    expect((await rowOf(b.token))?.name).toBe("Direct B");
+    const head = Number(await c.publicClient.getBlockNumber());
+    expect(await tokenIndexCheckpoint(8453, c.contracts.factory)).toBe(head);
+
+    const ids = (await db().selectFrom("tokens").select("id").orderBy("id").execute()).map((r) => r.id);
+    await runIndexer();
+    expect((await db().selectFrom("tokens").select("id").orderBy("id").execute()).map((r) => r.id)).toEqual(ids);
+
+    const later = await deployDirect(c, "Direct C");
+    await runIndexer();
+    expect((await rowOf(later.token))?.block_number).toBe(later.block);
+    expect(await tokenCount()).toBe(3);
+  });
+
+  it("re-reads the last TOKEN_INDEX_REORG_DEPTH blocks: a block replaced by a reorg is read again", async () => {
+    const c = chain();
+    const depth = (blocks: number) => {
+      process.env.TOKEN_INDEX_REORG_DEPTH = String(blocks);
+      resetConfig();
+    };
+    try {
+      depth(0);
+      const beforeFork = await c.snapshot();
+      const original = await deployDirect(c, "Original");
+      await runIndexer();
+      expect(await tokenIndexCheckpoint(8453, c.contracts.factory)).toBe(original.block);
+
+      // The chain reorganises: the block at that height now holds another deployment.
+      await c.revert(beforeFork);
+      const replacement = await deployDirect(c, "Replacement");
+      expect(replacement.block).toBe(original.block);
+      await runIndexer();
+      expect(await rowOf(replacement.token)).toBeUndefined(); // without re-reading, the checkpoint hides it
+      depth(5);
+      await runIndexer();
+      expect(await rowOf(replacement.token)).toMatchObject({ name: "Replacement", block_number: replacement.block });
+
+      // The reorged-out deployment lands again a block later: its row gets the new block and transaction.
+      const again = await deployDirect(c, "Original");
+      expect(again.token).toBe(original.token);
+      await runIndexer();
+      expect(await rowOf(again.token)).toMatchObject({ tx_hash: again.hash, block_number: again.block });
+    } finally {
+      delete process.env.TOKEN_INDEX_REORG_DEPTH;
+      resetConfig();
+    }
+  });
+});
+
+const indexCall = (address: string, ip = "10.0.0.1") => call(indexByAddress, "/api/tokens/index-by-address", { body: { address }, headers: { "x-forwarded-for": ip } });
+
+describe("POST /api/tokens/index-by-address", () => {
+  it("finds the TokenCreated log by the token's topic, upserts the token, and answers { success, address, message }", async () => {
+    const c = chain();
+    const { token, hash } = await deployDirect(c, "By Address");
+    const res = await indexCall(token.toLowerCase());
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toEqual({ success: true, address: getAddress(token), message: "Token indexed" });
+    expect(await rowOf(token)).toMatchObject({ name: "By Address", tx_hash: hash });
+    expect(res.headers.get("access-control-allow-origin")).toBe("*");
+  });
+
+  it("1 per hour per address, 5 per minute per IP; an address with no TokenCreated is 404; bad input is 400", async () => {
+    const c = chain();
+    const { token } = await deployDirect(c, "Limited");
+    expect((await indexCall(token, "10.0.0.2")).status).toBe(200);
+    expectError(await indexCall(token, "10.0.0.3"), 429, "rate_limited");
+    const unknown = (i: number) => `0x${String(i).padStart(40, "0")}`;
+    expectError(await indexCall(unknown(1), "10.0.0.4"), 404, "not_found");
+    for (let i = 2; i <= 5; i++) expect((await indexCall(unknown(i), "10.0.0.4")).status).toBe(404);
+    expectError(await indexCall(unknown(6), "10.0.0.4"), 429, "rate_limited");
+    expectError(await indexCall("0x123", "10.0.0.5"), 400, "invalid_request");
+  });
+});
+
+const fromUiCall = (body: unknown, headers: Record<string, string> = {}) =>
+  call(fromUi, "/api/tokens/save-deployed-token/from-ui", { body, headers: { "x-forwarded-for": "10.1.0.1", ...headers } });
+
+describe("POST /api/tokens/save-deployed-token/from-ui", () => {
+  it("without a user token: only enqueues indexing (nothing saved), the job indexes the token", async () => {
+    const c = chain();
+    const { token, hash } = await deployDirect(c, "Anonymous UI");
+    const res = await fromUiCall({ address: token, tx_hash: hash, chain_id: 8453 });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toEqual({ success: true, tokenAddress: getAddress(token) });
+    expect(await db().selectFrom("token_submissions").select("id").execute()).toHaveLength(0);
+    expect(await rowOf(token)).toBeUndefined();
+    expect(await runDueJobs()).toMatchObject([{ status: "done" }]);
+    expect(await rowOf(token)).toMatchObject({ name: "Anonymous UI", tx_hash: hash, requestor_fid: null });
+  });
+
+  it("with a user token: saves the submission attributed to the user; the token carries the fid of a user holding its deployer", async () => {
+    const c = chain();
+    await db().deleteFrom("users").where("fid", "in", [42, 43]).execute();
+    // fid 42 holds the deploying wallet (account 4); fid 43 holds nothing of this token.
+    await db().insertInto("users").values([
+      { fid: 42, verified_addresses: [c.accounts[4]!.toLowerCase()], profile: "{}" },
+      { fid: 43, verified_addresses: [], profile: "{}" },
+    ]).execute();
+    const { token, hash } = await deployDirect(c, "Signed UI");
+    const res = await fromUiCall({ address: token, tx_hash: hash, chain_id: "8453" }, { authorization: `Bearer ${await issuer.token(42)}` });
+    expect(res.status, res.text).toBe(200);
+    expect(await db().selectFrom("token_submissions").selectAll().execute()).toMatchObject([
+      { address: token.toLowerCase(), tx_hash: hash, user_id: "fid:42", fid: 42, chain_id: 8453 },
+    ]);
+    await runDueJobs();
+    expect((await rowOf(token))?.requestor_fid).toBe(42);
+
+    const other = await deployDirect(c, "Claimed By A Stranger");
+    expect((await fromUiCall({ address: other.token, tx_hash: other.hash, chain_id: 8453 }, { authorization: `Bearer ${await issuer.token(43)}` })).status).toBe(200);
+    await runDueJobs();
+    expect(await rowOf(other.token)).toMatchObject({ name: "Claimed By A Stranger", requestor_fid: null });
+    expect(await db().selectFrom("token_submissions").select("user_id").where("address", "=", other.token.toLowerCase()).execute()).toEqual([{ user_id: "fid:43" }]);
+  });
+
+  it("an invalid user token counts as none; bad hashes and chains not indexed here are 400", async () => {
+    const c = chain();
+    const { token, hash } = await deployDirect(c, "Bad Token UI");
+    expect((await fromUiCall({ address: token, tx_hash: hash, chain_id: 8453 }, { authorization: "Bearer not.a.jwt" })).status).toBe(200);
+    expect(await db().selectFrom("token_submissions").select("id").execute()).toHaveLength(0);
+    expectError(await fromUiCall({ address: token, tx_hash: "0x12", chain_id: 8453 }), 400, "invalid_request");
+    expectError(await fromUiCall({ address: token, tx_hash: hash, chain_id: 1 }), 400, "invalid_request");
+    expectError(await fromUiCall({ address: token, tx_hash: hash }), 400, "invalid_request");
+  });
+
+  it("a transaction without that token's TokenCreated falls back to the address, a wrong hash does not index another token", async () => {
+    const c = chain();
+    const first = await deployDirect(c, "First");
+    const second = await deployDirect(c, "Second");
+    await fromUiCall({ address: second.token, tx_hash: first.hash as Hash, chain_id: 8453 });
+    await runDueJobs();
+    expect(await rowOf(first.token)).toBeUndefined();
+    expect(await rowOf(second.token)).toMatchObject({ name: "Second", tx_hash: second.hash });
+  });
+});

@@ -1,0 +1,180 @@
+// Pretokens: create (validated and simulated on the in-process chain), list pending, soft delete; ownership
+// and the auth matrix on every route.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { sql } from "kysely";
+import { decodeAbiParameters, getAddress, type Hex } from "viem";
+import { db } from "@/db";
+import { resetConfig } from "@/lib/config";
+import { configFromJson } from "@/lib/deploy/stored";
+import { POST as createPost } from "@/app/api/pretoken/v4/route";
+import { GET as pendingGet } from "@/app/api/pretoken/pending/route";
+import { DELETE as deleteRoute } from "@/app/api/pretoken/[id]/route";
+import { useTestChain, type TestChain } from "../../helpers/chain";
+import { authMatrix, startIssuer, type Issuer } from "../../helpers/auth";
+import { call, expectError } from "../../helpers/http";
+
+const chain = useTestChain();
+let issuer: Issuer;
+const auth = async (fid: number) => ({ authorization: `Bearer ${await issuer.token(fid)}` });
+
+beforeAll(async () => {
+  issuer = await startIssuer();
+});
+afterAll(() => issuer.close());
+beforeEach(async () => {
+  await db().deleteFrom("pretokens").execute();
+});
+
+function body(c: TestChain, extra: Record<string, unknown> = {}) {
+  return {
+    keyword: "launch",
+    chain_id: 8453,
+    token_settings: {
+      name: "Pre",
+      symbol: "PRE",
+      image_url: "https://example.com/pre.png",
+      description: "pending",
+      admins: [{ admin: c.accounts[2], recipient: c.accounts[2], allocation: 100 }],
+      pool_config_type: "standard",
+      starting_market_cap: 15,
+      fee_config_type: "dynamic",
+      metadata: { socialMediaUrls: ["https://x.com/pre"] },
+      social_context: { interface: "app", platform: "farcaster", messageId: "0x1", id: 42 },
+    },
+    vault_settings: { percentage: 20, lockup_duration: 604_800, vesting_duration: 3_600 },
+    airdrop: { merkle_root: `0x${"ab".repeat(32)}`, percentage: 10, lockup_duration: 86_400 },
+    ...extra,
+  };
+}
+
+const create = async (payload: unknown, fid = 42) => call(createPost, "/api/pretoken/v4", { body: payload, headers: await auth(fid) });
+const pending = async (fid = 42) => call(pendingGet, "/api/pretoken/pending", { headers: await auth(fid) });
+const remove = async (id: string, fid = 42) => call(deleteRoute, `/api/pretoken/${id}`, { method: "DELETE", params: { id }, headers: await auth(fid) });
+
+describe("POST /api/pretoken/v4", () => {
+  it("validates, simulates and stores the settings owned by the caller; the stored call maps every member", async () => {
+    const c = chain();
+    const res = await create(body(c));
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toEqual({ success: true, id: expect.stringMatching(/^[0-9a-f-]{36}$/), expectedAddress: expect.stringMatching(/^0x[0-9a-fA-F]{40}$/) });
+    const row = await db().selectFrom("pretokens").selectAll().executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ user_id: "fid:42", fid: 42, keyword: "launch", chain_id: 8453, deleted_at: null });
+    const config = configFromJson(row.deployment_config);
+    expect(config.tokenConfig).toMatchObject({ tokenAdmin: c.accounts[2], name: "Pre", symbol: "PRE", image: "https://example.com/pre.png" });
+    expect(JSON.parse(config.tokenConfig.metadata)).toEqual({ description: "pending", socialMediaUrls: [{ platform: "x", url: "https://x.com/pre" }], auditUrls: [] });
+    expect(JSON.parse(config.tokenConfig.context)).toEqual({ interface: "app", platform: "farcaster", messageId: "0x1", id: "42" });
+    expect(config.poolConfig.hook).toBe(c.contracts.dynamicFeeHook);
+    expect(config.poolConfig.tickIfToken0IsClanker).toBe(-226_400);
+    expect(config.extensionConfigs.map((e) => [e.extension, e.extensionBps])).toEqual([
+      [c.contracts.vault, 2_000],
+      [c.contracts.airdrop, 1_000],
+    ]);
+    expect(decodeAbiParameters([{ type: "address" }, { type: "bytes32" }, { type: "uint256" }, { type: "uint256" }], config.extensionConfigs[1]!.extensionData as Hex)).toEqual([
+      c.accounts[2],
+      `0x${"ab".repeat(32)}`,
+      86_400n,
+      0n,
+    ]);
+  });
+
+  it("lists every violation in one 400", async () => {
+    const c = chain();
+    const bad = body(c, {
+      keyword: "",
+      chain_id: 1,
+      vault_settings: { percentage: 60, lockup_duration: 10 },
+      airdrop: { merkle_root: "0x12", percentage: 40, lockup_duration: 86_400 },
+    });
+    (bad.token_settings as Record<string, unknown>).admins = [{ admin: c.accounts[2], recipient: c.accounts[2], allocation: 70 }];
+    (bad.token_settings as Record<string, unknown>).fee_config_type = "both";
+    (bad.token_settings as Record<string, unknown>).metadata = { description: "twice" };
+    const error = expectError(await create(bad), 400, "invalid_request");
+    expect((error.details as { path: string }[]).map((d) => d.path).sort()).toEqual(
+      [
+        "keyword",
+        "chain_id",
+        "vault_settings.lockup_duration",
+        "airdrop.merkle_root",
+        "airdrop.percentage",
+        "token_settings.admins",
+        "token_settings.fee_config_type",
+        "token_settings.metadata.description",
+      ].sort(),
+    );
+    expect(await db().selectFrom("pretokens").select("id").execute()).toHaveLength(0);
+  });
+
+  it("a deployment the factory would reject is 422 with its reason, nothing stored", async () => {
+    const c = chain();
+    const zero = "0x0000000000000000000000000000000000000000";
+    const bad = body(c);
+    (bad.token_settings as Record<string, unknown>).admins = [{ admin: zero, recipient: zero, allocation: 100 }];
+    const error = expectError(await create(bad), 422, "unprocessable");
+    expect(error.message).toMatch(/ZeroTokenAdmin|ZeroRewardRecipient/);
+    expect(await db().selectFrom("pretokens").select("id").execute()).toHaveLength(0);
+  });
+
+  it("at most PRETOKEN_MAX_PENDING pending per user: one more is 409", async () => {
+    process.env.PRETOKEN_MAX_PENDING = "2";
+    resetConfig();
+    try {
+      const c = chain();
+      expect((await create(body(c))).status).toBe(200);
+      expect((await create(body(c))).status).toBe(200);
+      expectError(await create(body(c)), 409, "conflict");
+      expect((await create(body(c), 43)).status).toBe(200);
+    } finally {
+      delete process.env.PRETOKEN_MAX_PENDING;
+      resetConfig();
+    }
+  });
+});
+
+describe("GET /api/pretoken/pending and DELETE /api/pretoken/{id}", () => {
+  it("lists only the caller's pretokens of the last 7 days that are not deleted; deleting is the owner's alone", async () => {
+    const c = chain();
+    const mine = (await create(body(c))).body.id as string;
+    const old = (await create(body(c, { keyword: "old" }))).body.id as string;
+    const theirs = (await create(body(c, { keyword: "theirs" }), 77)).body.id as string;
+    await db().updateTable("pretokens").set({ created_at: sql`now() - interval '8 days'` }).where("id", "=", old).execute();
+
+    const list = await pending();
+    expect(list.status, list.text).toBe(200);
+    expect(list.body.pendingPretokens.map((p: { id: string }) => p.id)).toEqual([mine]);
+    expect(list.body.pendingPretokens[0]).toMatchObject({
+      keyword: "launch",
+      chain_id: 8453,
+      token_settings: { name: "Pre", symbol: "PRE" },
+      vault_settings: { percentage: 20 },
+      expected_address: expect.stringMatching(/^0x[0-9a-fA-F]{40}$/),
+    });
+    const p = list.body.pendingPretokens[0];
+    expect(getAddress(p.expected_address)).toBe(p.expected_address);
+    expect(Date.parse(p.expires_at) - Date.parse(p.created_at)).toBe(7 * 86_400_000);
+
+    expectError(await remove(theirs), 404, "not_found");
+    expectError(await remove("00000000-0000-4000-8000-000000000000"), 404, "not_found");
+    expectError(await remove("not-a-uuid"), 404, "not_found");
+    expect((await pending(77)).body.pendingPretokens).toHaveLength(1);
+
+    expect((await remove(mine)).body).toEqual({ success: true });
+    expect((await pending()).body.pendingPretokens).toEqual([]);
+    expectError(await remove(mine), 404, "not_found");
+    expect((await db().selectFrom("pretokens").select("deleted_at").where("id", "=", mine).executeTakeFirstOrThrow()).deleted_at).toBeInstanceOf(Date);
+  });
+});
+
+describe("auth", () => {
+  describe("POST /api/pretoken/v4", () => authMatrix("user", (headers) => call(createPost, "/api/pretoken/v4", { body: {}, headers }), () => issuer));
+  describe("GET /api/pretoken/pending", () => authMatrix("user", (headers) => call(pendingGet, "/api/pretoken/pending", { headers }), () => issuer));
+  describe("DELETE /api/pretoken/{id}", () =>
+    authMatrix(
+      "user",
+      (headers) => call(deleteRoute, "/api/pretoken/x", { method: "DELETE", params: { id: "x" }, headers }),
+      () => issuer,
+      async () => {
+        const id = (await create(body(chain()), 500)).body.id as string;
+        return remove(id, 501);
+      },
+    ));
+});
