@@ -1,0 +1,10 @@
+// DELETE /api/webhooks/{id}: remove one of the partner's own subscriptions (another's answers 404)
+import { route } from "@/lib/http/route";
+import { deleteSubscription, webhookParams } from "@/lib/webhooks/service";
+
+export const DELETE = route({
+  auth: "partner",
+  summary: "Delete one of the calling partner's webhooks; 204",
+  params: webhookParams,
+  handler: ({ principal, params }) => deleteSubscription(principal, params.id),
+});
