@@ -1,0 +1,16 @@
+// The pages read the service's own public API (same origin), and show its error envelope's message.
+export async function getJson<T = any>(path: string, signal?: AbortSignal): Promise<T> {
+  const res = await fetch(path, { signal, headers: { accept: "application/json" } });
+  const body = await res.json().catch(() => null);
+  if (!res.ok) throw new Error(body?.error?.message ?? `HTTP ${res.status}`);
+  return body as T;
+}
+
+/** A USD figure for people: compact, never used for arithmetic. */
+export function usd(value: unknown): string {
+  const n = typeof value === "string" ? Number(value) : typeof value === "number" ? value : NaN;
+  if (!Number.isFinite(n)) return "—";
+  return new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", notation: n >= 1e5 ? "compact" : "standard", maximumFractionDigits: n < 1 ? 6 : 2 }).format(n);
+}
+
+export const shortAddress = (a: string | null | undefined) => (a ? `${a.slice(0, 6)}…${a.slice(-4)}` : "—");
