@@ -3,11 +3,13 @@ import { route, preflight } from "@/lib/http/route";
 import { cachePolicy } from "@/lib/http/cache";
 import { multipleUsersQuery } from "@/lib/users/schemas";
 import { getUsersByFids } from "@/lib/users/service";
+import { multipleUsersResponse } from "@/lib/users/responses";
 
 export const GET = route({
   auth: "public",
   summary: "Profiles of up to 100 FIDs as { users }",
   query: multipleUsersQuery,
+  response: multipleUsersResponse,
   cache: cachePolicy.userByFid,
   handler: ({ query }) => getUsersByFids(query.fids ?? []),
 });

@@ -3,11 +3,13 @@ import { route, preflight } from "@/lib/http/route";
 import { cachePolicy } from "@/lib/http/cache";
 import { userByFidQuery } from "@/lib/users/schemas";
 import { getUserByFid } from "@/lib/users/service";
+import { userObject } from "@/lib/users/responses";
 
 export const GET = route({
   auth: "public",
   summary: "The profile of one FID (the provider user object)",
   query: userByFidQuery,
+  response: userObject,
   cache: cachePolicy.userByFid,
   handler: ({ query }) => getUserByFid(query.fid),
 });

@@ -3,11 +3,13 @@ import { route, preflight } from "@/lib/http/route";
 import { cachePolicy } from "@/lib/http/cache";
 import { userByNameQuery } from "@/lib/users/schemas";
 import { getUserByName } from "@/lib/users/service";
+import { userObject } from "@/lib/users/responses";
 
 export const GET = route({
   auth: "public",
   summary: "The profile with a username, or 404",
   query: userByNameQuery,
+  response: userObject,
   cache: cachePolicy.userByFid,
   handler: ({ query }) => getUserByName(query.name),
 });

@@ -3,11 +3,13 @@ import { route, preflight } from "@/lib/http/route";
 import { cachePolicy } from "@/lib/http/cache";
 import { searchCreatorQuery } from "@/lib/creators/schemas";
 import { searchCreators } from "@/lib/creators/search";
+import { searchCreatorResponse } from "@/lib/creators/responses";
 
 export const GET = route({
   auth: "public",
   summary: "Creators matching a name, handle or address, and their tokens with trustStatus",
   query: searchCreatorQuery,
+  response: searchCreatorResponse,
   cache: cachePolicy.none,
   handler: ({ query }) => searchCreators(query),
 });

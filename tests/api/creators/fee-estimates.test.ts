@@ -77,6 +77,14 @@ describe("deprecated fee estimates", () => {
     expect((await estimateByToken(addr(0xfef))).body.recipients).toEqual([]);
   });
 
+  it("answers a token without a stored pool with a null poolAddress", async () => {
+    const c = chain();
+    await insertToken({ address: addr(0xff0), msgSender: addr(1), poolAddress: null, lockerAddress: c.contracts.locker });
+    const res = await estimateByToken(addr(0xff0));
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toMatchObject({ tokenAddress: getAddress(addr(0xff0)), poolAddress: null, recipients: [], totals: { tokenAmount: "0", pairedAmount: "0" } });
+  });
+
   it("answers 404 for an unknown pool or token, and 503 when the chain cannot be reached", async () => {
     expectError(await estimateByPool(addr(0x404)), 404, "not_found");
     expectError(await estimateByToken(addr(0x404)), 404, "not_found");

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { sql } from "kysely";
+import { getAddress } from "viem";
 import { GET as byFid, OPTIONS } from "@/app/api/get-user-by-fid/route";
 import { GET as byAddress } from "@/app/api/get-user-by-address/route";
 import { GET as byName } from "@/app/api/get-user-by-name/route";
@@ -101,6 +102,33 @@ describe("GET /api/get-user-by-fid", () => {
     expect((await call(byFid, "/api/get-user-by-fid?fid=2")).body.username).toBe("alice");
     expectError(await call(byFid, "/api/get-user-by-fid?fid=4242"), 404, "not_found");
     expect(neynar.calls().length).toBe(before);
+  });
+
+  it("gives a profile known only from stored columns (seeded, indexed) the provider's shape", async () => {
+    useNeynar(null);
+    const custody = "0x00000000000000000000000000000000c0ffee01";
+    await db()
+      .insertInto("users")
+      .values({ fid: 610, username: "columns", display_name: null, pfp_url: null, custody_address: custody, verified_addresses: [ALICE_WALLET], twitter_username: "col_x", neynar_score: null, follower_count: 7, following_count: 1, profile: "{}" })
+      .execute();
+    const res = await call(byFid, "/api/get-user-by-fid?fid=610");
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toEqual({
+      object: "user",
+      fid: 610,
+      username: "columns",
+      display_name: null,
+      pfp_url: null,
+      custody_address: getAddress(custody),
+      profile: { bio: { text: "" } },
+      follower_count: 7,
+      following_count: 1,
+      verifications: [getAddress(ALICE_WALLET)],
+      verified_addresses: { eth_addresses: [getAddress(ALICE_WALLET)], sol_addresses: [] },
+      verified_accounts: [{ platform: "x", username: "col_x" }],
+      score: null,
+      experimental: { neynar_user_score: null },
+    });
   });
 
   it.each(["", "0", "-1", "abc", "1.5", "99999999999999999"])("rejects fid=%s", async (fid) => {

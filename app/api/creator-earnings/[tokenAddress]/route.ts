@@ -3,12 +3,14 @@ import { route, preflight } from "@/lib/http/route";
 import { cachePolicy } from "@/lib/http/cache";
 import { creatorEarningsParams, creatorEarningsQuery } from "@/lib/creators/schemas";
 import { creatorEarnings } from "@/lib/earnings/service";
+import { creatorEarningsResponse } from "@/lib/earnings/responses";
 
 export const GET = route({
   auth: "public",
   summary: "WETH (wei) claimed by the token's reward recipients",
   params: creatorEarningsParams,
   query: creatorEarningsQuery,
+  response: creatorEarningsResponse,
   cache: cachePolicy.creatorEarnings,
   handler: ({ params, query }) => creatorEarnings(params.tokenAddress, query.chainId),
 });

@@ -3,11 +3,13 @@ import { route, preflight } from "@/lib/http/route";
 import { cachePolicy } from "@/lib/http/cache";
 import { creatorParams } from "@/lib/creators/schemas";
 import { creatorProfile } from "@/lib/creators/profile";
+import { creatorProfileResponse } from "@/lib/creators/responses";
 
 export const GET = route({
   auth: "public",
   summary: "A creator wallet's profile and launch statistics",
   params: creatorParams,
+  response: creatorProfileResponse,
   cache: cachePolicy.creator,
   handler: ({ params }) => creatorProfile(params.address),
 });

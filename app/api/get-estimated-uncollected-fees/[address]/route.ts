@@ -3,6 +3,7 @@ import { route, preflight } from "@/lib/http/route";
 import { cachePolicy } from "@/lib/http/cache";
 import { DEPRECATION_HEADERS, uncollectedFeesParams, uncollectedFeesQuery } from "@/lib/fees/schemas";
 import { estimateUncollectedFees } from "@/lib/fees/estimates";
+import { uncollectedFeesResponse } from "@/lib/fees/responses";
 
 export const GET = route({
   auth: "public",
@@ -10,6 +11,7 @@ export const GET = route({
   deprecated: true,
   params: uncollectedFeesParams,
   query: uncollectedFeesQuery,
+  response: uncollectedFeesResponse,
   cache: cachePolicy.none,
   headers: DEPRECATION_HEADERS,
   handler: ({ params, query }) => estimateUncollectedFees({ by: "address", value: params.address, chainId: query.chainId }),

@@ -3,11 +3,13 @@ import { route, preflight } from "@/lib/http/route";
 import { cachePolicy } from "@/lib/http/cache";
 import { byFollowingQuery } from "@/lib/creators/schemas";
 import { tokensByFollowing } from "@/lib/creators/following";
+import { byFollowingResponse } from "@/lib/creators/responses";
 
 export const GET = route({
   auth: "public",
   summary: "Tokens launched by the accounts a FID follows, newest first",
   query: byFollowingQuery,
+  response: byFollowingResponse,
   cache: cachePolicy.none,
   handler: ({ query }) => tokensByFollowing(query),
 });

@@ -3,12 +3,14 @@ import { route, preflight } from "@/lib/http/route";
 import { cachePolicy } from "@/lib/http/cache";
 import { DEPRECATION_HEADERS, estimateRewardsQuery } from "@/lib/fees/schemas";
 import { estimateUncollectedFees } from "@/lib/fees/estimates";
+import { uncollectedFeesResponse } from "@/lib/fees/responses";
 
 export const GET = route({
   auth: "public",
   summary: "Uncollected rewards per recipient of the token of a pool (deprecated)",
   deprecated: true,
   query: estimateRewardsQuery,
+  response: uncollectedFeesResponse,
   cache: cachePolicy.none,
   headers: DEPRECATION_HEADERS,
   handler: ({ query }) => estimateUncollectedFees({ by: "pool", value: query.poolAddress, chainId: query.chainId }),
