@@ -30,14 +30,17 @@ async function optionalBody(request: Request): Promise<z.infer<typeof adminVerif
 
 type SetHeader = (name: string, value: string) => void;
 
-export async function verifyAdmin(request: Request, setHeader: SetHeader): Promise<{ success: true; expiresAt: string }> {
+export const adminSessionStarted = z.object({ success: z.literal(true), expiresAt: z.string().describe("ISO 8601; the admin_session cookie's expiry") });
+export const adminSessionEnded = z.object({ success: z.literal(true) });
+
+export async function verifyAdmin(request: Request, setHeader: SetHeader): Promise<z.infer<typeof adminSessionStarted>> {
   const body = await optionalBody(request);
   const { session, expiresAt } = await startAdminSession({ ...body, bearer: bearer(request) });
   setHeader("Set-Cookie", adminCookieHeader(session, request.url));
   return { success: true, expiresAt: expiresAt.toISOString() };
 }
 
-export function endAdminSession(request: Request, setHeader: SetHeader): { success: true } {
+export function endAdminSession(request: Request, setHeader: SetHeader): z.infer<typeof adminSessionEnded> {
   setHeader("Set-Cookie", clearAdminCookieHeader(request.url));
   return { success: true };
 }

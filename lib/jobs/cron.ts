@@ -1,9 +1,10 @@
 // Vercel cron entry points: the outbox sweep and each schedule, behind the CRON_SECRET bearer Vercel sends.
 import { timingSafeEqual } from "node:crypto";
+import { z } from "zod";
 import { config } from "../config";
 import { notFound, unauthorized } from "../http/errors";
 import { dispatchJobs } from "./dispatch";
-import { sweepOutbox, type PublishReport } from "./outbox";
+import { sweepOutbox } from "./outbox";
 import { enqueueSchedule, findSchedule, SWEEP_CRON } from "./schedule";
 import "./registry";
 
@@ -16,9 +17,11 @@ export function verifyCronRequest(request: Request): void {
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw unauthorized("invalid cron credentials");
 }
 
-export type CronResult =
-  | ({ cron: typeof SWEEP_CRON } & PublishReport)
-  | { cron: string; job: string; jobId: number; bucket: number };
+export const cronResult = z.union([
+  z.object({ cron: z.literal(SWEEP_CRON), published: z.number().int(), failed: z.number().int() }).describe("the outbox sweep"),
+  z.object({ cron: z.string(), job: z.string(), jobId: z.number().int(), bucket: z.number().int().describe("the schedule's time bucket") }),
+]);
+export type CronResult = z.infer<typeof cronResult>;
 
 /** `dispatch` publishes what the outbox holds; any other name enqueues that schedule's job for this bucket. */
 export async function runCron(name: string): Promise<CronResult> {

@@ -7,7 +7,12 @@ import { runJobById } from "./runner";
 
 const deliveryBody = z.object({ id: z.number().int().positive() });
 
-export type DeliveryResult = { id: number; status: "done" | "failed"; ran: boolean };
+export const deliveryResult = z.object({
+  id: z.number().int().describe("the outbox row"),
+  status: z.enum(["done", "failed"]).describe("settled: QStash stops delivering"),
+  ran: z.boolean().describe("false when an earlier delivery had already settled it"),
+});
+export type DeliveryResult = z.infer<typeof deliveryResult>;
 
 /** 503 + Retry-After: QStash retries any non-2xx after its own backoff. */
 const retryLater = (message: string, seconds: number) =>

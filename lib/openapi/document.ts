@@ -137,6 +137,16 @@ export function buildDocument(routes: RouteModule[], serverUrl = "/"): JsonSchem
   };
 }
 
+const jsonObject = z.record(z.string(), z.unknown());
+/** The document's own outline (its operations are JSON Schema, described by OpenAPI 3.1 itself). */
+export const openApiDocumentShape = z.object({
+  openapi: z.literal("3.1.0"),
+  info: z.object({ title: z.string(), version: z.string(), description: z.string() }),
+  servers: z.array(z.object({ url: z.string() })),
+  paths: z.record(z.string().startsWith("/api/"), z.partialRecord(z.enum(["get", "post", "put", "patch", "delete"]), jsonObject)),
+  components: z.object({ securitySchemes: z.record(z.string(), jsonObject), schemas: z.record(z.string(), jsonObject) }),
+});
+
 /** Every (METHOD, path) pair the document lists. */
 export function operationsOf(document: JsonSchema): string[] {
   return Object.entries<JsonSchema>(document.paths).flatMap(([path, item]) => Object.keys(item).map((m) => `${m.toUpperCase()} ${path}`));

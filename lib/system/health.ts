@@ -1,11 +1,25 @@
 // What /api/health reports: version, whether the database answers, and which backend of each part is active.
 import { sql } from "kysely";
+import { z } from "zod";
 import { db } from "../../db";
 import { config } from "../config";
 import { upstashCredentials } from "../kv";
 import pkg from "../../package.json";
 
-export async function healthReport() {
+export const healthResponse = z.object({
+  status: z.enum(["ok", "degraded"]),
+  version: z.string(),
+  database: z.object({ reachable: z.boolean(), latencyMs: z.number().int().optional(), error: z.string().optional() }),
+  backends: z.object({
+    database: z.enum(["pglite", "postgres", "neon"]),
+    cache: z.enum(["upstash", "postgres"]),
+    jobs: z.enum(["qstash", "local-worker"]),
+    chain: z.enum(["rpc", "none"]),
+    profiles: z.enum(["neynar", "stored"]),
+  }),
+});
+
+export async function healthReport(): Promise<z.infer<typeof healthResponse>> {
   const cfg = config();
   const started = Date.now();
   let database: { reachable: boolean; latencyMs?: number; error?: string };

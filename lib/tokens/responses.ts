@@ -1,5 +1,6 @@
 // Answer shapes of the token endpoints (COMPAT.md), for the OpenAPI document.
 import { z } from "zod";
+import { userObject } from "../users/responses";
 
 const address = z.string().describe("EIP-55 checksummed address");
 const nullable = <T extends z.ZodType>(t: T) => t.nullable();
@@ -43,7 +44,7 @@ export const tokenObject = z.object({
   supply: z.string().describe("wei, decimal string"),
   related: z
     .object({
-      user: nullable(z.record(z.string(), z.unknown())).optional().describe("the creator's profile (includeUser)"),
+      user: nullable(userObject).optional().describe("the creator's profile (includeUser)"),
       market: nullable(marketObject).optional().describe("stored market data (includeMarket)"),
     })
     .optional(),

@@ -4,6 +4,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { call } from "../helpers/http";
+import { route } from "@/lib/http/route";
 import { GET } from "@/app/api/openapi.json/route";
 import { MANIFEST_PATH, renderManifest, scanRouteFiles } from "@/lib/openapi/manifest";
 import { routeModules } from "@/lib/openapi/routes.generated";
@@ -91,5 +92,12 @@ describe("OpenAPI contract", () => {
     // A schema that accepts anything would make this test vacuous.
     const list = doc.paths["/api/tokens"].get.responses["200"].content["application/json"].schema;
     expect(z.fromJSONSchema(list).safeParse({ data: "nope" }).success).toBe(false);
+  });
+
+  it("the test helper refuses a 2xx answer that does not match its route's response schema", async () => {
+    const lying = route({ auth: "public", response: z.object({ count: z.number().int() }), handler: () => ({ count: "7" }) });
+    await expect(call(lying as any, "/api/x")).rejects.toThrow(/does not match its documented schema/);
+    const honest = route({ auth: "public", response: z.object({ count: z.number().int() }), handler: () => ({ count: 7 }) });
+    expect((await call(honest as any, "/api/x")).body).toEqual({ count: 7 });
   });
 });

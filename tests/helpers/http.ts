@@ -1,4 +1,7 @@
-// Calls exported route handlers as Next would, and reads their answers.
+// Calls exported route handlers as Next would, and reads their answers. Every 2xx JSON answer of a route with a
+// documented response schema is checked against that schema, so each API test also checks the OpenAPI contract.
+import type { ZodType } from "zod";
+
 type Handler = (request: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
 
 export type CallOptions = {
@@ -25,7 +28,16 @@ export async function call(handler: Handler, pathAndQuery: string, options: Call
   } catch {
     body = text;
   }
+  checkDocumentedShape(handler, pathAndQuery, response, body);
   return { status: response.status, headers: response.headers, body, text };
+}
+
+function checkDocumentedShape(handler: Handler, pathAndQuery: string, response: Response, body: unknown) {
+  const schema = (handler as { definition?: { response?: ZodType } }).definition?.response;
+  const json = response.headers.get("content-type")?.startsWith("application/json");
+  if (!schema || !json || response.status < 200 || response.status > 299) return;
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw new Error(`${pathAndQuery}: answer does not match its documented schema: ${parsed.error.message}`);
 }
 
 /** Asserts the one error envelope and returns it. */

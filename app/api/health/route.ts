@@ -1,7 +1,13 @@
 // GET /api/health: version, database reachability and the active backend of each part.
 import { route, preflight } from "@/lib/http/route";
 import { cachePolicy } from "@/lib/http/cache";
-import { healthReport } from "@/lib/system/health";
+import { healthReport, healthResponse } from "@/lib/system/health";
 
-export const GET = route({ auth: "public", cache: cachePolicy.none, handler: () => healthReport() });
+export const GET = route({
+  auth: "public",
+  summary: "Version, whether the database answers, and the active backend of each part",
+  response: healthResponse,
+  cache: cachePolicy.none,
+  handler: () => healthReport(),
+});
 export const OPTIONS = preflight;

@@ -2,10 +2,12 @@
 import { route, preflight } from "@/lib/http/route";
 import { cachePolicy } from "@/lib/http/cache";
 import { openApiDocument } from "@/lib/openapi";
+import { openApiDocumentShape } from "@/lib/openapi/document";
 
 export const GET = route({
   auth: "public",
   summary: "This OpenAPI 3.1 document (generated from the routes' zod schemas)",
+  response: openApiDocumentShape,
   cache: cachePolicy.none,
   handler: () => openApiDocument(),
 });

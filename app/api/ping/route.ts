@@ -1,6 +1,13 @@
 // GET /api/ping: constant JSON without touching the database: a liveness probe and the framework floor of `npm run bench`.
+import { z } from "zod";
 import { route, preflight } from "@/lib/http/route";
 import { cachePolicy } from "@/lib/http/cache";
 
-export const GET = route({ auth: "public", cache: cachePolicy.none, handler: () => ({ ok: true }) });
+export const GET = route({
+  auth: "public",
+  summary: "Liveness: a constant answer that touches nothing",
+  response: z.object({ ok: z.literal(true) }),
+  cache: cachePolicy.none,
+  handler: () => ({ ok: true }),
+});
 export const OPTIONS = preflight;

@@ -2,13 +2,15 @@
 import { z } from "zod";
 import { route } from "@/lib/http/route";
 import { verifiedDeliveryBody } from "@/lib/jobs/qstash";
-import { deliverJob } from "@/lib/jobs/delivery";
+import { deliverJob, deliveryResult } from "@/lib/jobs/delivery";
 import "@/lib/jobs/registry";
 
 export const POST = route({
   // The Upstash-Signature over the raw body and URL is the credential; rawBody keeps the bytes it signs.
   auth: "public",
   rawBody: true,
+  summary: "QStash delivery of one outbox row ({ id }), verified by its Upstash-Signature; 503 asks QStash to deliver again",
+  response: deliveryResult,
   params: z.object({ job: z.string() }),
   handler: async ({ request, params }) => deliverJob(params.job, await verifiedDeliveryBody(request)),
 });
