@@ -34,7 +34,6 @@ export {
 export {
   getBlockHeader,
   getLatestBlockNumber,
-  marketCapInPaired,
   readAvailableFees,
   readEthUsdPrice,
   readPoolState,

@@ -68,21 +68,6 @@ function throwIfUnavailable(chainId: number, results: readonly { status: string;
   }
 }
 
-const Q192 = 1n << 192n;
-
-/**
- * Market cap of `state.token` in the other token's smallest units (wei for WETH), from the pool
- * price, in exact integer arithmetic: supply x price, where price = sqrtPriceX96^2 / 2^192 is token1
- * per token0 (inverted when the token is token1). Decimals of both tokens must match (18 here).
- */
-export function marketCapInPaired(state: PoolState): bigint {
-  const priceNumerator = state.sqrtPriceX96 * state.sqrtPriceX96;
-  if (priceNumerator === 0n) return 0n;
-  return state.token.toLowerCase() === state.token0.toLowerCase()
-    ? (state.totalSupply * priceNumerator) / Q192
-    : (state.totalSupply * Q192) / priceNumerator;
-}
-
 export interface AvailableFee {
   feeOwner: Address;
   token: Address;

@@ -3,6 +3,7 @@ import { sql } from "kysely";
 import { z } from "zod";
 import { db } from "../../db";
 import { config } from "../config";
+import { configuredChainIds } from "../chain/settings";
 import { upstashCredentials } from "../kv";
 import pkg from "../../package.json";
 
@@ -37,7 +38,7 @@ export async function healthReport(): Promise<z.infer<typeof healthResponse>> {
       database: cfg.DATABASE_URL ? (cfg.DATABASE_DRIVER === "neon" ? "neon" : "postgres") : "pglite",
       cache: upstashCredentials() ? "upstash" : "postgres",
       jobs: cfg.QSTASH_TOKEN ? "qstash" : "local-worker",
-      chain: Object.keys(process.env).some((k) => /^RPC_URL_\d+$/.test(k)) ? "rpc" : "none",
+      chain: configuredChainIds().length ? "rpc" : "none",
       profiles: cfg.NEYNAR_API_KEY ? "neynar" : "stored",
     },
   };

@@ -6,7 +6,6 @@ import {
   decodeFeeClaim,
   findTokenCreated,
   getFeeClaimLogs,
-  marketCapInPaired,
   readAvailableFees,
   readEthUsdPrice,
   readPoolState,
@@ -14,12 +13,26 @@ import {
   sendDeployToken,
   waitForReceipt,
   TOKEN_SUPPLY,
+  type PoolState,
 } from "../../../lib/chain";
 import { factoryAbi, feeLockerAbi, lpLockerAbi, weth9Abi } from "../../../lib/chain/artifacts";
 import { LOCAL_ETH_USD } from "../../../lib/chain/local";
+import { marketCapUsd, ratioToNumber } from "../../../lib/market/price-math";
 import { defaultDeploymentConfig, useTestChain, type TestChain } from "../../helpers/chain";
 
 const CHAIN = 8453;
+
+/** The market layer's exact math on a pool read from the chain: market cap in whole paired tokens. */
+const capInPaired = (s: PoolState) =>
+  ratioToNumber(
+    marketCapUsd({
+      sqrtPriceX96: s.sqrtPriceX96,
+      tokenIsToken0: s.token.toLowerCase() === s.token0.toLowerCase(),
+      supply: s.totalSupply,
+      pairedDecimals: 18,
+      pairedUsd: { num: 1n, den: 1n },
+    }),
+  );
 
 async function deployToken(chain: TestChain, rewardBps = [10_000]) {
   const config = defaultDeploymentConfig(chain);
@@ -57,9 +70,9 @@ describe("pool state and market cap", () => {
     const expected = Math.sqrt(1.0001 ** state!.tick) * 2 ** 96;
     expect(Math.abs(Number(state!.sqrtPriceX96) / expected - 1)).toBeLessThan(1e-9);
     // Tick -230400 is the default pool: about 10 WETH of market cap.
-    const cap = marketCapInPaired(state!);
-    expect(cap).toBeGreaterThan(parseEther("9.5"));
-    expect(cap).toBeLessThan(parseEther("10.5"));
+    const cap = capInPaired(state!);
+    expect(cap).toBeGreaterThan(9.5);
+    expect(cap).toBeLessThan(10.5);
   });
 
   it("market cap is the same whichever side of the pool the token sorts to", async () => {
@@ -78,10 +91,10 @@ describe("pool state and market cap", () => {
       })) as readonly [Address, ...unknown[]];
       const state = (await readPoolState(CHAIN, pool, token))!;
       expect(state.tick).toBe(pairedToken.startsWith("0x00") ? 230_400 : -230_400);
-      caps.push(marketCapInPaired(state));
+      caps.push(capInPaired(state));
     }
-    expect(Number(caps[0]! - caps[1]!) / Number(caps[1]!)).toBeLessThan(1e-9);
-    expect(caps[0]).toBeGreaterThan(parseEther("9.5"));
+    expect(Math.abs(caps[0]! - caps[1]!) / caps[1]!).toBeLessThan(1e-9);
+    expect(caps[0]).toBeGreaterThan(9.5);
   });
 
   it("answers null for an address that is not a pool, or a token that is not in the pool", async () => {
