@@ -2,16 +2,21 @@
 import { preflight, route } from "@/lib/http/route";
 import { claimAmounts, saveAirdrop } from "@/lib/airdrops/service";
 import { claimerQuery } from "@/lib/airdrops/schemas";
+import { airdropUploadResponse, claimAmountsResponse } from "@/lib/airdrops/responses";
 import { limitUploads } from "@/lib/merkle/upload";
 
 export const GET = route({
   auth: "public",
+  summary: "A claimer's airdrop amounts in wei, one per leaf, largest first",
   query: claimerQuery,
+  response: claimAmountsResponse,
   handler: ({ query }) => claimAmounts(query.tokenAddress, query.claimerAddress),
 });
 
 export const POST = route({
   auth: "public",
+  summary: "Save a token's airdrop tree: { tokenAddress, merkleRoot, tree, enqueue, delaySeconds }, validated completely; published at once, or by a job after delaySeconds with enqueue",
+  response: airdropUploadResponse,
   rawBody: true, // streamed: a million-leaf dump is ~250 MB (lib/merkle/upload.ts)
   handler: async ({ request, ip, setHeader }) => {
     await limitUploads(ip, setHeader);

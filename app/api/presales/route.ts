@@ -2,10 +2,13 @@
 import { preflight, route } from "@/lib/http/route";
 import { listPresales } from "@/lib/presales/service";
 import { listPresalesQuery } from "@/lib/presales/schemas";
+import { presaleListResponse } from "@/lib/presales/responses";
 
 export const GET = route({
   auth: "public",
+  summary: "Presales indexed from the chain: filter by chain and status (a number, all, or successful), newest first, limit/offset",
   query: listPresalesQuery,
+  response: presaleListResponse,
   handler: ({ query }) => listPresales(query),
 });
 

@@ -2,6 +2,7 @@
 // as a staged tree, published by a job after delaySeconds.
 import { describe, expect, it } from "vitest";
 import { sql } from "kysely";
+import { getAddress } from "viem";
 import { db } from "@/db";
 import { GET, POST } from "@/app/api/airdrops/route";
 import { runDueJobs, runJobById } from "@/lib/jobs/runner";
@@ -20,9 +21,10 @@ const publishJobs = () =>
 describe("enqueued airdrop saves", () => {
   it("answer accepted, stay invisible until the job runs after the delay, then publish", async () => {
     const before = Date.now();
-    const res = await upload({ enqueue: true, delaySeconds: 30 });
+    // Through call(): the enqueued answer is also checked against the route's documented response schema.
+    const res = await call(POST, "/api/airdrops", { body: { tokenAddress: token, merkleRoot: tree.root, tree: tree.dump, enqueue: true, delaySeconds: 30 } });
     expect(res.status, res.text).toBe(200);
-    expect(res.body).toMatchObject({ success: true, enqueued: true, delaySeconds: 30, leafCount: 25, merkleRoot: tree.root });
+    expect(res.body).toMatchObject({ success: true, enqueued: true, delaySeconds: 30, leafCount: 25, merkleRoot: tree.root, tokenAddress: getAddress(token) });
     expect(res.body.message).toMatch(/accepted/);
     expectError(await claims(), 404, "not_found");
     const [job] = (await publishJobs()).rows;

@@ -2,10 +2,13 @@
 import { preflight, route } from "@/lib/http/route";
 import { allocations } from "@/lib/airdrops/service";
 import { allocationsQuery } from "@/lib/airdrops/schemas";
+import { allocationsResponse } from "@/lib/airdrops/responses";
 
 export const GET = route({
   auth: "public",
+  summary: "One page of a token's airdrop (account, amount) pairs in account order, with the root and leaf count; cursor-paged",
   query: allocationsQuery,
+  response: allocationsResponse,
   handler: ({ query }) => allocations(query.tokenAddress, query.limit, query.cursor),
 });
 

@@ -2,10 +2,13 @@
 import { preflight, route } from "@/lib/http/route";
 import { claimProofs } from "@/lib/airdrops/service";
 import { claimerQuery } from "@/lib/airdrops/schemas";
+import { claimProofsResponse } from "@/lib/airdrops/responses";
 
 export const GET = route({
   auth: "public",
+  summary: "The claimer's Merkle proofs, one per leaf with the entry it proves, each verified against the root before it is answered",
   query: claimerQuery,
+  response: claimProofsResponse,
   handler: ({ query }) => claimProofs(query.tokenAddress, query.claimerAddress),
 });
 

@@ -2,16 +2,21 @@
 import { preflight, route } from "@/lib/http/route";
 import { getAllowlist, saveAllowlist } from "@/lib/presales/service";
 import { allowlistQuery } from "@/lib/presales/schemas";
+import { allowlistResponse, allowlistUploadResponse } from "@/lib/presales/responses";
 import { limitUploads } from "@/lib/merkle/upload";
 
 export const GET = route({
   auth: "public",
+  summary: "A presale's allowlist: its Merkle root and one page of allocations (wei and exact ETH), cursor-paged",
   query: allowlistQuery,
+  response: allowlistResponse,
   handler: ({ query }) => getAllowlist(query.presaleId, query.chainId, query.limit, query.cursor),
 });
 
 export const POST = route({
   auth: "public",
+  summary: "Save a presale's allowlist: { presaleId, chainId, merkleRoot, tree } with a standard-v1 (address, uint256) dump, validated completely, then published at once",
+  response: allowlistUploadResponse,
   rawBody: true, // streamed: large allowlists are hundreds of MB (lib/merkle/upload.ts)
   handler: async ({ request, ip, setHeader }) => {
     await limitUploads(ip, setHeader);

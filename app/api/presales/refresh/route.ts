@@ -2,10 +2,13 @@
 import { preflight, route } from "@/lib/http/route";
 import { refreshPresale } from "@/lib/presales/service";
 import { refreshQuery } from "@/lib/presales/schemas";
+import { presaleRefreshResponse } from "@/lib/presales/responses";
 
 export const GET = route({
   auth: "public",
+  summary: "Enqueue re-reading a presale transaction: a job decodes its presale events and upserts the presales they name",
   query: refreshQuery,
+  response: presaleRefreshResponse,
   rateLimit: { name: "presale-refresh", limit: 60, windowSeconds: 60 },
   handler: ({ query }) => refreshPresale(query.txHash, query.chainId),
 });

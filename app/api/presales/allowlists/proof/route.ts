@@ -2,10 +2,13 @@
 import { preflight, route } from "@/lib/http/route";
 import { allowlistProof } from "@/lib/presales/service";
 import { proofQuery } from "@/lib/presales/schemas";
+import { allowlistProofResponse } from "@/lib/presales/responses";
 
 export const GET = route({
   auth: "public",
+  summary: "A buyer's allowlist proof and allowed amount (the largest of their leaves); isAllowed false when not listed",
   query: proofQuery,
+  response: allowlistProofResponse,
   handler: ({ query }) => allowlistProof(query.presaleId, query.chainId, query.buyerAddress),
 });
 
