@@ -22,6 +22,7 @@ import { findDeployRequest, type DeployRequestRow } from "./store";
 
 export type DeployEndpoint = "deploy" | "split";
 export const ENQUEUED_MESSAGE = "Token deployment enqueued";
+export const DRY_RUN_MESSAGE = "Dry run: the deployment is valid and simulates";
 
 const accepted = (expected: string) => ({ success: true as const, message: ENQUEUED_MESSAGE, expectedAddress: getAddress(expected) });
 
@@ -100,7 +101,7 @@ export async function requestDeployment(endpoint: DeployEndpoint, raw: unknown, 
   const config = buildDeploymentConfig(plan);
   const expected = await simulateOrReject(chainId, config);
   if (dryRun) {
-    return { success: true, message: "Dry run: the deployment is valid and simulates", expectedAddress: getAddress(expected), dryRun: true, shape, deploymentConfig: config };
+    return { success: true, message: DRY_RUN_MESSAGE, expectedAddress: getAddress(expected), dryRun: true, shape, deploymentConfig: config };
   }
   return claim(partner, requestKey, hash, shape, chainId, config, expected);
 }

@@ -23,7 +23,8 @@ export type AgentStats = {
 };
 
 export type ScoreComponents = { reliability: number; activity: number; output: number; engagement: number; creator: number };
-export type WashFlag = "CONCENTRATED_INTERACTIONS" | "SELF_INTERACTIONS" | "FEW_COUNTERPARTS" | "ALL_RUNS_FAILED";
+export const WASH_FLAGS = ["CONCENTRATED_INTERACTIONS", "SELF_INTERACTIONS", "FEW_COUNTERPARTS", "ALL_RUNS_FAILED"] as const;
+export type WashFlag = (typeof WASH_FLAGS)[number];
 export type Score = { composite: number; components: ScoreComponents; washConfidence: number; washFlags: WashFlag[] };
 
 export const WEIGHTS: ScoreComponents = { reliability: 0.25, activity: 0.15, output: 0.2, engagement: 0.25, creator: 0.15 };

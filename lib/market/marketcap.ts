@@ -18,6 +18,7 @@ export const marketCapQuery = z.object({
   chainId: zChainId.default(DEFAULT_CHAIN_ID),
 });
 export type MarketCapQuery = z.infer<typeof marketCapQuery>;
+export const marketCapResponse = z.object({ marketCap: z.number().describe("USD: the token's total supply at the pool's current price") });
 
 /** `USD_STABLECOINS` as chainId → lowercase addresses. */
 export function stablecoins(chainId: number): Set<string> {
@@ -62,7 +63,7 @@ async function pairedUsdPrice(chainId: number, paired: string): Promise<{ usd: R
   throw unprocessable(`no USD price source for the paired token ${checksum(paired)} on chain ${chainId}`);
 }
 
-export async function getMarketCap({ chainId, poolAddress, tokenAddress }: MarketCapQuery): Promise<{ marketCap: number }> {
+export async function getMarketCap({ chainId, poolAddress, tokenAddress }: MarketCapQuery): Promise<z.infer<typeof marketCapResponse>> {
   // The default chain is always served (its RPC failing is a 503); another chain must be configured.
   if (chainId !== DEFAULT_CHAIN_ID && !configuredChainIds().includes(chainId)) throw badRequest(`chainId: ${chainId} is not served here`);
   const state = await readPoolState(chainId, checksum(poolAddress) as `0x${string}`, checksum(tokenAddress) as `0x${string}`);

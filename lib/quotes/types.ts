@@ -16,7 +16,8 @@ export type RouteLeg = { source: string; tokenIn: Hex20; tokenOut: Hex20; propor
 
 export type ProviderQuote = { provider: ProviderName; outputAmount: bigint; route: RouteLeg[] };
 
-export type ProviderName = "0x" | "kyberswap" | "odos";
+export const PROVIDER_NAMES = ["0x", "kyberswap", "odos"] as const;
+export type ProviderName = (typeof PROVIDER_NAMES)[number];
 
 export interface QuoteProvider {
   readonly name: ProviderName;

@@ -1,9 +1,11 @@
 // GET /api/quotes: strategies over three fake aggregators (slow, failing, malformed), slippage, validation.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { getAddress } from "viem";
 import { GET } from "@/app/api/quotes/route";
 import { resetConfig } from "@/lib/config";
 import { minimumAfterSlippage } from "@/lib/quotes/service";
 import { call, expectError } from "../../helpers/http";
+import { expectDocumented } from "../deploy/documented";
 import { kyberAnswer, odosAnswer, SWAPPER, startAggregators, USDC, WETH, zeroExAnswer, type Fakes } from "../../unit/quotes/fakes";
 
 let fakes: Fakes;
@@ -39,6 +41,14 @@ describe("GET /api/quotes strategy=best", () => {
     });
     expect(res.headers.get("cache-control")).toBe("no-store");
     expect(res.headers.get("access-control-allow-origin")).toBe("*");
+    // One leg per hop, checksummed; every hop of a path carries the path's share of the input.
+    const middle = getAddress("0x50c5725949a6f0c72e6c4a641f24049a917db0cb");
+    expect(res.body.route).toEqual([
+      { source: "uniswapv3", tokenIn: res.body.inputToken, tokenOut: res.body.outputToken, proportionBps: 7500 },
+      { source: "aerodrome", tokenIn: res.body.inputToken, tokenOut: middle, proportionBps: 2500 },
+      { source: "curve", tokenIn: middle, tokenOut: res.body.outputToken, proportionBps: 2500 },
+    ]);
+    expectDocumented(res, "/api/quotes", "GET", GET);
   });
 
   it("leaves out a provider slower than the deadline, and failing or malformed ones", async () => {

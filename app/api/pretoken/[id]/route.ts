@@ -1,11 +1,13 @@
 // DELETE /api/pretoken/{id}: soft-delete one of the caller's pretokens (another user's or a missing one is 404)
 import { z } from "zod";
 import { route } from "@/lib/http/route";
+import { deletePretokenResponse } from "@/lib/pretokens/responses";
 import { deletePretoken } from "@/lib/pretokens/service";
 
 export const DELETE = route({
   auth: "user",
   params: z.object({ id: z.string().max(64) }),
   summary: "Soft-deletes a pretoken owned by the caller",
+  response: deletePretokenResponse,
   handler: ({ params, principal }) => deletePretoken(params.id, principal),
 });

@@ -1,11 +1,13 @@
 // POST /api/pretoken/v4: create a pretoken (a pending version-4 deployment) after validating and simulating it
 import { route } from "@/lib/http/route";
 import { jsonObjectBody } from "@/lib/deploy/http";
+import { createPretokenResponse } from "@/lib/pretokens/responses";
 import { createPretoken } from "@/lib/pretokens/service";
 
 export const POST = route({
   auth: "user",
   body: jsonObjectBody,
   summary: "Validates keyword, chain_id, token_settings, vault_settings and airdrop, simulates the deployment, stores it",
+  response: createPretokenResponse,
   handler: ({ body, principal }) => createPretoken(body, principal),
 });

@@ -1,6 +1,7 @@
 // POST /api/tokens/deploy: deploy a token (request shapes 4.0.0, 0.3.1, 0.3.0); answers the expected address, a job deploys it
 import { route } from "@/lib/http/route";
 import { deployRateLimit, jsonObjectBody } from "@/lib/deploy/http";
+import { deployResponse } from "@/lib/deploy/responses";
 import { requestDeployment } from "@/lib/deploy/service";
 
 export const POST = route({
@@ -8,5 +9,6 @@ export const POST = route({
   body: jsonObjectBody,
   rateLimit: deployRateLimit,
   summary: "Validates, simulates and enqueues a deployment; idempotent per requestKey",
+  response: deployResponse,
   handler: ({ body, principal }) => requestDeployment("deploy", body, principal),
 });

@@ -1,5 +1,6 @@
 // POST /api/tokens/index-by-address: index a base-chain token from its TokenCreated log (5/min per IP, 1/hour per address)
 import { preflight, route } from "@/lib/http/route";
+import { indexByAddressResponse } from "@/lib/indexer/responses";
 import { indexByAddressBody, indexByAddressIpLimit, indexTokenByAddress } from "@/lib/indexer/service";
 
 export const POST = route({
@@ -7,6 +8,7 @@ export const POST = route({
   body: indexByAddressBody,
   rateLimit: indexByAddressIpLimit,
   summary: "Finds the token's TokenCreated event on chain 8453 and upserts the token",
+  response: indexByAddressResponse,
   handler: ({ body }) => indexTokenByAddress(body.address),
 });
 

@@ -6,5 +6,6 @@ export const DELETE = route({
   auth: "partner",
   summary: "Delete one of the calling partner's webhooks; 204",
   params: webhookParams,
+  status: 204, // no body: the OpenAPI document lists the right success status
   handler: ({ principal, params }) => deleteSubscription(principal, params.id),
 });

@@ -1,6 +1,7 @@
 // POST /api/tokens/deploy/split: deploy a token with the creator's rewards split over groupAddresses (request shape 3.1.0)
 import { route } from "@/lib/http/route";
 import { deployRateLimit, jsonObjectBody } from "@/lib/deploy/http";
+import { deployResponse } from "@/lib/deploy/responses";
 import { requestDeployment } from "@/lib/deploy/service";
 
 export const POST = route({
@@ -8,5 +9,6 @@ export const POST = route({
   body: jsonObjectBody,
   rateLimit: deployRateLimit,
   summary: "Validates, simulates and enqueues a split-rewards deployment; idempotent per requestKey",
+  response: deployResponse,
   handler: ({ body, principal }) => requestDeployment("split", body, principal),
 });

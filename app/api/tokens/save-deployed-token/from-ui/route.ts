@@ -1,5 +1,6 @@
 // POST /api/tokens/save-deployed-token/from-ui: enqueue indexing of a UI-deployed token; with a user token, also save it attributed to the user
 import { preflight, route } from "@/lib/http/route";
+import { fromUiResponse } from "@/lib/indexer/responses";
 import { fromUiBody, fromUiIpLimit, saveDeployedTokenFromUi } from "@/lib/indexer/service";
 
 export const POST = route({
@@ -7,6 +8,7 @@ export const POST = route({
   body: fromUiBody,
   rateLimit: fromUiIpLimit,
   summary: "Enqueues indexing of { address, tx_hash, chain_id }; a signed-in user's submission is saved and attributed",
+  response: fromUiResponse,
   handler: ({ body, principal }) => saveDeployedTokenFromUi(body, principal),
 });
 
