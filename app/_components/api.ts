@@ -10,7 +10,9 @@ export async function getJson<T = any>(path: string, signal?: AbortSignal): Prom
 export function usd(value: unknown): string {
   const n = typeof value === "string" ? Number(value) : typeof value === "number" ? value : NaN;
   if (!Number.isFinite(n)) return "—";
-  return new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", notation: n >= 1e5 ? "compact" : "standard", maximumFractionDigits: n < 1 ? 6 : 2 }).format(n);
+  // Token prices are often far below a cent: below $1, four significant digits rather than a rounded $0.00.
+  const digits = n > 0 && n < 1 ? { maximumSignificantDigits: 4 } : { maximumFractionDigits: 2 };
+  return new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", notation: n >= 1e5 ? "compact" : "standard", ...digits }).format(n);
 }
 
 export const shortAddress = (a: string | null | undefined) => (a ? `${a.slice(0, 6)}…${a.slice(-4)}` : "—");

@@ -96,7 +96,17 @@ async function main() {
       process.kill(-server.pid!, "SIGTERM");
     } catch {}
   };
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"] });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-dev-shm-usage",
+      // The machine has no network: without these chromium keeps trying to reach its own services.
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ] });
   try {
     const base = `http://127.0.0.1:${port}`;
     await waitUp(base, server);
