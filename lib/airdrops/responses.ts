@@ -1,7 +1,8 @@
 // Answer shapes of the airdrop endpoints (interface 4.5, COMPAT.md), for the OpenAPI document and the API tests.
 import { z } from "zod";
 import { MAX_LEAVES_PER_ACCOUNT } from "../merkle/read";
-import { checksummedAddress, leafCount, merkleProof, merkleRoot, nextCursor, treeUploadResponse, weiAmount } from "../merkle/responses";
+import { checksummedAddress, weiAmount } from "../http/answers";
+import { leafCount, merkleProof, merkleRoot, nextCursor, treeUploadResponse } from "../merkle/responses";
 import { MAX_DELAY_SECONDS, MAX_PAGE } from "./schemas";
 
 export const airdropUploadResponse = treeUploadResponse.extend({

@@ -1,9 +1,9 @@
 // Answer shapes of the creator endpoints (interface 4.3, COMPAT.md), for the OpenAPI document.
 import { z } from "zod";
+import { checksummedAddress as address } from "../http/answers";
 import { marketObject, tokenObject } from "../tokens/responses";
 import { userObject } from "../users/responses";
 
-const address = z.string().describe("EIP-55 checksummed address");
 const isoDate = z.string().describe("ISO 8601");
 
 export const trustStatusObject = z.object({

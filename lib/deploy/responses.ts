@@ -1,6 +1,6 @@
 // Answer shapes of the deploy endpoints (COMPAT.md "deploy endpoints"), for the OpenAPI document.
 import { z } from "zod";
-import { checksummedAddress } from "../merkle/responses";
+import { checksummedAddress } from "../http/answers";
 import { presaleDeploymentConfig } from "../presales/responses";
 import { tokenObject } from "../tokens/responses";
 import { DRY_RUN_MESSAGE, ENQUEUED_MESSAGE } from "./service";

@@ -1,8 +1,8 @@
 // Answer shape of creator-earnings/{tokenAddress} (COMPAT.md), for the OpenAPI document.
 import { z } from "zod";
+import { checksummedAddress as address, weiAmount } from "../http/answers";
 
-const address = z.string().describe("EIP-55 checksummed address");
-const wei = z.string().describe("wei of WETH (18 decimals), exact decimal string");
+const wei = weiAmount.describe("wei of WETH (18 decimals), exact decimal string");
 
 export const creatorEarningsResponse = z.object({
   tokenAddress: address,

@@ -1,8 +1,8 @@
 // Answer shape of the deprecated fee estimates (interface 4.7 leaves it "not shown"), for the OpenAPI document.
 import { z } from "zod";
+import { checksummedAddress as address, weiAmount } from "../http/answers";
 
-const address = z.string().describe("EIP-55 checksummed address");
-const wei = z.string().describe("smallest unit (wei), exact decimal string");
+const wei = weiAmount.describe("smallest unit (wei), exact decimal string");
 
 export const uncollectedFeesResponse = z.object({
   tokenAddress: address,

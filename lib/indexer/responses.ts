@@ -1,6 +1,6 @@
 // Answer shapes of index-by-address and save-deployed-token/from-ui (COMPAT.md), for the OpenAPI document.
 import { z } from "zod";
-import { checksummedAddress } from "../merkle/responses";
+import { checksummedAddress } from "../http/answers";
 
 export const indexByAddressResponse = z.object({
   success: z.literal(true),

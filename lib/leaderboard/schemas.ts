@@ -1,7 +1,7 @@
 // Query and answer of GET /api/droid/leaderboard (rows as the interface's Leaderboard row table).
 import { z } from "zod";
 import { zInt } from "../http/params";
-import { checksummedAddress } from "../merkle/responses";
+import { checksummedAddress } from "../http/answers";
 import { INTERVALS, WASH_FLAGS } from "./scoring";
 
 export const leaderboardQuery = z.object({

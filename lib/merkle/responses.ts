@@ -1,37 +1,8 @@
 // Answer shapes shared by the endpoints that serve Merkle trees (presale allowlists and airdrops), for the
 // OpenAPI document and the API tests. Only documentation: no answer is validated at run time (proofs are a
-// hot path).
+// hot path). Value primitives (addresses, wei, hex) are in lib/http/answers.ts.
 import { z } from "zod";
-import { getAddress } from "viem";
-
-const isChecksummed = (value: string) => {
-  try {
-    return getAddress(value) === value;
-  } catch {
-    return false;
-  }
-};
-
-export const checksummedAddress = z
-  .string()
-  .regex(/^0x[0-9a-fA-F]{40}$/)
-  .refine(isChecksummed, "must be EIP-55 checksummed")
-  .meta({ description: "EIP-55 checksummed address", examples: ["0x4200000000000000000000000000000000000006"] });
-
-export const weiAmount = z
-  .string()
-  .regex(/^\d{1,78}$/)
-  .meta({ description: "wei, decimal string (uint256)", examples: ["250000000000000000"] });
-
-export const ethAmount = z
-  .string()
-  .regex(/^\d+\.\d+$/)
-  .meta({
-    description: 'the same amount in ether, exact decimal with at least one fractional digit ("1.0", "0.000000000000000001")',
-    examples: ["0.25"],
-  });
-
-export const bytes32Hex = z.string().regex(/^0x[0-9a-f]{64}$/).describe("32 bytes, lowercase 0x-hex");
+import { bytes32Hex } from "../http/answers";
 
 export const merkleRoot = bytes32Hex.describe("the tree's root (tree[0] of the uploaded dump), lowercase 0x-hex");
 

@@ -4,7 +4,7 @@ import { getAbiItem, toEventSelector } from "viem";
 import { z } from "zod";
 import { chainSettings, configuredChainIds, tokenFactoryAbi } from "../chain";
 import { checksum } from "../http/params";
-import { bytes32Hex, checksummedAddress } from "../merkle/responses";
+import { bytes32Hex, checksummedAddress } from "../http/answers";
 
 export const DEFAULT_CHAIN_ID = 8453;
 /** The deployment generation of the current factory: the `type` its tokens carry (COMPAT token object). */

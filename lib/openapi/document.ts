@@ -107,9 +107,12 @@ function operation(path: string, method: string, def: Definition): JsonSchema {
     op.requestBody = { required: false, description: "Read (streamed) by the handler itself", content: { "application/json": { schema: {} } } };
   }
   const status = String(def.status ?? 200);
-  const success = def.response ? jsonSchema(def.response, "output") : { type: "object", description: "Not yet described by a response schema" };
+  const success = def.response ? jsonSchema(def.response, "output") : { type: "object", description: "Not described by a response schema" };
   op.responses = {
-    [status]: { description: "Success", content: { "application/json": { schema: success, ...(def.response ? { example: exampleFor(success) } : {}) } } },
+    [status]:
+      status === "204"
+        ? { description: "Success, no content" }
+        : { description: "Success", content: { "application/json": { schema: success, ...(def.response ? { example: exampleFor(success) } : {}) } } },
     ...errorResponses(def, Boolean(def.params || def.query || def.body || def.rawBody)),
   };
   return op;

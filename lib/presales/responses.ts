@@ -1,7 +1,8 @@
 // Answer shapes of the presale endpoints (interface 4.4, COMPAT.md), for the OpenAPI document and the API tests.
 import { z } from "zod";
 import { PRESALE_STATUS } from "../chain";
-import { bytes32Hex, checksummedAddress, ethAmount, leafCount, merkleProof, merkleRoot, nextCursor, treeUploadResponse, weiAmount } from "../merkle/responses";
+import { bytes32Hex, checksummedAddress, ethAmount, weiAmount } from "../http/answers";
+import { leafCount, merkleProof, merkleRoot, nextCursor, treeUploadResponse } from "../merkle/responses";
 import { MAX_ALLOCATIONS_PAGE, MAX_PRESALES_PAGE } from "./schemas";
 
 const isoTime = z.iso.datetime().describe("ISO 8601, UTC");

@@ -1,6 +1,6 @@
 // Answer shapes of the pretoken endpoints (COMPAT.md: `{ success: true }`, `{ pendingPretokens: [...] }`), for the OpenAPI document.
 import { z } from "zod";
-import { bytes32Hex, checksummedAddress } from "../merkle/responses";
+import { bytes32Hex, checksummedAddress } from "../http/answers";
 
 const storedAddress = z.string().regex(/^0x[0-9a-f]{40}$/).describe("0x address, lowercase as stored");
 const isoTime = z.iso.datetime().describe("ISO 8601, UTC");

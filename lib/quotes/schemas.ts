@@ -1,7 +1,7 @@
 // Query and answer of GET /api/quotes.
 import { z } from "zod";
 import { zAddress, zChainId, zInt, zWei } from "../http/params";
-import { checksummedAddress, weiAmount } from "../merkle/responses";
+import { checksummedAddress, weiAmount } from "../http/answers";
 import { PROVIDER_NAMES } from "./types";
 
 const STRATEGIES = ["best", "fastest"] as const;

@@ -1,8 +1,8 @@
 // Answer shapes of the token endpoints (COMPAT.md), for the OpenAPI document.
 import { z } from "zod";
+import { checksummedAddress as address } from "../http/answers";
 import { userObject } from "../users/responses";
 
-const address = z.string().describe("EIP-55 checksummed address");
 const nullable = <T extends z.ZodType>(t: T) => t.nullable();
 
 export const marketObject = z.object({

@@ -34,6 +34,19 @@ describe("OpenAPI contract", () => {
     expect(exported.length).toBeGreaterThan(40);
   });
 
+  it("every operation documents its answer: a response schema, or 204 with no content", () => {
+    const undescribed: string[] = [];
+    for (const { path, module } of routeModules) {
+      for (const method of DOCUMENTED_METHODS) {
+        const def = definitionOf(module[method]);
+        if (def && !def.response && def.status !== 204) undescribed.push(`${method} ${path}`);
+      }
+    }
+    expect(undescribed).toEqual([]);
+    const doc = buildDocument(routeModules);
+    expect(doc.paths["/api/webhooks/{id}"].delete.responses["204"]).toEqual({ description: "Success, no content" });
+  });
+
   it("a method the document lacks or an operation without a route is detected", () => {
     const fake = { path: "/api/x", file: "app/api/x/route.ts", module: { GET: routeModules[0].module.POST ?? Object.values(routeModules[0].module)[0] } };
     const withExtra = operationsOf(buildDocument([...routeModules, fake]));
@@ -94,9 +107,11 @@ describe("OpenAPI contract", () => {
     expect(z.fromJSONSchema(list).safeParse({ data: "nope" }).success).toBe(false);
   });
 
-  it("the test helper refuses a 2xx answer that does not match its route's response schema", async () => {
+  it("the test helper refuses a 2xx answer that does not match its route's response schema, or has a key it does not list", async () => {
     const lying = route({ auth: "public", response: z.object({ count: z.number().int() }), handler: () => ({ count: "7" }) });
     await expect(call(lying as any, "/api/x")).rejects.toThrow(/does not match its documented schema/);
+    const stray = route({ auth: "public", response: z.object({ count: z.number().int() }), handler: () => ({ count: 7, stray: 1 }) });
+    await expect(call(stray as any, "/api/x")).rejects.toThrow(/documented published schema/);
     const honest = route({ auth: "public", response: z.object({ count: z.number().int() }), handler: () => ({ count: 7 }) });
     expect((await call(honest as any, "/api/x")).body).toEqual({ count: 7 });
   });

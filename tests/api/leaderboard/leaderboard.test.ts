@@ -9,7 +9,6 @@ import { encodeCursor } from "@/lib/leaderboard/service";
 import { ingestFile } from "@/lib/leaderboard/file";
 import { INTERVALS } from "@/lib/leaderboard/scoring";
 import { call, expectError } from "../../helpers/http";
-import { expectDocumented } from "../deploy/documented";
 import { startIssuer, type Issuer } from "../../helpers/auth";
 import { activity, agent, tokenAddress, writeJsonLines } from "../../unit/leaderboard/fixtures";
 
@@ -64,7 +63,6 @@ describe("rows and ranks", () => {
     expect(top.computedAt).toMatch(/Z$/);
     expect(Object.keys(top.score).sort()).toEqual(["components", "composite", "washConfidence", "washFlags"]);
     expect(Object.keys(top.score.components).sort()).toEqual(["activity", "creator", "engagement", "output", "reliability"]);
-    expectDocumented(res, "/api/droid/leaderboard", "GET", GET);
   });
 
   it("catches the washer and ranks it below agents it would otherwise beat", async () => {
@@ -152,7 +150,6 @@ describe("score visibility and caching", () => {
       expect(res.body.data.every((r: any) => !("score" in r))).toBe(true);
       expect(res.headers.get("cache-control")).toBe(publicCacheControl);
       expect(res.headers.get("vary")).toBe("Cookie");
-      expectDocumented(res, "/api/droid/leaderboard", "GET", GET);
     }
   }
 

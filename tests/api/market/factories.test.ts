@@ -6,7 +6,6 @@ import { GET } from "@/app/api/metadata/factories/route";
 import { sendDeployToken, waitForReceipt } from "@/lib/chain";
 import { defaultDeploymentConfig, useTestChain } from "../../helpers/chain";
 import { call } from "../../helpers/http";
-import { expectDocumented } from "../deploy/documented";
 
 const SIGNATURE =
   "TokenCreated(address,address,address,string,string,string,string,string,int24,address,bytes32,address,address,address,uint256,address[])";
@@ -25,7 +24,6 @@ describe("GET /api/metadata/factories", () => {
       { name: "clanker_v4", address: getAddress(chain().contracts.factory), chainId: 8453, events: { tokenCreated: keccak256(toHex(SIGNATURE)) } },
     ]);
     expect(res.headers.get("access-control-allow-origin")).toBe("*");
-    expectDocumented(res, "/api/metadata/factories", "GET", GET);
   });
 
   it("names the topic a deployment's log actually carries", async () => {

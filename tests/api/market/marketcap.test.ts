@@ -12,7 +12,6 @@ import { kv } from "@/lib/kv";
 import { ethUsdCacheKey } from "@/lib/market/marketcap";
 import { defaultDeploymentConfig, useTestChain, type TestChain } from "../../helpers/chain";
 import { call, expectError } from "../../helpers/http";
-import { expectDocumented } from "../deploy/documented";
 
 const CHAIN = 8453;
 const chain = useTestChain();
@@ -54,7 +53,6 @@ describe("GET /api/marketcap", () => {
       const res = await marketcap({ poolAddress: pool, tokenAddress: token });
       expect(res.status, res.text).toBe(200);
       expect(Object.keys(res.body)).toEqual(["marketCap"]);
-      expectDocumented(res, "/api/marketcap", "GET", GET);
       expect(typeof res.body.marketCap).toBe("number");
       expect(relative(res.body.marketCap, defaultCap(3000))).toBeLessThan(1e-9);
       expect(res.headers.get("cache-control")).toBe("public, max-age=0, s-maxage=5, stale-while-revalidate=5");

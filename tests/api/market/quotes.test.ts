@@ -5,7 +5,6 @@ import { GET } from "@/app/api/quotes/route";
 import { resetConfig } from "@/lib/config";
 import { minimumAfterSlippage } from "@/lib/quotes/service";
 import { call, expectError } from "../../helpers/http";
-import { expectDocumented } from "../deploy/documented";
 import { kyberAnswer, odosAnswer, SWAPPER, startAggregators, USDC, WETH, zeroExAnswer, type Fakes } from "../../unit/quotes/fakes";
 
 let fakes: Fakes;
@@ -48,7 +47,6 @@ describe("GET /api/quotes strategy=best", () => {
       { source: "aerodrome", tokenIn: res.body.inputToken, tokenOut: middle, proportionBps: 2500 },
       { source: "curve", tokenIn: middle, tokenOut: res.body.outputToken, proportionBps: 2500 },
     ]);
-    expectDocumented(res, "/api/quotes", "GET", GET);
   });
 
   it("leaves out a provider slower than the deadline, and failing or malformed ones", async () => {

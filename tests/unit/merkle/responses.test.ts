@@ -5,7 +5,8 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { buildDocument } from "@/lib/openapi/document";
 import { routeModules } from "@/lib/openapi/routes.generated";
-import { checksummedAddress, ethAmount, merkleProof, weiAmount } from "@/lib/merkle/responses";
+import { checksummedAddress, ethAmount, weiAmount } from "@/lib/http/answers";
+import { merkleProof } from "@/lib/merkle/responses";
 import { airdropUploadResponse } from "@/lib/airdrops/responses";
 import { presaleDeploymentConfig, presaleObject } from "@/lib/presales/responses";
 

@@ -1,0 +1,33 @@
+// Value shapes that answers share across domains (addresses, wei, hashes), for the response schemas of the
+// OpenAPI document and the API tests' checks. Request-side parsers are in params.ts.
+import { z } from "zod";
+import { getAddress } from "viem";
+
+const isChecksummed = (value: string) => {
+  try {
+    return getAddress(value) === value;
+  } catch {
+    return false;
+  }
+};
+
+export const checksummedAddress = z
+  .string()
+  .regex(/^0x[0-9a-fA-F]{40}$/)
+  .refine(isChecksummed, "must be EIP-55 checksummed")
+  .meta({ description: "EIP-55 checksummed address", examples: ["0x4200000000000000000000000000000000000006"] });
+
+export const weiAmount = z
+  .string()
+  .regex(/^\d{1,78}$/)
+  .meta({ description: "wei, decimal string (uint256)", examples: ["250000000000000000"] });
+
+export const ethAmount = z
+  .string()
+  .regex(/^\d+\.\d+$/)
+  .meta({
+    description: 'the same amount in ether, exact decimal with at least one fractional digit ("1.0", "0.000000000000000001")',
+    examples: ["0.25"],
+  });
+
+export const bytes32Hex = z.string().regex(/^0x[0-9a-f]{64}$/).describe("32 bytes, lowercase 0x-hex");
