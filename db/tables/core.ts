@@ -120,6 +120,7 @@ export interface KvCacheTable {
 export interface RateLimitsTable {
   key: string;
   window_start: Timestamp;
+  window_end: Timestamp;
   count: number;
 }
 

@@ -34,19 +34,21 @@ export class PostgresStore implements KeyValueStore {
     await db().deleteFrom("kv_cache").where("key", "=", key).execute();
   }
 
+  /** Ended windows count nothing. Each row knows its own end: limits with other window lengths share the table. */
+  async sweepEndedWindows(): Promise<void> {
+    await db().deleteFrom("rate_limits").where("window_end", "<", new Date()).execute();
+  }
+
   async limit(key: string, limit: number, windowSeconds: number): Promise<RateLimitResult> {
     const windowMs = windowSeconds * 1000;
     const start = Math.floor(Date.now() / windowMs) * windowMs;
     const row = await db()
       .insertInto("rate_limits")
-      .values({ key, window_start: new Date(start), count: 1 })
+      .values({ key, window_start: new Date(start), window_end: new Date(start + windowMs), count: 1 })
       .onConflict((oc) => oc.columns(["key", "window_start"]).doUpdateSet({ count: sql`rate_limits.count + 1` }))
       .returning("count")
       .executeTakeFirstOrThrow();
-    if (Math.random() < 0.01) {
-      // Old windows are useless; sweep them now and then instead of on every call.
-      void db().deleteFrom("rate_limits").where("window_start", "<", new Date(start - windowMs)).execute().catch(() => {});
-    }
+    if (Math.random() < 0.01) void this.sweepEndedWindows().catch(() => {}); // now and then, not on every call
     return { success: row.count <= limit, limit, remaining: Math.max(0, limit - row.count), resetAt: start + windowMs };
   }
 }

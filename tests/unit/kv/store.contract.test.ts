@@ -99,6 +99,18 @@ function contract(getStore: () => KeyValueStore) {
 }
 
 describe("PostgresStore", () => {
+  it("sweeps only windows that ended: a short limit's sweep keeps a daily limit's count", async () => {
+    const store = new PostgresStore();
+    const daily = `test:${run}:daily`;
+    await store.limit(daily, 2, 86_400);
+    await store.limit(daily, 2, 86_400);
+    await store.limit(`test:${run}:short`, 5, 1);
+    await new Promise((r) => setTimeout(r, 1100)); // the short window has ended
+    await store.sweepEndedWindows();
+    expect((await store.limit(daily, 2, 86_400)).success).toBe(false);
+    expect((await store.limit(`test:${run}:short`, 5, 1)).remaining).toBe(4); // a fresh window
+  });
+
   const store = new PostgresStore();
   contract(() => store);
 });
