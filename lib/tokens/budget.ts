@@ -9,6 +9,11 @@ import type { DB } from "../../db/types";
 import { config } from "../config";
 import { timedOut } from "../http/errors";
 
+/** The statement that opens a search's transaction (also replayed by the benchmark's database floor). */
+export const budgetBeginSql = (budgetMs: number) =>
+  `BEGIN READ ONLY; SELECT set_config('statement_timeout', '${Math.max(1, Math.floor(budgetMs))}', true), set_config('jit', 'off', true), ` +
+  `set_config('max_parallel_workers_per_gather', '0', true)`;
+
 /**
  * Runs `work` on one connection inside a read transaction whose statements may take at most `budgetMs`
  * each, and answers within about `budgetMs` overall. JIT compilation and parallel plans are switched off
@@ -22,12 +27,7 @@ export async function withSearchBudget<T>(work: (conn: Kysely<DB>) => Promise<T>
     .connection()
     .execute(async (conn) => {
       if (abandoned) throw timedOut();
-      await sql
-        .raw(
-          `BEGIN READ ONLY; SELECT set_config('statement_timeout', '${ms}', true), set_config('jit', 'off', true), ` +
-            `set_config('max_parallel_workers_per_gather', '0', true)`,
-        )
-        .execute(conn);
+      await sql.raw(budgetBeginSql(ms)).execute(conn);
       try {
         const result = await work(conn);
         await sql.raw("COMMIT").execute(conn);

@@ -72,12 +72,18 @@ async function measureScenario(scenario: BenchScenario, ctx: BenchContext, load:
     say(`${requests.length} request(s)`);
     if (warmup.durationSeconds) await httpLoad(ctx.baseUrl, requests, warmup);
     result.http = await httpLoad(ctx.baseUrl, requests, load);
-    const queries = scenario.sql ? await scenario.sql(ctx) : [];
-    if (queries.length) {
-      say(`database floor (${queries.length} statement(s))`);
-      const run = (_w: number, i: number) => {
-        const q = queries[i % queries.length];
-        return ctx.pool.query(q.text, q.values);
+    const sqlRequests = scenario.sql ? await scenario.sql(ctx) : [];
+    if (sqlRequests.length) {
+      say(`database floor (${sqlRequests.length} request(s), ${sqlRequests.flat(2).length} statement(s))`);
+      const run = async (_w: number, i: number) => {
+        const client = await ctx.pool.connect();
+        try {
+          for (const [first, ...beside] of sqlRequests[i % sqlRequests.length]) {
+            await Promise.all([client.query(first.text, first.values), ...beside.map((q) => ctx.pool.query(q.text, q.values))]);
+          }
+        } finally {
+          client.release();
+        }
       };
       if (warmup.durationSeconds) await loopLoad(run, warmup);
       result.dbFloor = await loopLoad(run, load);
@@ -127,7 +133,8 @@ async function main() {
     state.release = release;
     const key = await createApiKey(`bench ${new Date().toISOString()}`);
     state.keyPrefix = key.prefix;
-    state.pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.connections });
+    // Twice the load's connections: a request's floor holds one client and may send a concurrent round beside it.
+    state.pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.connections * 2 });
 
     const resultsDir = path.join(here, "results");
     mkdirSync(resultsDir, { recursive: true });

@@ -5,5 +5,5 @@ export default defineScenario({
   name: "health",
   description: "GET /api/health (one SELECT 1 through the pool)",
   requests: () => [{ path: "/api/health" }],
-  sql: () => [{ text: "SELECT 1" }],
+  sql: () => [[[{ text: "SELECT 1" }]]],
 });

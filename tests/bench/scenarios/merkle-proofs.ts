@@ -2,7 +2,7 @@
 // POST /api/airdrops (one StandardMerkleTree dump, as the SDK sends it) and records the save time and the
 // server's peak memory during the save; the load is GET /api/airdrops/claim (one proof) for 64 accounts
 // spread over the tree. Beside the framework floor the run measures:
-//   - the database floor: the endpoint's two statements (leaf lookup, tile read) rotated, and in sequence;
+//   - the database floor: the endpoint's two statements per request (leaf lookup, then tile read);
 //   - getProof on an already loaded StandardMerkleTree in this process (the in-memory ideal);
 //   - load() + getProof per request (what a service that stores the dump and loads it per request does).
 // Run: BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/tls_bench_merkle npm run bench -- --tokens 0 --scenarios 'merkle-*'
@@ -11,7 +11,7 @@ import { buildStandardTree, type StandardDump } from "../../../lib/merkle/build"
 import { accountLeavesSql, tilesSql } from "../../../lib/merkle/read";
 import { proofTiles } from "../../../lib/merkle/tiles";
 import { db } from "../../../db";
-import { defineScenario, type BenchContext, type BenchScenario, type SqlQuery } from "./types";
+import { defineScenario, type BenchContext, type BenchScenario, type SqlRequest } from "./types";
 
 const MiB = 2 ** 20;
 const SAMPLE_ACCOUNTS = 64;
@@ -22,18 +22,18 @@ const account = (i: number) => `0x${(BigInt((i % 100 === 99 ? i - 1 : i) + 1) * 
 type Loaded = { token: string; root: string; dump: StandardDump; sample: number[]; loaded?: StandardMerkleTree<[string, string]> };
 
 /** The SQL GET /api/airdrops/claim sends for 8 of the sample accounts: leaf lookup, then tile read. */
-async function endpointSql({ token, dump, sample }: Loaded): Promise<SqlQuery[]> {
+async function endpointSql({ token, dump, sample }: Loaded): Promise<SqlRequest[]> {
   const owner = `airdrop:${token}`;
   const first = await accountLeavesSql(owner, dump.values[sample[0]].value[0]).execute(db());
   const treeId = Number(first.rows[0].id);
   const shape = { nodeCount: first.rows[0].node_count, tileHeight: first.rows[0].tile_height };
-  const queries: SqlQuery[] = [];
+  const requests: SqlRequest[] = [];
   for (const i of sample.slice(0, 8)) {
     const leaf = accountLeavesSql(owner, dump.values[i].value[0]).compile(db());
     const tiles = tilesSql(treeId, proofTiles(dump.values[i].treeIndex, shape)).compile(db());
-    queries.push({ text: leaf.sql, values: [...leaf.parameters] }, { text: tiles.sql, values: [...tiles.parameters] });
+    requests.push([[{ text: leaf.sql, values: [...leaf.parameters] }], [{ text: tiles.sql, values: [...tiles.parameters] }]]);
   }
-  return queries;
+  return requests;
 }
 
 function scenario(leaves: number, label: string): BenchScenario {
@@ -72,23 +72,14 @@ function scenario(leaves: number, label: string): BenchScenario {
       return sample.map((i) => ({ path: `/api/airdrops/claim?tokenAddress=${token}&claimerAddress=${dump.values[i].value[0]}` }));
     },
     sql: () => endpointSql(need()),
-    async floors(ctx: BenchContext) {
+    async floors() {
       const s = need();
-      const queries = await endpointSql(s);
       // The object load() returns, built without load()'s re-validation (that is the next floor's cost).
       const Tree = StandardMerkleTree as unknown as new (tree: string[], values: unknown, encoding: string[]) => StandardMerkleTree<[string, string]>;
       s.loaded = new Tree(s.dump.tree, s.dump.values, s.dump.leafEncoding);
       let k = 0;
       const next = () => s.sample[k++ % s.sample.length];
       return [
-        {
-          name: "the endpoint's 2 statements in sequence (pg)",
-          run: async () => {
-            const j = 2 * (k++ % (queries.length / 2));
-            await ctx.pool.query(queries[j].text, queries[j].values);
-            await ctx.pool.query(queries[j + 1].text, queries[j + 1].values);
-          },
-        },
         { name: "getProof on a loaded StandardMerkleTree (in process)", run: () => s.loaded!.getProof(next()) },
         { name: "StandardMerkleTree.load() + getProof per request (in process)", run: () => StandardMerkleTree.load(s.dump as never).getProof(next()) },
       ];

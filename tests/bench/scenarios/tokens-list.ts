@@ -1,17 +1,19 @@
 // Token lists and pool lookups at a million tokens (issue 4): the default list, q with a rare, a common
 // and a two-character term, fid, msgSender, sortBy=market-cap, page 1,000 by cursor, and
 // fetch-by-pool-addresses with 100 addresses. The database floor of each request is the SQL the service
-// sends for it (page, planner estimate, bounded count), captured by running the service's own readList
-// against the bench database; the budget's BEGIN/set_config and COMMIT round trips are not in it.
+// sends for it, in order: the search budget's BEGIN/set_config, the page, planner estimate and bounded count
+// (captured by running the service's own readList against the bench database), and COMMIT.
 import { Kysely, PostgresDialect } from "kysely";
 import type { DB } from "../../../db/types";
+import { config } from "../../../lib/config";
+import { budgetBeginSql } from "../../../lib/tokens/budget";
 import { SEARCH_TERMS } from "../../../lib/seed/vocabulary";
 import { encodeCursor } from "../../../lib/tokens/cursor";
 import { readList } from "../../../lib/tokens/list";
 import { tokensByPoolsQuery } from "../../../lib/tokens/lookups";
 import { tokensQuery } from "../../../lib/tokens/schemas";
 import { searchRequest } from "../../../lib/tokens/service";
-import { defineScenario, type BenchContext, type BenchScenario, type SqlQuery } from "./types";
+import { defineScenario, type BenchContext, type BenchScenario, type SqlQuery, type SqlRequest } from "./types";
 
 /** A Kysely over the bench pool that records what it sends (never destroyed: the pool is the harness's). */
 function recorder(ctx: BenchContext) {
@@ -25,10 +27,15 @@ function recorder(ctx: BenchContext) {
   return { conn, sent };
 }
 
-async function listSql(ctx: BenchContext, queries: string[]): Promise<SqlQuery[]> {
-  const { conn, sent } = recorder(ctx);
-  for (const qs of queries) await readList(conn, searchRequest(tokensQuery.parse(Object.fromEntries(new URLSearchParams(qs)))));
-  return sent;
+/** Each list request as listTokens sends it: one statement per round, in the budget's transaction. */
+async function listSql(ctx: BenchContext, queries: string[]): Promise<SqlRequest[]> {
+  const out: SqlRequest[] = [];
+  for (const qs of queries) {
+    const { conn, sent } = recorder(ctx);
+    await readList(conn, searchRequest(tokensQuery.parse(Object.fromEntries(new URLSearchParams(qs)))));
+    out.push([[{ text: budgetBeginSql(config().SEARCH_TIMEOUT_MS) }], ...sent.map((q) => [q]), [{ text: "COMMIT" }]]);
+  }
+  return out;
 }
 
 async function column(ctx: BenchContext, text: string): Promise<string[]> {
@@ -100,7 +107,7 @@ export default defineScenario([
       const { conn } = recorder(ctx);
       return (await poolSets(ctx)).map((set) => {
         const c = tokensByPoolsQuery(conn, set).compile();
-        return { text: c.sql, values: [...c.parameters] };
+        return [[{ text: c.sql, values: [...c.parameters] }]];
       });
     },
   },

@@ -12,9 +12,10 @@
 //   3. measures, each with ctx.connections concurrent clients for ctx.durationSeconds after a short warm-up:
 //        - the framework floor: GET /api/ping (route() around a constant) with the same load;
 //        - the scenario's requests: p50, p99, requests/s, and how many answers were not 2xx;
-//        - the database floor, when `sql(ctx)` is given: those statements with their values run directly
-//          through a `pg` Pool (same concurrency and duration), rotated like the requests. Give the SQL the
-//          endpoint runs (its data query and its count, in one entry each, or the one it sends);
+//        - the database floor, when `sql(ctx)` is given: for each request, every statement the service sends
+//          for it (transaction statements included), with its values, straight through a `pg` Pool, in the
+//          service's order: round after round, the statements of one round together (SqlRequest). Same
+//          concurrency and duration as the requests, rotated like them;
 //        - extra floors, when `floors(ctx)` is given: in-process functions (e.g. getProof on a loaded tree)
 //          run in the same loop;
 //   4. calls `teardown(ctx)`, if given.
@@ -32,6 +33,13 @@ export type BenchRequest = {
 };
 
 export type SqlQuery = { text: string; values?: unknown[] };
+
+/**
+ * The SQL of one request as rounds: the statements of a round go out together (the service sends them
+ * concurrently), rounds one after another. The first statement of each round runs on one client held for the
+ * whole request, so a transaction (BEGIN ... COMMIT, one statement per round) stays on its connection.
+ */
+export type SqlRequest = SqlQuery[][];
 
 /** An in-process floor: `run` is called over and over by ctx.connections concurrent loops. */
 export type ExtraFloor = { name: string; run: () => unknown };
@@ -69,7 +77,7 @@ export type BenchScenario = {
   description: string;
   setup?(ctx: BenchContext): Promise<void>;
   requests(ctx: BenchContext): BenchRequest[] | Promise<BenchRequest[]>;
-  sql?(ctx: BenchContext): SqlQuery[] | Promise<SqlQuery[]>;
+  sql?(ctx: BenchContext): SqlRequest[] | Promise<SqlRequest[]>;
   floors?(ctx: BenchContext): ExtraFloor[] | Promise<ExtraFloor[]>;
   teardown?(ctx: BenchContext): Promise<void>;
 };

@@ -17,6 +17,6 @@ export default defineScenario({
   sql: async (ctx) =>
     (await fidLists(ctx)).map((fids) => {
       const c = usersByFidsQuery(fids).compile();
-      return { text: c.sql, values: [...c.parameters] };
+      return [[{ text: c.sql, values: [...c.parameters] }]];
     }),
 });

@@ -1,11 +1,12 @@
 // GET /api/search-creator by name (full usernames), by 3-letter stem, and by address (verified wallets
 // and deployers, interface deployers with very many tokens among them). The database floor is the
-// endpoint's own SQL: the creator match, then the token page and its count.
+// endpoint's own SQL per request: the creator match, then the token page with the planner's estimate beside
+// it, then the bounded count when the service sends one.
 import type pg from "pg";
 import { creatorsByNameQuery } from "../../../lib/creators/search";
 import { countStatements, creatorTokensQueries, planRows, type Creators } from "../../../lib/creators/tokens";
 import { ESTIMATE_ABOVE } from "../../../lib/tokens/counts";
-import { defineScenario, type BenchContext, type SqlQuery } from "./types";
+import { defineScenario, type BenchContext, type SqlQuery, type SqlRequest } from "./types";
 
 const PAGE = { sort: "desc" as const, limit: 20, offset: 0 };
 
@@ -38,37 +39,37 @@ const text = (q: { compile(): { sql: string; parameters: readonly unknown[] } })
  * beside it, the planner's estimate; then a bounded count when the estimate is small and the page does
  * not show the end.
  */
-async function tokenSql(ctx: BenchContext, creators: Creators): Promise<SqlQuery[]> {
+async function tokenSql(ctx: BenchContext, creators: Creators): Promise<SqlRequest> {
   if (!creators.fids.length && !creators.addresses.length) return [];
   const q = creatorTokensQueries(creators, {}, PAGE);
   const page = text(q.page);
   const count = countStatements(q.base);
   const estimate = { text: count.estimate.sql, values: [...count.estimate.parameters] };
-  const out = [page, estimate];
-  if ((await ctx.pool.query(page.text, page.values)).rows.length <= PAGE.limit) return out;
-  if (planRows((await ctx.pool.query(estimate.text, estimate.values)).rows) <= ESTIMATE_ABOVE) out.push(text(count.exact));
-  return out;
+  const rounds: SqlRequest = [[page, estimate]];
+  if ((await ctx.pool.query(page.text, page.values)).rows.length <= PAGE.limit) return rounds;
+  if (planRows((await ctx.pool.query(estimate.text, estimate.values)).rows) <= ESTIMATE_ABOVE) rounds.push([text(count.exact)]);
+  return rounds;
 }
 
-async function nameSql(ctx: BenchContext, list: string[]): Promise<SqlQuery[]> {
-  const out: SqlQuery[] = [];
+async function nameSql(ctx: BenchContext, list: string[]): Promise<SqlRequest[]> {
+  const out: SqlRequest[] = [];
   for (const name of list) {
     const match = text(creatorsByNameQuery(name.toLowerCase()));
     const users = (await ctx.pool.query(match.text, match.values)).rows as { fid: string; verified_addresses: string[] }[];
     const creators: Creators = { fids: users.map((u) => Number(u.fid)), addresses: [...new Set(users.flatMap((u) => u.verified_addresses))] };
-    out.push(match, ...(await tokenSql(ctx, creators)));
+    out.push([[match], ...(await tokenSql(ctx, creators))]);
   }
   return out;
 }
 
-async function addressSql(ctx: BenchContext): Promise<SqlQuery[]> {
-  const out: SqlQuery[] = [];
+async function addressSql(ctx: BenchContext): Promise<SqlRequest[]> {
+  const out: SqlRequest[] = [];
   for (const address of await addresses(ctx)) {
     const holders = { text: "SELECT u.* FROM user_addresses ua JOIN users u ON u.fid = ua.fid WHERE ua.address = $1 ORDER BY u.follower_count DESC LIMIT 10", values: [address] };
     const rows = (await ctx.pool.query(holders.text, holders.values)).rows as { fid: string; verified_addresses: string[] }[];
     const top = rows.slice(0, 1);
     const creators: Creators = { fids: top.map((u) => Number(u.fid)), addresses: [...new Set([address, ...top.flatMap((u) => u.verified_addresses)])] };
-    out.push(holders, ...(await tokenSql(ctx, creators)));
+    out.push([[holders], ...(await tokenSql(ctx, creators))]);
   }
   return out;
 }
