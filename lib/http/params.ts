@@ -64,5 +64,20 @@ export const zWei = z
 
 export const zSort = z.enum(["asc", "desc"]);
 
-/** EIP-55 form for responses. */
-export const checksum = (address: string | null | undefined) => (address ? getAddress(address) : address ?? null);
+const checksummed = new Map<string, `0x${string}`>();
+const CHECKSUM_MEMO_MAX = 50_000;
+
+/**
+ * EIP-55 form for responses. Memoised: a list of 100 tokens checksums ~600 addresses, mostly the same
+ * deployers, admins and lockers again (viem's own cache pays an LRU reordering on every hit).
+ */
+export function checksum(address: string | null | undefined): `0x${string}` | null {
+  if (!address) return null;
+  let out = checksummed.get(address);
+  if (out === undefined) {
+    out = getAddress(address);
+    if (checksummed.size >= CHECKSUM_MEMO_MAX) checksummed.clear();
+    checksummed.set(address, out);
+  }
+  return out;
+}

@@ -119,8 +119,14 @@ export function parseWith<T>(schema: ZodType<T>, value: unknown, where: "query" 
   throw badRequest(first.path ? `${first.path}: ${first.message}` : `${where}: ${first.message}`, details);
 }
 
+/** JSON with bigints as decimal strings. A replacer slows every answer down, so it is only the fallback. */
 export function toJson(data: unknown): string {
-  return JSON.stringify(data, (_k, v) => (typeof v === "bigint" ? v.toString() : v));
+  try {
+    return JSON.stringify(data);
+  } catch (error) {
+    if (!(error instanceof TypeError)) throw error;
+    return JSON.stringify(data, (_k, v) => (typeof v === "bigint" ? v.toString() : v));
+  }
 }
 
 function errorResponse(error: HttpError, requestId: string, cors: boolean): Response {

@@ -1,0 +1,31 @@
+// The two helpers every answer goes through: JSON with bigints as strings, and memoised EIP-55 checksums.
+import { describe, expect, it } from "vitest";
+import { getAddress } from "viem";
+import { toJson } from "@/lib/http/route";
+import { checksum } from "@/lib/http/params";
+
+describe("toJson", () => {
+  it("writes plain answers as JSON.stringify does, and bigints anywhere as decimal strings", () => {
+    const plain = { a: 1, b: ["x", null], c: { d: true } };
+    expect(toJson(plain)).toBe(JSON.stringify(plain));
+    expect(toJson({ wei: 2n ** 200n, list: [1n, { deep: -3n }] })).toBe(`{"wei":"${2n ** 200n}","list":["1",{"deep":"-3"}]}`);
+  });
+
+  it("still fails on what JSON cannot hold", () => {
+    const loop: Record<string, unknown> = {};
+    loop.self = loop;
+    expect(() => toJson(loop)).toThrow(TypeError);
+  });
+});
+
+describe("checksum", () => {
+  it("gives viem's EIP-55 form, the same on a repeated call, and null for nothing", () => {
+    const lower = "0x5a5ab7a3251961b64248eb669fb2e9595a995c52";
+    expect(checksum(lower)).toBe(getAddress(lower));
+    expect(checksum(lower)).toBe(getAddress(lower));
+    expect(checksum(null)).toBeNull();
+    expect(checksum(undefined)).toBeNull();
+    expect(checksum("")).toBeNull();
+    expect(() => checksum("0x123")).toThrow();
+  });
+});
