@@ -75,7 +75,7 @@ function render(quick: Quick | null, faults: { at: string; faults: FaultResult[]
   } else lines.push("| Database faults injected | not run | `npm run reliability -- --skip-quick --faults` (needs PostgreSQL at RELIABILITY_DATABASE_URL) |");
   if (soak) {
     lines.push(
-      `| Soak: requests / errors | ${n(soak.requests)} / ${n(soak.errors)} over ${soak.seconds} s | \`npm run reliability -- --soak\` (${soak.at.slice(0, 16)}Z) |`,
+      `| Soak: requests / errors | ${n(soak.requests)} / ${n(soak.errors)} over ${soak.seconds} s, ${soak.concurrency} clients, ${n(soak.tokens)} tokens | \`npm run reliability -- --soak\` (${soak.at.slice(0, 16)}Z) |`,
       `| Soak: memory (RSS) after warm-up → end | ${soak.rssWarmMb} MB → ${soak.rssEndMb} MB (${soak.rssGrowthPct}%) | same |`,
     );
   } else lines.push("| Soak latency and memory | not run | `npm run reliability -- --skip-quick --soak` (built server on BENCH_DATABASE_URL) |");
@@ -86,6 +86,7 @@ function render(quick: Quick | null, faults: { at: string; faults: FaultResult[]
   if (soak) {
     lines.push("", "## Soak latency per endpoint", "", "| Endpoint | Requests | Errors | p50 | p99 |", "| --- | --- | --- | --- | --- |");
     for (const e of soak.endpoints) lines.push(`| ${e.name} | ${n(e.requests)} | ${e.errors} | ${e.p50} ms | ${e.p99} ms |`);
+    if (soak.errorSamples.length) lines.push("", "First errors seen:", "", ...soak.errorSamples.map((e) => `- ${e.replaceAll("|", "\\|")}`));
   }
   lines.push(
     "",

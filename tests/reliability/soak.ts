@@ -1,39 +1,26 @@
 // The soak: `next start` on the bench database (BENCH_DATABASE_URL, prepared by `npm run bench`), a mix of reads
 // and writes for SOAK_SECONDS (default 300) at SOAK_CONCURRENCY, RSS sampled every 5 s; p50/p99 per endpoint.
 // The writes are airdrop tree uploads (streamed parse, tiles, replacement of the token's previous tree) over a
-// set of tokens whose claims are read back in the same mix; the server runs with MERKLE_UPLOADS_PER_HOUR raised
-// so that the per-IP upload limit (one client here) does not turn the writes into 429s.
-import { spawn, spawnSync, execSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+// set of tokens whose claims are read back in the same mix. Two upload guards are set for this load, or they
+// would answer by design: MERKLE_UPLOADS_PER_HOUR (per client IP: one client here; else 429) and
+// MERKLE_MAX_CONCURRENT_UPLOADS, raised to SOAK_CONCURRENCY (it bounds the memory of million-leaf trees; the
+// soak's trees have at most 64 leaves; else 503 with Retry-After).
+import { tmpdir } from "node:os";
+import path from "node:path";
 import pg from "pg";
+import { buildIsPresent, freePort, nextBuild, startServer } from "../bench/server";
 import { buildStandardTree } from "../../lib/merkle/build";
 
 export type SoakResult = {
-  at: string; seconds: number; requests: number; errors: number; errorSamples: string[]; rssWarmMb: number; rssEndMb: number; rssGrowthPct: number;
+  at: string; seconds: number; concurrency: number; tokens: number; requests: number; errors: number; errorSamples: string[]; rssWarmMb: number; rssEndMb: number; rssGrowthPct: number;
   endpoints: { name: string; requests: number; errors: number; p50: number; p99: number }[];
 };
-
-function rssMb(pid: number): number {
-  // next start runs the server in the process itself or a child: sum the tree.
-  const pids = [pid, ...execSync(`pgrep -P ${pid} || true`).toString().split(/\s+/).filter(Boolean).map(Number)];
-  let kb = 0;
-  for (const p of pids) {
-    try {
-      kb += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${p}/status`, "utf8"))?.[1] ?? 0);
-    } catch {}
-  }
-  return Math.round(kb / 1024);
-}
 
 export async function runSoak(): Promise<SoakResult> {
   const dbUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/tls_bench";
   const seconds = Number(process.env.SOAK_SECONDS ?? 300);
   const concurrency = Number(process.env.SOAK_CONCURRENCY ?? 8);
-  const port = Number(process.env.SOAK_PORT ?? 3917);
-  if (!existsSync(".next/BUILD_ID")) {
-    if (spawnSync("pgrep", ["-f", "next build"]).status === 0) throw new Error("another next build is running; try later");
-    if (spawnSync("npx", ["next", "build"], { stdio: "inherit" }).status !== 0) throw new Error("next build failed");
-  }
+  if (!buildIsPresent()) await nextBuild();
   const client = new pg.Client({ connectionString: dbUrl });
   await client.connect();
   const tokens = (
@@ -41,6 +28,7 @@ export async function runSoak(): Promise<SoakResult> {
       "select contract_address as address, pool_address as pool, requestor_fid::text as fid from tokens tablesample system (1) limit 500",
     )
   ).rows;
+  const tokenCount = Number((await client.query<{ n: string }>("select count(*) as n from tokens")).rows[0].n);
   await client.end();
   if (!tokens.length) throw new Error(`no tokens in ${dbUrl}: run npm run bench first`);
   const pick = <T>(a: T[]) => a[Math.floor(Math.random() * a.length)];
@@ -67,52 +55,53 @@ export async function runSoak(): Promise<SoakResult> {
     { name: "POST /api/airdrops (write)", weight: 2, make: () => airdropUpload() },
     { name: "GET /api/airdrops/claim", weight: 2, make: () => ({ path: `/api/airdrops/claim?tokenAddress=${pick(airdropTokens)}&claimerAddress=${claimer(0)}` }) },
   ];
-  const server = spawn("npx", ["next", "start", "-p", String(port)], { env: { ...process.env, DATABASE_URL: dbUrl, LOG_LEVEL: "warn", NODE_ENV: "production", MERKLE_UPLOADS_PER_HOUR: "1000000" }, stdio: ["ignore", "inherit", "inherit"] });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    if (i > 120) throw new Error("server did not start");
-    if (await fetch(`${base}/api/ping`).then((r) => r.ok, () => false)) break;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  for (const token of airdropTokens) {
-    // Every airdrop token holds a tree before the claims are read (not measured).
-    const { path, init } = airdropUpload(token);
-    const res = await fetch(base + path, init);
-    if (res.status !== 200) throw new Error(`priming upload answered ${res.status}: ${await res.text()}`);
-  }
+  const logFile = path.join(tmpdir(), `tls-soak-${process.pid}.log`);
+  console.error(`starting next start (log: ${logFile})`);
+  const limits = { MERKLE_UPLOADS_PER_HOUR: "1000000", MERKLE_MAX_CONCURRENT_UPLOADS: String(concurrency) };
+  const server = await startServer(await freePort(), { ...process.env, DATABASE_URL: dbUrl, LOG_LEVEL: "warn", NODE_ENV: "production", ...limits }, logFile);
+  const base = server.baseUrl;
   const samples: number[] = [];
   const latencies = new Map<string, number[]>();
   const errors = new Map<string, number>();
   const errorSamples: string[] = [];
-  const end = Date.now() + seconds * 1000;
-  const sampler = setInterval(() => samples.push(rssMb(server.pid!)), 5000);
-  const weighted = mix.flatMap((m) => Array(m.weight).fill(m) as typeof mix);
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (Date.now() < end) {
-        const m = pick(weighted);
-        const { path, init } = m.make();
-        const started = performance.now();
-        const outcome = await fetch(base + path, { ...init, signal: AbortSignal.timeout(30_000) }).then(
-          async (r) => (r.status < 400 ? (await r.arrayBuffer(), "ok") : `${r.status} ${(await r.text()).slice(0, 200)}`),
-          (e: Error) => e.message,
-        );
-        (latencies.get(m.name) ?? latencies.set(m.name, []).get(m.name)!).push(performance.now() - started);
-        if (outcome !== "ok") {
-          errors.set(m.name, (errors.get(m.name) ?? 0) + 1);
-          if (errorSamples.length < 10) errorSamples.push(`${m.name}: ${outcome}`);
+  try {
+    for (const token of airdropTokens) {
+      // Every airdrop token holds a tree before the claims are read (not measured).
+      const { path, init } = airdropUpload(token);
+      const res = await fetch(base + path, init);
+      if (res.status !== 200) throw new Error(`priming upload answered ${res.status}: ${await res.text()}`);
+    }
+    const end = Date.now() + seconds * 1000;
+    const sampler = setInterval(() => samples.push(Math.round(server.memory().rssBytes / 2 ** 20)), 5000);
+    const weighted = mix.flatMap((m) => Array(m.weight).fill(m) as typeof mix);
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        while (Date.now() < end) {
+          const m = pick(weighted);
+          const { path, init } = m.make();
+          const started = performance.now();
+          const outcome = await fetch(base + path, { ...init, signal: AbortSignal.timeout(30_000) }).then(
+            async (r) => (r.status < 400 ? (await r.arrayBuffer(), "ok") : `${r.status} ${(await r.text()).slice(0, 200)}`),
+            (e: Error) => e.message,
+          );
+          (latencies.get(m.name) ?? latencies.set(m.name, []).get(m.name)!).push(performance.now() - started);
+          if (outcome !== "ok") {
+            errors.set(m.name, (errors.get(m.name) ?? 0) + 1);
+            if (errorSamples.length < 10) errorSamples.push(`${m.name}: ${outcome}`);
+          }
         }
-      }
-    }),
-  );
-  clearInterval(sampler);
-  server.kill("SIGTERM");
+      }),
+    );
+    clearInterval(sampler);
+  } finally {
+    await server.stop();
+  }
   const q = (a: number[], p: number) => Math.round(a.sort((x, y) => x - y)[Math.min(a.length - 1, Math.floor(a.length * p))] ?? 0);
   const warm = samples[Math.min(samples.length - 1, Math.floor(samples.length / 5))] ?? 0; // after the first fifth
   const last = samples.at(-1) ?? 0;
   const endpoints = mix.map((m) => ({ name: m.name, requests: latencies.get(m.name)?.length ?? 0, errors: errors.get(m.name) ?? 0, p50: q(latencies.get(m.name) ?? [], 0.5), p99: q(latencies.get(m.name) ?? [], 0.99) }));
   return {
-    at: new Date().toISOString(), seconds, requests: endpoints.reduce((s, e) => s + e.requests, 0), errors: endpoints.reduce((s, e) => s + e.errors, 0), errorSamples,
+    at: new Date().toISOString(), seconds, concurrency, tokens: tokenCount, requests: endpoints.reduce((s, e) => s + e.requests, 0), errors: endpoints.reduce((s, e) => s + e.errors, 0), errorSamples,
     rssWarmMb: warm, rssEndMb: last, rssGrowthPct: warm ? Math.round(((last - warm) / warm) * 1000) / 10 : 0, endpoints,
   };
 }
