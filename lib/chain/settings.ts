@@ -1,5 +1,6 @@
-// Chain configuration per chain id, read from the environment and validated here. This is the one
-// place the chain layer reads `process.env`; it moves into lib/config.ts later, unchanged in shape.
+// Chain configuration per chain id, read from the environment and validated here. lib/config.ts validates
+// the variables with fixed names; these are named per chain (`RPC_URL_<chainId>`, `FACTORY_ADDRESS_<chainId>`,
+// ...), so they are validated here, the only other reader of `process.env` in the service.
 import { z } from "zod";
 import { getAddress, type Address, type Hex } from "viem";
 import { ConfigError } from "../config";
