@@ -1,6 +1,6 @@
 // Chain configuration per chain id, read from the environment and validated here. lib/config.ts validates
 // the variables with fixed names; these are named per chain (`RPC_URL_<chainId>`, `FACTORY_ADDRESS_<chainId>`,
-// ...), so they are validated here, the only other reader of `process.env` in the service.
+// ...), so they are validated here: the one other place that reads service settings from `process.env`.
 import { z } from "zod";
 import { getAddress, type Address, type Hex } from "viem";
 import { ConfigError } from "../config";
