@@ -151,6 +151,9 @@ async function main() {
         LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
         // Scheduled jobs (market refresh, leaderboard) would compete with the load; set JOB_WORKER=true to keep them.
         JOB_WORKER: process.env.JOB_WORKER ?? "false",
+        // The load comes from one IP: the per-IP hourly upload limit (counted in the database, so shared with
+        // earlier runs and the soak) would refuse the tree uploads of the merkle scenarios.
+        MERKLE_UPLOADS_PER_HOUR: "1000000",
       },
       path.join(resultsDir, `server-${stamp}.log`),
     );
