@@ -1,12 +1,12 @@
 // Query and path schemas of the creator endpoints (interface 4.3).
 import { z } from "zod";
-import { zAddress, zBool, zChainId, zFid, zInt, zSort } from "../http/params";
+import { zAddress, zBool, zChainId, zFid, zInt, zSort, zText } from "../http/params";
 
 /** Deepest offset search-creator pages to: every list is bounded. */
 export const MAX_OFFSET = 10_000;
 
 export const searchCreatorQuery = z.object({
-  q: z.string().trim().min(1, "must not be empty").max(100, "must be at most 100 characters"),
+  q: zText(100).pipe(z.string().trim().min(1, "must not be empty")),
   trustedOnly: zBool.default(false),
   sort: zSort.default("desc"),
   platform: z.enum(["farcaster", "twitter"], { message: "must be farcaster or twitter" }).optional(),

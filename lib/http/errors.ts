@@ -72,6 +72,9 @@ export function toHttpError(error: unknown): HttpError {
     case "40001":
     case "40P01":
       return providerUnavailable("the database was busy; try again", 1);
+    case "22021": // invalid byte sequence: a NUL in a text value that no schema caught
+    case "22P05": // untranslatable character: \u0000 in a JSON value
+      return badRequest("the request holds a character the database cannot store (NUL)");
   }
   if (typeof e?.code === "string" && (CONNECTION_ERRORS.has(e.code) || /^(08|57P0|53)/.test(e.code))) {
     return providerUnavailable("the database is unavailable", 5);

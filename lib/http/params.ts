@@ -64,6 +64,13 @@ export const zWei = z
 
 export const zSort = z.enum(["asc", "desc"]);
 
+/** Free text of a query string: bounded, and without NUL (Postgres text cannot hold it). */
+export const zText = (max: number) =>
+  z
+    .string()
+    .max(max, `must be at most ${max} characters`)
+    .refine((v) => !v.includes("\u0000"), "must not contain NUL characters");
+
 const checksummed = new Map<string, `0x${string}`>();
 const CHECKSUM_MEMO_MAX = 50_000;
 

@@ -1,6 +1,6 @@
 // Query and body schemas of the token endpoints (interface 4.1), and their translation into list filters.
 import { z } from "zod";
-import { zAddress, zBool, zChainId, zFid, zFidList, zInt, zSort } from "../http/params";
+import { zAddress, zBool, zChainId, zFid, zFidList, zInt, zSort, zText } from "../http/params";
 import { SORT_BY, zCursor } from "./cursor";
 import { classifySearchTerm, type TokenFilters } from "./filters";
 
@@ -23,13 +23,6 @@ export const zTokenAddress = z
   .trim()
   .refine((v) => /^0x[0-9a-fA-F]{40}$/.test(v) || /^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(v), "must be an EVM address (0x + 40 hex digits) or a Solana mint (base58, 32 to 44 characters)")
   .transform((v) => (v.startsWith("0x") ? v.toLowerCase() : v));
-
-/** Free text of a query string: bounded, and without NUL (Postgres text cannot hold it). */
-const zText = (max: number) =>
-  z
-    .string()
-    .max(max, `must be at most ${max} characters`)
-    .refine((v) => !v.includes("\u0000"), "must not contain NUL characters");
 
 const zPair = z
   .string()

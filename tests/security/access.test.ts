@@ -69,6 +69,12 @@ describe("auth matrix on every protected route", () => {
   }
 });
 
+/** Settings as POST /api/pretoken/v4 stores them (the answer's documented shape). */
+const settingsOf = (owner: number) => {
+  const wallet = "0x" + String(owner).padStart(40, "0");
+  return { name: `secret-${owner}`, symbol: "SEC", admins: [{ admin: wallet, recipient: wallet, allocation: 100 }] };
+};
+
 describe("one user never reads, changes or deletes another's pretoken", () => {
   const byId = new Map<string, number>();
   beforeAll(async () => {
@@ -78,7 +84,7 @@ describe("one user never reads, changes or deletes another's pretoken", () => {
         byId.set(id, owner);
         await db()
           .insertInto("pretokens")
-          .values({ id, user_id: `fid:${owner}`, fid: owner, keyword: `k${owner}`, chain_id: 8453, token_settings: JSON.stringify({ name: `secret-${owner}` }), deployment_config: "{}", expected_address: "0x" + String(owner).padStart(40, "0") } as never)
+          .values({ id, user_id: `fid:${owner}`, fid: owner, keyword: `k${owner}`, chain_id: 8453, token_settings: JSON.stringify(settingsOf(owner)), deployment_config: "{}", expected_address: "0x" + String(owner).padStart(40, "0") } as never)
           .execute();
       }
     }

@@ -128,6 +128,7 @@ describe("GET /api/search-creator", () => {
     "q=a&sort=up",
     "q=a&platform=lens",
     "q=a&trustedOnly=yes",
+    "q=a%00b", // Postgres text cannot hold NUL (the fuzzer's find: it was a 500)
   ])("rejects %s", async (qs) => {
     expectError(await search(qs), 400, "invalid_request");
   });

@@ -1,7 +1,8 @@
-// The two helpers every answer goes through: JSON with bigints as strings, and memoised EIP-55 checksums.
+// What every answer goes through: JSON with bigints as strings, memoised EIP-55 checksums, the error mapping.
 import { describe, expect, it } from "vitest";
 import { getAddress } from "viem";
 import { toJson } from "@/lib/http/route";
+import { toHttpError } from "@/lib/http/errors";
 import { checksum } from "@/lib/http/params";
 
 describe("toJson", () => {
@@ -27,5 +28,11 @@ describe("checksum", () => {
     expect(checksum(undefined)).toBeNull();
     expect(checksum("")).toBeNull();
     expect(() => checksum("0x123")).toThrow();
+  });
+});
+
+describe("toHttpError", () => {
+  it("answers a NUL that reached Postgres (text or JSON) with 400, not 500", () => {
+    for (const code of ["22021", "22P05"]) expect(toHttpError(Object.assign(new Error("invalid byte sequence"), { code }))).toMatchObject({ status: 400, code: "invalid_request" });
   });
 });
