@@ -76,7 +76,7 @@ function render(quick: Quick | null, faults: { at: string; faults: FaultResult[]
   if (soak) {
     lines.push(
       `| Soak: requests / errors | ${n(soak.requests)} / ${n(soak.errors)} over ${soak.seconds} s, ${soak.concurrency} clients, ${n(soak.tokens)} tokens | \`npm run reliability -- --soak\` (${soak.at.slice(0, 16)}Z) |`,
-      `| Soak: memory (RSS) after warm-up → end | ${soak.rssWarmMb} MB → ${soak.rssEndMb} MB (${soak.rssGrowthPct}%) | same |`,
+      `| Soak: memory (RSS, median of a minute) after warm-up → last minute | ${soak.rssWarmMb} MB → ${soak.rssEndMb} MB (${soak.rssGrowthPct}%; every 5 s: ${soak.rssSamplesMb.join(", ")} MB) | same |`,
     );
   } else lines.push("| Soak latency and memory | not run | `npm run reliability -- --skip-quick --soak` (built server on BENCH_DATABASE_URL) |");
   if (faults) {

@@ -3,7 +3,7 @@
 // The writes are airdrop tree uploads (streamed parse, tiles, replacement of the token's previous tree) over a
 // set of tokens whose claims are read back in the same mix. Two upload guards are set for this load, or they
 // would answer by design: MERKLE_UPLOADS_PER_HOUR (per client IP: one client here; else 429) and
-// MERKLE_MAX_CONCURRENT_UPLOADS, raised to SOAK_CONCURRENCY (it bounds the memory of million-leaf trees; the
+// MERKLE_MAX_CONCURRENT_UPLOADS, raised to SOAK_CONCURRENCY up to 16 (it bounds the memory of million-leaf trees; the
 // soak's trees have at most 64 leaves; else 503 with Retry-After).
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -12,7 +12,7 @@ import { buildIsPresent, freePort, nextBuild, startServer } from "../bench/serve
 import { buildStandardTree } from "../../lib/merkle/build";
 
 export type SoakResult = {
-  at: string; seconds: number; concurrency: number; tokens: number; requests: number; errors: number; errorSamples: string[]; rssWarmMb: number; rssEndMb: number; rssGrowthPct: number;
+  at: string; seconds: number; concurrency: number; tokens: number; requests: number; errors: number; errorSamples: string[]; rssSamplesMb: number[]; rssWarmMb: number; rssEndMb: number; rssGrowthPct: number;
   endpoints: { name: string; requests: number; errors: number; p50: number; p99: number }[];
 };
 
@@ -57,7 +57,7 @@ export async function runSoak(): Promise<SoakResult> {
   ];
   const logFile = path.join(tmpdir(), `tls-soak-${process.pid}.log`);
   console.error(`starting next start (log: ${logFile})`);
-  const limits = { MERKLE_UPLOADS_PER_HOUR: "1000000", MERKLE_MAX_CONCURRENT_UPLOADS: String(concurrency) };
+  const limits = { MERKLE_UPLOADS_PER_HOUR: "1000000", MERKLE_MAX_CONCURRENT_UPLOADS: String(Math.min(16, concurrency)) }; // 16: the setting's maximum
   const server = await startServer(await freePort(), { ...process.env, DATABASE_URL: dbUrl, LOG_LEVEL: "warn", NODE_ENV: "production", ...limits }, logFile);
   const base = server.baseUrl;
   const samples: number[] = [];
@@ -97,11 +97,15 @@ export async function runSoak(): Promise<SoakResult> {
     await server.stop();
   }
   const q = (a: number[], p: number) => Math.round(a.sort((x, y) => x - y)[Math.min(a.length - 1, Math.floor(a.length * p))] ?? 0);
-  const warm = samples[Math.min(samples.length - 1, Math.floor(samples.length / 5))] ?? 0; // after the first fifth
-  const last = samples.at(-1) ?? 0;
+  // RSS moves with the garbage collector's heap sizing: compare the median of the minute after the first fifth
+  // (warm-up) with the median of the last minute, not two single samples.
+  const median = (a: number[]) => [...a].sort((x, y) => x - y)[Math.floor(a.length / 2)] ?? 0;
+  const fifth = Math.floor(samples.length / 5);
+  const warm = median(samples.slice(fifth, fifth + 12));
+  const last = median(samples.slice(-12));
   const endpoints = mix.map((m) => ({ name: m.name, requests: latencies.get(m.name)?.length ?? 0, errors: errors.get(m.name) ?? 0, p50: q(latencies.get(m.name) ?? [], 0.5), p99: q(latencies.get(m.name) ?? [], 0.99) }));
   return {
     at: new Date().toISOString(), seconds, concurrency, tokens: tokenCount, requests: endpoints.reduce((s, e) => s + e.requests, 0), errors: endpoints.reduce((s, e) => s + e.errors, 0), errorSamples,
-    rssWarmMb: warm, rssEndMb: last, rssGrowthPct: warm ? Math.round(((last - warm) / warm) * 1000) / 10 : 0, endpoints,
+    rssSamplesMb: samples, rssWarmMb: warm, rssEndMb: last, rssGrowthPct: warm ? Math.round(((last - warm) / warm) * 1000) / 10 : 0, endpoints,
   };
 }
