@@ -22,6 +22,13 @@ export async function call(handler: Handler, pathAndQuery: string, options: Call
     body: hasBody ? (typeof options.body === "string" ? options.body : JSON.stringify(options.body)) : undefined,
   });
   const response = await handler(request, { params: Promise.resolve(options.params ?? {}) });
+  const answer = await readAnswer(response);
+  checkDocumentedShape(handler, pathAndQuery, response, answer.body);
+  return answer;
+}
+
+/** Status, headers, text and body (parsed JSON, the text when it is not JSON, null when empty). */
+export async function readAnswer(response: Response): Promise<CallResult> {
   const text = await response.text();
   let body: any = null;
   try {
@@ -29,7 +36,6 @@ export async function call(handler: Handler, pathAndQuery: string, options: Call
   } catch {
     body = text;
   }
-  checkDocumentedShape(handler, pathAndQuery, response, body);
   return { status: response.status, headers: response.headers, body, text };
 }
 

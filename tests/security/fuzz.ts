@@ -7,6 +7,7 @@ import fc from "fast-check";
 import { sql } from "kysely";
 import { z, type ZodType } from "zod";
 import { db } from "@/db";
+import { readAnswer, type CallResult } from "../helpers/http";
 
 type AuthMode = "public" | "partner" | "user" | "optionalUser" | "admin" | "optionalAdmin";
 type Definition = { auth: AuthMode; query?: ZodType; body?: ZodType; params?: ZodType; rawBody?: boolean; maxBodyBytes?: number };
@@ -229,19 +230,11 @@ export function requestArb(ep: Endpoint, creds: Credentials): fc.Arbitrary<Reque
 
 // ---------------------------------------------------------------- invariants
 
-export type Answer = { status: number; headers: Headers; text: string; body: any };
+export type Answer = CallResult;
 
 export async function send(ep: Endpoint, spec: RequestSpec): Promise<Answer> {
   const request = new Request(spec.url, { method: spec.method, headers: spec.headers, body: spec.body?.text !== undefined ? spec.body.text : undefined });
-  const response = await ep.handler(request, { params: Promise.resolve(spec.params) });
-  const text = await response.text();
-  let body: any = null;
-  try {
-    body = text ? JSON.parse(text) : null;
-  } catch {
-    body = text;
-  }
-  return { status: response.status, headers: response.headers, text, body };
+  return readAnswer(await ep.handler(request, { params: Promise.resolve(spec.params) }));
 }
 
 /** What no answer may ever contain: stack frames, source paths, driver and SQL error texts. */
