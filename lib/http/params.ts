@@ -71,20 +71,41 @@ export const zText = (max: number) =>
     .max(max, `must be at most ${max} characters`)
     .refine((v) => !v.includes("\u0000"), "must not contain NUL characters");
 
-const checksummed = new Map<string, `0x${string}`>();
-const CHECKSUM_MEMO_MAX = 50_000;
+const MEMO_MAX = 50_000;
+
+/** A pure function of a string, remembered for up to MEMO_MAX inputs (then forgotten all at once). */
+function memoised<T>(compute: (input: string) => T): (input: string) => T {
+  const memo = new Map<string, T>();
+  return (input) => {
+    let out = memo.get(input);
+    if (out === undefined) {
+      out = compute(input);
+      if (memo.size >= MEMO_MAX) memo.clear();
+      memo.set(input, out);
+    }
+    return out;
+  };
+}
 
 /**
  * EIP-55 form for responses. Memoised: a list of 100 tokens checksums ~600 addresses, mostly the same
  * deployers, admins and lockers again (viem's own cache pays an LRU reordering on every hit).
  */
+const checksumOf = memoised((address) => getAddress(address));
+
 export function checksum(address: string | null | undefined): `0x${string}` | null {
-  if (!address) return null;
-  let out = checksummed.get(address);
-  if (out === undefined) {
-    out = getAddress(address);
-    if (checksummed.size >= CHECKSUM_MEMO_MAX) checksummed.clear();
-    checksummed.set(address, out);
-  }
-  return out;
+  return address ? checksumOf(address) : null;
+}
+
+export const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+
+/**
+ * A stored address as answers show it: an EVM address checksummed (whatever case it was stored in); a
+ * 32-byte v4 pool id or a Solana (base58) mint or pool as stored: base58 is case-sensitive and has no
+ * checksum form. Memoised on the stored string, as a token list shows ~600 of them.
+ */
+const displayOf = memoised((address) => (EVM_ADDRESS.test(address) ? checksumOf(address.toLowerCase()) : address));
+
+export function displayAddress(address: string | null): string | null {
+  return address ? displayOf(address) : address;
 }

@@ -4,7 +4,7 @@
 import { sql, type Kysely } from "kysely";
 import type { DB } from "../../db/types";
 import { db } from "../../db";
-import { checksum } from "../http/params";
+import { displayAddress, EVM_ADDRESS } from "../http/params";
 import { notFound } from "../http/errors";
 import { storedUserObjects } from "../users/service";
 import { toTokenObject, type TokenObject, type TokenRow } from "./serialize";
@@ -59,7 +59,7 @@ function socialUrls(metadata: unknown): SocialUrl[] {
 function verifiedAddresses(user: Record<string, unknown> | undefined): string[] {
   const eth = (user?.verified_addresses as { eth_addresses?: unknown } | undefined)?.eth_addresses;
   if (!Array.isArray(eth)) return [];
-  return eth.filter((a): a is string => typeof a === "string" && /^0x[0-9a-fA-F]{40}$/.test(a)).map((a) => checksum(a)!);
+  return eth.filter((a): a is string => typeof a === "string" && EVM_ADDRESS.test(a)).map((a) => displayAddress(a)!);
 }
 
 /**

@@ -1,7 +1,7 @@
 // The token object of COMPAT.md, from a tokens row: snake_case, addresses checksummed, wei as strings.
 import type { Selectable } from "kysely";
 import type { TokensTable, TokenMarketTable } from "../../db/tables/core";
-import { checksum } from "../http/params";
+import { displayAddress } from "../http/params";
 
 export type TokenRow = Selectable<TokensTable>;
 export type MarketRow = Selectable<TokenMarketTable>;
@@ -27,16 +27,6 @@ export function toMarket(row: MarketValues | null | undefined): TokenMarket | nu
     priceChangePercent24h: row.price_change_24h,
     txCount24h: row.tx_count_24h,
   };
-}
-
-const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
-
-/**
- * EVM addresses are checksummed; a 32-byte v4 pool id and a Solana (base58) mint or pool are kept as
- * stored: base58 is case-sensitive and has no checksum form.
- */
-function displayAddress(address: string | null): string | null {
-  return address && EVM_ADDRESS.test(address) ? checksum(address.toLowerCase()) : address;
 }
 
 export function toTokenObject(row: TokenRow, related?: { user?: unknown; market?: TokenMarket | null }) {
