@@ -27,6 +27,8 @@ export interface ChainSettings {
   /** Per RPC request, including each retry. */
   timeoutMs: number;
   contracts: ChainContracts;
+  /** `PAIRED_TOKEN_WETH_POOLS_<chainId>`: lowercase paired token → the pool pricing it in WETH (market caps). */
+  pairedTokenWethPools: Record<string, Address>;
 }
 
 /** Environment variable (suffixed `_<chainId>`) of each contract. */
@@ -76,29 +78,69 @@ const privateKey = z
   .regex(/^(0x)?[0-9a-fA-F]{64}$/, "must be 32 bytes of hex")
   .transform((v) => (v.startsWith("0x") ? v : `0x${v}`) as Hex);
 const timeoutMs = z.coerce.number().int().min(100).max(120_000);
+const hexAddress = "0x[0-9a-fA-F]{40}";
+const pairedTokenPools = z
+  .string()
+  .regex(new RegExp(`^${hexAddress}:${hexAddress}(\\s*,\\s*${hexAddress}:${hexAddress})*$`), "must be comma-separated token:pool address pairs")
+  .transform((v) =>
+    Object.fromEntries(
+      v.split(",").map((pair) => {
+        const [token, pool] = pair.trim().split(":") as [string, string];
+        return [token.toLowerCase(), getAddress(pool.toLowerCase())];
+      }),
+    ),
+  );
 
-function read<T>(env: NodeJS.ProcessEnv, name: string, schema: z.ZodType<T>): T | undefined {
+/** Reads one variable; a bad value is added to `issues` (`  NAME: message`, as lib/config.ts words them). */
+function read<T>(env: NodeJS.ProcessEnv, name: string, schema: z.ZodType<T>, issues: string[]): T | undefined {
   const raw = env[name];
   if (raw === undefined || raw.trim() === "") return undefined;
   const parsed = schema.safeParse(raw.trim());
-  if (!parsed.success) throw new ConfigError(`invalid environment:\n  ${name}: ${parsed.error.issues[0]?.message}`);
-  return parsed.data;
+  if (!parsed.success) issues.push(`  ${name}: ${parsed.error.issues[0]?.message}`);
+  return parsed.success ? parsed.data : undefined;
 }
 
+const invalid = (issues: string[]) => new ConfigError(`invalid environment:\n${issues.join("\n")}`);
+
 export function chainSettings(chainId: number, env: NodeJS.ProcessEnv = process.env): ChainSettings {
+  const issues: string[] = [];
   const defaults = PRODUCTION_DEFAULTS[chainId] ?? {};
   const contracts: ChainContracts = {};
   for (const [key, prefix] of Object.entries(CONTRACT_ENV) as [keyof ChainContracts, string][]) {
-    const value = read(env, `${prefix}_${chainId}`, address) ?? defaults[key];
+    const value = read(env, `${prefix}_${chainId}`, address, issues) ?? defaults[key];
     if (value) contracts[key] = value;
   }
-  return {
+  const settings: ChainSettings = {
     chainId,
-    rpcUrl: read(env, `RPC_URL_${chainId}`, rpcUrl),
-    deployerPrivateKey: read(env, "DEPLOYER_PRIVATE_KEY", privateKey),
-    timeoutMs: read(env, "CHAIN_TIMEOUT_MS", timeoutMs) ?? DEFAULT_CHAIN_TIMEOUT_MS,
+    rpcUrl: read(env, `RPC_URL_${chainId}`, rpcUrl, issues),
+    deployerPrivateKey: read(env, "DEPLOYER_PRIVATE_KEY", privateKey, issues),
+    timeoutMs: read(env, "CHAIN_TIMEOUT_MS", timeoutMs, issues) ?? DEFAULT_CHAIN_TIMEOUT_MS,
     contracts,
+    pairedTokenWethPools: read(env, `PAIRED_TOKEN_WETH_POOLS_${chainId}`, pairedTokenPools, issues) ?? {},
   };
+  if (issues.length) throw invalid(issues);
+  return settings;
+}
+
+/** Prefixes of the variables named `<PREFIX>_<chainId>`. */
+export const PER_CHAIN_ENV = ["RPC_URL", ...Object.values(CONTRACT_ENV)];
+
+/**
+ * Start-up check: reads the settings of 8453 and of every chain id a per-chain variable names, so a bad value
+ * stops the process naming the variable instead of failing the first request that reaches the chain.
+ */
+export function checkChainSettings(env: NodeJS.ProcessEnv = process.env): void {
+  const named = Object.keys(env).map((name) => /^([A-Z0-9_]+)_(\d+)$/.exec(name)).filter((m) => m && PER_CHAIN_ENV.includes(m[1]!));
+  const issues = new Set<string>();
+  for (const chainId of new Set([8453, ...named.map((m) => Number(m![2]))])) {
+    try {
+      chainSettings(chainId, env);
+    } catch (error) {
+      if (!(error instanceof ConfigError)) throw error;
+      for (const line of error.message.split("\n").slice(1)) issues.add(line);
+    }
+  }
+  if (issues.size) throw invalid([...issues]);
 }
 
 /** Chain ids that have an RPC URL, for jobs that visit every configured chain (the indexer). */

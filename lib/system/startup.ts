@@ -1,6 +1,7 @@
 // What a server process does once Next starts it (instrumentation.ts): check the configuration, serve the
 // embedded database to the npm commands, and run the in-process job worker.
 import { config, ConfigError } from "../config";
+import { checkChainSettings } from "../chain/settings";
 import { log } from "../log";
 import { startEmbeddedServer } from "./embedded-server";
 import { startWorker } from "../jobs/worker";
@@ -8,6 +9,8 @@ import { startWorker } from "../jobs/worker";
 export async function startServerProcess(): Promise<void> {
   try {
     config();
+    // Per-chain variables (RPC_URL_<chainId>, ...) are read by lib/chain/settings.ts, not by config().
+    checkChainSettings();
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     // A bad value stops start-up, naming the variable (the message lists each one).

@@ -1,0 +1,71 @@
+// Per-chain variables are checked at start-up: a bad value stops the process naming the variable (as
+// lib/config.ts does for its own), for 8453 and every chain id a per-chain variable names.
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { ConfigError } from "@/lib/config";
+import { chainSettings, checkChainSettings, PRODUCTION_DEFAULTS } from "@/lib/chain/settings";
+import { startServerProcess } from "@/lib/system/startup";
+
+const KEY = `0x${"11".repeat(32)}`;
+const env = (vars: Record<string, string>) => vars as NodeJS.ProcessEnv;
+
+function failure(run: () => unknown): ConfigError {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof ConfigError) return error;
+    throw error;
+  }
+  throw new Error("expected a ConfigError");
+}
+
+describe("checkChainSettings", () => {
+  it("accepts valid settings, and an environment without chain variables (8453's defaults)", () => {
+    expect(() => checkChainSettings(env({}))).not.toThrow();
+    expect(() =>
+      checkChainSettings(env({ RPC_URL_8453: "http://127.0.0.1:8545", RPC_URL_10: "wss://rpc.example/ws", FACTORY_ADDRESS_10: `0x${"ab".repeat(20)}`, DEPLOYER_PRIVATE_KEY: KEY, CHAIN_TIMEOUT_MS: "5000" })),
+    ).not.toThrow();
+    expect(chainSettings(8453, env({})).contracts).toEqual(PRODUCTION_DEFAULTS[8453]);
+  });
+
+  it("names every bad variable, on 8453 and on chains named only by a contract variable", () => {
+    const error = failure(() =>
+      checkChainSettings(env({
+        RPC_URL_8453: "localhost:8545",
+        WETH_ADDRESS_8453: "0x1234",
+        FACTORY_ADDRESS_10: "not-an-address",
+        DEPLOYER_PRIVATE_KEY: "0xdead",
+        CHAIN_TIMEOUT_MS: "5",
+      })),
+    );
+    expect(error.message.split("\n")).toEqual([
+      "invalid environment:",
+      "  WETH_ADDRESS_8453: must be 0x followed by 40 hex digits",
+      "  RPC_URL_8453: must be an http(s) or ws(s) URL",
+      "  DEPLOYER_PRIVATE_KEY: must be 32 bytes of hex",
+      expect.stringMatching(/^ {2}CHAIN_TIMEOUT_MS: /),
+      "  FACTORY_ADDRESS_10: must be 0x followed by 40 hex digits",
+    ]);
+  });
+
+  it("ignores variables that only look per-chain", () => {
+    expect(() => checkChainSettings(env({ SOMETHING_ELSE_10: "x", RPC_URL_X: "nope" }))).not.toThrow();
+  });
+});
+
+describe("startServerProcess", () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+    vi.restoreAllMocks();
+  });
+
+  it("stops start-up with exit code 1 and the variable's name when a per-chain value is bad", async () => {
+    vi.stubEnv("PRESALE_ADDRESS_84532", "0xnope");
+    const exit = vi.spyOn(process, "exit").mockImplementation(((code: number) => {
+      throw new Error(`exit ${code}`);
+    }) as never);
+    const printed = vi.spyOn(console, "error").mockImplementation(() => {});
+    await expect(startServerProcess()).rejects.toThrow("exit 1");
+    expect(exit).toHaveBeenCalledWith(1);
+    expect(printed).toHaveBeenCalledWith("invalid environment:\n  PRESALE_ADDRESS_84532: must be 0x followed by 40 hex digits");
+  });
+});
