@@ -4,7 +4,9 @@
 import type { Database } from "../../db";
 import type { Phase } from "./phases";
 import type { Prng } from "./prng";
+import { airdropsSeeder } from "../airdrops/seed";
 import { leaderboardSeeder } from "../leaderboard/seed";
+import { presalesSeeder } from "../presales/seed";
 
 export type SeedContext = {
   /**
@@ -37,6 +39,7 @@ export type DomainSeeder = {
 };
 
 export const domainSeeders: DomainSeeder[] = [
-  // e.g. presalesSeeder (import { presalesSeeder } from "../presales/seed";)
+  presalesSeeder,
+  airdropsSeeder,
   leaderboardSeeder,
 ];
