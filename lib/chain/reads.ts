@@ -1,8 +1,8 @@
 // Batched contract reads. Each function is one round trip (Multicall3's aggregate3), so a page of
 // market caps or fee balances costs one RPC request, not one per value.
-import type { Address, Hash } from "viem";
+import { multicall3Abi, type Address, type ContractFunctionParameters, type Hash } from "viem";
 import { chainlinkFeedAbi, erc20ReadAbi, feeLockerAbi, tokenDataAbi, v3PoolAbi } from "./abis";
-import { getPublicClient } from "./clients";
+import { MULTICALL3_ADDRESS, getPublicClient } from "./clients";
 import { ChainUnavailableError, toChainError, withChainErrors } from "./errors";
 import { chainSettings } from "./settings";
 
@@ -24,27 +24,66 @@ export interface PoolState {
  * Null when `pool` is not such a pool or `token` is not one of its two tokens.
  */
 export async function readPoolState(chainId: number, pool: Address, token: Address): Promise<PoolState | null> {
+  return (await readPoolWithFeed(chainId, pool, token)).pool;
+}
+
+export interface PoolWithFeed {
+  pool: PoolState | null;
+  /** Only when a feed was asked for: its price, or null when it reverted (no such feed). */
+  feed?: FeedPrice | null;
+  /** Only when asked for: the block's timestamp (Multicall3's getCurrentBlockTimestamp), for feed ages. */
+  chainTime?: bigint;
+}
+
+/**
+ * readPoolState plus, in the same multicall, a Chainlink-style feed's latest round and decimals and the
+ * chain's time: a market cap whose ETH/USD price is not cached costs one round trip, not three.
+ */
+export async function readPoolWithFeed(
+  chainId: number,
+  pool: Address,
+  token: Address,
+  extras: { feed?: Address; chainTime?: boolean } = {},
+): Promise<PoolWithFeed> {
   const client = getPublicClient(chainId);
-  const results = await withChainErrors(chainId, () =>
-    client.multicall({
-      allowFailure: true,
-      contracts: [
-        { address: pool, abi: v3PoolAbi, functionName: "slot0" },
-        { address: pool, abi: v3PoolAbi, functionName: "token0" },
-        { address: pool, abi: v3PoolAbi, functionName: "token1" },
-        { address: pool, abi: v3PoolAbi, functionName: "fee" },
-        { address: token, abi: erc20ReadAbi, functionName: "totalSupply" },
-      ],
-    }),
-  );
+  const multicall3 = client.chain.contracts?.multicall3?.address ?? MULTICALL3_ADDRESS;
+  const { feed } = extras;
+  // The calls vary with the extras asked for, so the list is untyped and the results are typed below.
+  const contracts: ContractFunctionParameters[] = [
+    { address: pool, abi: v3PoolAbi, functionName: "slot0" },
+    { address: pool, abi: v3PoolAbi, functionName: "token0" },
+    { address: pool, abi: v3PoolAbi, functionName: "token1" },
+    { address: pool, abi: v3PoolAbi, functionName: "fee" },
+    { address: token, abi: erc20ReadAbi, functionName: "totalSupply" },
+  ];
+  if (feed) {
+    contracts.push({ address: feed, abi: chainlinkFeedAbi, functionName: "latestRoundData" });
+    contracts.push({ address: feed, abi: chainlinkFeedAbi, functionName: "decimals" });
+  }
+  if (extras.chainTime) contracts.push({ address: multicall3, abi: multicall3Abi, functionName: "getCurrentBlockTimestamp" });
+  const results = await withChainErrors(chainId, () => client.multicall({ allowFailure: true, contracts }));
   throwIfUnavailable(chainId, results);
-  const [slot0, token0, token1, fee, totalSupply] = results;
+  const [slot0, token0, token1, fee, totalSupply] = results as unknown as PoolCallResults;
+  const reading: PoolWithFeed = { pool: null };
+  let next = 5;
+  if (feed) {
+    const [round, decimals] = results.slice(next, (next += 2)) as unknown as FeedCallResults;
+    reading.feed =
+      round.status === "success" && decimals.status === "success"
+        ? { answer: round.result[1], decimals: decimals.result, roundId: round.result[0], updatedAt: new Date(Number(round.result[3]) * 1000) }
+        : null;
+  }
+  if (extras.chainTime) {
+    const time = results[next] as { status: string; result?: bigint };
+    if (time.status !== "success") throw new ChainUnavailableError(chainId, "rpc_error", "Multicall3 getCurrentBlockTimestamp failed");
+    reading.chainTime = time.result;
+  }
   if (slot0.status !== "success" || token0.status !== "success" || token1.status !== "success" || totalSupply.status !== "success") {
-    return null;
+    return reading;
   }
   const lower = token.toLowerCase();
-  if (lower !== token0.result.toLowerCase() && lower !== token1.result.toLowerCase()) return null;
-  return {
+  if (lower !== token0.result.toLowerCase() && lower !== token1.result.toLowerCase()) return reading;
+  reading.pool = {
     pool,
     token0: token0.result,
     token1: token1.result,
@@ -54,7 +93,18 @@ export async function readPoolState(chainId: number, pool: Address, token: Addre
     token,
     totalSupply: totalSupply.result,
   };
+  return reading;
 }
+
+type Outcome<T> = { status: "success"; result: T } | { status: "failure"; error: Error };
+type PoolCallResults = [
+  Outcome<readonly [bigint, number, number, number, number, number, boolean]>,
+  Outcome<Address>,
+  Outcome<Address>,
+  Outcome<number>,
+  Outcome<bigint>,
+];
+type FeedCallResults = [Outcome<readonly [bigint, bigint, bigint, bigint, bigint]>, Outcome<number>];
 
 /**
  * With allowFailure, viem reports a failed multicall request as a failure of every call in it; a

@@ -1,11 +1,12 @@
 // GET /api/marketcap against pools on the local chain: both token orders, WETH through the ETH/USD feed,
-// a stablecoin pair, and every refusal (wrong pool, unknown paired token, RPC down, stale feed).
+// a stablecoin pair, a pair priced through its configured WETH pool, the round trips a cold answer costs,
+// and every refusal (wrong pool, unknown paired token, misconfigured WETH pool, RPC down, stale feed).
 import { afterEach, describe, expect, it } from "vitest";
 import { createServer } from "node:net";
 import type { AddressInfo } from "node:net";
-import { keccak256, toHex, type Address } from "viem";
+import { custom, keccak256, toHex, type Address, type EIP1193Provider } from "viem";
 import { GET } from "@/app/api/marketcap/route";
-import { findTokenCreated, sendDeployToken, waitForReceipt } from "@/lib/chain";
+import { findTokenCreated, sendDeployToken, setChainTransport, waitForReceipt } from "@/lib/chain";
 import { factoryAbi, mockAggregatorV3Abi } from "@/lib/chain/artifacts";
 import { resetConfig } from "@/lib/config";
 import { kv } from "@/lib/kv";
@@ -19,7 +20,9 @@ const chain = useTestChain();
 const defaultCap = (ethUsd: number) => 1e11 * 1.0001 ** -230_400 * ethUsd;
 
 afterEach(() => {
-  for (const name of ["ETH_USD_CACHE_SECONDS", "ETH_USD_FEED_MAX_AGE_SECONDS", "USD_STABLECOINS"]) delete process.env[name];
+  for (const name of ["ETH_USD_CACHE_SECONDS", "ETH_USD_FEED_MAX_AGE_SECONDS", "USD_STABLECOINS", "PAIRED_TOKEN_WETH_POOLS_8453"]) {
+    delete process.env[name];
+  }
   resetConfig();
 });
 
@@ -92,6 +95,49 @@ describe("GET /api/marketcap", () => {
     const { token, pool } = await launch(chain(), "on-unknown", stable.token);
     const error = expectError(await marketcap({ poolAddress: pool, tokenAddress: token }), 422, "unprocessable");
     expect(error.message).toContain("no USD price source");
+  });
+
+  it("prices a pool paired with a token through that token's configured WETH pool and the ETH/USD feed", async () => {
+    // The paired token is itself launched on WETH at the default price, so the cap is the default cap
+    // scaled once more by that price (1.0001^-230400 WETH per paired token).
+    const paired = await launch(chain(), "paired");
+    const { token, pool } = await launch(chain(), "on-paired", paired.token);
+    process.env.PAIRED_TOKEN_WETH_POOLS_8453 = `${chain().accounts[6]}:${chain().accounts[7]}, ${paired.token.toLowerCase()}:${paired.pool}`;
+    process.env.ETH_USD_CACHE_SECONDS = "0"; // an earlier test's cached reading is not this chain's 3000
+    resetConfig();
+    const res = await marketcap({ poolAddress: pool, tokenAddress: token });
+    expect(res.status, res.text).toBe(200);
+    expect(relative(res.body.marketCap, defaultCap(3000) * 1.0001 ** -230_400)).toBeLessThan(1e-9);
+  });
+
+  it("answers 503 naming the variable when a paired token's configured pool does not price it in WETH", async () => {
+    const paired = await launch(chain(), "paired-wrong");
+    const other = await launch(chain(), "other-pool");
+    const { token, pool } = await launch(chain(), "on-paired-wrong", paired.token);
+    process.env.PAIRED_TOKEN_WETH_POOLS_8453 = `${paired.token}:${other.pool}`;
+    resetConfig();
+    const error = expectError(await marketcap({ poolAddress: pool, tokenAddress: token }), 503, "provider_unavailable");
+    expect(error.message).toContain("PAIRED_TOKEN_WETH_POOLS_8453");
+  });
+
+  it("costs one RPC request for a WETH pair (feed and chain time ride in the pool's multicall), two for a configured pair", async () => {
+    const paired = await launch(chain(), "count-paired");
+    const onPaired = await launch(chain(), "count-on-paired", paired.token);
+    Object.assign(process.env, { ETH_USD_CACHE_SECONDS: "0", ETH_USD_FEED_MAX_AGE_SECONDS: "3600", PAIRED_TOKEN_WETH_POOLS_8453: `${paired.token}:${paired.pool}` });
+    resetConfig();
+    const provider = chain().provider;
+    const methods: string[] = [];
+    const counting = { request: (args: { method: string }) => (methods.push(args.method), provider.request(args as never)) } as EIP1193Provider;
+    setChainTransport(CHAIN, custom(counting, { retryCount: 0 }));
+    try {
+      expect((await marketcap({ poolAddress: paired.pool, tokenAddress: paired.token })).status).toBe(200);
+      expect(methods).toEqual(["eth_call"]);
+      methods.length = 0;
+      expect((await marketcap({ poolAddress: onPaired.pool, tokenAddress: onPaired.token })).status).toBe(200);
+      expect(methods).toEqual(["eth_call", "eth_call"]);
+    } finally {
+      setChainTransport(CHAIN, custom(provider, { retryCount: 0 }));
+    }
   });
 
   it("answers 400 for a pool that does not hold the token, or an address that is no pool", async () => {
