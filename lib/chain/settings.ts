@@ -122,15 +122,21 @@ export function chainSettings(chainId: number, env: NodeJS.ProcessEnv = process.
   return settings;
 }
 
-/** Prefixes of the variables named `<PREFIX>_<chainId>`. */
-export const PER_CHAIN_ENV = ["RPC_URL", ...Object.values(CONTRACT_ENV)];
+/** Prefixes of the variables named `<PREFIX>_<chainId>`: what chainSettings reads for chain 0, so none is missed. */
+function perChainPrefixes(): Set<string> {
+  const names: string[] = [];
+  const recorder = new Proxy({} as NodeJS.ProcessEnv, { get: (_, name) => void (typeof name === "string" && names.push(name)) });
+  chainSettings(0, recorder);
+  return new Set(names.filter((name) => name.endsWith("_0")).map((name) => name.slice(0, -2)));
+}
 
 /**
  * Start-up check: reads the settings of 8453 and of every chain id a per-chain variable names, so a bad value
  * stops the process naming the variable instead of failing the first request that reaches the chain.
  */
 export function checkChainSettings(env: NodeJS.ProcessEnv = process.env): void {
-  const named = Object.keys(env).map((name) => /^([A-Z0-9_]+)_(\d+)$/.exec(name)).filter((m) => m && PER_CHAIN_ENV.includes(m[1]!));
+  const prefixes = perChainPrefixes();
+  const named = Object.keys(env).map((name) => /^([A-Z0-9_]+)_(\d+)$/.exec(name)).filter((m) => m && prefixes.has(m[1]!));
   const issues = new Set<string>();
   for (const chainId of new Set([8453, ...named.map((m) => Number(m![2]))])) {
     try {

@@ -47,6 +47,11 @@ describe("checkChainSettings", () => {
     ]);
   });
 
+  it("checks a chain named by any per-chain variable", () => {
+    expect(failure(() => checkChainSettings(env({ PAIRED_TOKEN_WETH_POOLS_10: "0x1:0x2" }))).message).toMatch(/^ {2}PAIRED_TOKEN_WETH_POOLS_10: /m);
+    expect(failure(() => checkChainSettings(env({ RPC_URL_137: "ftp://x" }))).message).toMatch(/^ {2}RPC_URL_137: /m);
+  });
+
   it("ignores variables that only look per-chain", () => {
     expect(() => checkChainSettings(env({ SOMETHING_ELSE_10: "x", RPC_URL_X: "nope" }))).not.toThrow();
   });
