@@ -1,10 +1,11 @@
-// GET /api/metadata/factories: the factory per served chain, and the TokenCreated selector checked
-// against the event signature of COMPAT.md and against a real log of the local factory.
+// GET /api/metadata/factories: the trusted factories per served chain (configured and extra), and the
+// TokenCreated selector checked against the event signature of COMPAT.md and a real log of the local factory.
 import { afterEach, describe, expect, it } from "vitest";
 import { keccak256, toHex, getAddress } from "viem";
 import { GET } from "@/app/api/metadata/factories/route";
 import { sendDeployToken, waitForReceipt } from "@/lib/chain";
 import { defaultDeploymentConfig, useTestChain } from "../../helpers/chain";
+import { resetConfig } from "@/lib/config";
 import { call } from "../../helpers/http";
 
 const SIGNATURE =
@@ -14,6 +15,8 @@ const chain = useTestChain();
 afterEach(() => {
   delete process.env.FACTORY_ADDRESS_84532;
   delete process.env.RPC_URL_84532;
+  delete process.env.TOKEN_INDEX_EXTRA_FACTORIES;
+  resetConfig();
 });
 
 describe("GET /api/metadata/factories", () => {
@@ -39,5 +42,23 @@ describe("GET /api/metadata/factories", () => {
     const body = (await call(GET, "/api/metadata/factories")).body;
     expect(body.map((f: { chainId: number }) => f.chainId)).toEqual([8453, 84532]);
     expect(body[1].address).toBe(getAddress("0x00000000000000000000000000000000000000f1"));
+  });
+
+  it("lists the extra factories the indexer trusts on served chains, after the configured one, once each", async () => {
+    const extra = "0x00000000000000000000000000000000000000e1";
+    process.env.RPC_URL_84532 = "http://127.0.0.1:1";
+    process.env.FACTORY_ADDRESS_84532 = "0x00000000000000000000000000000000000000f1";
+    // Chain 10 has no RPC (not served), and the configured factory named again is not listed twice.
+    process.env.TOKEN_INDEX_EXTRA_FACTORIES = `8453:${extra}, 84532:${extra.toUpperCase().replace("0X", "0x")}, 10:${extra}, 8453:${chain().contracts.factory}`;
+    resetConfig();
+    const res = await call(GET, "/api/metadata/factories");
+    expect(res.status, res.text).toBe(200);
+    const topic = keccak256(toHex(SIGNATURE));
+    expect(res.body).toEqual([
+      { name: "clanker_v4", address: getAddress(chain().contracts.factory), chainId: 8453, events: { tokenCreated: topic } },
+      { name: "clanker_v4", address: getAddress(extra), chainId: 8453, events: { tokenCreated: topic } },
+      { name: "clanker_v4", address: getAddress("0x00000000000000000000000000000000000000f1"), chainId: 84532, events: { tokenCreated: topic } },
+      { name: "clanker_v4", address: getAddress(extra), chainId: 84532, events: { tokenCreated: topic } },
+    ]);
   });
 });
