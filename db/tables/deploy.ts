@@ -1,5 +1,5 @@
-// Row types of the deploy domain's tables (20261122060000_deploy): deploy requests, the TokenCreated
-// indexer's checkpoints, UI token submissions, and the reward address it adds to api_keys.
+// Row types of the deploy domain's tables (20261122060000_deploy, 20261122060200_deploy_signed_tx): deploy
+// requests, the TokenCreated indexer's checkpoints, UI token submissions, and the reward address in api_keys.
 import type { ColumnType, Generated, JSONColumnType } from "kysely";
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -26,7 +26,11 @@ export interface DeployRequestsTable {
   config: JSONColumnType<Record<string, unknown>, Record<string, unknown> | string, Record<string, unknown> | string>;
   expected_address: string;
   status: ColumnType<DeployStatus, DeployStatus | undefined, DeployStatus>;
+  /** Hash of the signed transaction, set when it is signed (before it is broadcast). */
   tx_hash: string | null;
+  /** Nonce and serialized form of the signed transaction (20261122060200_deploy_signed_tx): a retry rebroadcasts it. */
+  tx_nonce: number | null;
+  signed_tx: string | null;
   failure_reason: string | null;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;

@@ -3,7 +3,6 @@
 import {
   createPublicClient,
   createWalletClient,
-  createNonceManager,
   defineChain,
   http,
   webSocket,
@@ -14,7 +13,6 @@ import {
   type WalletClient,
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { jsonRpc } from "viem/nonce";
 import { base, baseSepolia } from "viem/chains";
 import { ChainUnavailableError } from "./errors";
 import { chainSettings, configuredChainIds as rpcChainIds, type ChainSettings } from "./settings";
@@ -46,10 +44,7 @@ export function setChainTransport(chainId: number, transport: Transport | undefi
   resetChainClients();
 }
 
-/**
- * Forgets cached clients (and with them the nonce managers). Tests call it after reverting the chain
- * to a snapshot, when the nonces the manager remembers are ahead of the chain's.
- */
+/** Forgets cached clients. Tests call it after reverting the chain to a snapshot or rerouting a chain. */
 export function resetChainClients(): void {
   const s = state();
   s.public.clear();
@@ -108,7 +103,10 @@ export function getPublicClient(chainId: number): PublicClient<Transport, Chain>
   return client;
 }
 
-/** The deployer's wallet on a chain; its nonces are managed so concurrent sends never collide. */
+/**
+ * The deployer's wallet on a chain. It keeps no nonces: every send names its nonce, read from the node
+ * under a lock (lib/chain/deploy.ts in one process, lib/deploy/sender.ts across processes).
+ */
 export function getWalletClient(chainId: number): WalletClient<Transport, Chain, Account> {
   const settings = chainSettings(chainId);
   const key = cacheKey(settings, true);
@@ -117,10 +115,7 @@ export function getWalletClient(chainId: number): WalletClient<Transport, Chain,
   if (!settings.deployerPrivateKey) {
     throw new ChainUnavailableError(chainId, "not_configured", "no deployer key configured (set DEPLOYER_PRIVATE_KEY)");
   }
-  // A manager per client, not viem's process-wide one, so resetChainClients() also resets nonces.
-  const account = privateKeyToAccount(settings.deployerPrivateKey, {
-    nonceManager: createNonceManager({ source: jsonRpc() }),
-  });
+  const account = privateKeyToAccount(settings.deployerPrivateKey);
   const client = createWalletClient({
     account,
     chain: chainFor(settings),

@@ -1,14 +1,18 @@
-// Token deployment through the factory: simulate (which also predicts the address), send, wait.
+// Token deployment through the factory: simulate (which also predicts the address), sign, broadcast, wait.
 import {
+  BaseError,
   encodeAbiParameters,
+  encodeFunctionData,
   encodeDeployData,
   getContractAddress,
   keccak256,
+  recoverTransactionAddress,
   type Address,
   type ContractFunctionArgs,
   type Hash,
   type Hex,
   type TransactionReceipt,
+  type TransactionSerialized,
 } from "viem";
 import { deployErrorsAbi, tokenFactoryAbi } from "./abis";
 import { tokenAbi, tokenBytecode } from "./artifacts";
@@ -68,11 +72,7 @@ export async function simulateDeployToken(chainId: number, config: DeploymentCon
 const sendQueues = ((globalThis as unknown as { __chainSendQueues?: Map<number, Promise<unknown>> }).__chainSendQueues ??=
   new Map());
 
-/**
- * Runs sends of one chain one after another. The nonce manager hands out distinct nonces to
- * concurrent sends, but they can still reach the node out of order; a node that cannot queue a
- * nonce gap (the local chain, some RPC providers) then rejects the later one.
- */
+/** Runs sends of one chain one after another in this process, so each reads the nonce after the previous one reached the node. */
 function inSendOrder<T>(chainId: number, send: () => Promise<T>): Promise<T> {
   const previous = sendQueues.get(chainId) ?? Promise.resolve();
   const next = previous.then(send, send);
@@ -80,27 +80,82 @@ function inSendOrder<T>(chainId: number, send: () => Promise<T>): Promise<T> {
   return next;
 }
 
-/**
- * Sends `deployToken` from the deployer account and returns the transaction hash (not yet mined).
- * Concurrent calls in one process are submitted in order with consecutive nonces.
- */
-export async function sendDeployToken(chainId: number, config: DeploymentConfig, options: DeployOptions = {}): Promise<Hash> {
+/** A deployToken transaction signed by the deployer and not necessarily broadcast yet. */
+export interface SignedTransaction {
+  hash: Hash;
+  nonce: number;
+  /** The serialized signed transaction, as eth_sendRawTransaction takes it. */
+  raw: Hex;
+}
+
+/** The deployer's next nonce as the node sees it, counting transactions waiting in its pool. */
+export async function pendingNonce(chainId: number, address: Address): Promise<number> {
+  return withChainErrors(chainId, () => getPublicClient(chainId).getTransactionCount({ address, blockTag: "pending" }));
+}
+
+/** How many of the account's transactions are mined: a nonce below it is used for good. */
+export async function minedNonceCount(chainId: number, address: Address): Promise<number> {
+  return withChainErrors(chainId, () => getPublicClient(chainId).getTransactionCount({ address, blockTag: "latest" }));
+}
+
+/** Signs `deployToken` locally with the given nonce (gas estimated now, which surfaces factory reverts). */
+export async function signDeployToken(chainId: number, config: DeploymentConfig, nonce: number, options: DeployOptions = {}): Promise<SignedTransaction> {
   const factory = factoryAddress(chainId, options.factory);
   const wallet = getWalletClient(chainId);
+  const call = { address: factory, abi: tokenFactoryAbi, functionName: "deployToken", args: [config], value: valueOf(config) } as const;
   return withChainErrors(
     chainId,
-    () =>
-      inSendOrder(chainId, () =>
-        wallet.writeContract({
-          address: factory,
-          abi: tokenFactoryAbi,
-          functionName: "deployToken",
-          args: [config],
-          value: valueOf(config),
-        }),
-      ),
+    async () => {
+      const gas = await getPublicClient(chainId).estimateContractGas({ ...call, account: wallet.account });
+      const request = await wallet.prepareTransactionRequest({
+        to: factory,
+        data: encodeFunctionData(call),
+        value: call.value,
+        gas,
+        nonce,
+        chain: wallet.chain,
+        account: wallet.account,
+      });
+      const raw = await wallet.signTransaction(request);
+      return { hash: keccak256(raw), nonce, raw };
+    },
     deployErrorsAbi,
   );
+}
+
+/** The node already has this transaction, or its nonce is taken (mined or pending): the caller checks which. */
+const alreadyHandled = (error: unknown) =>
+  error instanceof BaseError &&
+  Boolean(error.walk((e) => /already known|known transaction|already imported|nonce too low|replacement transaction underpriced/i.test((e as BaseError).details ?? (e as Error).message)));
+
+/**
+ * Hands a signed transaction to the node. `rebroadcast`: the transaction may have reached the node before
+ * (a retry), so "already known" and "nonce too low" are not errors; the caller then looks at the chain.
+ */
+export async function broadcastTransaction(chainId: number, raw: Hex, options: { rebroadcast?: boolean } = {}): Promise<Hash> {
+  const hash = keccak256(raw);
+  try {
+    return await withChainErrors(chainId, () => getPublicClient(chainId).sendRawTransaction({ serializedTransaction: raw }), deployErrorsAbi);
+  } catch (error) {
+    if (options.rebroadcast && alreadyHandled((error as Error).cause ?? error)) return hash;
+    throw error;
+  }
+}
+
+/** The address that signed a serialized transaction. */
+export const signerOf = (raw: Hex): Promise<Address> => recoverTransactionAddress({ serializedTransaction: raw as TransactionSerialized });
+
+/**
+ * Sends `deployToken` from the deployer account and returns the transaction hash (not yet mined), the
+ * nonce being the node's pending count read in this process's send order. For tests and scripts: the
+ * deploy job signs, stores and broadcasts under a lock shared by all processes (lib/deploy/sender.ts).
+ */
+export async function sendDeployToken(chainId: number, config: DeploymentConfig, options: DeployOptions = {}): Promise<Hash> {
+  const wallet = getWalletClient(chainId);
+  return inSendOrder(chainId, async () => {
+    const signed = await signDeployToken(chainId, config, await pendingNonce(chainId, wallet.account.address), options);
+    return broadcastTransaction(chainId, signed.raw);
+  });
 }
 
 /**

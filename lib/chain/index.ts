@@ -4,15 +4,21 @@ export { chainSettings, configuredChainIds as rpcConfiguredChainIds, type ChainC
 export { configuredChainIds, deployerAddress, getPublicClient, getWalletClient, resetChainClients, setChainTransport } from "./clients";
 export {
   TOKEN_SUPPLY,
+  broadcastTransaction,
   factoryAddress,
   getReceipt,
   localTokenInitCodeHash,
+  minedNonceCount,
+  pendingNonce,
   predictTokenAddress,
   sendDeployToken,
+  signDeployToken,
+  signerOf,
   simulateDeployToken,
   tokenCreate2Salt,
   waitForReceipt,
   type DeploymentConfig,
+  type SignedTransaction,
   type TokenConfig,
 } from "./deploy";
 export {

@@ -1,15 +1,17 @@
 // The deploy job: sends the stored DeploymentConfig once, waits for the receipt, indexes the token.
-// Never sends twice: the hash is stored before anyone waits for it, a retry with a stored hash waits for
-// that transaction, and a retry without one first checks whether the token already exists (a previous
-// attempt may have died between sending and storing its hash).
+// Never two transactions for one request: the transaction is signed and stored before it is broadcast
+// (lib/deploy/sender.ts), and a retry that finds one broadcasts that again and waits for it. Only a stored
+// transaction that provably cannot be mined any more (its nonce is mined, its hash is not) is replaced.
 import { sql } from "kysely";
-import { getAddress, type Address, type Hash, type TransactionReceipt } from "viem";
+import { getAddress, type Address, type Hash, type Hex, type TransactionReceipt } from "viem";
 import { db } from "../../db";
 import {
   ChainRevertError,
   findTokenCreated,
+  getReceipt,
+  minedNonceCount,
   readTokenInfo,
-  sendDeployToken,
+  signerOf,
   simulateDeployToken,
   waitForReceipt,
   type TokenCreatedEvent,
@@ -21,7 +23,8 @@ import { isIndexedFactory } from "../indexer/factories";
 import { blockTime, indexByAddress } from "../indexer/lookup";
 import { upsertIndexedToken } from "../indexer/upsert";
 import { configFromJson } from "./stored";
-import { deployRequestById, markFailed, markSubmitted, type DeployRequestRow } from "./store";
+import { submitDeployment } from "./sender";
+import { deployRequestById, markFailed, type DeployRequestRow } from "./store";
 
 export type DeployJobResult = { status: "deployed" | "failed"; txHash?: string | null; tokenAddress?: string };
 
@@ -58,19 +61,26 @@ async function adoptExisting(row: DeployRequestRow, expected: Address): Promise<
   return { status: "deployed", txHash: outcome.token.tx_hash, tokenAddress: expected };
 }
 
-/** Simulates again (the chain may have changed since the request), then sends and records the hash. */
-async function send(row: DeployRequestRow, expected: Address): Promise<Hash | DeployJobResult> {
-  const deploymentConfig = configFromJson(row.config);
+/**
+ * Before the first transaction (or a replacement): the token may exist already (deployed by someone else
+ * with the same config), and the chain may have changed since the request, so simulate again.
+ */
+async function checkBeforeSigning(row: DeployRequestRow, expected: Address): Promise<DeployJobResult | null> {
+  if (await readTokenInfo(row.chain_id, expected)) return adoptExisting(row, expected);
   try {
-    await simulateDeployToken(row.chain_id, deploymentConfig);
+    await simulateDeployToken(row.chain_id, configFromJson(row.config));
+    return null;
   } catch (error) {
     if (!(error instanceof ChainRevertError)) throw error;
     if (error.errorName === "TokenAlreadyDeployed") return adoptExisting(row, expected);
     throw new PermanentJobError(`the factory rejects the deployment: ${error.errorName ?? error.reason ?? "reverted"}`);
   }
-  const hash = await sendDeployToken(row.chain_id, deploymentConfig);
-  if (!(await markSubmitted(row.id, hash))) log.error("deploy request already had a transaction", { id: row.id, hash });
-  return hash;
+}
+
+/** The stored transaction can never be mined: its nonce is used (mined) and it is not what was mined. */
+async function isDropped(row: DeployRequestRow): Promise<boolean> {
+  const mined = await minedNonceCount(row.chain_id, await signerOf(row.signed_tx as Hex));
+  return mined > row.tx_nonce! && !(await getReceipt(row.chain_id, row.tx_hash as Hash));
 }
 
 async function settle(row: DeployRequestRow, expected: Address, receipt: TransactionReceipt): Promise<DeployJobResult> {
@@ -87,13 +97,20 @@ async function settle(row: DeployRequestRow, expected: Address, receipt: Transac
 
 async function advance(row: DeployRequestRow): Promise<DeployJobResult> {
   const expected = getAddress(row.expected_address);
-  let hash = row.tx_hash as Hash | null;
-  if (!hash) {
-    if (await readTokenInfo(row.chain_id, expected)) return adoptExisting(row, expected);
-    const sent = await send(row, expected);
-    if (typeof sent !== "string") return sent;
-    hash = sent;
+  let dropped: string | null = null;
+  if (row.signed_tx) {
+    const receipt = await getReceipt(row.chain_id, row.tx_hash as Hash);
+    if (receipt) return settle(row, expected, receipt);
+    if (await isDropped(row)) {
+      log.warn("deploy transaction dropped: its nonce was used by another; signing a new one", { id: row.id, txHash: row.tx_hash });
+      dropped = row.signed_tx;
+    }
   }
+  if (!row.signed_tx || dropped) {
+    const done = await checkBeforeSigning(row, expected);
+    if (done) return done;
+  }
+  const hash = await submitDeployment(row.id, row.chain_id, configFromJson(row.config), dropped);
   const receipt = await waitForReceipt(row.chain_id, hash, { timeoutMs: config().DEPLOY_RECEIPT_TIMEOUT_MS });
   return settle(row, expected, receipt);
 }

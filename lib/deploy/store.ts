@@ -18,15 +18,15 @@ export function deployRequestById(id: number): Promise<DeployRequestRow | undefi
   return db().selectFrom("deploy_requests").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
-/** Records the sent transaction's hash before anyone waits for it; false if another attempt already did. */
-export async function markSubmitted(id: number, txHash: string): Promise<boolean> {
-  const result = await db()
+/** The stored transaction reached the node (status is only informative: the stored hash is what a retry follows). */
+export async function markSubmitted(id: number, txHash: string): Promise<void> {
+  await db()
     .updateTable("deploy_requests")
-    .set({ status: "submitted", tx_hash: txHash.toLowerCase(), submitted_at: sql`now()`, updated_at: sql`now()` })
+    .set({ status: "submitted", submitted_at: sql`coalesce(submitted_at, now())`, updated_at: sql`now()` })
     .where("id", "=", id)
-    .where("tx_hash", "is", null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+    .where("tx_hash", "=", txHash.toLowerCase())
+    .where("status", "=", "queued")
+    .execute();
 }
 
 export async function markFailed(id: number, reason: string): Promise<void> {

@@ -1,8 +1,8 @@
 // Shared pieces of the deploy API tests: bodies of each shape, calling the routes, running jobs, decoding calldata.
 import { expect } from "vitest";
-import { decodeAbiParameters, decodeFunctionData, type Hash, type Hex } from "viem";
+import { custom, decodeAbiParameters, decodeFunctionData, type Hash, type Hex } from "viem";
 import { db } from "@/db";
-import { tokenFactoryAbi, type DeploymentConfig } from "@/lib/chain";
+import { setChainTransport, tokenFactoryAbi, type DeploymentConfig } from "@/lib/chain";
 import { runDueJobs, type JobOutcome } from "@/lib/jobs/runner";
 import { POST as deployPost } from "@/app/api/tokens/deploy/route";
 import { POST as splitPost } from "@/app/api/tokens/deploy/split/route";
@@ -52,3 +52,26 @@ export async function sentConfig(chain: TestChain, hash: Hash): Promise<Deployme
 
 export const decodeStaticFees = (data: Hex) => decodeAbiParameters([{ type: "uint24" }, { type: "uint24" }], data);
 export const decodeVault = (data: Hex) => decodeAbiParameters([{ type: "address" }, { type: "uint256" }, { type: "uint256" }], data);
+
+type Forward = () => Promise<unknown>;
+
+/**
+ * Routes the chain layer (new clients from now on) through `intercept`, which sees each JSON-RPC request
+ * and may forward it, fail it or never answer it: how a test plays a job process crashing or dying at a
+ * chosen call. Returns the function that routes the chain layer straight to the test chain again.
+ */
+export function interceptChain(chain: TestChain, intercept: (method: string, forward: Forward) => Promise<unknown>): () => void {
+  const request = (args: unknown) => (chain.provider.request as (a: unknown) => Promise<unknown>)(args);
+  const provider = { request: (args: { method: string }) => intercept(args.method, () => request(args)) };
+  setChainTransport(chain.chainId, custom(provider, { retryCount: 0 }));
+  return () => setChainTransport(chain.chainId, custom(chain.provider, { retryCount: 0 }));
+}
+
+/** Polls `check` until it holds (at most 10 seconds). */
+export async function until(check: () => Promise<boolean> | boolean, what: string): Promise<void> {
+  for (let i = 0; i < 400; i++) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}

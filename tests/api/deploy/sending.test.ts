@@ -1,0 +1,180 @@
+// How the deploy job sends: the deployer's lock shared across processes, the transaction signed and stored
+// before it is broadcast, and a job that crashes or dies at each step. Always exactly one deployment.
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { sql } from "kysely";
+import type { Hash } from "viem";
+import { db } from "@/db";
+import { deployerLockKey } from "@/lib/deploy/sender";
+import { runDueJobs } from "@/lib/jobs/runner";
+import { useTestChain, type TestChain } from "../../helpers/chain";
+import { partnerKey } from "../../helpers/auth";
+import { deploy, interceptChain, key, status, until, v4Body } from "./helpers";
+
+const chain = useTestChain();
+let acme: string;
+let restoreChain: (() => void) | undefined;
+
+beforeAll(async () => {
+  acme = await partnerKey("acme");
+});
+beforeEach(async () => {
+  for (const table of ["deploy_requests", "jobs", "tokens", "rate_limits"] as const) await db().deleteFrom(table).execute();
+});
+afterEach(async () => {
+  restoreChain?.();
+  restoreChain = undefined;
+  await rpc(chain(), "evm_setAutomine", [true]);
+});
+
+const rpc = (c: TestChain, method: string, params: unknown[] = []) => (c.provider.request as (a: unknown) => Promise<unknown>)({ method, params });
+const sentCount = (c: TestChain, blockTag: "latest" | "pending" = "latest") => c.publicClient.getTransactionCount({ address: c.deployment.deployer, blockTag });
+const request = () => db().selectFrom("deploy_requests").selectAll().executeTakeFirstOrThrow();
+const deployJob = () => db().selectFrom("jobs").selectAll().where("name", "=", "deploy-token").executeTakeFirstOrThrow();
+const tokenRows = () => db().selectFrom("tokens").select("contract_address").execute();
+const dueNow = () => db().updateTable("jobs").set({ run_at: sql`now()` }).execute();
+
+/** A job process that crashes at `eth_sendRawTransaction`, before or after the node got the transaction. */
+const crashAtBroadcast = (c: TestChain, after: "before" | "after") =>
+  interceptChain(c, async (method, forward) => {
+    if (method !== "eth_sendRawTransaction") return forward();
+    if (after === "after") await forward();
+    throw new Error(`the job process crashed ${after} broadcasting`);
+  });
+
+describe("the deployer's lock", () => {
+  it("while another process holds it, the job signs and sends nothing; once released, it deploys", async () => {
+    const c = chain();
+    await deploy(acme, v4Body(c, key("locked")));
+    const before = await sentCount(c, "pending");
+    const lockKey = deployerLockKey(c.chainId, c.deployment.deployer);
+    let job: Promise<unknown> | undefined;
+    // Checked through the lock holder's own connection (on PGlite that connection is the whole database).
+    await db()
+      .connection()
+      .execute(async (conn) => {
+        await sql`SELECT pg_advisory_lock(hashtext(${lockKey}))`.execute(conn);
+        job = runDueJobs();
+        await new Promise((r) => setTimeout(r, 800));
+        const row = await conn.selectFrom("deploy_requests").select(["signed_tx", "status"]).executeTakeFirstOrThrow();
+        expect(row).toEqual({ signed_tx: null, status: "queued" });
+        expect(await sentCount(c, "pending")).toBe(before);
+        await sql`SELECT pg_advisory_unlock(hashtext(${lockKey}))`.execute(conn);
+      });
+    expect(await job).toMatchObject([{ status: "done" }]);
+    expect(await sentCount(c)).toBe(before + 1);
+    expect(await request()).toMatchObject({ status: "deployed", tx_nonce: before });
+  });
+});
+
+describe("sign, store, broadcast", () => {
+  it("crash after storing the signed transaction, before broadcasting: the retry broadcasts the stored one", async () => {
+    const c = chain();
+    await deploy(acme, v4Body(c, key("before-broadcast")));
+    const before = await sentCount(c);
+    restoreChain = crashAtBroadcast(c, "before");
+    expect(await runDueJobs()).toMatchObject([{ status: "retry" }]);
+    const stored = await request();
+    expect(stored).toMatchObject({ status: "queued", tx_nonce: before, signed_tx: expect.stringMatching(/^0x[0-9a-f]+$/) });
+    expect(await sentCount(c, "pending")).toBe(before);
+
+    restoreChain();
+    await dueNow();
+    expect(await runDueJobs()).toMatchObject([{ status: "done" }]);
+    expect(await sentCount(c)).toBe(before + 1);
+    expect(await request()).toMatchObject({ status: "deployed", tx_hash: stored.tx_hash });
+    expect(await tokenRows()).toHaveLength(1);
+  });
+
+  it("crash after broadcasting, before recording it: the retry's broadcast is 'already known', it waits for the same transaction", async () => {
+    const c = chain();
+    await deploy(acme, v4Body(c, key("after-broadcast")));
+    const before = await sentCount(c);
+    await rpc(c, "evm_setAutomine", [false]);
+    restoreChain = crashAtBroadcast(c, "after");
+    expect(await runDueJobs()).toMatchObject([{ status: "retry" }]);
+    const stored = await request();
+    expect(stored.status).toBe("queued");
+    expect(await sentCount(c, "pending")).toBe(before + 1);
+
+    restoreChain();
+    await dueNow();
+    const retry = runDueJobs();
+    await until(async () => (await request()).status === "submitted", "the retry to broadcast again");
+    await rpc(c, "evm_mine");
+    expect(await retry).toMatchObject([{ status: "done" }]);
+    expect(await sentCount(c, "pending")).toBe(before + 1);
+    expect(await request()).toMatchObject({ status: "deployed", tx_hash: stored.tx_hash });
+    expect(await tokenRows()).toHaveLength(1);
+  });
+
+  it("crash after broadcasting with the transaction mined meanwhile: the retry adopts its receipt, sends nothing", async () => {
+    const c = chain();
+    await deploy(acme, v4Body(c, key("mined-meanwhile")));
+    const before = await sentCount(c);
+    restoreChain = crashAtBroadcast(c, "after");
+    expect(await runDueJobs()).toMatchObject([{ status: "retry" }]);
+    expect(await sentCount(c)).toBe(before + 1);
+    restoreChain();
+    await dueNow();
+    expect(await runDueJobs()).toMatchObject([{ status: "done" }]);
+    expect(await sentCount(c, "pending")).toBe(before + 1);
+    expect(await tokenRows()).toHaveLength(1);
+  });
+
+  it("a stored transaction whose nonce another transaction took is provably dropped: one replacement, one token", async () => {
+    const c = chain();
+    await deploy(acme, v4Body(c, key("dropped")));
+    restoreChain = crashAtBroadcast(c, "before");
+    expect(await runDueJobs()).toMatchObject([{ status: "retry" }]);
+    const stored = await request();
+    restoreChain();
+    // Another sender (a second service with the same key, a person) uses that nonce first.
+    await c.publicClient.waitForTransactionReceipt({
+      hash: await c.wallet(1).sendTransaction({ to: c.accounts[5]!, value: 1n, nonce: stored.tx_nonce! }),
+    });
+    await dueNow();
+    expect(await runDueJobs()).toMatchObject([{ status: "done" }]);
+    const replaced = await request();
+    expect(replaced).toMatchObject({ status: "deployed", tx_nonce: stored.tx_nonce! + 1 });
+    expect(replaced.tx_hash).not.toBe(stored.tx_hash);
+    expect(await c.publicClient.getTransactionReceipt({ hash: stored.tx_hash as Hash }).catch(() => null)).toBeNull();
+    expect(await tokenRows()).toHaveLength(1);
+  });
+});
+
+describe("a dead runner", () => {
+  it("killed while waiting for the receipt: it does nothing more; the next runner resumes from the stored transaction", async () => {
+    const c = chain();
+    await deploy(acme, v4Body(c, key("killed")));
+    await rpc(c, "evm_setAutomine", [false]);
+    const before = await sentCount(c);
+    // Runner 1's chain connection: once it is dead, nothing it asks is ever answered.
+    let dead = false;
+    let waiting = false;
+    restoreChain = interceptChain(c, (method, forward) => {
+      if (dead) return new Promise(() => {});
+      if (method === "eth_getTransactionReceipt" || method === "eth_blockNumber") waiting = true;
+      return forward();
+    });
+    let firstEnded = false;
+    void runDueJobs()
+      .catch(() => undefined)
+      .finally(() => (firstEnded = true));
+    await until(async () => (await request()).status === "submitted" && waiting, "runner 1 to wait for its receipt");
+    const { tx_hash: stored } = await request();
+    dead = true;
+    // Runner 1's lease runs out; runner 2 (its own chain clients) takes the job over.
+    restoreChain();
+    await db().updateTable("jobs").set({ locked_until: sql`now() - interval '1 second'` }).execute();
+    const second = runDueJobs();
+    await until(async () => (await deployJob()).attempts === 2, "the takeover");
+    expect(await sentCount(c, "pending")).toBe(before + 1);
+
+    await rpc(c, "evm_mine");
+    expect(await second).toMatchObject([{ status: "done" }]);
+    expect(firstEnded).toBe(false);
+    expect(await deployJob()).toMatchObject({ status: "done", attempts: 2 });
+    expect(await sentCount(c, "pending")).toBe(before + 1);
+    expect((await status(acme, key("killed"))).body).toMatchObject({ status: "deployed", txHash: stored });
+  });
+});
