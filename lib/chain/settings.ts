@@ -29,6 +29,8 @@ export interface ChainSettings {
   contracts: ChainContracts;
   /** `PAIRED_TOKEN_WETH_POOLS_<chainId>`: lowercase paired token → the pool pricing it in WETH (market caps). */
   pairedTokenWethPools: Record<string, Address>;
+  /** `TOKEN_INDEX_START_BLOCK_<chainId>`: where the TokenCreated indexer starts without a checkpoint (lib/indexer). */
+  tokenIndexStartBlock?: number;
 }
 
 /** Environment variable (suffixed `_<chainId>`) of each contract. */
@@ -78,6 +80,7 @@ const privateKey = z
   .regex(/^(0x)?[0-9a-fA-F]{64}$/, "must be 32 bytes of hex")
   .transform((v) => (v.startsWith("0x") ? v : `0x${v}`) as Hex);
 const timeoutMs = z.coerce.number().int().min(100).max(120_000);
+const blockNumber = z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 const hexAddress = "0x[0-9a-fA-F]{40}";
 const pairedTokenPools = z
   .string()
@@ -117,6 +120,7 @@ export function chainSettings(chainId: number, env: NodeJS.ProcessEnv = process.
     timeoutMs: read(env, "CHAIN_TIMEOUT_MS", timeoutMs, issues) ?? DEFAULT_CHAIN_TIMEOUT_MS,
     contracts,
     pairedTokenWethPools: read(env, `PAIRED_TOKEN_WETH_POOLS_${chainId}`, pairedTokenPools, issues) ?? {},
+    tokenIndexStartBlock: read(env, `TOKEN_INDEX_START_BLOCK_${chainId}`, blockNumber, issues),
   };
   if (issues.length) throw invalid(issues);
   return settings;

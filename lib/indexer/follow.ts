@@ -7,7 +7,7 @@ import type { Address } from "viem";
 import { db } from "../../db";
 import { getLatestBlockNumber, getTokenCreatedLogs, type TokenCreatedEvent } from "../chain";
 import { config } from "../config";
-import { indexedFactories } from "./factories";
+import { indexedFactories, tokenIndexStartBlock } from "./factories";
 import { blockTime } from "./lookup";
 import { upsertIndexedToken } from "./upsert";
 
@@ -48,7 +48,8 @@ async function followFactory(chainId: number, factory: Address, head: number): P
   const cfg = config();
   const run: FollowRun = { chainId, factory, fromBlock: null, toBlock: null, ranges: 0, tokens: 0 };
   const checkpoint = await tokenIndexCheckpoint(chainId, factory);
-  let from = checkpoint === null ? cfg.TOKEN_INDEX_START_BLOCK : Math.max(cfg.TOKEN_INDEX_START_BLOCK, checkpoint + 1 - cfg.TOKEN_INDEX_REORG_DEPTH);
+  const start = tokenIndexStartBlock(chainId);
+  let from = checkpoint === null ? start : Math.max(start, checkpoint + 1 - cfg.TOKEN_INDEX_REORG_DEPTH);
   while (run.ranges < cfg.TOKEN_INDEX_MAX_RANGES && from <= head) {
     const to = Math.min(from + cfg.TOKEN_INDEX_BLOCK_RANGE - 1, head);
     const events = await getTokenCreatedLogs(chainId, { fromBlock: from, toBlock: to, factories: [factory] });

@@ -6,7 +6,7 @@ import { findTokenCreated, getBlockHeader, getLatestBlockNumber, getReceipt, get
 import { config } from "../config";
 import type { TokenRow } from "../tokens/serialize";
 import { lookupUsersByFids } from "../users/service";
-import { indexedFactories, isIndexedFactory } from "./factories";
+import { indexedFactories, isIndexedFactory, tokenIndexStartBlock } from "./factories";
 import { upsertIndexedToken } from "./upsert";
 
 export type IndexOutcome = { status: "indexed"; token: TokenRow } | { status: "pending" } | { status: "not_found" };
@@ -66,7 +66,7 @@ async function knownTransaction(chainId: number, token: Address): Promise<Hash |
 /**
  * Indexes a token by address: through a transaction already known for it, else by searching TokenCreated
  * for it back from the head, TOKEN_LOOKUP_BLOCK_RANGE blocks at a time, at most TOKEN_LOOKUP_MAX_RANGES
- * ranges and never below TOKEN_INDEX_START_BLOCK (older tokens are the indexer's).
+ * ranges and never below the chain's start block (tokenIndexStartBlock; older tokens are the indexer's).
  */
 export async function indexByAddress(chainId: number, token: Address, attributedFid: number | null = null): Promise<IndexOutcome> {
   const known = await knownTransaction(chainId, token);
@@ -78,7 +78,7 @@ export async function indexByAddress(chainId: number, token: Address, attributed
   if (!factories.length) return { status: "not_found" };
   const cfg = config();
   let to = await getLatestBlockNumber(chainId);
-  const floor = BigInt(cfg.TOKEN_INDEX_START_BLOCK);
+  const floor = BigInt(tokenIndexStartBlock(chainId));
   const span = BigInt(cfg.TOKEN_LOOKUP_BLOCK_RANGE);
   for (let i = 0; i < cfg.TOKEN_LOOKUP_MAX_RANGES && to >= floor; i++) {
     const from = to - span + 1n > floor ? to - span + 1n : floor;

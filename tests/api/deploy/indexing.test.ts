@@ -8,7 +8,8 @@ import { tokenFactoryAbi, type DeploymentConfig } from "@/lib/chain";
 import { enqueue } from "@/lib/jobs/define";
 import { runDueJobs } from "@/lib/jobs/runner";
 import { followTokenCreatedJob } from "@/lib/indexer/jobs";
-import { tokenIndexCheckpoint } from "@/lib/indexer/follow";
+import { followTokenCreated, tokenIndexCheckpoint } from "@/lib/indexer/follow";
+import { indexByAddress as indexTokenByAddress } from "@/lib/indexer/lookup";
 import { POST as indexByAddress } from "@/app/api/tokens/index-by-address/route";
 import { POST as fromUi } from "@/app/api/tokens/save-deployed-token/from-ui/route";
 import { defaultDeploymentConfig, useTestChain, type TestChain } from "../../helpers/chain";
@@ -115,6 +116,37 @@ describe("the TokenCreated indexer", () => {
     } finally {
       delete process.env.TOKEN_INDEX_REORG_DEPTH;
       resetConfig();
+    }
+  });
+
+  it("starts at TOKEN_INDEX_START_BLOCK_<chainId> without a checkpoint (else TOKEN_INDEX_START_BLOCK); lookups stop there too", async () => {
+    const c = chain();
+    const setStart = (perChain: number | undefined, global: number | undefined) => {
+      for (const [name, value] of [["TOKEN_INDEX_START_BLOCK_8453", perChain], ["TOKEN_INDEX_START_BLOCK", global]] as const) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = String(value);
+      }
+      resetConfig();
+    };
+    try {
+      const before = await deployDirect(c, "Before start");
+      const after = await deployDirect(c, "After start");
+      setStart(after.block, 0);
+      const [run] = await followTokenCreated(8453);
+      expect(run).toMatchObject({ fromBlock: after.block, tokens: 1 });
+      expect(await rowOf(before.token)).toBeUndefined();
+      expect((await rowOf(after.token))?.block_number).toBe(after.block);
+      expect(await indexTokenByAddress(8453, before.token)).toEqual({ status: "not_found" }); // below the floor
+
+      // Without the per-chain variable the global one applies; with a checkpoint the start is only a floor.
+      await db().deleteFrom("token_index_checkpoints").execute();
+      setStart(undefined, before.block);
+      expect((await followTokenCreated(8453))[0]).toMatchObject({ fromBlock: before.block, tokens: 2 });
+      setStart(1, undefined);
+      const head = Number(await c.publicClient.getBlockNumber());
+      expect((await followTokenCreated(8453))[0]?.fromBlock).toBe(Math.max(1, head + 1 - 12));
+    } finally {
+      setStart(undefined, undefined);
     }
   });
 });

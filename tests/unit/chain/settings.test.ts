@@ -50,6 +50,8 @@ describe("checkChainSettings", () => {
   it("checks a chain named by any per-chain variable", () => {
     expect(failure(() => checkChainSettings(env({ PAIRED_TOKEN_WETH_POOLS_10: "0x1:0x2" }))).message).toMatch(/^ {2}PAIRED_TOKEN_WETH_POOLS_10: /m);
     expect(failure(() => checkChainSettings(env({ RPC_URL_137: "ftp://x" }))).message).toMatch(/^ {2}RPC_URL_137: /m);
+    expect(failure(() => checkChainSettings(env({ TOKEN_INDEX_START_BLOCK_10: "-5" }))).message).toMatch(/^ {2}TOKEN_INDEX_START_BLOCK_10: /m);
+    expect(chainSettings(10, env({ TOKEN_INDEX_START_BLOCK_10: "123" })).tokenIndexStartBlock).toBe(123);
   });
 
   it("ignores variables that only look per-chain", () => {
