@@ -1,0 +1,74 @@
+// `npm run agents`: ingest a JSON-lines file of agent records, or score the leaderboard. The entry point
+// (lib/cli/agents.ts) only runs this with the process's arguments, so tests run the same command in process.
+import type { LeaderboardInterval } from "../../db/tables/leaderboard";
+import { parseArgs } from "../cli/args";
+import { computeLeaderboard } from "./compute";
+import { ingestFile } from "./file";
+import { INTERVALS } from "./scoring";
+
+export const AGENTS_USAGE =
+  "usage: npm run agents -- ingest <file.jsonl> [--skip-invalid] [--enqueue] [--no-score]\n" +
+  "       npm run agents -- score [--interval 24h|7d|30d]";
+
+const BOOLEAN_FLAGS = new Set(["skip-invalid", "enqueue", "no-score"]);
+const VALUE_FLAGS = new Set(["interval"]);
+
+type AgentsArgs = { command?: string; file?: string; booleans: Set<string>; interval?: string };
+
+/**
+ * parseArgs takes the word after a bare `--flag` as its value, so `--skip-invalid file.jsonl` would lose the
+ * file: the flags that take no value are taken out first. Unknown flags and extra words are refused.
+ */
+export function parseAgentsArgs(argv: readonly string[]): AgentsArgs {
+  const booleans = new Set<string>();
+  const rest = argv.filter((arg) => {
+    const isBoolean = arg.startsWith("--") && BOOLEAN_FLAGS.has(arg.slice(2));
+    if (isBoolean) booleans.add(arg.slice(2));
+    return !isBoolean;
+  });
+  const { positionals, flags } = parseArgs(rest);
+  const unknown = Object.keys(flags).find((name) => !VALUE_FLAGS.has(name));
+  if (unknown !== undefined) throw new Error(`unknown option --${unknown}\n${AGENTS_USAGE}`);
+  if (flags.interval === true) throw new Error(`--interval needs a value\n${AGENTS_USAGE}`);
+  const [command, file, ...extra] = positionals;
+  if (extra.length) throw new Error(`unexpected argument ${extra[0]}\n${AGENTS_USAGE}`);
+  return { command, file, booleans, interval: flags.interval };
+}
+
+async function score(intervals: readonly LeaderboardInterval[]) {
+  for (const interval of intervals) {
+    const result = await computeLeaderboard(interval);
+    console.log(`scored ${interval}: ${result.agents} agents ranked`);
+  }
+}
+
+async function ingest(file: string, booleans: Set<string>) {
+  const skipInvalid = booleans.has("skip-invalid");
+  const report = await ingestFile(file, {
+    skipInvalid,
+    enqueue: booleans.has("enqueue"),
+    onProgress: (line) => process.stderr.write(`\rline ${line}`),
+  });
+  process.stderr.write("\n");
+  for (const bad of report.invalid.slice(0, 20)) console.error(`line ${bad.line}: ${bad.error}`);
+  if (report.invalid.length > 20) console.error(`… and ${report.invalid.length - 20} more invalid lines`);
+  if (report.invalid.length && !skipInvalid) {
+    throw new Error(`${report.invalid.length} invalid lines; nothing was written (--skip-invalid ingests the valid ones)`);
+  }
+  console.log(
+    `${report.lines} lines: ${report.agents} agents, ${report.runs} runs, ${report.casts} casts, ${report.interactions} interactions` +
+      (report.jobs ? ` (activity in ${report.jobs} queued jobs)` : ""),
+  );
+  // Queued activity is scored by the schedules once the jobs have run.
+  if (!booleans.has("no-score") && !report.jobs) await score(INTERVALS);
+}
+
+export async function agentsCommand(argv: readonly string[]): Promise<void> {
+  const { command, file, booleans, interval } = parseAgentsArgs(argv);
+  if (command === "ingest" && file && interval === undefined) return ingest(file, booleans);
+  if (command === "score" && !file && booleans.size === 0) {
+    if (interval !== undefined && !INTERVALS.includes(interval as LeaderboardInterval)) throw new Error(AGENTS_USAGE);
+    return score(interval ? [interval as LeaderboardInterval] : INTERVALS);
+  }
+  throw new Error(AGENTS_USAGE);
+}
