@@ -1,9 +1,11 @@
 // npm run dev: migrations, the demo dataset when the embedded database is empty, the local dev chain,
-// then `next dev -p $PORT` with the chain's variables. Ctrl-C stops the server and the chain.
+// then `next dev -p $PORT` with the chain's variables (building in a directory of its own per DATA_DIR:
+// lib/cli/dist-dir.ts). Ctrl-C stops the server and the chain.
 import { closeDb, db } from "../../db";
 import { migrateToLatest } from "../../db/migrate";
 import { config } from "../config";
 import { loadEnvFiles, runNext } from "../system/next-process";
+import { devDistDir, DIST_DIR_VARIABLE, prepareDistDir } from "./dist-dir";
 
 const DEMO_TOKENS = 1000;
 
@@ -44,7 +46,9 @@ try {
   // The server opens the database itself (PGlite admits one process): let go of it first.
   await closeDb();
   chain = await startDevChain();
-  const env = { ...process.env, ...chain?.env, PORT: String(cfg.PORT) };
+  const distDir = process.env[DIST_DIR_VARIABLE] || devDistDir(cfg.DATA_DIR);
+  prepareDistDir(distDir);
+  const env = { ...process.env, ...chain?.env, PORT: String(cfg.PORT), [DIST_DIR_VARIABLE]: distDir };
   const code = await runNext(["dev", "-p", String(cfg.PORT)], env, async () => chain?.close());
   process.exit(code);
 } catch (error) {
