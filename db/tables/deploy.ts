@@ -1,5 +1,6 @@
-// Row types of the deploy domain's tables (20261122060000_deploy, 20261122060200_deploy_signed_tx): deploy
-// requests, the TokenCreated indexer's checkpoints, UI token submissions, and the reward address in api_keys.
+// Row types of the deploy domain's tables (20261122060000_deploy, 20261122060200_deploy_signed_tx,
+// 20261122060300_deploy_quota): deploy requests, each partner's daily count of them, the TokenCreated
+// indexer's checkpoints, UI token submissions, and the reward address in api_keys.
 import type { ColumnType, Generated, JSONColumnType } from "kysely";
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -38,6 +39,14 @@ export interface DeployRequestsTable {
   finished_at: Timestamp | null;
 }
 
+/** Deployments a partner claimed on a UTC day (DEPLOY_DAILY_LIMIT). */
+export interface DeployQuotaTable {
+  partner_id: number;
+  /** The UTC day, written as YYYY-MM-DD. */
+  day: ColumnType<Date, string, string>;
+  used: number;
+}
+
 export interface TokenIndexCheckpointsTable {
   chain_id: number;
   factory: string;
@@ -57,6 +66,7 @@ export interface TokenSubmissionsTable {
 
 export interface DeployTables {
   deploy_requests: DeployRequestsTable;
+  deploy_quota: DeployQuotaTable;
   token_index_checkpoints: TokenIndexCheckpointsTable;
   token_submissions: TokenSubmissionsTable;
 }

@@ -1,7 +1,5 @@
 // Route pieces shared by the deploy endpoints.
 import { z } from "zod";
-import { config } from "../config";
-import type { RateLimitRule } from "../http/rate-limit";
 import { requestKey } from "./fields";
 
 /** Nesting depth, counted without recursion (the canonical request hash recurses: 20,000 levels overflowed the stack, a 500). */
@@ -20,12 +18,3 @@ export const jsonObjectBody = z
   .refine((body) => depthOf(body, 32) <= 32, "the body nests deeper than 32 levels");
 
 export const requestKeyParams = z.object({ requestKey });
-
-/** DEPLOY_DAILY_LIMIT per partner per day, shared by /deploy and /deploy/split (read per request). */
-export const deployRateLimit: RateLimitRule = {
-  name: "deploy",
-  get limit() {
-    return config().DEPLOY_DAILY_LIMIT;
-  },
-  windowSeconds: 86_400,
-};

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { checksummedAddress } from "../http/answers";
 import { presaleDeploymentConfig } from "../presales/responses";
 import { tokenObject } from "../tokens/responses";
-import { DRY_RUN_MESSAGE, ENQUEUED_MESSAGE } from "./service";
+import { DRY_RUN_MESSAGE, DRY_RUN_REPLAY_MESSAGE, ENQUEUED_MESSAGE } from "./service";
 
 const isoTime = z.iso.datetime().describe("ISO 8601, UTC");
 
@@ -14,7 +14,7 @@ const expectedAddress = checksummedAddress.describe("the token's address, predic
 const enqueuedAnswer = z.object({ success: z.literal(true), message: z.literal(ENQUEUED_MESSAGE), expectedAddress });
 const dryRunAnswer = z.object({
   success: z.literal(true),
-  message: z.literal(DRY_RUN_MESSAGE),
+  message: z.enum([DRY_RUN_MESSAGE, DRY_RUN_REPLAY_MESSAGE]).describe("the second when the requestKey was already used: nothing is simulated"),
   expectedAddress,
   dryRun: z.literal(true),
   shape: deployShapeEnum,

@@ -1,6 +1,7 @@
 // POST /api/tokens/deploy(/split) and GET /api/tokens/deploy/{requestKey}: validate, map, simulate (which
-// predicts the address), then claim (partner, requestKey) and enqueue in one transaction. A retry with the
-// same body gets the first answer; the same key with another body is 422 idempotency_mismatch.
+// predicts the address), then claim (partner, requestKey), count it against the daily limit and enqueue, in
+// one transaction. A retry with the same body gets the first answer; the same key with another body is 422
+// idempotency_mismatch; a dry run with a used key is answered from the stored request, not simulated.
 import { getAddress, type Address } from "viem";
 import { db } from "../../db";
 import type { DeployShape } from "../../db/tables/deploy";
@@ -15,6 +16,7 @@ import { isRecord } from "./fields";
 import { deployTokenJob } from "./jobs";
 import { planDeployment } from "./mapping";
 import { partnerRewardAddress, platformRewardAddress } from "./partners";
+import { countDeployment, type SetHeader } from "./quota";
 import { bodyHash, deploySalt } from "./salt";
 import { DEFAULT_CHAIN_ID, detectShape, parseDeployBody, requestKeyOf } from "./shapes";
 import { configToJson } from "./stored";
@@ -23,6 +25,7 @@ import { findDeployRequest, type DeployRequestRow } from "./store";
 export type DeployEndpoint = "deploy" | "split";
 export const ENQUEUED_MESSAGE = "Token deployment enqueued";
 export const DRY_RUN_MESSAGE = "Dry run: the deployment is valid and simulates";
+export const DRY_RUN_REPLAY_MESSAGE = "Dry run: this requestKey was already used with this body; sending it replays that deployment";
 
 const accepted = (expected: string) => ({ success: true as const, message: ENQUEUED_MESSAGE, expectedAddress: getAddress(expected) });
 
@@ -32,6 +35,17 @@ function replay(existing: DeployRequestRow, hash: string) {
     throw idempotencyMismatch(`requestKey ${existing.request_key} was already used with a different request body`);
   }
   return accepted(existing.expected_address);
+}
+
+/** A dry run with a used key: what sending it would do (replay the stored deployment), without simulating. */
+function replayDryRun(existing: DeployRequestRow, hash: string) {
+  return {
+    ...replay(existing, hash),
+    message: DRY_RUN_REPLAY_MESSAGE,
+    dryRun: true as const,
+    shape: existing.shape,
+    deploymentConfig: existing.config,
+  };
 }
 
 /** Simulation predicts the address; a revert is the caller's config breaking a factory rule (422). */
@@ -45,7 +59,9 @@ export async function simulateOrReject(chainId: number, config: DeploymentConfig
   }
 }
 
-async function claim(partner: PartnerPrincipal, key: string, hash: string, shape: DeployShape, chainId: number, config: DeploymentConfig, expected: Address) {
+type Claim = { key: string; hash: string; shape: DeployShape; chainId: number; config: DeploymentConfig; expected: Address };
+
+async function claim(partner: PartnerPrincipal, { key, hash, shape, chainId, config, expected }: Claim, setHeader?: SetHeader) {
   const inserted = await db()
     .transaction()
     .execute(async (trx) => {
@@ -63,8 +79,10 @@ async function claim(partner: PartnerPrincipal, key: string, hash: string, shape
         .onConflict((oc) => oc.columns(["partner_id", "request_key"]).doNothing())
         .returning("id")
         .executeTakeFirst();
-      if (row) await enqueue(deployTokenJob, { deploymentId: row.id }, { trx, dedupeKey: `deploy-token:${row.id}` });
-      return Boolean(row);
+      if (!row) return false;
+      await countDeployment(trx, partner.partnerId, setHeader);
+      await enqueue(deployTokenJob, { deploymentId: row.id }, { trx, dedupeKey: `deploy-token:${row.id}` });
+      return true;
     });
   if (inserted) {
     await dispatchJobs();
@@ -74,7 +92,7 @@ async function claim(partner: PartnerPrincipal, key: string, hash: string, shape
   return replay((await findDeployRequest(partner.partnerId, key))!, hash);
 }
 
-export async function requestDeployment(endpoint: DeployEndpoint, raw: unknown, partner: PartnerPrincipal) {
+export async function requestDeployment(endpoint: DeployEndpoint, raw: unknown, partner: PartnerPrincipal, setHeader?: SetHeader) {
   if (!isRecord(raw)) throw badRequest("the body must be a JSON object");
   const shape = detectShape(endpoint, raw);
   // dryRun is no part of what is deployed: `dryRun: false` and no dryRun are the same request.
@@ -83,9 +101,9 @@ export async function requestDeployment(endpoint: DeployEndpoint, raw: unknown, 
   const dryRun = raw.dryRun === true;
   const key = requestKeyOf(shape, raw);
   // Before validation: a retry is answered as the first request was, even if a time rule would now fail.
-  if (key && !dryRun) {
+  if (key) {
     const existing = await findDeployRequest(partner.partnerId, key);
-    if (existing) return replay(existing, hash);
+    if (existing) return dryRun ? replayDryRun(existing, hash) : replay(existing, hash);
   }
   const now = Date.now();
   const parsed = parseDeployBody(shape, raw, now);
@@ -103,7 +121,7 @@ export async function requestDeployment(endpoint: DeployEndpoint, raw: unknown, 
   if (dryRun) {
     return { success: true, message: DRY_RUN_MESSAGE, expectedAddress: getAddress(expected), dryRun: true, shape, deploymentConfig: config };
   }
-  return claim(partner, requestKey, hash, shape, chainId, config, expected);
+  return claim(partner, { key: requestKey, hash, shape, chainId, config, expected }, setHeader);
 }
 
 export type DeploymentStatus = "queued" | "submitted" | "deployed" | "failed";

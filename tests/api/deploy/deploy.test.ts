@@ -10,6 +10,7 @@ import { factoryAbi } from "@/lib/chain/artifacts";
 import { setApiKeyRewardAddress } from "@/lib/auth/apikeys";
 import { PROJECT_POSITIONS } from "@/lib/deploy/config";
 import { deploySalt } from "@/lib/deploy/salt";
+import { DRY_RUN_REPLAY_MESSAGE } from "@/lib/deploy/service";
 import { GET as tokenByAddress } from "@/app/api/get-token-by-address/route";
 import { POST as deployPost } from "@/app/api/tokens/deploy/route";
 import { POST as splitPost } from "@/app/api/tokens/deploy/split/route";
@@ -34,7 +35,7 @@ beforeAll(async () => {
 });
 afterAll(() => issuer.close());
 beforeEach(async () => {
-  for (const table of ["deploy_requests", "jobs", "tokens", "rate_limits"] as const) await db().deleteFrom(table).execute();
+  for (const table of ["deploy_requests", "deploy_quota", "jobs", "tokens"] as const) await db().deleteFrom(table).execute();
 });
 
 const onlyRow = async () => db().selectFrom("deploy_requests").selectAll().executeTakeFirstOrThrow();
@@ -248,6 +249,26 @@ describe("idempotency", () => {
     const real = await deploy(acme, v4Body(c, key("dry")));
     expect(real.body.expectedAddress).toBe(dry.body.expectedAddress);
   });
+
+  it("dryRun with a used key answers what sending would do, from the stored request: its deployment, or 422 for another body", async () => {
+    const c = chain();
+    const body = v4Body(c, key("dry-used"));
+    const real = await deploy(acme, body);
+    await drainJobs();
+    // Simulating again would revert (the token exists): the stored request is the answer.
+    const dry = await deploy(acme, { ...body, dryRun: true });
+    expect(dry.status, dry.text).toBe(200);
+    expect(dry.body).toEqual({
+      success: true,
+      message: DRY_RUN_REPLAY_MESSAGE,
+      expectedAddress: real.body.expectedAddress,
+      dryRun: true,
+      shape: "4.0.0",
+      deploymentConfig: (await onlyRow()).config,
+    });
+    expectError(await deploy(acme, { ...body, token: { ...body.token, name: "Other" }, dryRun: true }), 422, "idempotency_mismatch");
+    expect(await db().selectFrom("deploy_requests").select("id").execute()).toHaveLength(1);
+  });
 });
 
 describe("documented answers", () => {
@@ -333,16 +354,39 @@ describe("rejections and failures", () => {
     expect((await status(acme, requestKey)).body).toMatchObject({ status: "deployed", token: { contract_address: res.body.expectedAddress, msg_sender: c.accounts[8] } });
   });
 
-  it("DEPLOY_DAILY_LIMIT per partner per day: 429 beyond", async () => {
+  it("DEPLOY_DAILY_LIMIT counts new deployments only: 400s, dry runs and retries are free; beyond it 429, and a retry still gets its answer", async () => {
     process.env.DEPLOY_DAILY_LIMIT = "2";
     resetConfig();
     try {
       const c = chain();
-      expect((await deploy(acme, v4Body(c, key("limit-1")))).status).toBe(200);
-      expect((await deploySplit(acme, { nonsense: true })).status).toBe(400);
+      const first = await deploy(acme, v4Body(c, key("limit-1")));
+      expect(first.status).toBe(200);
+      expect(Object.fromEntries(["x-ratelimit-limit", "x-ratelimit-remaining"].map((h) => [h, first.headers.get(h)]))).toEqual({
+        "x-ratelimit-limit": "2",
+        "x-ratelimit-remaining": "1",
+      });
+      expect(Number(first.headers.get("x-ratelimit-reset"))).toBeGreaterThan(0);
+      for (let i = 0; i < 3; i++) {
+        expectError(await deploySplit(acme, { nonsense: true }), 400, "invalid_request");
+        expect((await deploy(acme, { ...v4Body(c, key(`limit-dry-${i}`)), dryRun: true })).status).toBe(200);
+        expect((await deploy(acme, v4Body(c, key("limit-1")))).body).toEqual(first.body);
+      }
+      const second = await deploy(acme, v4Body(c, key("limit-2")));
+      expect(second.status).toBe(200);
+      expect(second.headers.get("x-ratelimit-remaining")).toBe("0");
+
       const third = await deploy(acme, v4Body(c, key("limit-3")));
       expectError(third, 429, "rate_limited");
-      expect(third.headers.get("retry-after")).toMatch(/^\d+$/);
+      expect(Number(third.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect(Number(third.headers.get("retry-after"))).toBeLessThanOrEqual(86_400);
+      expect(third.headers.get("x-ratelimit-remaining")).toBe("0");
+      // Refused: nothing claimed, so the key is still free for tomorrow.
+      expect(await db().selectFrom("deploy_requests").select("request_key").orderBy("id").execute()).toEqual([
+        { request_key: key("limit-1") },
+        { request_key: key("limit-2") },
+      ]);
+      expect(await db().selectFrom("jobs").select("id").where("name", "=", "deploy-token").execute()).toHaveLength(2);
+      expect((await deploy(acme, v4Body(c, key("limit-1")))).body).toEqual(first.body);
       expect((await deploy(other, v4Body(c, key("limit-3")))).status).toBe(200);
     } finally {
       delete process.env.DEPLOY_DAILY_LIMIT;

@@ -17,7 +17,7 @@ beforeAll(async () => {
   acme = await partnerKey("acme");
 });
 beforeEach(async () => {
-  for (const table of ["deploy_requests", "jobs", "tokens", "rate_limits"] as const) await db().deleteFrom(table).execute();
+  for (const table of ["deploy_requests", "deploy_quota", "jobs", "tokens"] as const) await db().deleteFrom(table).execute();
 });
 
 const rpc = (c: TestChain, method: string, params: unknown[] = []) => (c.provider.request as (a: unknown) => Promise<unknown>)({ method, params });

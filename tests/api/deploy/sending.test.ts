@@ -18,7 +18,7 @@ beforeAll(async () => {
   acme = await partnerKey("acme");
 });
 beforeEach(async () => {
-  for (const table of ["deploy_requests", "jobs", "tokens", "rate_limits"] as const) await db().deleteFrom(table).execute();
+  for (const table of ["deploy_requests", "deploy_quota", "jobs", "tokens"] as const) await db().deleteFrom(table).execute();
 });
 afterEach(async () => {
   restoreChain?.();

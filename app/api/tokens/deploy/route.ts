@@ -1,14 +1,13 @@
 // POST /api/tokens/deploy: deploy a token (request shapes 4.0.0, 0.3.1, 0.3.0); answers the expected address, a job deploys it
 import { route } from "@/lib/http/route";
-import { deployRateLimit, jsonObjectBody } from "@/lib/deploy/http";
+import { jsonObjectBody } from "@/lib/deploy/http";
 import { deployResponse } from "@/lib/deploy/responses";
 import { requestDeployment } from "@/lib/deploy/service";
 
 export const POST = route({
   auth: "partner",
   body: jsonObjectBody,
-  rateLimit: deployRateLimit,
-  summary: "Validates, simulates and enqueues a deployment; idempotent per requestKey",
+  summary: "Validates, simulates and enqueues a deployment; idempotent per requestKey; 429 beyond DEPLOY_DAILY_LIMIT new deployments a UTC day",
   response: deployResponse,
-  handler: ({ body, principal }) => requestDeployment("deploy", body, principal),
+  handler: ({ body, principal, setHeader }) => requestDeployment("deploy", body, principal, setHeader),
 });

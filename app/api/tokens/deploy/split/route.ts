@@ -1,14 +1,13 @@
 // POST /api/tokens/deploy/split: deploy a token with the creator's rewards split over groupAddresses (request shape 3.1.0)
 import { route } from "@/lib/http/route";
-import { deployRateLimit, jsonObjectBody } from "@/lib/deploy/http";
+import { jsonObjectBody } from "@/lib/deploy/http";
 import { deployResponse } from "@/lib/deploy/responses";
 import { requestDeployment } from "@/lib/deploy/service";
 
 export const POST = route({
   auth: "partner",
   body: jsonObjectBody,
-  rateLimit: deployRateLimit,
-  summary: "Validates, simulates and enqueues a split-rewards deployment; idempotent per requestKey",
+  summary: "Validates, simulates and enqueues a split-rewards deployment; idempotent per requestKey; 429 beyond DEPLOY_DAILY_LIMIT new deployments a UTC day",
   response: deployResponse,
-  handler: ({ body, principal }) => requestDeployment("split", body, principal),
+  handler: ({ body, principal, setHeader }) => requestDeployment("split", body, principal, setHeader),
 });
