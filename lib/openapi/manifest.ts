@@ -5,12 +5,13 @@ import { join, relative, sep } from "node:path";
 const ROOT = process.cwd();
 export const MANIFEST_PATH = join(ROOT, "lib/openapi/routes.generated.ts");
 
-/** Route files under app/api, as repository-relative paths with forward slashes, sorted. */
+/** Route files under app/api (catch-alls aside), as repository-relative paths with forward slashes, sorted. */
 export function scanRouteFiles(dir = join(ROOT, "app/api")): string[] {
   const out: string[] = [];
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const full = join(dir, entry.name);
-    if (entry.isDirectory()) out.push(...scanRouteFiles(full));
+    // A catch-all ([...x], [[...x]]) only answers paths no route serves (app/api/[...path]): not an operation.
+    if (entry.isDirectory() && !entry.name.startsWith("[...") && !entry.name.startsWith("[[...")) out.push(...scanRouteFiles(full));
     else if (entry.name === "route.ts") out.push(relative(ROOT, full).split(sep).join("/"));
   }
   return out.sort();
