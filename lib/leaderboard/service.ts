@@ -1,5 +1,6 @@
 // GET /api/droid/leaderboard: one page of an interval's ranked snapshot. Rows as the interface's
-// Leaderboard row table; `score` only when the caller is an admin.
+// Leaderboard row table; `score` only when the caller is an admin. Each scoring run replaces the snapshot
+// wholesale, so a cursor names the snapshot it pages through (`at`) and is refused once it is replaced.
 import { z } from "zod";
 import { db } from "../../db";
 import type { LeaderboardInterval } from "../../db/tables/leaderboard";
@@ -11,7 +12,12 @@ export const DEFAULT_INTERVAL: LeaderboardInterval = "7d";
 /** Deeper pages than this are refused: every list is bounded. */
 export const MAX_OFFSET = 100_000;
 
-const cursorShape = z.object({ offset: z.number().int().min(0).max(MAX_OFFSET), interval: z.enum(INTERVALS) });
+const cursorShape = z.object({
+  offset: z.number().int().min(0).max(MAX_OFFSET),
+  interval: z.enum(INTERVALS),
+  /** The snapshot's computedAt in epoch ms; absent in cursors made before it was added (not checked). */
+  at: z.number().int().min(0).optional(),
+});
 type Cursor = z.infer<typeof cursorShape>;
 
 export function encodeCursor(cursor: Cursor): string {
@@ -38,11 +44,27 @@ export function decodeCursor(value: string): Cursor {
 export function resolvePage(query: { interval?: LeaderboardInterval; cursor?: string }): Cursor {
   const cursor = query.cursor ? decodeCursor(query.cursor) : undefined;
   const interval = query.interval ?? cursor?.interval ?? DEFAULT_INTERVAL;
-  return { interval, offset: cursor && cursor.interval === interval ? cursor.offset : 0 };
+  return cursor && cursor.interval === interval ? cursor : { interval, offset: 0 };
+}
+
+/** When the interval's snapshot was computed (epoch ms), or undefined when there is none. */
+async function snapshotAt(interval: LeaderboardInterval): Promise<number | undefined> {
+  const row = await db().selectFrom("agent_scores").select("computed_at").where("interval", "=", interval).limit(1).executeTakeFirst();
+  return row?.computed_at.getTime();
+}
+
+/**
+ * A page of another snapshot than the cursor's would skip or repeat rows: the client is told to start
+ * again from page one instead.
+ */
+function checkSnapshot(cursorAt: number | undefined, currentAt: number | undefined) {
+  if (cursorAt === undefined || cursorAt === currentAt) return;
+  const when = currentAt === undefined ? "cleared" : `re-scored at ${new Date(currentAt).toISOString()}`;
+  throw badRequest(`cursor: the leaderboard was ${when} after this cursor was made; start again without a cursor`);
 }
 
 export async function listLeaderboard(query: { interval?: LeaderboardInterval; limit: number; cursor?: string }, includeScore: boolean) {
-  const { interval, offset } = resolvePage(query);
+  const { interval, offset, at } = resolvePage(query);
   // Ranks are 1..N without gaps, so the page is a range of the (interval, rank) index.
   const rows = await db()
     .selectFrom("agent_scores as s")
@@ -54,6 +76,9 @@ export async function listLeaderboard(query: { interval?: LeaderboardInterval; l
     .orderBy("s.rank")
     .limit(query.limit + 1)
     .execute();
+  // Every row of a snapshot carries its computedAt; an empty page needs it read apart.
+  const currentAt = rows.length ? rows[0].computed_at.getTime() : at !== undefined ? await snapshotAt(interval) : undefined;
+  checkSnapshot(at, currentAt);
   const page = rows.slice(0, query.limit);
   const more = rows.length > query.limit && offset + query.limit <= MAX_OFFSET;
   return {
@@ -73,6 +98,6 @@ export async function listLeaderboard(query: { interval?: LeaderboardInterval; l
         ? { score: { composite: r.composite, components: r.components, washConfidence: r.wash_confidence, washFlags: r.wash_flags } }
         : {}),
     })),
-    cursor: more ? encodeCursor({ offset: offset + query.limit, interval }) : null,
+    cursor: more ? encodeCursor({ offset: offset + query.limit, interval, at: currentAt }) : null,
   };
 }

@@ -107,17 +107,32 @@ describe("cursor", () => {
   it("keeps the cursor's interval when none is given, and ignores the cursor when the interval changes", async () => {
     const first = await get("?interval=24h&limit=5");
     const cursor = first.body.cursor;
-    expect(JSON.parse(Buffer.from(cursor, "base64url").toString())).toEqual({ offset: 5, interval: "24h" });
+    expect(JSON.parse(Buffer.from(cursor, "base64url").toString())).toEqual({ offset: 5, interval: "24h", at: Date.parse(first.body.data[0].computedAt) });
     const next = await get(`?limit=5&cursor=${cursor}`);
     expect(next.body.data[0].rank).toBe(6);
     const changed = await get(`?interval=30d&limit=5&cursor=${cursor}`);
     expect(changed.body.data[0].rank).toBe(1);
-    expect(JSON.parse(Buffer.from(changed.body.cursor, "base64url").toString())).toEqual({ offset: 5, interval: "30d" });
+    expect(JSON.parse(Buffer.from(changed.body.cursor, "base64url").toString())).toMatchObject({ offset: 5, interval: "30d" });
   });
 
   it("answers an empty page past the end", async () => {
     const res = await get(`?interval=7d&cursor=${encodeCursor({ offset: 500, interval: "7d" })}`);
     expect(res.body).toEqual({ data: [], cursor: null });
+  });
+
+  it("refuses a cursor of a snapshot a scoring run has since replaced, naming it, also past the end", async () => {
+    const first = await get("?interval=7d&limit=5");
+    const { at } = JSON.parse(Buffer.from(first.body.cursor, "base64url").toString());
+    expect((await get(`?cursor=${encodeCursor({ offset: 500, interval: "7d", at })}`)).body).toEqual({ data: [], cursor: null });
+    const rescored = await computeLeaderboard("7d", new Date(at + 1000));
+    for (const cursor of [first.body.cursor, encodeCursor({ offset: 500, interval: "7d", at })]) {
+      const error = expectError(await get(`?cursor=${cursor}`), 400, "invalid_request");
+      expect(error.message).toContain(`cursor: the leaderboard was re-scored at ${rescored.computedAt}`);
+    }
+    // Page one of the new snapshot walks on; a cursor made before snapshots were named is still read.
+    const again = await get("?interval=7d&limit=5");
+    expect((await get(`?cursor=${again.body.cursor}`)).body.data[0].rank).toBe(6);
+    expect((await get(`?cursor=${encodeCursor({ offset: 5, interval: "7d" })}`)).body.data[0].rank).toBe(6);
   });
 
   it.each([
