@@ -8,17 +8,17 @@ import { resetConfig } from "@/lib/config";
 import { readTokenInfo, tokenFactoryAbi } from "@/lib/chain";
 import { factoryAbi } from "@/lib/chain/artifacts";
 import { setApiKeyRewardAddress } from "@/lib/auth/apikeys";
-import { PROJECT_POSITIONS } from "@/lib/deploy/config";
+import { DYNAMIC_FEE_DEFAULTS, PROJECT_POSITIONS } from "@/lib/deploy/config";
 import { deploySalt } from "@/lib/deploy/salt";
 import { DRY_RUN_REPLAY_MESSAGE } from "@/lib/deploy/service";
 import { GET as tokenByAddress } from "@/app/api/get-token-by-address/route";
 import { POST as deployPost } from "@/app/api/tokens/deploy/route";
 import { POST as splitPost } from "@/app/api/tokens/deploy/split/route";
 import { GET as statusGet } from "@/app/api/tokens/deploy/[requestKey]/route";
-import { useTestChain } from "../../helpers/chain";
+import { useTestChain, type TestChain } from "../../helpers/chain";
 import { authMatrix, partnerKey, startIssuer, type Issuer } from "../../helpers/auth";
 import { call, expectError } from "../../helpers/http";
-import { decodeStaticFees, decodeVault, deploy, deploySplit, drainJobs, key, legacyBody, partnerIdOf, sentConfig, status, v4Body } from "./helpers";
+import { decodeDynamicFees, decodeStaticFees, decodeVault, deploy, deploySplit, drainJobs, key, legacyBody, partnerIdOf, sentConfig, status, v4Body } from "./helpers";
 
 const chain = useTestChain();
 let issuer: Issuer;
@@ -124,7 +124,16 @@ describe("4.0.0 end to end", () => {
     const sent = await sentConfig(c, txHash);
     expect(sent.poolConfig.hook).toBe(c.contracts.dynamicFeeHook);
     expect(sent.poolConfig.tickIfToken0IsClanker).toBe(-230_400);
-    expect(decodeStaticFees(sent.poolConfig.poolData.slice(0, 130) as `0x${string}`)).toEqual([10_000, 40_000]);
+    const d = DYNAMIC_FEE_DEFAULTS;
+    expect(decodeDynamicFees(sent.poolConfig.poolData)).toEqual([
+      10_000,
+      40_000,
+      d.referenceTickFilterPeriod,
+      d.resetPeriod,
+      d.resetTickFilter,
+      d.feeControlNumerator,
+      d.decayFilterBps,
+    ]);
     expect(sent.lockerConfig.tickLower).toEqual(PROJECT_POSITIONS.map((p) => p.tickLower));
     expect(sent.lockerConfig.tickUpper).toEqual(PROJECT_POSITIONS.map((p) => p.tickUpper));
     expect(sent.lockerConfig.positionBps).toEqual(PROJECT_POSITIONS.map((p) => p.positionBps));
@@ -132,78 +141,146 @@ describe("4.0.0 end to end", () => {
 });
 
 describe("legacy shapes end to end", () => {
-  it("0.3.1: creator c%, the partner 80 - c%, the platform 20%; vault unlock as a lockup; context from fid and cast", async () => {
+  type Sent = Awaited<ReturnType<typeof sentConfig>>;
+  type LegacyCase = {
+    shape: "0.3.1" | "0.3.0" | "3.1.0";
+    partner: () => string;
+    partnerName: string;
+    body: (c: TestChain) => Record<string, unknown>;
+    tokenAdmin: (c: TestChain) => string;
+    metadata: Record<string, unknown>;
+    context: Record<string, unknown>;
+    rewards: (c: TestChain) => { admins: string[]; recipients: string[]; bps: number[] };
+    extensions?: (c: TestChain, sent: Sent, sentAt: { before: number; after: number }) => void;
+    token?: (c: TestChain) => Record<string, unknown>;
+  };
+  const noMetadata = { description: "", socialMediaUrls: [], auditUrls: [] };
+  const unlock = Math.floor(Date.now() / 1000) + 31 * 86_400;
+  const cases: LegacyCase[] = [
+    {
+      shape: "0.3.1",
+      partner: () => acme,
+      partnerName: "acme",
+      body: (c) => ({
+        description: "an old friend",
+        socialMediaUrls: ["https://x.com/legacy", "https://legacy.example.org/"],
+        tokenPair: "WETH",
+        creatorRewardsPercentage: 30,
+        requestorFid: 1234,
+        castHash: "0xcafe",
+        vaultPercentage: 20,
+        vaultUnlockTimestamp: unlock,
+        creatorRewardsAdmin: c.accounts[6],
+        initialMarketCap: 10,
+      }),
+      tokenAdmin: (c) => c.accounts[6]!,
+      metadata: {
+        description: "an old friend",
+        socialMediaUrls: [
+          { platform: "x", url: "https://x.com/legacy" },
+          { platform: "website", url: "https://legacy.example.org/" },
+        ],
+        auditUrls: [],
+      },
+      context: { interface: "acme", platform: "farcaster", messageId: "0xcafe", id: "1234" },
+      // creator 30% to the requestor (admin: creatorRewardsAdmin), the partner 80 - 30, the platform 20.
+      rewards: (c) => ({
+        admins: [c.accounts[6]!, getAddress(PARTNER_REWARDS), c.deployment.deployer],
+        recipients: [c.accounts[3]!, getAddress(PARTNER_REWARDS), c.deployment.deployer],
+        bps: [3_000, 5_000, 2_000],
+      }),
+      extensions: (c, sent, { before, after }) => {
+        expect(sent.extensionConfigs).toHaveLength(1);
+        expect(sent.extensionConfigs[0]).toMatchObject({ extension: c.contracts.vault, msgValue: 0n, extensionBps: 2_000 });
+        const [vaultAdmin, lockup, vesting] = decodeVault(sent.extensionConfigs[0]!.extensionData);
+        expect(vaultAdmin).toBe(c.accounts[6]);
+        // The unlock timestamp became a lockup measured from the request.
+        expect(Number(lockup)).toBeGreaterThanOrEqual(unlock - after);
+        expect(Number(lockup)).toBeLessThanOrEqual(unlock - before);
+        expect(vesting).toBe(0n);
+      },
+      token: (c) => ({ requestor_fid: 1234, cast_hash: "0xcafe", admin: c.accounts[6] }),
+    },
+    {
+      // The five fields with 0.3.1's defaults (40% to the requestor); "other" has no reward address, so its
+      // 40% interface share joins the platform's 20%.
+      shape: "0.3.0",
+      partner: () => other,
+      partnerName: "other",
+      body: () => ({}),
+      tokenAdmin: (c) => c.accounts[3]!,
+      metadata: noMetadata,
+      context: { interface: "other", platform: "", messageId: "", id: "" },
+      rewards: (c) => ({ admins: [c.accounts[3]!, c.deployment.deployer], recipients: [c.accounts[3]!, c.deployment.deployer], bps: [4_000, 6_000] }),
+    },
+    {
+      // The creator's 40% divided over groupAddresses by allocation; each member is its own reward admin.
+      shape: "3.1.0",
+      partner: () => acme,
+      partnerName: "acme",
+      body: (c) => ({
+        creatorAdmin: c.accounts[7],
+        creatorRewardsAdmin: c.accounts[8],
+        groupAddresses: [{ address: c.accounts[4], allocation: 75 }, { address: c.accounts[5], allocation: 25 }],
+      }),
+      tokenAdmin: (c) => c.accounts[7]!,
+      metadata: noMetadata,
+      context: { interface: "acme", platform: "", messageId: "", id: "" },
+      rewards: (c) => {
+        const members = [c.accounts[4]!, c.accounts[5]!, getAddress(PARTNER_REWARDS), c.deployment.deployer];
+        return { admins: members, recipients: members, bps: [3_000, 1_000, 4_000, 2_000] };
+      },
+    },
+  ];
+
+  it.each(cases)("$shape: every field of the factory call, decoded from the calldata", async (t) => {
     const c = chain();
-    const requestKey = key("v031");
+    const requestKey = key(`legacy-${t.shape}`);
     const before = Math.floor(Date.now() / 1000);
-    const unlock = before + 31 * 86_400;
-    const body = legacyBody(c, requestKey, {
-      creatorRewardsPercentage: 30,
-      requestorFid: 1234,
-      castHash: "0xcafe",
-      vaultPercentage: 20,
-      vaultUnlockTimestamp: unlock,
-      creatorRewardsAdmin: c.accounts[6],
-      initialMarketCap: 10,
-    });
-    const res = await deploy(acme, body);
+    const body = legacyBody(c, requestKey, t.body(c));
+    const res = t.shape === "3.1.0" ? await deploySplit(t.partner(), body) : await deploy(t.partner(), body);
     expect(res.status, res.text).toBe(200);
     const after = Math.floor(Date.now() / 1000);
-    expect((await onlyRow()).shape).toBe("0.3.1");
+    expect((await onlyRow()).shape).toBe(t.shape);
     await drainJobs();
-    const done = (await status(acme, requestKey)).body;
-    expect(done.status).toBe("deployed");
-    expect(done.token).toMatchObject({ requestor_fid: 1234, cast_hash: "0xcafe", admin: c.accounts[6] });
+    const done = (await status(t.partner(), requestKey)).body;
+    expect(done).toMatchObject({ status: "deployed", shape: t.shape });
+    if (t.token) expect(done.token).toMatchObject(t.token(c));
 
     const sent = await sentConfig(c, done.txHash);
-    const platform = c.deployment.deployer; // DEPLOY_PLATFORM_REWARD_ADDRESS unset: the deployer
-    expect(sent.tokenConfig.tokenAdmin).toBe(c.accounts[6]);
-    expect(JSON.parse(sent.tokenConfig.context)).toEqual({ interface: "acme", platform: "farcaster", messageId: "0xcafe", id: "1234" });
-    expect(sent.lockerConfig.rewardAdmins).toEqual([c.accounts[6], getAddress(PARTNER_REWARDS), platform]);
-    expect(sent.lockerConfig.rewardRecipients).toEqual([c.accounts[3], getAddress(PARTNER_REWARDS), platform]);
-    expect(sent.lockerConfig.rewardBps).toEqual([3_000, 5_000, 2_000]);
-    expect(sent.poolConfig.tickIfToken0IsClanker).toBe(-230_400);
-    expect(decodeStaticFees(sent.poolConfig.poolData)).toEqual([10_000, 10_000]);
-    const [vaultAdmin, lockup, vesting] = decodeVault(sent.extensionConfigs[0]!.extensionData);
-    expect(sent.extensionConfigs[0]!.extensionBps).toBe(2_000);
-    expect(vaultAdmin).toBe(c.accounts[6]);
-    expect(Number(lockup)).toBeGreaterThanOrEqual(unlock - after);
-    expect(Number(lockup)).toBeLessThanOrEqual(unlock - before);
-    expect(vesting).toBe(0n);
-  });
-
-  it("0.3.0: the five fields with 0.3.1's defaults (40% to the requestor)", async () => {
-    const c = chain();
-    const requestKey = key("v030");
-    expect((await deploy(other, legacyBody(c, requestKey))).status).toBe(200);
-    expect((await onlyRow()).shape).toBe("0.3.0");
-    await drainJobs();
-    const done = (await status(other, requestKey)).body;
-    const sent = await sentConfig(c, done.txHash);
-    // "other" has no reward address: its 40% interface share joins the platform's 20%.
-    expect(sent.lockerConfig.rewardRecipients).toEqual([c.accounts[3], c.deployment.deployer]);
-    expect(sent.lockerConfig.rewardBps).toEqual([4_000, 6_000]);
-    expect(sent.tokenConfig.tokenAdmin).toBe(c.accounts[3]);
-    expect(sent.extensionConfigs).toEqual([]);
-  });
-
-  it("3.1.0 on /split: the creator share divided over groupAddresses", async () => {
-    const c = chain();
-    const requestKey = key("v310");
-    const body = legacyBody(c, requestKey, {
-      creatorAdmin: c.accounts[7],
-      groupAddresses: [{ address: c.accounts[4], allocation: 75 }, { address: c.accounts[5], allocation: 25 }],
+    expect(sent.tokenConfig).toEqual({
+      tokenAdmin: t.tokenAdmin(c),
+      name: "Legacy",
+      symbol: "LEG",
+      salt: deploySalt(await partnerIdOf(t.partnerName), requestKey),
+      image: "https://example.com/leg.png",
+      metadata: JSON.stringify(t.metadata),
+      context: JSON.stringify(t.context),
+      originatingChainId: 8453n,
     });
-    const res = await deploySplit(acme, body);
-    expect(res.status, res.text).toBe(200);
-    await drainJobs();
-    const done = (await status(acme, requestKey)).body;
-    expect(done).toMatchObject({ status: "deployed", shape: "3.1.0" });
-    const sent = await sentConfig(c, done.txHash);
-    expect(sent.tokenConfig.tokenAdmin).toBe(c.accounts[7]);
-    expect(sent.lockerConfig.rewardRecipients).toEqual([c.accounts[4], c.accounts[5], getAddress(PARTNER_REWARDS), c.deployment.deployer]);
-    expect(sent.lockerConfig.rewardAdmins).toEqual([c.accounts[4], c.accounts[5], getAddress(PARTNER_REWARDS), c.deployment.deployer]);
-    expect(sent.lockerConfig.rewardBps).toEqual([3_000, 1_000, 4_000, 2_000]);
+    // WETH at the default 10 WETH market cap, one standard position, the legacy flat 1% as static fees.
+    expect(sent.poolConfig).toEqual({
+      hook: c.contracts.staticFeeHook,
+      pairedToken: getAddress(c.contracts.weth),
+      tickIfToken0IsClanker: -230_400,
+      tickSpacing: 200,
+      poolData: expect.any(String),
+    });
+    expect(decodeStaticFees(sent.poolConfig.poolData)).toEqual([10_000, 10_000]);
+    const rewards = t.rewards(c);
+    expect(sent.lockerConfig).toEqual({
+      locker: c.contracts.locker,
+      rewardAdmins: rewards.admins,
+      rewardRecipients: rewards.recipients,
+      rewardBps: rewards.bps,
+      tickLower: [-230_400],
+      tickUpper: [-120_000],
+      positionBps: [10_000],
+      lockerData: "0x",
+    });
+    expect(sent.mevModuleConfig).toEqual({ mevModule: c.contracts.mevModule, mevModuleData: "0x" });
+    if (t.extensions) t.extensions(c, sent, { before, after });
+    else expect(sent.extensionConfigs).toEqual([]);
   });
 });
 

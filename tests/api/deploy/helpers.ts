@@ -51,6 +51,12 @@ export async function sentConfig(chain: TestChain, hash: Hash): Promise<Deployme
 }
 
 export const decodeStaticFees = (data: Hex) => decodeAbiParameters([{ type: "uint24" }, { type: "uint24" }], data);
+/** The dynamic fee hook's poolData: base fee, max LP fee, then the volatility settings (DYNAMIC_FEE_DEFAULTS' order). */
+export const decodeDynamicFees = (data: Hex) =>
+  decodeAbiParameters(
+    [{ type: "uint24" }, { type: "uint24" }, { type: "uint256" }, { type: "uint256" }, { type: "int24" }, { type: "uint256" }, { type: "uint24" }],
+    data,
+  );
 export const decodeVault = (data: Hex) => decodeAbiParameters([{ type: "address" }, { type: "uint256" }, { type: "uint256" }], data);
 
 type Forward = () => Promise<unknown>;
