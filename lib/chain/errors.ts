@@ -45,7 +45,7 @@ export class ChainUnavailableError extends Error {
 export class ChainRevertError extends Error {
   override readonly name = "ChainRevertError";
   readonly chainId: number;
-  /** The decoded custom error (e.g. `TooManyRewardRecipients`), or undefined when it is not in our ABIs. */
+  /** The decoded custom error (e.g. `TooManyRewardParticipants`), or undefined when it is not in our ABIs. */
   readonly errorName?: string;
   readonly args?: readonly unknown[];
   /** `require` message / panic reason, when the revert carried one. */

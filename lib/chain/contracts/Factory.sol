@@ -92,33 +92,36 @@ contract Factory {
     event ModuleEnabled(ModuleKind indexed kind, address indexed module, bool enabled);
     event OwnershipTransferred(address indexed previousOwner, address indexed newOwner);
 
+    // Errors the platform's v4 contracts also have carry their names (IClanker, IClankerLpLockerMultiple);
+    // the others are local.
     error Unauthorized();
     error ZeroTokenAdmin();
-    error NotOriginatingChain();
+    error OnlyOriginatingChain();
     error TokenAlreadyDeployed(address token);
     error TokenDeploymentFailed();
     error HookNotEnabled();
     error LockerNotEnabled();
     error MevModuleNotEnabled();
-    error ExtensionNotEnabled(address extension);
+    error ExtensionNotEnabled();
     error InvalidPairedToken();
     error InvalidTickSpacing();
-    error TickNotMultipleOfSpacing(int24 tick);
-    error TickOutOfRange(int24 tick);
+    error TicksNotMultipleOfTickSpacing();
+    error TicksOutOfTickBounds();
     error NoRewardRecipients();
-    error TooManyRewardRecipients();
-    error RewardArrayLengthMismatch();
+    error TooManyRewardParticipants();
+    error MismatchedRewardArrays();
     error ZeroRewardRecipient();
+    error ZeroRewardAmount();
     error InvalidRewardBps();
     error NoPositions();
     error TooManyPositions();
-    error PositionArrayLengthMismatch();
-    error TickLowerBelowStartingTick(int24 tickLower);
-    error InvalidTickRange(int24 tickLower, int24 tickUpper);
+    error MismatchedPositionInfos();
+    error TickRangeLowerThanStartingTick();
+    error TicksBackwards();
     error InvalidPositionBps();
-    error TooManyExtensions();
+    error MaxExtensionsExceeded();
     error MaxExtensionBpsExceeded();
-    error InvalidMsgValue();
+    error ExtensionMsgValueMismatch();
 
     constructor(address owner_) {
         owner = owner_;
@@ -163,7 +166,7 @@ contract Factory {
     function _checkToken(TokenConfig calldata t) private view {
         if (t.tokenAdmin == address(0)) revert ZeroTokenAdmin();
         // Other chains get their supply by bridging; only the originating chain mints it.
-        if (t.originatingChainId != block.chainid) revert NotOriginatingChain();
+        if (t.originatingChainId != block.chainid) revert OnlyOriginatingChain();
     }
 
     function _checkPool(PoolConfig calldata p) private view returns (uint24 lpFee) {
@@ -176,8 +179,8 @@ contract Factory {
     }
 
     function _checkTick(int24 tick, int24 tickSpacing) private pure {
-        if (tick % tickSpacing != 0) revert TickNotMultipleOfSpacing(tick);
-        if (tick < TickMath.MIN_TICK || tick > TickMath.MAX_TICK) revert TickOutOfRange(tick);
+        if (tick % tickSpacing != 0) revert TicksNotMultipleOfTickSpacing();
+        if (tick < TickMath.MIN_TICK || tick > TickMath.MAX_TICK) revert TicksOutOfTickBounds();
     }
 
     function _checkLocker(LockerConfig calldata l, PoolConfig calldata p) private view {
@@ -185,11 +188,12 @@ contract Factory {
 
         uint256 recipients = l.rewardRecipients.length;
         if (recipients == 0) revert NoRewardRecipients();
-        if (recipients > MAX_REWARD_RECIPIENTS) revert TooManyRewardRecipients();
-        if (l.rewardAdmins.length != recipients || l.rewardBps.length != recipients) revert RewardArrayLengthMismatch();
+        if (recipients > MAX_REWARD_RECIPIENTS) revert TooManyRewardParticipants();
+        if (l.rewardAdmins.length != recipients || l.rewardBps.length != recipients) revert MismatchedRewardArrays();
         uint256 rewardBpsSum;
         for (uint256 i = 0; i < recipients; i++) {
             if (l.rewardRecipients[i] == address(0) || l.rewardAdmins[i] == address(0)) revert ZeroRewardRecipient();
+            if (l.rewardBps[i] == 0) revert ZeroRewardAmount();
             rewardBpsSum += l.rewardBps[i];
         }
         if (rewardBpsSum != BPS) revert InvalidRewardBps();
@@ -197,7 +201,7 @@ contract Factory {
         uint256 positions = l.positionBps.length;
         if (positions == 0) revert NoPositions();
         if (positions > MAX_POSITIONS) revert TooManyPositions();
-        if (l.tickLower.length != positions || l.tickUpper.length != positions) revert PositionArrayLengthMismatch();
+        if (l.tickLower.length != positions || l.tickUpper.length != positions) revert MismatchedPositionInfos();
         uint256 positionBpsSum;
         for (uint256 i = 0; i < positions; i++) {
             int24 lower = l.tickLower[i];
@@ -205,8 +209,9 @@ contract Factory {
             _checkTick(lower, p.tickSpacing);
             _checkTick(upper, p.tickSpacing);
             // Liquidity below the starting price would be paired-token liquidity the deployer never supplied.
-            if (lower < p.tickIfToken0IsClanker) revert TickLowerBelowStartingTick(lower);
-            if (lower >= upper) revert InvalidTickRange(lower, upper);
+            if (lower < p.tickIfToken0IsClanker) revert TickRangeLowerThanStartingTick();
+            // An empty range too: it could hold no liquidity (the platform's pool manager refuses it).
+            if (lower >= upper) revert TicksBackwards();
             positionBpsSum += l.positionBps[i];
         }
         if (positionBpsSum != BPS) revert InvalidPositionBps();
@@ -219,19 +224,19 @@ contract Factory {
     }
 
     function _checkExtensions(ExtensionConfig[] calldata extensions) private view {
-        if (extensions.length > MAX_EXTENSIONS) revert TooManyExtensions();
+        if (extensions.length > MAX_EXTENSIONS) revert MaxExtensionsExceeded();
         uint256 bpsSum;
         uint256 valueSum;
         for (uint256 i = 0; i < extensions.length; i++) {
             if (!enabledModules[ModuleKind.Extension][extensions[i].extension]) {
-                revert ExtensionNotEnabled(extensions[i].extension);
+                revert ExtensionNotEnabled();
             }
             bpsSum += extensions[i].extensionBps;
             valueSum += extensions[i].msgValue;
         }
         // At least 10% of the supply always goes to the pool.
         if (bpsSum > MAX_EXTENSION_BPS) revert MaxExtensionBpsExceeded();
-        if (valueSum != msg.value) revert InvalidMsgValue();
+        if (valueSum != msg.value) revert ExtensionMsgValueMismatch();
     }
 
     function _createToken(TokenConfig calldata tokenConfig) private returns (address token) {

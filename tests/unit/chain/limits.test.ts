@@ -59,7 +59,7 @@ describe("factory limits", () => {
   it("reward recipients: at most 7, at least 1, arrays of one length, bps summing to 10,000", async () => {
     let c = config();
     rewards(chain(), c, 8);
-    expect(await revertName(c)).toBe("TooManyRewardRecipients");
+    expect(await revertName(c)).toBe("TooManyRewardParticipants");
 
     c = config();
     Object.assign(c.lockerConfig, { rewardAdmins: [], rewardRecipients: [], rewardBps: [] });
@@ -67,11 +67,16 @@ describe("factory limits", () => {
 
     c = config();
     c.lockerConfig.rewardBps = [5_000, 5_000];
-    expect(await revertName(c)).toBe("RewardArrayLengthMismatch");
+    expect(await revertName(c)).toBe("MismatchedRewardArrays");
 
     c = config();
     c.lockerConfig.rewardBps = [9_999];
     expect(await revertName(c)).toBe("InvalidRewardBps");
+
+    c = config();
+    rewards(chain(), c, 2);
+    c.lockerConfig.rewardBps = [10_000, 0];
+    expect(await revertName(c)).toBe("ZeroRewardAmount");
   });
 
   it("positions: at most 7, bps summing to 10,000, ticks on the spacing, at or above the start, ordered", async () => {
@@ -85,25 +90,25 @@ describe("factory limits", () => {
 
     c = config();
     c.lockerConfig.tickLower = [-230_300];
-    expect(await revertName(c)).toBe("TickNotMultipleOfSpacing");
+    expect(await revertName(c)).toBe("TicksNotMultipleOfTickSpacing");
 
     c = config();
     c.lockerConfig.tickLower = [-230_600];
-    expect(await revertName(c)).toBe("TickLowerBelowStartingTick");
+    expect(await revertName(c)).toBe("TickRangeLowerThanStartingTick");
 
     c = config();
     c.lockerConfig.tickUpper = [-230_400];
-    expect(await revertName(c)).toBe("InvalidTickRange");
+    expect(await revertName(c)).toBe("TicksBackwards");
 
     c = config();
     c.poolConfig.tickIfToken0IsClanker = -230_500;
-    expect(await revertName(c)).toBe("TickNotMultipleOfSpacing");
+    expect(await revertName(c)).toBe("TicksNotMultipleOfTickSpacing");
   });
 
   it("extensions: at most 10, at most 90% of the supply, ETH matching their msgValue", async () => {
     let c = config();
     vaults(chain(), c, Array(11).fill(100));
-    expect(await revertName(c)).toBe("TooManyExtensions");
+    expect(await revertName(c)).toBe("MaxExtensionsExceeded");
 
     c = config();
     vaults(chain(), c, [4_500, 4_501]);
@@ -161,14 +166,14 @@ describe("factory limits", () => {
 
     c = config();
     c.tokenConfig.originatingChainId = 1n;
-    expect(await revertName(c)).toBe("NotOriginatingChain");
+    expect(await revertName(c)).toBe("OnlyOriginatingChain");
   });
 
   it("a revert carries the decoded arguments", async () => {
     const c = config();
-    c.lockerConfig.tickLower = [-230_600];
+    c.poolConfig.poolData = fees(50_001, 10_000);
     const error = (await simulateDeployToken(CHAIN, c).catch((e) => e)) as ChainRevertError;
-    expect(error.args).toEqual([-230_600]);
-    expect(error.message).toContain("TickLowerBelowStartingTick");
+    expect(error.args).toEqual([50_001]);
+    expect(error.message).toContain("StaticFeeTooHigh");
   });
 });
