@@ -1,45 +1,57 @@
 // What /api/health reports: version, whether the database answers, and which backend of each part is active.
+// A database that does not answer is a 503 (load balancers take the instance out), not a 200 "degraded".
 import { sql } from "kysely";
 import { z } from "zod";
 import { db } from "../../db";
 import { config } from "../config";
 import { configuredChainIds } from "../chain/settings";
+import { HttpError } from "../http/errors";
+import { workerEnabled } from "../jobs/worker";
 import { upstashCredentials } from "../kv";
 import pkg from "../../package.json";
 
+/** Seconds a load balancer or client waits before asking again when the database is down. */
+const RETRY_AFTER_SECONDS = 5;
+
 export const healthResponse = z.object({
-  status: z.enum(["ok", "degraded"]),
+  status: z.literal("ok"),
   version: z.string(),
-  database: z.object({ reachable: z.boolean(), latencyMs: z.number().int().optional(), error: z.string().optional() }),
+  database: z.object({ reachable: z.literal(true), latencyMs: z.number().int() }),
   backends: z.object({
     database: z.enum(["pglite", "postgres", "neon"]),
     cache: z.enum(["upstash", "postgres"]),
-    jobs: z.enum(["qstash", "local-worker"]),
+    jobs: z.enum(["qstash", "local-worker", "qstash+local-worker", "none"]).describe(
+      "who runs jobs enqueued here: QStash (QSTASH_TOKEN), this process's worker (JOB_WORKER, default on without QStash), both, or neither (another process's worker must)",
+    ),
     chain: z.enum(["rpc", "none"]),
     profiles: z.enum(["neynar", "stored"]),
   }),
 });
 
-export async function healthReport(): Promise<z.infer<typeof healthResponse>> {
+type Backends = z.infer<typeof healthResponse>["backends"];
+
+export function activeBackends(): Backends {
   const cfg = config();
+  const qstash = Boolean(cfg.QSTASH_TOKEN);
+  const worker = workerEnabled();
+  return {
+    database: cfg.DATABASE_URL ? (cfg.DATABASE_DRIVER === "neon" ? "neon" : "postgres") : "pglite",
+    cache: upstashCredentials() ? "upstash" : "postgres",
+    jobs: qstash && worker ? "qstash+local-worker" : qstash ? "qstash" : worker ? "local-worker" : "none",
+    chain: configuredChainIds().length ? "rpc" : "none",
+    profiles: cfg.NEYNAR_API_KEY ? "neynar" : "stored",
+  };
+}
+
+/** The report, or a 503 provider_unavailable naming the database (and the backends) when it does not answer. */
+export async function healthReport(): Promise<z.infer<typeof healthResponse>> {
+  const backends = activeBackends();
   const started = Date.now();
-  let database: { reachable: boolean; latencyMs?: number; error?: string };
   try {
     await sql`SELECT 1`.execute(db());
-    database = { reachable: true, latencyMs: Date.now() - started };
   } catch {
-    database = { reachable: false, error: "the database did not answer" };
+    const down = { part: "database", reachable: false, message: "the database did not answer", backends };
+    throw new HttpError(503, "provider_unavailable", "unhealthy: the database did not answer", [down], { "Retry-After": String(RETRY_AFTER_SECONDS) });
   }
-  return {
-    status: database.reachable ? "ok" : "degraded",
-    version: pkg.version,
-    database,
-    backends: {
-      database: cfg.DATABASE_URL ? (cfg.DATABASE_DRIVER === "neon" ? "neon" : "postgres") : "pglite",
-      cache: upstashCredentials() ? "upstash" : "postgres",
-      jobs: cfg.QSTASH_TOKEN ? "qstash" : "local-worker",
-      chain: configuredChainIds().length ? "rpc" : "none",
-      profiles: cfg.NEYNAR_API_KEY ? "neynar" : "stored",
-    },
-  };
+  return { status: "ok", version: pkg.version, database: { reachable: true, latencyMs: Date.now() - started }, backends };
 }
