@@ -1,9 +1,10 @@
 // Pretokens: a user's pending version-4 deployment, validated and simulated on creation, listed while it is
 // younger than 7 days and not deleted, soft-deleted by its owner (someone else's is the same 404 as none).
 import { randomUUID } from "node:crypto";
-import { sql } from "kysely";
+import { sql, type Kysely } from "kysely";
 import { getAddress, type Address } from "viem";
 import { db } from "../../db";
+import type { DB } from "../../db/types";
 import { config } from "../config";
 import { buildDeploymentConfig, socialLink, type DeploymentPlan } from "../deploy/config";
 import { validateAll } from "../deploy/fields";
@@ -67,36 +68,49 @@ export async function planPretoken(body: PretokenBody, salt: `0x${string}`): Pro
   };
 }
 
-const pending = (userId: string) =>
-  db()
+const pending = (userId: string, executor: Kysely<DB> = db()) =>
+  executor
     .selectFrom("pretokens")
     .where("user_id", "=", userId)
     .where("deleted_at", "is", null)
     .where("created_at", ">", sql<Date>`now() - make_interval(days => ${PRETOKEN_ACTIVE_DAYS})`);
 
-export async function createPretoken(raw: unknown, user: UserPrincipal) {
-  const body = validateAll(pretokenBody, raw, pretokenRules);
-  const { count } = await pending(user.userId).select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow();
+/** 409 when the user already has PRETOKEN_MAX_PENDING pending pretokens. */
+async function checkCap(userId: string, executor?: Kysely<DB>): Promise<void> {
+  const { count } = await pending(userId, executor).select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow();
   const max = config().PRETOKEN_MAX_PENDING;
   if (Number(count) >= max) throw conflict(`at most ${max} pending pretokens per user: delete one first`);
+}
+
+export async function createPretoken(raw: unknown, user: UserPrincipal) {
+  const body = validateAll(pretokenBody, raw, pretokenRules);
+  // Checked first to answer 409 before simulating, and again below where it counts.
+  await checkCap(user.userId);
   const id = randomUUID();
   const deploymentConfig = buildDeploymentConfig(await planPretoken(body, pretokenSalt(user.userId, id)));
   const expected: Address = await simulateOrReject(body.chain_id, deploymentConfig);
+  // Count and insert under the user's lock: concurrent creates would otherwise all pass the count.
   await db()
-    .insertInto("pretokens")
-    .values({
-      id,
-      user_id: user.userId,
-      fid: user.fid,
-      keyword: body.keyword,
-      chain_id: body.chain_id,
-      token_settings: JSON.stringify(body.token_settings),
-      vault_settings: body.vault_settings ? JSON.stringify(body.vault_settings) : null,
-      airdrop: body.airdrop ? JSON.stringify(body.airdrop) : null,
-      deployment_config: JSON.stringify(configToJson(deploymentConfig)),
-      expected_address: expected.toLowerCase(),
-    })
-    .execute();
+    .transaction()
+    .execute(async (trx) => {
+      await sql`SELECT pg_advisory_xact_lock(hashtext(${`pretokens:${user.userId}`}))`.execute(trx);
+      await checkCap(user.userId, trx);
+      await trx
+        .insertInto("pretokens")
+        .values({
+          id,
+          user_id: user.userId,
+          fid: user.fid,
+          keyword: body.keyword,
+          chain_id: body.chain_id,
+          token_settings: JSON.stringify(body.token_settings),
+          vault_settings: body.vault_settings ? JSON.stringify(body.vault_settings) : null,
+          airdrop: body.airdrop ? JSON.stringify(body.airdrop) : null,
+          deployment_config: JSON.stringify(configToJson(deploymentConfig)),
+          expected_address: expected.toLowerCase(),
+        })
+        .execute();
+    });
   return { success: true, id, expectedAddress: getAddress(expected) };
 }
 

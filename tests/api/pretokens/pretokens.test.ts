@@ -1,6 +1,6 @@
 // Pretokens: create (validated and simulated on the in-process chain), list pending, soft delete; ownership
 // and the auth matrix on every route.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import { decodeAbiParameters, getAddress, type Hex } from "viem";
 import { db } from "@/db";
@@ -12,6 +12,7 @@ import { DELETE as deleteRoute } from "@/app/api/pretoken/[id]/route";
 import { useTestChain, type TestChain } from "../../helpers/chain";
 import { authMatrix, startIssuer, type Issuer } from "../../helpers/auth";
 import { call, expectError } from "../../helpers/http";
+import { interceptChain } from "../deploy/helpers";
 
 const chain = useTestChain();
 let issuer: Issuer;
@@ -23,6 +24,11 @@ beforeAll(async () => {
 afterAll(() => issuer.close());
 beforeEach(async () => {
   await db().deleteFrom("pretokens").execute();
+});
+let restore: (() => void) | undefined;
+afterEach(() => {
+  restore?.();
+  restore = undefined;
 });
 
 function body(c: TestChain, extra: Record<string, unknown> = {}) {
@@ -128,6 +134,31 @@ describe("POST /api/pretoken/v4", () => {
       resetConfig();
     }
   });
+
+  it("the cap holds under concurrent creates: exactly PRETOKEN_MAX_PENDING succeed, the rest are 409", async () => {
+    process.env.PRETOKEN_MAX_PENDING = "2";
+    resetConfig();
+    try {
+      const c = chain();
+      // Every simulation is held until all six are waiting, so all six then count and insert at once.
+      const held: Array<() => void> = [];
+      restore = interceptChain(c, async (method, forward) => {
+        if (method === "eth_call") {
+          await new Promise<void>((release) => {
+            held.push(release);
+            if (held.length === 6) held.forEach((r) => r());
+          });
+        }
+        return forward();
+      });
+      const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => create(body(c, { keyword: `race-${i}` }))));
+      expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 409, 409, 409, 409]);
+      expect(await db().selectFrom("pretokens").select("id").execute()).toHaveLength(2);
+    } finally {
+      delete process.env.PRETOKEN_MAX_PENDING;
+      resetConfig();
+    }
+  });
 });
 
 describe("GET /api/pretoken/pending and DELETE /api/pretoken/{id}", () => {
@@ -158,6 +189,8 @@ describe("GET /api/pretoken/pending and DELETE /api/pretoken/{id}", () => {
     expectError(await remove(theirs), 404, "not_found");
     expectError(await remove("00000000-0000-4000-8000-000000000000"), 404, "not_found");
     expectError(await remove("not-a-uuid"), 404, "not_found");
+    expectError(await remove("x".repeat(65)), 404, "not_found");
+    expectError(await remove(`${mine}${"0".repeat(100)}`), 404, "not_found");
     expect((await pending(77)).body.pendingPretokens).toHaveLength(1);
 
     const removed = await remove(mine);

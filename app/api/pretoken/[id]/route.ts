@@ -6,7 +6,8 @@ import { deletePretoken } from "@/lib/pretokens/service";
 
 export const DELETE = route({
   auth: "user",
-  params: z.object({ id: z.string().max(64) }),
+  // Any id is looked up: a malformed or overlong one is the same 404 as a missing one.
+  params: z.object({ id: z.string() }),
   summary: "Soft-deletes a pretoken owned by the caller",
   response: deletePretokenResponse,
   handler: ({ params, principal }) => deletePretoken(params.id, principal),
