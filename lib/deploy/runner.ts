@@ -97,6 +97,9 @@ async function settle(row: DeployRequestRow, expected: Address, receipt: Transac
 
 async function advance(row: DeployRequestRow): Promise<DeployJobResult> {
   const expected = getAddress(row.expected_address);
+  const timeoutMs = config().DEPLOY_RECEIPT_TIMEOUT_MS;
+  // Sent before transactions were stored signed (only its hash is known): wait for it, as then.
+  if (row.tx_hash && !row.signed_tx) return settle(row, expected, await waitForReceipt(row.chain_id, row.tx_hash as Hash, { timeoutMs }));
   let dropped: string | null = null;
   if (row.signed_tx) {
     const receipt = await getReceipt(row.chain_id, row.tx_hash as Hash);
@@ -111,8 +114,7 @@ async function advance(row: DeployRequestRow): Promise<DeployJobResult> {
     if (done) return done;
   }
   const hash = await submitDeployment(row.id, row.chain_id, configFromJson(row.config), dropped);
-  const receipt = await waitForReceipt(row.chain_id, hash, { timeoutMs: config().DEPLOY_RECEIPT_TIMEOUT_MS });
-  return settle(row, expected, receipt);
+  return settle(row, expected, await waitForReceipt(row.chain_id, hash, { timeoutMs }));
 }
 
 /** The job handler: a permanent failure, or the last attempt's transient one, marks the request failed. */

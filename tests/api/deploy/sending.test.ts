@@ -4,6 +4,8 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import type { Hash } from "viem";
 import { db } from "@/db";
+import { sendDeployToken } from "@/lib/chain";
+import { configFromJson } from "@/lib/deploy/stored";
 import { deployerLockKey } from "@/lib/deploy/sender";
 import { runDueJobs } from "@/lib/jobs/runner";
 import { useTestChain, type TestChain } from "../../helpers/chain";
@@ -139,6 +141,23 @@ describe("sign, store, broadcast", () => {
     expect(replaced.tx_hash).not.toBe(stored.tx_hash);
     expect(await c.publicClient.getTransactionReceipt({ hash: stored.tx_hash as Hash }).catch(() => null)).toBeNull();
     expect(await tokenRows()).toHaveLength(1);
+  });
+});
+
+describe("a request sent before transactions were stored signed", () => {
+  it("with only its hash stored, the job waits for that transaction and signs nothing", async () => {
+    const c = chain();
+    await deploy(acme, v4Body(c, key("hash-only")));
+    await rpc(c, "evm_setAutomine", [false]);
+    const before = await sentCount(c);
+    const hash = await sendDeployToken(c.chainId, configFromJson((await request()).config));
+    await db().updateTable("deploy_requests").set({ status: "submitted", tx_hash: hash.toLowerCase() }).execute();
+    const job = runDueJobs();
+    await until(async () => (await deployJob()).attempts === 1, "the job to start");
+    await rpc(c, "evm_mine");
+    expect(await job).toMatchObject([{ status: "done" }]);
+    expect(await sentCount(c, "pending")).toBe(before + 1);
+    expect(await request()).toMatchObject({ status: "deployed", tx_hash: hash.toLowerCase(), signed_tx: null });
   });
 });
 
