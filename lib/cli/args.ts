@@ -1,5 +1,9 @@
 // Tiny argv reader shared by the npm-script commands: positionals and --flag value pairs.
-export function parseArgs(argv = process.argv.slice(2)): { positionals: string[]; flags: Record<string, string | true> } {
+/** `booleans` name the flags that never take a value, so `--skip-invalid file.jsonl` keeps its file. */
+export function parseArgs(
+  argv: readonly string[] = process.argv.slice(2),
+  options: { booleans?: readonly string[] } = {},
+): { positionals: string[]; flags: Record<string, string | true> } {
   const positionals: string[] = [];
   const flags: Record<string, string | true> = {};
   for (let i = 0; i < argv.length; i++) {
@@ -7,6 +11,7 @@ export function parseArgs(argv = process.argv.slice(2)): { positionals: string[]
     if (arg.startsWith("--")) {
       const [name, inline] = arg.slice(2).split("=", 2);
       if (inline !== undefined) flags[name] = inline;
+      else if (options.booleans?.includes(name)) flags[name] = true;
       else if (argv[i + 1] !== undefined && !argv[i + 1].startsWith("--")) flags[name] = argv[++i];
       else flags[name] = true;
     } else positionals.push(arg);

@@ -7,7 +7,7 @@ import { parseArgs, runCommand } from "./args";
 const usage = "usage: npm run db:seed -- --tokens N [--seed S] [--reset]";
 
 await runCommand(async () => {
-  const { flags } = parseArgs();
+  const { flags } = parseArgs(undefined, { booleans: ["reset"] });
   const tokens = Number(flags.tokens ?? 1000);
   if (!Number.isInteger(tokens) || tokens < 0 || tokens > MAX_SEED_TOKENS) throw new Error(usage);
   if (flags.seed === true) throw new Error(usage);

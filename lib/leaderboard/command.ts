@@ -10,29 +10,23 @@ export const AGENTS_USAGE =
   "usage: npm run agents -- ingest <file.jsonl> [--skip-invalid] [--enqueue] [--no-score]\n" +
   "       npm run agents -- score [--interval 24h|7d|30d]";
 
-const BOOLEAN_FLAGS = new Set(["skip-invalid", "enqueue", "no-score"]);
-const VALUE_FLAGS = new Set(["interval"]);
+const BOOLEAN_FLAGS = ["skip-invalid", "enqueue", "no-score"];
+const VALUE_FLAGS = ["interval"];
 
 type AgentsArgs = { command?: string; file?: string; booleans: Set<string>; interval?: string };
 
-/**
- * parseArgs takes the word after a bare `--flag` as its value, so `--skip-invalid file.jsonl` would lose the
- * file: the flags that take no value are taken out first. Unknown flags and extra words are refused.
- */
+/** Unknown flags, a value given to a flag that takes none, and extra words are refused. */
 export function parseAgentsArgs(argv: readonly string[]): AgentsArgs {
-  const booleans = new Set<string>();
-  const rest = argv.filter((arg) => {
-    const isBoolean = arg.startsWith("--") && BOOLEAN_FLAGS.has(arg.slice(2));
-    if (isBoolean) booleans.add(arg.slice(2));
-    return !isBoolean;
-  });
-  const { positionals, flags } = parseArgs(rest);
-  const unknown = Object.keys(flags).find((name) => !VALUE_FLAGS.has(name));
+  const { positionals, flags } = parseArgs(argv, { booleans: BOOLEAN_FLAGS });
+  const unknown = Object.keys(flags).find((name) => !BOOLEAN_FLAGS.includes(name) && !VALUE_FLAGS.includes(name));
   if (unknown !== undefined) throw new Error(`unknown option --${unknown}\n${AGENTS_USAGE}`);
+  const valued = BOOLEAN_FLAGS.find((name) => typeof flags[name] === "string");
+  if (valued !== undefined) throw new Error(`--${valued} takes no value\n${AGENTS_USAGE}`);
   if (flags.interval === true) throw new Error(`--interval needs a value\n${AGENTS_USAGE}`);
   const [command, file, ...extra] = positionals;
   if (extra.length) throw new Error(`unexpected argument ${extra[0]}\n${AGENTS_USAGE}`);
-  return { command, file, booleans, interval: flags.interval };
+  const booleans = new Set(BOOLEAN_FLAGS.filter((name) => flags[name] === true));
+  return { command, file, booleans, interval: flags.interval as string | undefined };
 }
 
 async function score(intervals: readonly LeaderboardInterval[]) {
