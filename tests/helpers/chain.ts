@@ -68,7 +68,7 @@ export async function startTestChain(options: { http?: boolean } = {}): Promise<
     snapshot: async () => (await request({ method: "evm_snapshot" })) as Hex,
     revert: async (id) => {
       await request({ method: "evm_revert", params: [id] });
-      // The deployer's nonce manager remembers nonces the reverted chain no longer has.
+      // Cached clients may remember blocks (viem's block number cache) the reverted chain no longer has.
       resetChainClients();
     },
     increaseTime: async (seconds) => {
