@@ -38,6 +38,8 @@ type RouteOptions<A extends AuthMode, Q, B, P> = {
   /** For the OpenAPI document: one line on what the operation does, and the shape of its answer. */
   summary?: string;
   response?: ZodType;
+  /** For the OpenAPI document: a limit the handler enforces itself (a 429 with Retry-After), in words. */
+  quota?: string;
   deprecated?: boolean;
   handler: (ctx: RouteContext<A, Q, B, P>) => unknown | Promise<unknown>;
 };

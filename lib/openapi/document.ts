@@ -16,6 +16,7 @@ type Definition = {
   summary?: string;
   deprecated?: boolean;
   rateLimit?: RateLimitRule;
+  quota?: string;
   rawBody?: boolean;
   status?: number;
   maxBodyBytes?: number;
@@ -74,12 +75,10 @@ function errorResponses(def: Definition, hasInput: boolean): Record<string, Json
     out["403"] = ref("Credentials of the wrong kind (e.g. a user token on a partner route) or not allowed");
   }
   if (def.body || def.rawBody) out["413"] = ref(`Body larger than ${def.maxBodyBytes ?? 1024 * 1024} bytes (streamed uploads have their own cap)`);
-  if (def.rateLimit) {
-    out["429"] = {
-      ...ref(`More than ${def.rateLimit.limit} requests in ${def.rateLimit.windowSeconds} s (per partner, else per IP)`),
-      headers: { "Retry-After": { schema: { type: "integer" } } },
-    };
-  }
+  const limited = def.rateLimit
+    ? `More than ${def.rateLimit.limit} requests in ${def.rateLimit.windowSeconds} s (per partner, else per IP)`
+    : def.quota;
+  if (limited) out["429"] = { ...ref(limited), headers: { "Retry-After": { schema: { type: "integer" } } } };
   out["500"] = ref("Unexpected failure (fixed message; details only in the log)");
   out["503"] = {
     ...ref("A dependency (database, chain RPC, data provider) is unavailable or the request timed out; retry after Retry-After"),

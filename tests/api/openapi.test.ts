@@ -72,6 +72,10 @@ describe("OpenAPI contract", () => {
       }
     }
     expect(JSON.stringify(doc)).not.toContain('"$ref":"#/$defs');
+    // Limits the handler enforces itself (the deploy quota, tree uploads per IP) are documented as 429 too.
+    for (const [path, method] of [["/api/tokens/deploy", "post"], ["/api/tokens/deploy/split", "post"], ["/api/airdrops", "post"], ["/api/presales/allowlists", "post"]]) {
+      expect(doc.paths[path][method].responses["429"].headers["Retry-After"], `${method} ${path}`).toBeDefined();
+    }
     const list = doc.paths["/api/tokens"].get;
     expect(list.security).toEqual([]);
     const limit = list.parameters.find((p: any) => p.name === "limit");

@@ -17,6 +17,7 @@ export const POST = route({
   auth: "public",
   summary: "Save a token's airdrop tree: { tokenAddress, merkleRoot, tree, enqueue, delaySeconds }, validated completely; published at once, or by a job after delaySeconds with enqueue",
   response: airdropUploadResponse,
+  quota: "More than MERKLE_UPLOADS_PER_HOUR tree uploads from the client IP in an hour",
   rawBody: true, // streamed: a million-leaf dump is ~250 MB (lib/merkle/upload.ts)
   handler: async ({ request, ip, setHeader }) => {
     await limitUploads(ip, setHeader);

@@ -17,6 +17,7 @@ export const POST = route({
   auth: "public",
   summary: "Save a presale's allowlist: { presaleId, chainId, merkleRoot, tree } with a standard-v1 (address, uint256) dump, validated completely, then published at once",
   response: allowlistUploadResponse,
+  quota: "More than MERKLE_UPLOADS_PER_HOUR tree uploads from the client IP in an hour",
   rawBody: true, // streamed: large allowlists are hundreds of MB (lib/merkle/upload.ts)
   handler: async ({ request, ip, setHeader }) => {
     await limitUploads(ip, setHeader);

@@ -7,7 +7,8 @@ import { requestDeployment } from "@/lib/deploy/service";
 export const POST = route({
   auth: "partner",
   body: jsonObjectBody,
-  summary: "Validates, simulates and enqueues a deployment; idempotent per requestKey; 429 beyond DEPLOY_DAILY_LIMIT new deployments a UTC day",
+  summary: "Validates, simulates and enqueues a deployment; idempotent per requestKey",
+  quota: "More than DEPLOY_DAILY_LIMIT (10,000) new deployments by the partner in a UTC day (retries and dry runs are free)",
   response: deployResponse,
   handler: ({ body, principal, setHeader }) => requestDeployment("deploy", body, principal, setHeader),
 });
