@@ -41,13 +41,14 @@ export {
   getBlockHeader,
   getLatestBlockNumber,
   readAvailableFees,
-  readEthUsdPrice,
   readPoolState,
+  readPoolWithFeed,
   readTokenInfo,
   type AvailableFee,
   type BlockHeader,
   type FeedPrice,
   type PoolState,
+  type PoolWithFeed,
   type TokenInfo,
 } from "./reads";
 export { chainlinkFeedAbi, erc20ReadAbi, feeLockerAbi, tokenFactoryAbi, v3PoolAbi } from "./abis";

@@ -68,10 +68,7 @@ export async function readPoolWithFeed(
   let next = 5;
   if (feed) {
     const [round, decimals] = results.slice(next, (next += 2)) as unknown as FeedCallResults;
-    reading.feed =
-      round.status === "success" && decimals.status === "success"
-        ? { answer: round.result[1], decimals: decimals.result, roundId: round.result[0], updatedAt: new Date(Number(round.result[3]) * 1000) }
-        : null;
+    reading.feed = decodeFeed(round, decimals);
   }
   if (extras.chainTime) {
     const time = results[next] as { status: string; result?: bigint };
@@ -159,21 +156,11 @@ export interface FeedPrice {
   updatedAt: Date;
 }
 
-/** The ETH/USD price from the configured Chainlink feed (ETH_USD_FEED_ADDRESS_<chainId>). */
-export async function readEthUsdPrice(chainId: number, feed?: Address): Promise<FeedPrice> {
-  const address = feed ?? chainSettings(chainId).contracts.ethUsdFeed;
-  if (!address) throw new ChainUnavailableError(chainId, "not_configured", `no ETH/USD feed configured (set ETH_USD_FEED_ADDRESS_${chainId})`);
-  const client = getPublicClient(chainId);
-  const [round, decimals] = await withChainErrors(chainId, () =>
-    client.multicall({
-      allowFailure: false,
-      contracts: [
-        { address, abi: chainlinkFeedAbi, functionName: "latestRoundData" },
-        { address, abi: chainlinkFeedAbi, functionName: "decimals" },
-      ],
-    }),
-  );
-  return { answer: round[1], decimals, roundId: round[0], updatedAt: new Date(Number(round[3]) * 1000) };
+/** A Chainlink-style feed's latestRoundData and decimals as a price; null when either call reverted (no such feed). */
+function decodeFeed(round: FeedCallResults[0], decimals: FeedCallResults[1]): FeedPrice | null {
+  if (round.status !== "success" || decimals.status !== "success") return null;
+  const [roundId, answer, , updatedAt] = round.result;
+  return { answer, decimals: decimals.result, roundId, updatedAt: new Date(Number(updatedAt) * 1000) };
 }
 
 export interface TokenInfo {

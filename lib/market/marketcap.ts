@@ -3,8 +3,15 @@
 // through the paired token's price source.
 import { z } from "zod";
 import type { Address } from "viem";
-import { ChainUnavailableError, chainSettings, configuredChainIds, readPoolState, readTokenInfo } from "../chain";
-import { readPoolWithFeed, type PoolWithFeed } from "../chain/reads";
+import {
+  ChainUnavailableError,
+  chainSettings,
+  configuredChainIds,
+  readPoolState,
+  readPoolWithFeed,
+  readTokenInfo,
+  type PoolWithFeed,
+} from "../chain";
 import { config } from "../config";
 import { badRequest, providerUnavailable, unprocessable } from "../http/errors";
 import { checksum, zAddress, zChainId } from "../http/params";

@@ -7,8 +7,8 @@ import {
   findTokenCreated,
   getFeeClaimLogs,
   readAvailableFees,
-  readEthUsdPrice,
   readPoolState,
+  readPoolWithFeed,
   readTokenInfo,
   sendDeployToken,
   waitForReceipt,
@@ -103,11 +103,22 @@ describe("pool state and market cap", () => {
     expect(await readPoolState(CHAIN, pool, chain().contracts.feeLocker)).toBeNull();
   });
 
-  it("reads the ETH/USD feed and a token's launch data", async () => {
-    const price = await readEthUsdPrice(CHAIN);
-    expect(price).toMatchObject({ answer: LOCAL_ETH_USD, decimals: 8 });
-    expect(price.updatedAt.getTime()).toBeGreaterThan(Date.now() - 3_600_000);
+  it("reads the ETH/USD feed and the chain's time in the pool's multicall", async () => {
+    const { token, pool } = await deployToken(chain());
+    const reading = await readPoolWithFeed(CHAIN, pool, token, { feed: chain().contracts.ethUsdFeed, chainTime: true });
+    expect(reading.pool).toEqual(await readPoolState(CHAIN, pool, token));
+    expect(reading.feed).toMatchObject({ answer: LOCAL_ETH_USD, decimals: 8, roundId: expect.any(BigInt) });
+    const block = await chain().publicClient.getBlock();
+    expect(reading.chainTime).toBe(block.timestamp);
+    expect(reading.feed!.updatedAt.getTime()).toBeLessThanOrEqual(Number(block.timestamp) * 1000);
+    expect(reading.feed!.updatedAt.getTime()).toBeGreaterThan(Date.now() - 3_600_000);
+    // Nothing asked for, nothing read; an address that is not a feed reads as null, not as an error.
+    expect(await readPoolWithFeed(CHAIN, pool, token)).toEqual({ pool: reading.pool });
+    const notAFeed = await readPoolWithFeed(CHAIN, pool, token, { feed: chain().accounts[5]! });
+    expect(notAFeed).toEqual({ pool: reading.pool, feed: null });
+  });
 
+  it("reads a token's launch data", async () => {
     const { token } = await deployToken(chain());
     expect(await readTokenInfo(CHAIN, token)).toMatchObject({ symbol: "TEST", decimals: 18, image: "https://example.com/token.png" });
     expect(await readTokenInfo(CHAIN, chain().accounts[5]!)).toBeNull();
