@@ -43,8 +43,8 @@ export const rateLimited = (retryAfterSeconds: number) =>
   new HttpError(429, "rate_limited", "too many requests", undefined, {
     "Retry-After": String(Math.max(1, Math.ceil(retryAfterSeconds))),
   });
-export const providerUnavailable = (message: string, retryAfterSeconds = 5) =>
-  new HttpError(503, "provider_unavailable", message, undefined, {
+export const providerUnavailable = (message: string, retryAfterSeconds = 5, details?: unknown) =>
+  new HttpError(503, "provider_unavailable", message, details, {
     "Retry-After": String(retryAfterSeconds),
   });
 export const timedOut = (message = "the request took too long; try again", retryAfterSeconds = 5) =>

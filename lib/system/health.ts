@@ -4,8 +4,9 @@ import { sql } from "kysely";
 import { z } from "zod";
 import { db } from "../../db";
 import { config } from "../config";
+// Settings, not the chain layer's entry point: the probe reads the environment only and loads no viem clients or contract artifacts.
 import { configuredChainIds } from "../chain/settings";
-import { HttpError } from "../http/errors";
+import { providerUnavailable } from "../http/errors";
 import { workerEnabled } from "../jobs/worker";
 import { upstashCredentials } from "../kv";
 import pkg from "../../package.json";
@@ -51,7 +52,7 @@ export async function healthReport(): Promise<z.infer<typeof healthResponse>> {
     await sql`SELECT 1`.execute(db());
   } catch {
     const down = { part: "database", reachable: false, message: "the database did not answer", backends };
-    throw new HttpError(503, "provider_unavailable", "unhealthy: the database did not answer", [down], { "Retry-After": String(RETRY_AFTER_SECONDS) });
+    throw providerUnavailable("unhealthy: the database did not answer", RETRY_AFTER_SECONDS, [down]);
   }
   return { status: "ok", version: pkg.version, database: { reachable: true, latencyMs: Date.now() - started }, backends };
 }
