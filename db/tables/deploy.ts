@@ -1,5 +1,5 @@
 // Row types of the deploy domain's tables (20261122060000_deploy, 20261122060200_deploy_signed_tx,
-// 20261122060300_deploy_quota): deploy requests, each partner's daily count of them, the TokenCreated
+// 20261122060300_deploy_quota, 20261122060400_deploy_tx_from): deploy requests, each partner's daily count of them, the TokenCreated
 // indexer's checkpoints, UI token submissions, and the reward address in api_keys.
 import type { ColumnType, Generated, JSONColumnType } from "kysely";
 
@@ -32,6 +32,12 @@ export interface DeployRequestsTable {
   /** Nonce and serialized form of the signed transaction (20261122060200_deploy_signed_tx): a retry rebroadcasts it. */
   tx_nonce: number | null;
   signed_tx: string | null;
+  /**
+   * Lowercase signer of the stored transaction (null for rows signed before 20261122060400_deploy_tx_from).
+   * Rows `queued` or `submitted` with a nonce are the deployer's transactions in flight: the next nonce is
+   * past the highest of them (lib/deploy/sender.ts); `deployed` and `failed` ones are settled.
+   */
+  tx_from: string | null;
   failure_reason: string | null;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
@@ -39,7 +45,7 @@ export interface DeployRequestsTable {
   finished_at: Timestamp | null;
 }
 
-/** Deployments a partner claimed on a UTC day (DEPLOY_DAILY_LIMIT). */
+/** Deployments an API key claimed on a UTC day (DEPLOY_DAILY_LIMIT). */
 export interface DeployQuotaTable {
   partner_id: number;
   /** The UTC day, written as YYYY-MM-DD. */

@@ -148,7 +148,8 @@ export const signerOf = (raw: Hex): Promise<Address> => recoverTransactionAddres
 /**
  * Sends `deployToken` from the deployer account and returns the transaction hash (not yet mined), the
  * nonce being the node's pending count read in this process's send order. For tests and scripts: the
- * deploy job signs, stores and broadcasts under a lock shared by all processes (lib/deploy/sender.ts).
+ * deploy job picks the nonce from the node and its stored transactions, and signs and stores under a
+ * lock shared by all processes (lib/deploy/sender.ts).
  */
 export async function sendDeployToken(chainId: number, config: DeploymentConfig, options: DeployOptions = {}): Promise<Hash> {
   const wallet = getWalletClient(chainId);

@@ -63,12 +63,18 @@ type Forward = () => Promise<unknown>;
 
 /**
  * Routes the chain layer (new clients from now on) through `intercept`, which sees each JSON-RPC request
- * and may forward it, fail it or never answer it: how a test plays a job process crashing or dying at a
- * chosen call. Returns the function that routes the chain layer straight to the test chain again.
+ * and may forward it, fail it, answer it itself or never answer it: how a test plays a job process crashing
+ * or dying at a chosen call, or a lagging node. Returns the function that routes the chain layer straight to
+ * the test chain again.
  */
-export function interceptChain(chain: TestChain, intercept: (method: string, forward: Forward) => Promise<unknown>): () => void {
+export function interceptChain(
+  chain: TestChain,
+  intercept: (method: string, forward: Forward, params: unknown[]) => Promise<unknown>,
+): () => void {
   const request = (args: unknown) => (chain.provider.request as (a: unknown) => Promise<unknown>)(args);
-  const provider = { request: (args: { method: string }) => intercept(args.method, () => request(args)) };
+  const provider = {
+    request: (args: { method: string; params?: unknown[] }) => intercept(args.method, () => request(args), args.params ?? []),
+  };
   setChainTransport(chain.chainId, custom(provider, { retryCount: 0 }));
   return () => setChainTransport(chain.chainId, custom(chain.provider, { retryCount: 0 }));
 }

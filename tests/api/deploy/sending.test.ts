@@ -1,13 +1,14 @@
-// How the deploy job sends: the deployer's lock shared across processes, the transaction signed and stored
-// before it is broadcast, and a job that crashes or dies at each step. Always exactly one deployment.
+// How the deploy job sends: the deployer's transaction-level lock shared across processes, the nonce from the
+// node and the stored transactions in flight, the transaction signed and stored before it is broadcast, and
+// a job that crashes or dies at each step. Always exactly one deployment.
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { sql } from "kysely";
-import type { Hash } from "viem";
+import { toHex, type Hash } from "viem";
 import { db } from "@/db";
 import { sendDeployToken } from "@/lib/chain";
 import { configFromJson } from "@/lib/deploy/stored";
 import { deployerLockKey } from "@/lib/deploy/sender";
-import { runDueJobs } from "@/lib/jobs/runner";
+import { claimDueJobs, executeJob, runDueJobs } from "@/lib/jobs/runner";
 import { useTestChain, type TestChain } from "../../helpers/chain";
 import { partnerKey } from "../../helpers/auth";
 import { deploy, interceptChain, key, status, until, v4Body } from "./helpers";
@@ -65,6 +66,55 @@ describe("the deployer's lock", () => {
     expect(await job).toMatchObject([{ status: "done" }]);
     expect(await sentCount(c)).toBe(before + 1);
     expect(await request()).toMatchObject({ status: "deployed", tx_nonce: before });
+  });
+});
+
+describe("the deployer's lock is a transaction's (works behind a transaction-pooling URL)", () => {
+  it("is free again once the signed transaction is committed, before the broadcast; no lock is left after the job", async () => {
+    const c = chain();
+    await deploy(acme, v4Body(c, key("xact-lock")));
+    const lockKey = deployerLockKey(c.chainId, c.deployment.deployer);
+    const atBroadcast: Array<{ free: boolean; stored: boolean }> = [];
+    restoreChain = interceptChain(c, async (method, forward) => {
+      if (method !== "eth_sendRawTransaction") return forward();
+      // Another connection (on PGlite: the database, free again) takes the same lock at once.
+      const free = await db()
+        .transaction()
+        .execute(async (trx) => (await sql<{ taken: boolean }>`SELECT pg_try_advisory_xact_lock(hashtext(${lockKey})) AS taken`.execute(trx)).rows[0]!.taken);
+      atBroadcast.push({ free, stored: (await request()).signed_tx !== null });
+      return forward();
+    });
+    expect(await runDueJobs()).toMatchObject([{ status: "done" }]);
+    expect(atBroadcast).toEqual([{ free: true, stored: true }]);
+    const { rows } = await sql<{ held: number }>`
+      SELECT count(*)::int AS held FROM pg_locks
+      WHERE locktype = 'advisory' AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`.execute(db());
+    expect(rows[0]!.held).toBe(0);
+  });
+});
+
+describe("the nonce", () => {
+  it("a node whose pending count lags: two jobs in flight still get distinct nonces, both deployed on the first attempt", async () => {
+    const c = chain();
+    for (const k of ["stale-1", "stale-2"]) await deploy(acme, v4Body(c, key(k)));
+    const stale = await sentCount(c, "pending");
+    await rpc(c, "evm_setAutomine", [false]);
+    // A load-balanced RPC whose pending count stays where it was before either job sent anything.
+    restoreChain = interceptChain(c, (method, forward, params) =>
+      method === "eth_getTransactionCount" && params[1] === "pending" ? Promise.resolve(toHex(stale)) : forward(),
+    );
+    const claimed = await claimDueJobs(2);
+    expect(claimed).toHaveLength(2);
+    const outcomes = Promise.all(claimed.map((job) => executeJob(job)));
+    const submitted = () => db().selectFrom("deploy_requests").select("id").where("status", "=", "submitted").execute();
+    await until(async () => (await submitted()).length === 2, "both jobs to broadcast");
+    await rpc(c, "evm_mine");
+    expect((await outcomes).map((o) => o.status)).toEqual(["done", "done"]);
+    const rows = await db().selectFrom("deploy_requests").select(["tx_nonce", "tx_from", "status"]).execute();
+    expect(rows.map((r) => r.status)).toEqual(["deployed", "deployed"]);
+    expect(rows.map((r) => r.tx_nonce!).sort((a, b) => a - b)).toEqual([stale, stale + 1]);
+    expect(rows.map((r) => r.tx_from)).toEqual(Array(2).fill(c.deployment.deployer.toLowerCase()));
+    expect(await tokenRows()).toHaveLength(2);
   });
 });
 
