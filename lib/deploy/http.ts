@@ -1,6 +1,17 @@
 // Route pieces shared by the deploy endpoints.
 import { z } from "zod";
+import type { RateLimitRule } from "../http/rate-limit";
 import { requestKey } from "./fields";
+
+/**
+ * Every request to either deploy path, per API key: meters what the daily quota leaves free (dry runs, 400s
+ * and 422s, each 422 or dry run costing an RPC simulation). Generous, so a partner's retries never meet it.
+ */
+export const DEPLOY_RATE_LIMIT: RateLimitRule = { name: "deploy", limit: 120, windowSeconds: 60 };
+
+/** The daily quota's OpenAPI text (lib/deploy/quota.ts enforces it; the number is configuration). */
+export const DEPLOY_QUOTA_DOC =
+  "More than DEPLOY_DAILY_LIMIT (default 10,000) new deployments by the API key in a UTC day (retries and dry runs do not count)";
 
 /** Nesting depth, counted without recursion (the canonical request hash recurses: 20,000 levels overflowed the stack, a 500). */
 function depthOf(value: unknown, max: number): number {

@@ -1,6 +1,7 @@
-// DEPLOY_DAILY_LIMIT: new deployments per partner per UTC day. Counted in the transaction that claims a new
-// (partner, requestKey), so only accepted deployments use it up: a 400, a dry run or a retry that replays
-// an earlier answer does not. The counter row's lock orders a partner's concurrent claims.
+// DEPLOY_DAILY_LIMIT: new deployments per API key (principal.partnerId) per UTC day. Counted in the transaction
+// that claims a new (partner, requestKey), so only accepted deployments use it up: a 400, a dry run or a retry
+// that replays an earlier answer does not (DEPLOY_RATE_LIMIT meters those). The counter row's lock orders a
+// partner's concurrent claims.
 import { sql, type Transaction } from "kysely";
 import type { DB } from "../../db/types";
 import { config } from "../config";

@@ -9,6 +9,7 @@ import { readTokenInfo, tokenFactoryAbi } from "@/lib/chain";
 import { factoryAbi } from "@/lib/chain/artifacts";
 import { setApiKeyRewardAddress } from "@/lib/auth/apikeys";
 import { DYNAMIC_FEE_DEFAULTS, PROJECT_POSITIONS } from "@/lib/deploy/config";
+import { DEPLOY_RATE_LIMIT } from "@/lib/deploy/http";
 import { deploySalt } from "@/lib/deploy/salt";
 import { DRY_RUN_REPLAY_MESSAGE } from "@/lib/deploy/service";
 import { GET as tokenByAddress } from "@/app/api/get-token-by-address/route";
@@ -469,6 +470,23 @@ describe("rejections and failures", () => {
       delete process.env.DEPLOY_DAILY_LIMIT;
       resetConfig();
     }
+  });
+
+  it("DEPLOY_RATE_LIMIT meters every request to both paths per API key, the ones the daily quota leaves free too", async () => {
+    const metered = await partnerKey("metered");
+    const { limit } = DEPLOY_RATE_LIMIT;
+    for (let i = 0; i < limit; i++) {
+      const res = await (i % 2 ? deploySplit : deploy)(metered, { nonsense: true });
+      expectError(res, 400, "invalid_request");
+      expect(res.headers.get("x-ratelimit-remaining")).toBe(String(limit - i - 1));
+    }
+    const refused = await deploy(metered, { ...v4Body(chain(), key("metered-dry")), dryRun: true });
+    expectError(refused, 429, "rate_limited");
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(Number(refused.headers.get("retry-after"))).toBeLessThanOrEqual(DEPLOY_RATE_LIMIT.windowSeconds);
+    expectError(await deploySplit(metered, { nonsense: true }), 429, "rate_limited");
+    // Another API key has its own budget.
+    expectError(await deploy(other, { nonsense: true }), 400, "invalid_request");
   });
 
   it("the status of another partner's key, or an unknown one, is 404; a malformed key is 400", async () => {

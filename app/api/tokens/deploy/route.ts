@@ -1,6 +1,6 @@
 // POST /api/tokens/deploy: deploy a token (request shapes 4.0.0, 0.3.1, 0.3.0); answers the expected address, a job deploys it
 import { route } from "@/lib/http/route";
-import { jsonObjectBody } from "@/lib/deploy/http";
+import { DEPLOY_QUOTA_DOC, DEPLOY_RATE_LIMIT, jsonObjectBody } from "@/lib/deploy/http";
 import { deployResponse } from "@/lib/deploy/responses";
 import { requestDeployment } from "@/lib/deploy/service";
 
@@ -8,7 +8,8 @@ export const POST = route({
   auth: "partner",
   body: jsonObjectBody,
   summary: "Validates, simulates and enqueues a deployment; idempotent per requestKey",
-  quota: "More than DEPLOY_DAILY_LIMIT (10,000) new deployments by the partner in a UTC day (retries and dry runs are free)",
+  rateLimit: DEPLOY_RATE_LIMIT,
+  quota: DEPLOY_QUOTA_DOC,
   response: deployResponse,
   handler: ({ body, principal, setHeader }) => requestDeployment("deploy", body, principal, setHeader),
 });
