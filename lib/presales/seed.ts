@@ -7,7 +7,7 @@ import { getAddress } from "viem";
 import { PRESALE_STATUS } from "../chain";
 import type { DomainSeeder, SeedContext } from "../seed/registry";
 import { Weighted, type Prng } from "../seed/prng";
-import { DATASET_END, DATASET_START } from "../seed/tokens";
+import { DATASET_END, DATASET_START, SEED_WETH } from "../seed/tokens";
 import { leafAccounts, seedTrees, spreadTokenIds, TREE_TABLES, type SeedTree } from "../seed/trees";
 import { tokenName, tokenSymbol } from "../seed/vocabulary";
 import { allowlistOwner } from "./service";
@@ -19,7 +19,6 @@ const DAY = 86_400_000;
 const ETH = 10n ** 18n;
 const { Active, SuccessfulMinimumHit, SuccessfulMaximumHit, Failed, Claimable } = PRESALE_STATUS;
 const STATUSES = new Weighted<number>([[Active, 20], [SuccessfulMinimumHit, 10], [SuccessfulMaximumHit, 5], [Failed, 20], [Claimable, 45]]);
-const WETH = "0x4200000000000000000000000000000000000006";
 
 type Token = { id: number; chain_id: number; contract_address: string; name: string; symbol: string; admin: string; supply: string };
 type Contracts = { presale: string; hook: string; locker: string; mevModule: string };
@@ -33,7 +32,7 @@ function deploymentConfig(r: Prng, c: Contracts, t: { name: string; symbol: stri
       metadata: JSON.stringify({ description: `${t.name} presale` }), context: JSON.stringify({ interface: "clanker.world" }),
       originatingChainId: String(t.chainId),
     },
-    poolConfig: { hook: getAddress(c.hook), pairedToken: WETH, tickIfToken0IsClanker: -230400, tickSpacing: 200, poolData: "0x" },
+    poolConfig: { hook: getAddress(c.hook), pairedToken: SEED_WETH, tickIfToken0IsClanker: -230400, tickSpacing: 200, poolData: "0x" },
     lockerConfig: {
       locker: getAddress(c.locker), rewardAdmins: [admin], rewardRecipients: [admin], rewardBps: [10000],
       tickLower: [-230400], tickUpper: [-120000], positionBps: [10000], lockerData: "0x",
@@ -51,6 +50,46 @@ function raised(r: Prng, status: number, min: bigint, max: bigint): bigint {
   return between(min, max);
 }
 
+type Row = Record<(typeof PRESALE_COLUMNS)[number][0], unknown>;
+type Slot = { presaleId: number; contracts: Contracts; status: number; withAllowlist: boolean };
+
+/**
+ * One presale's row and, when it has one, its allowlist (the row's allowlist_root is "" until the tree is
+ * built). A Claimable presale is the token's own launch; the others name a token not deployed yet.
+ */
+function presaleRow(r: Prng, token: Token, slot: Slot, account: (r: Prng) => string): { row: Row; allowlist?: SeedTree } {
+  const { presaleId, contracts: c, status } = slot;
+  const chainId = token.chain_id;
+  const claimable = status === Claimable;
+  const name = claimable ? token.name : tokenName(r);
+  const symbol = claimable ? token.symbol : tokenSymbol(r, name);
+  const owner = claimable ? token.admin : account(r);
+  const days = r.between(1, 14);
+  // Active presales end after the dataset's end; the rest ran at some point before it.
+  const started = status === Active
+    ? DATASET_END.getTime() - r.int(days * DAY)
+    : DATASET_START.getTime() + r.int(DATASET_END.getTime() - DATASET_START.getTime() - 40 * DAY);
+  const min = BigInt(r.between(1, 20)) * ETH;
+  const max = min * BigInt(r.between(2, 10));
+  const lockup = r.pick([0, 7, 30, 90]) * 86_400;
+  const vesting = r.pick([0, 30, 180]) * 86_400;
+  const endTime = started + days * DAY;
+  const lockupEnd = claimable ? endTime + r.int(DAY) + lockup * 1000 : null;
+  const allowlist = slot.withAllowlist
+    ? { owner: allowlistOwner(chainId, presaleId), values: Array.from({ length: r.between(5, 400) }, () => [account(r), (BigInt(r.between(1, 500)) * ETH) / 100n] as const) }
+    : undefined;
+  const row: Row = {
+    chain_id: chainId, presale_id: presaleId, presale_address: c.presale, status, owner, allowlist_root: allowlist ? "" : null,
+    deployment_config: JSON.stringify(deploymentConfig(r, c, { name, symbol, admin: owner, chainId })),
+    min_eth_goal: min.toString(), max_eth_goal: max.toString(), eth_raised: raised(r, status, min, max).toString(),
+    _end_ms: endTime, lockup_duration: lockup, vesting_duration: vesting,
+    _lockup_end_ms: lockupEnd, _vesting_end_ms: lockupEnd === null ? null : lockupEnd + vesting * 1000,
+    token_address: claimable ? token.contract_address : null, token_supply: claimable ? token.supply : null,
+    _started_ms: started, start_tx_hash: r.hex(32), state_block: r.between(20_000_000, 30_000_000), state_log_index: r.between(0, 300),
+  };
+  return { row, allowlist };
+}
+
 async function run(ctx: SeedContext) {
   const ids = spreadTokenIds(ctx, presalesFor(ctx.tokens.count), 0.5);
   if (!ids.length) return;
@@ -61,46 +100,19 @@ async function run(ctx: SeedContext) {
   const contracts = new Map<number, Contracts>();
   const nextId = new Map<number, number>();
   const columns: Record<string, unknown[]> = Object.fromEntries(PRESALE_COLUMNS.map(([name]) => [name, []]));
-  const push = (row: Record<string, unknown>) => PRESALE_COLUMNS.forEach(([name]) => columns[name].push(row[name] ?? null));
   const allowlists: SeedTree[] = [];
   for (const [index, token] of tokens.entries()) {
     const r = ctx.rng.fork(`presale/${token.id}`);
-    const chainId = token.chain_id;
-    const c = contracts.get(chainId) ?? { presale: r.hex(20), hook: r.hex(20), locker: r.hex(20), mevModule: r.hex(20) };
-    contracts.set(chainId, c);
-    const presaleId = (nextId.get(chainId) ?? 0) + 1;
-    nextId.set(chainId, presaleId);
-    const status = STATUSES.sample(r);
-    const claimable = status === Claimable;
-    const name = claimable ? token.name : tokenName(r);
-    const symbol = claimable ? token.symbol : tokenSymbol(r, name);
-    const owner = claimable ? token.admin : account(r);
-    const days = r.between(1, 14);
-    // Active presales end after the dataset's end; the rest ran at some point before it.
-    const started = status === Active
-      ? DATASET_END.getTime() - r.int(days * DAY)
-      : DATASET_START.getTime() + r.int(DATASET_END.getTime() - DATASET_START.getTime() - 40 * DAY);
-    const min = BigInt(r.between(1, 20)) * ETH;
-    const max = min * BigInt(r.between(2, 10));
-    const lockup = r.pick([0, 7, 30, 90]) * 86_400;
-    const vesting = r.pick([0, 30, 180]) * 86_400;
-    const endTime = started + days * DAY;
-    const lockupEnd = claimable ? endTime + r.int(DAY) + lockup * 1000 : null;
-    let root: string | null = null;
-    if (index % 2 === 0) {
-      const values = Array.from({ length: r.between(5, 400) }, () => [account(r), (BigInt(r.between(1, 500)) * ETH) / 100n] as const);
-      allowlists.push({ owner: allowlistOwner(chainId, presaleId), values });
-      root = ""; // filled in once the tree is built
-    }
-    push({
-      chain_id: chainId, presale_id: presaleId, presale_address: c.presale, status, owner, allowlist_root: root,
-      deployment_config: JSON.stringify(deploymentConfig(r, c, { name, symbol, admin: owner, chainId })),
-      min_eth_goal: min.toString(), max_eth_goal: max.toString(), eth_raised: raised(r, status, min, max).toString(),
-      _end_ms: endTime, lockup_duration: lockup, vesting_duration: vesting,
-      _lockup_end_ms: lockupEnd, _vesting_end_ms: lockupEnd === null ? null : lockupEnd + vesting * 1000,
-      token_address: claimable ? token.contract_address : null, token_supply: claimable ? token.supply : null,
-      _started_ms: started, start_tx_hash: r.hex(32), state_block: r.between(20_000_000, 30_000_000), state_log_index: r.between(0, 300),
-    });
+    const c = contracts.get(token.chain_id) ?? { presale: r.hex(20), hook: r.hex(20), locker: r.hex(20), mevModule: r.hex(20) };
+    contracts.set(token.chain_id, c);
+    const presaleId = (nextId.get(token.chain_id) ?? 0) + 1;
+    nextId.set(token.chain_id, presaleId);
+    // The first is always Claimable, so every dataset has a presale that ended in a seeded token.
+    const sampled = STATUSES.sample(r);
+    const slot = { presaleId, contracts: c, status: index === 0 ? Claimable : sampled, withAllowlist: index % 2 === 0 };
+    const { row, allowlist } = presaleRow(r, token, slot, account);
+    PRESALE_COLUMNS.forEach(([name]) => columns[name].push(row[name] ?? null));
+    if (allowlist) allowlists.push(allowlist);
   }
   const built = await seedTrees(ctx, "allowlist", allowlists);
   const roots = new Map(built.map((t) => [t.owner, t.root]));
@@ -137,7 +149,7 @@ const PRESALE_SELECT = {
 
 export const presalesSeeder: DomainSeeder = {
   name: "presales",
-  version: 1,
+  version: 2,
   tables: ["presales", ...TREE_TABLES],
   run,
 };

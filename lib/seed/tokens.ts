@@ -1,5 +1,6 @@
 // Synthetic tokens and their market rows: every COMPAT.md field, with the skews real data has (a few
 // creators and interfaces launch most tokens, WETH pairs and Base dominate, newer tokens are v4).
+import { PRODUCTION_DEFAULTS } from "../chain/settings";
 import { Prng, Weighted, Zipf } from "./prng";
 import { tokenDescription, tokenName, tokenSymbol } from "./vocabulary";
 import type { Phase } from "./phases";
@@ -10,10 +11,14 @@ const DAY = 86_400_000;
 export const DATASET_END = new Date("2026-11-01T00:00:00Z");
 export const DATASET_START = new Date(DATASET_END.getTime() - 730 * DAY);
 
-const WETH = "0x4200000000000000000000000000000000000006";
+/**
+ * Base's WETH, from the chain settings' published defaults rather than this process's environment (a
+ * WETH_ADDRESS_8453 set for a local chain), so the same seed gives the same rows wherever it runs.
+ */
+export const SEED_WETH = PRODUCTION_DEFAULTS[8453].weth!;
 /** Paired tokens by symbol (addresses of the Base deployments). */
 const PAIRS = new Weighted<[string, string]>([
-  [["WETH", WETH], 90],
+  [["WETH", SEED_WETH.toLowerCase()], 90],
   [["USDC", "0x833589fcd6edb6e08f4c7c32d4f71b54bda02913"], 3],
   [["DEGEN", "0x4ed4e862860bed51a9570b96d89af5e1b0efefed"], 2.5],
   [["CLANKER", "0x1bc0c42215582d5a085795f4badbac3ff36d1bcb"], 2],
