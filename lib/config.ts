@@ -10,6 +10,9 @@ const csvInts = z
   .regex(/^\s*\d+(\s*,\s*\d+)*\s*$/, "a comma-separated list of positive integers")
   .transform((v) => v.split(",").map((s) => Number(s.trim())));
 
+/** Where PGlite keeps its files when DATABASE_URL is unset (lib/cli/dist-dir.ts builds `.next` for it). */
+export const DEFAULT_DATA_DIR = ".data";
+
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -17,7 +20,7 @@ const schema = z.object({
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
 
   // Postgres: PGlite under DATA_DIR when DATABASE_URL is unset.
-  DATA_DIR: z.string().min(1).default(".data"),
+  DATA_DIR: z.string().min(1).default(DEFAULT_DATA_DIR),
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL").optional(),
   DATABASE_DRIVER: z.enum(["pg", "neon"]).default("pg"),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),

@@ -4,12 +4,14 @@
 import { createHash } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
+import { DEFAULT_DATA_DIR } from "../config";
 
 export const DIST_DIR_VARIABLE = "NEXT_DIST_DIR";
-/** config()'s default DATA_DIR: the copy that uses it builds where every other command expects the build. */
-const DEFAULT_DATA_DIR = ".data";
 
-/** The build directory of a dev server whose DATA_DIR is `dataDir`: inside the project (Next refuses others). */
+/**
+ * The build directory of a dev server whose DATA_DIR is `dataDir`: inside the project (Next refuses others).
+ * The copy with the default DATA_DIR builds where every other command expects the build.
+ */
 export function devDistDir(dataDir: string, cwd = process.cwd()): string {
   const resolved = path.resolve(cwd, dataDir);
   if (resolved === path.resolve(cwd, DEFAULT_DATA_DIR)) return ".next";
