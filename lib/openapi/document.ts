@@ -75,9 +75,11 @@ function errorResponses(def: Definition, hasInput: boolean): Record<string, Json
     out["403"] = ref("Credentials of the wrong kind (e.g. a user token on a partner route) or not allowed");
   }
   if (def.body || def.rawBody) out["413"] = ref(`Body larger than ${def.maxBodyBytes ?? 1024 * 1024} bytes (streamed uploads have their own cap)`);
-  const limited = def.rateLimit
-    ? `More than ${def.rateLimit.limit} requests in ${def.rateLimit.windowSeconds} s (per partner, else per IP)`
-    : def.quota;
+  const limits = [
+    def.rateLimit && `More than ${def.rateLimit.limit} requests in ${def.rateLimit.windowSeconds} s (per partner, else per IP)`,
+    def.quota,
+  ].filter(Boolean);
+  const limited = limits.join("; or ");
   if (limited) out["429"] = { ...ref(limited), headers: { "Retry-After": { schema: { type: "integer" } } } };
   out["500"] = ref("Unexpected failure (fixed message; details only in the log)");
   out["503"] = {

@@ -76,6 +76,7 @@ describe("OpenAPI contract", () => {
     for (const [path, method] of [["/api/tokens/deploy", "post"], ["/api/tokens/deploy/split", "post"], ["/api/airdrops", "post"], ["/api/presales/allowlists", "post"]]) {
       expect(doc.paths[path][method].responses["429"].headers["Retry-After"], `${method} ${path}`).toBeDefined();
     }
+    expect(doc.paths["/api/tokens/deploy"].post.responses["429"].description).toMatch(/requests in 60 s.*; or .*DEPLOY_DAILY_LIMIT/);
     const list = doc.paths["/api/tokens"].get;
     expect(list.security).toEqual([]);
     const limit = list.parameters.find((p: any) => p.name === "limit");
