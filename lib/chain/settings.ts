@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { getAddress, type Address, type Hex } from "viem";
 import { ConfigError } from "../config";
+import { EVM_ADDRESS } from "../http/params";
 
 /** The platform contracts the service talks to on a chain. */
 export interface ChainContracts {
@@ -72,7 +73,7 @@ export const DEFAULT_CHAIN_TIMEOUT_MS = 10_000;
 
 const address = z
   .string()
-  .regex(/^0x[0-9a-fA-F]{40}$/, "must be 0x followed by 40 hex digits")
+  .regex(EVM_ADDRESS, "must be 0x followed by 40 hex digits")
   .transform((v) => getAddress(v.toLowerCase()));
 const rpcUrl = z.string().regex(/^(https?|wss?):\/\/\S+$/, "must be an http(s) or ws(s) URL");
 const privateKey = z
@@ -81,10 +82,13 @@ const privateKey = z
   .transform((v) => (v.startsWith("0x") ? v : `0x${v}`) as Hex);
 const timeoutMs = z.coerce.number().int().min(100).max(120_000);
 const blockNumber = z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
-const hexAddress = "0x[0-9a-fA-F]{40}";
+const isAddressPair = (pair: string) => {
+  const addresses = pair.trim().split(":");
+  return addresses.length === 2 && addresses.every((a) => EVM_ADDRESS.test(a));
+};
 const pairedTokenPools = z
   .string()
-  .regex(new RegExp(`^${hexAddress}:${hexAddress}(\\s*,\\s*${hexAddress}:${hexAddress})*$`), "must be comma-separated token:pool address pairs")
+  .refine((v) => v.split(",").every(isAddressPair), "must be comma-separated token:pool address pairs")
   .transform((v) =>
     Object.fromEntries(
       v.split(",").map((pair) => {

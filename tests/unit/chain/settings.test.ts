@@ -1,6 +1,7 @@
 // Per-chain variables are checked at start-up: a bad value stops the process naming the variable (as
 // lib/config.ts does for its own), for 8453 and every chain id a per-chain variable names.
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { getAddress } from "viem";
 import { ConfigError } from "@/lib/config";
 import { chainSettings, checkChainSettings, PRODUCTION_DEFAULTS } from "@/lib/chain/settings";
 import { startServerProcess } from "@/lib/system/startup";
@@ -52,6 +53,17 @@ describe("checkChainSettings", () => {
     expect(failure(() => checkChainSettings(env({ RPC_URL_137: "ftp://x" }))).message).toMatch(/^ {2}RPC_URL_137: /m);
     expect(failure(() => checkChainSettings(env({ TOKEN_INDEX_START_BLOCK_10: "-5" }))).message).toMatch(/^ {2}TOKEN_INDEX_START_BLOCK_10: /m);
     expect(chainSettings(10, env({ TOKEN_INDEX_START_BLOCK_10: "123" })).tokenIndexStartBlock).toBe(123);
+  });
+
+  it("reads PAIRED_TOKEN_WETH_POOLS as token:pool address pairs, spaces allowed around the commas only", () => {
+    const [a, b, c, d] = ["aa", "bb", "cc", "dd"].map((h) => `0x${h.repeat(20)}`);
+    const pools = chainSettings(10, env({ PAIRED_TOKEN_WETH_POOLS_10: ` 0x${"AA".repeat(20)}:${b} ,  ${c}:${d}` })).pairedTokenWethPools;
+    expect(pools).toEqual({ [a!]: getAddress(b!), [c!]: getAddress(d!) });
+    for (const bad of [`${a}:${b},`, `${a} : ${b}`, `${a}:${b}:${c}`, `${a}`, `${a}:0x${"bb".repeat(19)}`]) {
+      expect(failure(() => chainSettings(10, env({ PAIRED_TOKEN_WETH_POOLS_10: bad }))).message).toBe(
+        "invalid environment:\n  PAIRED_TOKEN_WETH_POOLS_10: must be comma-separated token:pool address pairs",
+      );
+    }
   });
 
   it("ignores variables that only look per-chain", () => {
