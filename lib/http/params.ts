@@ -2,11 +2,14 @@
 import { z } from "zod";
 import { getAddress } from "viem";
 
+/** An EVM address: `0x` + 40 hex digits, any case. */
+export const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+
 /** `0x` + 40 hex, any case; parsed to lowercase (how addresses are stored and compared). */
 export const zAddress = z
   .string()
   .trim()
-  .regex(/^0x[0-9a-fA-F]{40}$/, "must be an address: 0x followed by 40 hex digits")
+  .regex(EVM_ADDRESS, "must be an address: 0x followed by 40 hex digits")
   .transform((v) => v.toLowerCase() as `0x${string}`);
 
 export const zHex = z
@@ -96,8 +99,6 @@ const checksumOf = memoised((address) => getAddress(address));
 export function checksum(address: string | null | undefined): `0x${string}` | null {
   return address ? checksumOf(address) : null;
 }
-
-export const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 
 /**
  * A stored address as answers show it: an EVM address checksummed (whatever case it was stored in); a
