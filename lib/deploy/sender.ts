@@ -50,8 +50,11 @@ async function withDeployerLock<T>(chainId: number, deployer: Address, work: (tr
 /**
  * The deployer's next nonce: the node's pending count, or one past the highest nonce of the deployer's stored
  * transactions still in flight (`queued` or `submitted`; `deployed` and `failed` are settled), whichever is
- * higher. The database covers transactions stored but not broadcast yet, and an RPC behind a load balancer
- * whose pending count lags. Rows from before tx_from was recorded count as the deployer's.
+ * higher. The database covers transactions stored but not broadcast yet, and in-flight ones a lagging RPC has
+ * not seen. Settled rows are left out: an adopted request may hold a stored transaction never broadcast, and
+ * counting it would open a nonce gap nothing fills (a node lagging behind a mined one costs a receipt timeout
+ * and a replacement instead).
+ * Rows from before tx_from was recorded count as the deployer's.
  */
 async function nextNonce(trx: Transaction<DB>, chainId: number, deployer: Address): Promise<number> {
   const { highest } = await trx

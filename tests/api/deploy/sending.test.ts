@@ -36,6 +36,14 @@ const deployJob = () => db().selectFrom("jobs").selectAll().where("name", "=", "
 const tokenRows = () => db().selectFrom("tokens").select("contract_address").execute();
 const dueNow = () => db().updateTable("jobs").set({ run_at: sql`now()` }).execute();
 
+/** Advisory locks held on the current database, by any connection. */
+async function advisoryLocksHeld(): Promise<number> {
+  const { rows } = await sql<{ held: number }>`
+    SELECT count(*)::int AS held FROM pg_locks
+    WHERE locktype = 'advisory' AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`.execute(db());
+  return rows[0]!.held;
+}
+
 /** A job process that crashes at `eth_sendRawTransaction`, before or after the node got the transaction. */
 const crashAtBroadcast = (c: TestChain, after: "before" | "after") =>
   interceptChain(c, async (method, forward) => {
@@ -86,10 +94,21 @@ describe("the deployer's lock is a transaction's (works behind a transaction-poo
     });
     expect(await runDueJobs()).toMatchObject([{ status: "done" }]);
     expect(atBroadcast).toEqual([{ free: true, stored: true }]);
-    const { rows } = await sql<{ held: number }>`
-      SELECT count(*)::int AS held FROM pg_locks
-      WHERE locktype = 'advisory' AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`.execute(db());
-    expect(rows[0]!.held).toBe(0);
+    expect(await advisoryLocksHeld()).toBe(0);
+  });
+
+  it("an attempt that fails while holding it (signing fails) leaves no lock behind", async () => {
+    const c = chain();
+    await deploy(acme, v4Body(c, key("xact-lock-failure")));
+    restoreChain = interceptChain(c, async (method, forward) => {
+      if (method === "eth_estimateGas") throw new Error("the node failed while the lock was held");
+      return forward();
+    });
+    const [outcome] = await runDueJobs();
+    expect(outcome?.status).not.toBe("done");
+    expect(await request()).toMatchObject({ status: "queued", signed_tx: null });
+    // A session-level lock taken and not released on this path would still be listed here.
+    expect(await advisoryLocksHeld()).toBe(0);
   });
 });
 
