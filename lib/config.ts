@@ -178,6 +178,19 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
   return { ...c, embedded: !c.DATABASE_URL };
 }
 
+/**
+ * The variables a reader of the environment looks up, in the order it first does: it is handed an empty
+ * environment that records every read (so a variable added to a reader is found without a list to keep).
+ */
+export function variablesRead(reader: (env: NodeJS.ProcessEnv) => unknown): string[] {
+  const names = new Set<string>();
+  const recorder = new Proxy({} as NodeJS.ProcessEnv, {
+    get: (_, name) => void (typeof name === "string" && /^[A-Z][A-Z0-9_]*$/.test(name) && names.add(name)),
+  });
+  reader(recorder);
+  return [...names];
+}
+
 const holder = globalThis as unknown as { __config?: Config };
 
 export function config(): Config {

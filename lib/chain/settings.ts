@@ -3,7 +3,7 @@
 // ...), so they are validated here: the one other place that reads service settings from `process.env`.
 import { z } from "zod";
 import { getAddress, type Address, type Hex } from "viem";
-import { ConfigError } from "../config";
+import { ConfigError, variablesRead } from "../config";
 import { EVM_ADDRESS } from "../http/params";
 
 /** The platform contracts the service talks to on a chain. */
@@ -132,9 +132,7 @@ export function chainSettings(chainId: number, env: NodeJS.ProcessEnv = process.
 
 /** Prefixes of the variables named `<PREFIX>_<chainId>`: what chainSettings reads for chain 0, so none is missed. */
 function perChainPrefixes(): Set<string> {
-  const names: string[] = [];
-  const recorder = new Proxy({} as NodeJS.ProcessEnv, { get: (_, name) => void (typeof name === "string" && names.push(name)) });
-  chainSettings(0, recorder);
+  const names = variablesRead((env) => chainSettings(0, env));
   return new Set(names.filter((name) => name.endsWith("_0")).map((name) => name.slice(0, -2)));
 }
 

@@ -4,22 +4,14 @@
 import { describe, expect, it } from "vitest";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { parseConfig } from "@/lib/config";
+import { parseConfig, variablesRead } from "@/lib/config";
 import { chainSettings } from "@/lib/chain/settings";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const readme = readFileSync(path.join(root, "README.md"), "utf8");
 const envExample = readFileSync(path.join(root, ".env.example"), "utf8");
 
-/** The names a reader looks up: it is handed an empty environment that records every read. */
-function namesRead(reader: (env: NodeJS.ProcessEnv) => unknown): string[] {
-  const names = new Set<string>();
-  const env = new Proxy({} as NodeJS.ProcessEnv, {
-    get: (target, name) => (typeof name === "string" && /^[A-Z][A-Z0-9_]*$/.test(name) && names.add(name), undefined),
-  });
-  reader(env);
-  return [...names].sort();
-}
+const namesRead = (reader: (env: NodeJS.ProcessEnv) => unknown) => variablesRead(reader).sort();
 
 /** Per-chain names are read for one chain (8453); README documents them as `<NAME>_<chainId>`. */
 const CHAIN = 8453;
