@@ -23,9 +23,16 @@ function percentile(sorted: Float64Array, p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
-class Latencies {
+/**
+ * The latencies, failures and statuses of one measurement, gathered in one run of the load or in several
+ * rounds (merged; the rate counts the time of every round).
+ */
+export class Samples {
   private values = new Float64Array(1 << 16);
   private length = 0;
+  private seconds = 0;
+  private failures = 0;
+  private statuses: Record<string, number> | undefined;
   add(ms: number) {
     if (this.length === this.values.length) {
       const bigger = new Float64Array(this.values.length * 2);
@@ -34,7 +41,21 @@ class Latencies {
     }
     this.values[this.length++] = ms;
   }
-  stats(seconds: number, failures: number): Stats {
+  /** Closes one run of the load: its duration, failures and (HTTP) statuses. */
+  finish(seconds: number, failures: number, statuses?: Record<string, number>) {
+    this.seconds += seconds;
+    this.failures += failures;
+    if (statuses) {
+      this.statuses ??= {};
+      for (const [code, n] of Object.entries(statuses)) this.statuses[code] = (this.statuses[code] ?? 0) + n;
+    }
+    return this;
+  }
+  merge(other: Samples) {
+    for (let i = 0; i < other.length; i++) this.add(other.values[i]);
+    return this.finish(other.seconds, other.failures, other.statuses);
+  }
+  stats(): Stats {
     const sorted = this.values.slice(0, this.length).sort();
     let sum = 0;
     for (const v of sorted) sum += v;
@@ -46,8 +67,9 @@ class Latencies {
       p99: round(percentile(sorted, 99)),
       mean: round(sum / (this.length || 1)),
       max: round(sorted[sorted.length - 1] ?? NaN),
-      rps: Math.round((this.length / seconds) * 10) / 10,
-      failures,
+      rps: Math.round((this.length / (this.seconds || 1)) * 10) / 10,
+      failures: this.failures,
+      ...(this.statuses ? { statuses: { ...this.statuses } } : {}),
     };
   }
 }
@@ -72,9 +94,9 @@ export function stopLoad() {
 }
 
 /** Drives the server with the requests, each connection walking the list round and round. */
-export async function httpLoad(baseUrl: string, requests: BenchRequest[], options: LoadOptions): Promise<Stats> {
+export async function httpLoad(baseUrl: string, requests: BenchRequest[], options: LoadOptions): Promise<Samples> {
   if (requests.length === 0) throw new Error("a scenario must give at least one request");
-  const latencies = new Latencies();
+  const samples = new Samples();
   const statuses: Record<string, number> = {};
   let failures = 0;
   const started = performance.now();
@@ -87,21 +109,19 @@ export async function httpLoad(baseUrl: string, requests: BenchRequest[], option
   });
   running = instance;
   instance.on("response", (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
-    latencies.add(responseTime);
+    samples.add(responseTime);
     statuses[statusCode] = (statuses[statusCode] ?? 0) + 1;
     if (statusCode < 200 || statusCode > 299) failures++;
   });
   const result = await instance;
   running = undefined;
-  const seconds = (performance.now() - started) / 1000;
-  const stats = latencies.stats(seconds, failures + result.errors + result.timeouts);
   if (result.errors || result.timeouts) statuses.error = result.errors + result.timeouts;
-  return { ...stats, statuses };
+  return samples.finish((performance.now() - started) / 1000, failures + result.errors + result.timeouts, statuses);
 }
 
 /** Calls `task(worker)` in `connections` concurrent loops for the duration; errors are counted, not thrown. */
-export async function loopLoad(task: (worker: number, iteration: number) => unknown, options: LoadOptions): Promise<Stats> {
-  const latencies = new Latencies();
+export async function loopLoad(task: (worker: number, iteration: number) => unknown, options: LoadOptions): Promise<Samples> {
+  const samples = new Samples();
   let failures = 0;
   let firstError: unknown;
   const started = performance.now();
@@ -115,7 +135,7 @@ export async function loopLoad(task: (worker: number, iteration: number) => unkn
       const t0 = performance.now();
       try {
         await task(worker, i);
-        latencies.add(performance.now() - t0);
+        samples.add(performance.now() - t0);
       } catch (error) {
         failures++;
         firstError ??= error;
@@ -125,5 +145,5 @@ export async function loopLoad(task: (worker: number, iteration: number) => unkn
   await Promise.all(Array.from({ length: options.connections }, (_, w) => loop(w)));
   running = undefined;
   if (firstError) console.error(`  (${failures} failed; first: ${firstError instanceof Error ? firstError.message : String(firstError)})`);
-  return latencies.stats((performance.now() - started) / 1000, failures);
+  return samples.finish((performance.now() - started) / 1000, failures);
 }

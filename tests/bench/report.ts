@@ -10,13 +10,16 @@ export type ScenarioResult = {
   dbFloor?: Stats;
   extraFloors: Array<{ name: string } & Stats>;
   metrics: Array<{ name: string; value: number | string; unit?: string }>;
-  /** p50 − (db floor p50 + framework floor p50), ms */
+  /** p50 − (db floor p50 + framework floor p50), ms, over the samples of every round */
   overheadP50?: number;
+  /** the same, round by round (how much the figure moves from one round to the next) */
+  roundOverheadsP50?: number[];
   error?: string;
 };
 
 const ms = (v: number | undefined) => (v === undefined || Number.isNaN(v) ? "-" : v.toFixed(2));
 const pair = (s: Stats | undefined) => (s ? `${ms(s.p50)} / ${ms(s.p99)}` : "-");
+const signed = (v: number | undefined) => (v === undefined || Number.isNaN(v) ? "-" : (v >= 0 ? "+" : "") + v.toFixed(2));
 
 export function overhead(r: ScenarioResult): number | undefined {
   if (!r.http || !r.frameworkFloor) return undefined;
@@ -40,11 +43,12 @@ export function renderTable(results: ScenarioResult[]): string {
       r.http ? r.http.rps.toFixed(0) + failures : "-",
       pair(r.dbFloor),
       pair(r.frameworkFloor),
-      r.overheadP50 === undefined ? "-" : (r.overheadP50 >= 0 ? "+" : "") + r.overheadP50.toFixed(2),
+      signed(r.overheadP50),
+      r.roundOverheadsP50?.length ? `${signed(Math.min(...r.roundOverheadsP50))} … ${signed(Math.max(...r.roundOverheadsP50))}` : "-",
     ];
   });
   const out = [
-    table(["scenario", "p50 ms", "p99 ms", "req/s", "db floor p50/p99", "framework floor p50/p99", "p50 − (db + fw) p50"], rows),
+    table(["scenario", "p50 ms", "p99 ms", "req/s", "db floor p50/p99", "framework floor p50/p99", "p50 − (db + fw) p50", "rounds: min … max"], rows),
   ];
   const extras = results.flatMap((r) => r.extraFloors.map((f) => [`${r.name}: ${f.name}`, ms(f.p50), ms(f.p99), f.rps.toFixed(0)]));
   if (extras.length) out.push("", table(["extra floor", "p50 ms", "p99 ms", "ops/s"], extras));

@@ -1,6 +1,8 @@
-// npm run bench -- --tokens N [--seed S] [--scenarios a,b] [--duration 10] [--connections 10] [--warmup 2] [--no-build]
+// npm run bench -- --tokens N [--seed S] [--scenarios a,b] [--duration 10] [--rounds 5] [--connections 10] [--warmup 2] [--no-build]
 // Builds, prepares the seeded bench database, starts `next start`, and measures every scenario beside its
-// framework floor (GET /api/ping) and database floor (its SQL straight through pg), all in the same run.
+// framework floor (GET /api/ping) and database floor (its SQL straight through pg), all in the same run:
+// the three take turns in rounds, so a machine that slows down or speeds up over a minute weighs on all
+// three alike instead of on whichever was measured then.
 import { execSync } from "node:child_process";
 import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -11,13 +13,13 @@ import { closeDb } from "../../db";
 import { createApiKey, revokeApiKey } from "../../lib/auth/apikeys";
 import { parseArgs } from "../../lib/cli/args";
 import { DEFAULT_BENCH_DATABASE_URL, prepareBenchDatabase } from "./database";
-import { httpLoad, loopLoad, stopLoad, type LoadOptions } from "./load";
+import { httpLoad, loopLoad, Samples, stopLoad, type LoadOptions } from "./load";
 import { overhead, renderTable, type ScenarioResult } from "./report";
 import type { BenchContext, BenchScenario } from "./scenarios/types";
 import { buildIsPresent, freePort, nextBuild, startServer, type RunningServer } from "./server";
 
 const here = import.meta.dirname;
-const usage = "usage: npm run bench -- --tokens N [--seed S] [--scenarios a,b] [--duration 10] [--connections 10] [--warmup 2] [--no-build]";
+const usage = "usage: npm run bench -- --tokens N [--seed S] [--scenarios a,b] [--duration 10] [--rounds 5] [--connections 10] [--warmup 2] [--no-build]";
 
 function options() {
   const { flags } = parseArgs();
@@ -31,6 +33,7 @@ function options() {
     seed: typeof flags.seed === "string" ? flags.seed : "1",
     scenarios: typeof flags.scenarios === "string" ? flags.scenarios.split(",").map((s) => s.trim()).filter(Boolean) : [],
     durationSeconds: int("duration", 10, 1, 600),
+    rounds: int("rounds", 5, 1, 100),
     connections: int("connections", 10, 1, 200),
     warmupSeconds: int("warmup", 2, 0, 60),
     build: flags["no-build"] !== true,
@@ -54,9 +57,23 @@ async function loadScenarios(wanted: string[]): Promise<BenchScenario[]> {
   return all.filter((s) => wanted.some((w) => matches(s.name, w)));
 }
 
-async function measureScenario(scenario: BenchScenario, ctx: BenchContext, load: LoadOptions, warmup: LoadOptions): Promise<ScenarioResult> {
+/** Per-round figures of one scenario and, merged over the rounds, its three measurements. */
+class Rounds {
+  readonly fw = new Samples();
+  readonly http = new Samples();
+  readonly db = new Samples();
+  readonly overheads: number[] = [];
+  add(fw: Samples, http: Samples, db: Samples | undefined) {
+    const p50 = (s: Samples | undefined) => s?.stats().p50 ?? 0;
+    this.overheads.push(Math.round((p50(http) - p50(db) - p50(fw)) * 1000) / 1000);
+    this.fw.merge(fw);
+    this.http.merge(http);
+    if (db) this.db.merge(db);
+  }
+}
+
+async function measureScenario(scenario: BenchScenario, ctx: BenchContext, load: LoadOptions & { rounds: number }, warmup: LoadOptions): Promise<ScenarioResult> {
   const result: ScenarioResult = { name: scenario.name, description: scenario.description, requestCount: 0, extraFloors: [], metrics: [] };
-  ctx.record = (name, value, unit) => result.metrics.push({ name, value, unit });
   const say = (what: string) => console.error(`[${scenario.name}] ${what}`);
   try {
     if (scenario.setup) {
@@ -66,31 +83,39 @@ async function measureScenario(scenario: BenchScenario, ctx: BenchContext, load:
     const requests = await scenario.requests(ctx);
     result.requestCount = requests.length;
     const ping = [{ path: "/api/ping" }];
-    say("framework floor (GET /api/ping)");
-    if (warmup.durationSeconds) await httpLoad(ctx.baseUrl, ping, warmup);
-    result.frameworkFloor = await httpLoad(ctx.baseUrl, ping, load);
-    say(`${requests.length} request(s)`);
-    if (warmup.durationSeconds) await httpLoad(ctx.baseUrl, requests, warmup);
-    result.http = await httpLoad(ctx.baseUrl, requests, load);
     const sqlRequests = scenario.sql ? await scenario.sql(ctx) : [];
-    if (sqlRequests.length) {
-      say(`database floor (${sqlRequests.length} request(s), ${sqlRequests.flat(2).length} statement(s))`);
-      const run = async (_w: number, i: number) => {
-        const client = await ctx.pool.connect();
-        try {
-          for (const [first, ...beside] of sqlRequests[i % sqlRequests.length]) {
-            await Promise.all([client.query(first.text, first.values), ...beside.map((q) => ctx.pool.query(q.text, q.values))]);
-          }
-        } finally {
-          client.release();
+    const sqlRun = async (_w: number, i: number) => {
+      const client = await ctx.pool.connect();
+      try {
+        for (const [first, ...beside] of sqlRequests[i % sqlRequests.length]) {
+          await Promise.all([client.query(first.text, first.values), ...beside.map((q) => ctx.pool.query(q.text, q.values))]);
         }
-      };
-      if (warmup.durationSeconds) await loopLoad(run, warmup);
-      result.dbFloor = await loopLoad(run, load);
+      } finally {
+        client.release();
+      }
+    };
+    const withDb = sqlRequests.length > 0;
+    say(`${requests.length} request(s)${withDb ? `, database floor ${sqlRequests.length} request(s) of ${sqlRequests.flat(2).length} statement(s)` : ""}: warm-up`);
+    if (warmup.durationSeconds) {
+      await httpLoad(ctx.baseUrl, ping, warmup);
+      await httpLoad(ctx.baseUrl, requests, warmup);
+      if (withDb) await loopLoad(sqlRun, warmup);
     }
+    const round = { connections: load.connections, durationSeconds: load.durationSeconds / load.rounds };
+    const rounds = new Rounds();
+    for (let r = 1; r <= load.rounds; r++) {
+      say(`round ${r}/${load.rounds}: framework floor (GET /api/ping), endpoint${withDb ? ", database floor" : ""}`);
+      const fw = await httpLoad(ctx.baseUrl, ping, round);
+      const http = await httpLoad(ctx.baseUrl, requests, round);
+      rounds.add(fw, http, withDb ? await loopLoad(sqlRun, round) : undefined);
+    }
+    result.frameworkFloor = rounds.fw.stats();
+    result.http = rounds.http.stats();
+    if (withDb) result.dbFloor = rounds.db.stats();
+    result.roundOverheadsP50 = rounds.overheads;
     for (const floor of scenario.floors ? await scenario.floors(ctx) : []) {
       say(`floor ${floor.name}`);
-      result.extraFloors.push({ name: floor.name, ...(await loopLoad(() => floor.run(), load)) });
+      result.extraFloors.push({ name: floor.name, ...(await loopLoad(() => floor.run(), load)).stats() });
     }
     result.overheadP50 = overhead(result);
   } catch (error) {
@@ -169,14 +194,16 @@ async function main() {
       durationSeconds: opts.durationSeconds,
       record: () => {},
     };
-    const load = { connections: opts.connections, durationSeconds: opts.durationSeconds };
+    const load = { connections: opts.connections, durationSeconds: opts.durationSeconds, rounds: opts.rounds };
     const warmup = { connections: opts.connections, durationSeconds: opts.warmupSeconds };
     const results: ScenarioResult[] = [];
     for (const scenario of scenarios) results.push(await measureScenario(scenario, ctx, load, warmup));
 
     const file = path.join(resultsDir, `${stamp}.json`);
     writeFileSync(file, JSON.stringify({ startedAt: new Date().toISOString(), commit: gitCommit(), machine: machine(), options: { ...opts, databaseUrl: redact(opts.databaseUrl) }, dataset, results }, null, 2));
-    console.log(`\n${opts.tokens.toLocaleString("en-US")} tokens, ${opts.connections} connections, ${opts.durationSeconds} s per measurement; latencies in ms\n`);
+    console.log(
+      `\n${opts.tokens.toLocaleString("en-US")} tokens, ${opts.connections} connections, ${opts.durationSeconds} s per measurement in ${opts.rounds} round(s); latencies in ms\n`,
+    );
     console.log(renderTable(results));
     console.log(`\nresults: ${path.relative(process.cwd(), file)}`);
     if (results.some((r) => r.error)) process.exitCode = 1;
