@@ -74,6 +74,7 @@ class Rounds {
 
 async function measureScenario(scenario: BenchScenario, ctx: BenchContext, load: LoadOptions & { rounds: number }, warmup: LoadOptions): Promise<ScenarioResult> {
   const result: ScenarioResult = { name: scenario.name, description: scenario.description, requestCount: 0, extraFloors: [], metrics: [] };
+  ctx.record = (name, value, unit) => result.metrics.push({ name, value, unit });
   const say = (what: string) => console.error(`[${scenario.name}] ${what}`);
   try {
     if (scenario.setup) {
