@@ -21,9 +21,13 @@ const ms = (v: number | undefined) => (v === undefined || Number.isNaN(v) ? "-" 
 const pair = (s: Stats | undefined) => (s ? `${ms(s.p50)} / ${ms(s.p99)}` : "-");
 const signed = (v: number | undefined) => (v === undefined || Number.isNaN(v) ? "-" : (v >= 0 ? "+" : "") + v.toFixed(2));
 
+/** endpoint p50 − (db floor p50 + framework floor p50), ms; without a database floor, only the framework's */
+export function overheadOf(http: Stats, frameworkFloor: Stats, dbFloor?: Stats): number {
+  return Math.round((http.p50 - (dbFloor?.p50 ?? 0) - frameworkFloor.p50) * 1000) / 1000;
+}
+
 export function overhead(r: ScenarioResult): number | undefined {
-  if (!r.http || !r.frameworkFloor) return undefined;
-  return Math.round((r.http.p50 - (r.dbFloor?.p50 ?? 0) - r.frameworkFloor.p50) * 1000) / 1000;
+  return r.http && r.frameworkFloor ? overheadOf(r.http, r.frameworkFloor, r.dbFloor) : undefined;
 }
 
 function table(header: string[], rows: string[][]): string {

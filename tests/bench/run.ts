@@ -14,7 +14,7 @@ import { createApiKey, revokeApiKey } from "../../lib/auth/apikeys";
 import { parseArgs } from "../../lib/cli/args";
 import { DEFAULT_BENCH_DATABASE_URL, prepareBenchDatabase } from "./database";
 import { httpLoad, loopLoad, Samples, stopLoad, type LoadOptions } from "./load";
-import { overhead, renderTable, type ScenarioResult } from "./report";
+import { overhead, overheadOf, renderTable, type ScenarioResult } from "./report";
 import type { BenchContext, BenchScenario } from "./scenarios/types";
 import { buildIsPresent, freePort, nextBuild, startServer, type RunningServer } from "./server";
 
@@ -64,8 +64,7 @@ class Rounds {
   readonly db = new Samples();
   readonly overheads: number[] = [];
   add(fw: Samples, http: Samples, db: Samples | undefined) {
-    const p50 = (s: Samples | undefined) => s?.stats().p50 ?? 0;
-    this.overheads.push(Math.round((p50(http) - p50(db) - p50(fw)) * 1000) / 1000);
+    this.overheads.push(overheadOf(http.stats(), fw.stats(), db?.stats()));
     this.fw.merge(fw);
     this.http.merge(http);
     if (db) this.db.merge(db);
