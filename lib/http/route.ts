@@ -1,5 +1,5 @@
 // route(): the only wrapper of a route handler. Request id, auth, body cap, zod parsing, rate limits,
-// serialisation, cache and CORS headers, and the one error envelope. Handlers return data.
+// serialisation, cache and CORS headers, and the one error envelope. Handlers return data (or JsonText).
 import type { ZodType } from "zod";
 import { authenticate, type AuthMode, type PrincipalFor } from "./auth";
 import type { CachePolicy } from "./cache";
@@ -121,6 +121,11 @@ export function parseWith<T>(schema: ZodType<T>, value: unknown, where: "query" 
   throw badRequest(first.path ? `${first.path}: ${first.message}` : `${where}: ${first.message}`, details);
 }
 
+/** An answer already serialised (written by the database, see tokenJson): the wrapper sends its text as it is. */
+export class JsonText {
+  constructor(readonly text: string) {}
+}
+
 /** JSON with bigints as decimal strings. A replacer slows every answer down, so it is only the fallback. */
 export function toJson(data: unknown): string {
   try {
@@ -172,7 +177,7 @@ export function route<A extends AuthMode, Q = undefined, B = undefined, P = unde
       if (policy.vary) headers.set("Vary", policy.vary);
       if (data === undefined) return new Response(null, { status: 204, headers });
       headers.set("Content-Type", "application/json");
-      return new Response(toJson(data), { status: options.status ?? 200, headers });
+      return new Response(data instanceof JsonText ? data.text : toJson(data), { status: options.status ?? 200, headers });
     } catch (error) {
       const httpError = toHttpError(error);
       if (httpError.status >= 500) log.error("request failed", { requestId, url: request.url, error });

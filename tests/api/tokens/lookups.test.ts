@@ -6,6 +6,8 @@ import { GET as deployedByAddress } from "@/app/api/tokens/fetch-deployed-by-add
 import { GET as byPool } from "@/app/api/tokens/fetch-by-pool-address/route";
 import { POST as byPools } from "@/app/api/tokens/fetch-by-pool-addresses/route";
 import { GET as search } from "@/app/api/tokens/search/route";
+import { sql } from "kysely";
+import { db } from "@/db";
 import { call, expectError } from "../../helpers/http";
 import { address, insertTokens, poolId } from "./fixtures";
 
@@ -82,6 +84,33 @@ describe("POST /api/tokens/fetch-by-pool-addresses", () => {
     expect(res.body.data[address("b", 101)].name).toBe("Seventy 1");
     expect(res.headers.get("cache-control")).toBe("no-store");
     expect((await call(byPools, "/api/tokens/fetch-by-pool-addresses", { body: { poolAddresses: [] } })).body).toEqual({ data: {} });
+  });
+
+  it("writes each token as fetch-by-pool-address does, member for member and in the same order", async () => {
+    // The answer's JSON text is written by PostgreSQL (tokenJson), the single lookup's by toTokenObject.
+    const edges = await insertTokens([
+      { name: 'Quote " back\\slash \n newline \u0001 é 🚀', symbol: "Ω", img_url: null, tx_hash: null, requestor_fid: null, pool_address: address("b", 700) },
+      { factory_address: null, locker_address: null, cast_hash: "0xcafe", presale_id: 3, pool_address: poolId(701), starting_market_cap: 1e-7 },
+      { starting_market_cap: 1e21, deployed_at: new Date("2025-03-04T05:06:07.999Z"), pool_address: address("b", 702), warnings: ["UNUSUAL_TICK", "UNUSUAL_PAIR_ADDRESS"] },
+      { starting_market_cap: Number.NaN, supply: "123456789012345678901234567890123456789", pool_address: address("b", 703), contract_address: "So11111111111111111111111111111111111111112" },
+      { metadata: { "10": "integer-like key", description: "d", socialMediaUrls: [{ platform: "x", url: "https://x.com/a" }], auditUrls: [], nested: { b: [1, 2.5, null, true] } }, tags: { champagne: true, verified: true, knownInterfaceDeployer: false }, pool_address: address("b", 704), factory_address: address("f", 1), locker_address: address("e", 1) },
+    ]);
+    // Microseconds are truncated to milliseconds, as a JavaScript Date would.
+    await db().updateTable("tokens").set({ created_at: sql`'2025-01-02 03:04:05.678999+00'` }).where("id", "=", edges[2].id).execute();
+    const pools = edges.map((t) => t.pool_address!);
+    const many = await call(byPools, "/api/tokens/fetch-by-pool-addresses", { body: { poolAddresses: pools } });
+    expect(many.status, many.text).toBe(200);
+    expect(Object.keys(many.body.data).sort()).toEqual([...pools].sort());
+    for (const pool of pools) {
+      const one = await call(byPool, `/api/tokens/fetch-by-pool-address?poolAddress=${pool}`);
+      expect(one.status, one.text).toBe(200);
+      expect(many.body.data[pool]).toStrictEqual(one.body.data);
+      expect(Object.keys(many.body.data[pool])).toEqual(Object.keys(one.body.data));
+    }
+    expect(many.body.data[address("b", 702)].created_at).toBe("2025-01-02T03:04:05.678Z");
+    expect(many.body.data[address("b", 703)].starting_market_cap).toBeNull();
+    expect(many.body.data[address("b", 704)].factory_address).toMatch(/^0x[0-9a-fA-F]{40}$/);
+    expect(many.body.data[address("b", 704)].factory_address).not.toBe(address("f", 1));
   });
 
   it("accepts 100 addresses and rejects 101, bad items (by index) and bad bodies", async () => {
