@@ -45,8 +45,8 @@ export async function tokenByPool(pool: string): Promise<{ data?: TokenObject }>
 }
 
 /**
- * `{ data: { "<lowercase pool>": Token } }` for the pools that have a token, written as JSON text from the
- * database's (tokenJson): for 100 tokens, about 0.5 ms less than building and serialising the objects.
+ * `{ data: { "<lowercase pool>": Token } }` for the pools that have a token, put together from the JSON text
+ * the database writes (tokenJson): for 100 tokens, about 0.5 ms less than building and serialising the objects.
  */
 export async function tokensByPools(pools: string[]): Promise<JsonText> {
   const unique = [...new Set(pools)];
