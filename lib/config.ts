@@ -26,6 +26,9 @@ const schema = z.object({
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
   STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
   SEARCH_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(2000),
+  // Request bodies: a total deadline, and a minimum rate over every 10 s window (slow senders are cut: 408).
+  BODY_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  BODY_MIN_BYTES_PER_SECOND: z.coerce.number().int().min(0).max(100_000_000).default(16_384),
   EMBEDDED_DB_PORT: z.coerce.number().int().min(0).max(65535).default(0),
 
   // Cache and rate limits: Upstash Redis when a REST URL and token are set, else Postgres tables.
@@ -33,6 +36,17 @@ const schema = z.object({
   KV_REST_API_TOKEN: z.string().min(1).optional(),
   UPSTASH_REDIS_REST_URL: optionalUrl,
   UPSTASH_REDIS_REST_TOKEN: z.string().min(1).optional(),
+  /**
+   * Who vouches for the client address of per-IP rate limits: vercel (its edge's headers), none (the socket
+   * address), or the number of proxies in front that each append to X-Forwarded-For. Unset: vercel on Vercel.
+   */
+  TRUSTED_PROXY: z
+    .string()
+    .regex(/^(vercel|none|[1-9])$/, "vercel, none, or the number (1-9) of proxies in front that append to X-Forwarded-For")
+    .transform((v): TrustedProxy => (v === "vercel" || v === "none" ? v : Number(v)))
+    .optional(),
+  /** Set by Vercel on its deployments (builds and functions); picks TRUSTED_PROXY's default. */
+  VERCEL: z.string().optional(),
 
   // Jobs: QStash when a token is set, else the in-process worker over the outbox.
   QSTASH_URL: z.string().url().default("https://qstash.upstash.io"),
@@ -56,6 +70,8 @@ const schema = z.object({
   ADMIN_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   DEV_AUTH: bool.optional(),
+  // Longest lifetime of a user token (exp - iat, or exp - now without iat); Quick Auth and Privy issue 1 h tokens.
+  USER_TOKEN_MAX_LIFETIME_SECONDS: z.coerce.number().int().min(60).max(30 * 86_400).default(86_400),
 
   // Third parties.
   NEYNAR_API_KEY: z.string().min(1).optional(),
@@ -88,6 +104,8 @@ const schema = z.object({
   MERKLE_MAX_BODY_BYTES: z.coerce.number().int().min(1024 * 1024).max(2 ** 31).default(400 * 1024 * 1024),
   MERKLE_MAX_LEAVES: z.coerce.number().int().min(1).max(4_194_304).default(1_048_576),
   MERKLE_MAX_CONCURRENT_UPLOADS: z.coerce.number().int().min(1).max(16).default(2),
+  /** A tree upload's body must have arrived within this long (BODY_MIN_BYTES_PER_SECOND applies too). */
+  MERKLE_UPLOAD_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(7200).default(600),
   MERKLE_UPLOADS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(60),
   MERKLE_RETIRED_TREE_GRACE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
   PRESALE_REFRESH_PENDING_ATTEMPTS: z.coerce.number().int().min(1).max(8).default(4),
@@ -150,20 +168,27 @@ const schema = z.object({
   TOKEN_LOOKUP_MAX_RANGES: z.coerce.number().int().min(1).max(1000).default(50),
   /** Pending (undeleted, under 7 days old) pretokens one user may hold. */
   PRETOKEN_MAX_PENDING: z.coerce.number().int().min(1).max(1000).default(100),
+  /** Pretokens one user may create per minute (each runs a chain simulation); more is 429. */
+  PRETOKEN_CREATES_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(10),
   // --- webhooks (issue 9) ---
   /** Allow http:// and loopback/private/link-local webhook targets. Unset: only on the embedded default. */
   WEBHOOK_ALLOW_PRIVATE: z.enum(["true", "false"]).optional(),
   /** One delivery attempt's limit (connect + answer). */
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  /** Of that, the limit to connect (DNS and TCP): a host dropping packets fails in seconds, not at the whole limit. */
+  WEBHOOK_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3_000),
   /** Attempts per delivery (retried with backoff); 8 spans about 21 hours. */
   WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(8).default(8),
   /** Subscriptions one partner may hold. */
   WEBHOOK_MAX_PER_PARTNER: z.coerce.number().int().min(1).max(1000).default(20),
 });
 
+export type TrustedProxy = "vercel" | "none" | number;
+
 export type Config = z.infer<typeof schema> & {
   /** True when no DATABASE_URL is set: PGlite, Postgres-backed cache, local worker, dev auth. */
   embedded: boolean;
+  TRUSTED_PROXY: TrustedProxy;
 };
 
 export class ConfigError extends Error {}
@@ -175,7 +200,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     throw new ConfigError(`invalid environment:\n${lines.join("\n")}`);
   }
   const c = result.data;
-  return { ...c, embedded: !c.DATABASE_URL };
+  return { ...c, embedded: !c.DATABASE_URL, TRUSTED_PROXY: c.TRUSTED_PROXY ?? (c.VERCEL ? "vercel" : "none") };
 }
 
 /**

@@ -105,6 +105,9 @@ export interface JobsTable {
   run_at: Timestamp;
   locked_until: Date | null;
   dedupe_key: string | null;
+  /** A JobLane (lib/jobs/define.ts). */
+  lane: Generated<string>;
+  concurrency_key: string | null;
   last_error: string | null;
   result: Json<object> | null;
   created_at: Generated<Date>;

@@ -1,26 +1,40 @@
-// Airdrops: one Merkle tree per token (lib/merkle), uploaded by anyone who has the dump, read by claimers.
+// Airdrops: one Merkle tree per token (lib/merkle), uploaded by anyone who has the dump of the tree whose
+// root the token's airdrop holds on chain, read by claimers.
+import type { Address } from "viem";
+import { readAirdropRoot } from "../chain";
 import { checksum } from "../http/params";
 import { badRequest, notFound } from "../http/errors";
 import { accountLeaves, allocationPage, decodeCursor, proofsFor, readCurrent } from "../merkle/read";
-import { saveTreeUpload } from "../merkle/upload";
+import { requireChainRoot, saveTreeUpload } from "../merkle/upload";
+import { tokenChainId } from "../tokens/service";
 import { airdropUploadFields } from "./schemas";
 
 export const airdropOwner = (token: string) => `airdrop:${token.toLowerCase()}`;
 
 const noAirdrop = (token: string) => notFound(`no airdrop tree is stored for token ${checksum(token)}`);
 
-/** POST /api/airdrops: validates the streamed dump and publishes it now, or by a job after delaySeconds. */
+/** The tree's owner, for an indexed token whose airdrop holds this root on chain (404, 422, 503 otherwise). */
+async function admitAirdrop(f: { tokenAddress: string; merkleRoot: string }): Promise<string> {
+  const chainId = await tokenChainId(f.tokenAddress);
+  if (chainId === null) throw notFound(`no token ${checksum(f.tokenAddress)} is indexed`);
+  const onChain = await readAirdropRoot(chainId, f.tokenAddress as Address);
+  requireChainRoot(onChain, f.merkleRoot, `the airdrop of token ${checksum(f.tokenAddress)} on chain ${chainId}`);
+  return airdropOwner(f.tokenAddress);
+}
+
+/**
+ * POST /api/airdrops: validates the streamed dump and publishes it now, or by a job after delaySeconds;
+ * the token's current tree again is answered without rewriting it.
+ */
 export async function saveAirdrop(request: Request) {
-  const saved = await saveTreeUpload(request, airdropUploadFields, (f) => ({
-    owner: airdropOwner(f.tokenAddress),
-    delaySeconds: f.enqueue ? f.delaySeconds : undefined,
-  }));
+  const saved = await saveTreeUpload(request, airdropUploadFields, admitAirdrop, (f) => (f.enqueue ? f.delaySeconds : undefined));
   const { tokenAddress, merkleRoot, delaySeconds } = saved.fields;
   return {
     success: true,
     tokenAddress: checksum(tokenAddress),
     merkleRoot,
     leafCount: saved.leafCount,
+    ...(saved.unchanged ? { unchanged: true } : {}),
     ...(saved.enqueued ? { enqueued: true, message: `Airdrop accepted; it is saved in ${delaySeconds} s`, delaySeconds } : {}),
   };
 }

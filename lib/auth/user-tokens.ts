@@ -34,6 +34,16 @@ const farcasterKey: Parameters<typeof jwtVerify>[1] = async (header, token) => {
   }
 };
 
+/**
+ * A signed token without an expiry, or with one far off, stays a credential for as long as it leaks: each
+ * verifier requires exp (jose's requiredClaims) and this bound. A future iat must not shorten the count.
+ */
+function assertBoundedLifetime(payload: JWTPayload): void {
+  const now = Math.floor(Date.now() / 1000);
+  const lifetime = payload.exp! - Math.min(payload.iat ?? now, now);
+  if (lifetime > config().USER_TOKEN_MAX_LIFETIME_SECONDS) throw new Error("token lifetime exceeds USER_TOKEN_MAX_LIFETIME_SECONDS");
+}
+
 function fidFrom(value: unknown): number | null {
   const n = typeof value === "string" && /^\d{1,16}$/.test(value) ? Number(value) : value;
   return typeof n === "number" && Number.isSafeInteger(n) && n > 0 ? n : null;
@@ -46,7 +56,9 @@ async function verifyFarcaster(token: string): Promise<UserIdentity> {
     issuer: cfg.FARCASTER_AUTH_ISSUER,
     audience: cfg.FARCASTER_AUTH_DOMAIN,
     algorithms: ["EdDSA", "ES256", "RS256"],
+    requiredClaims: ["exp"],
   });
+  assertBoundedLifetime(payload);
   const fid = fidFrom(payload.sub);
   if (!fid) throw new Error("subject is not a FID");
   return { userId: `fid:${fid}`, fid, issuer: "farcaster" };
@@ -72,14 +84,17 @@ async function verifyPrivy(token: string): Promise<UserIdentity> {
     issuer: PRIVY_ISSUER,
     audience: cfg.PRIVY_APP_ID,
     algorithms: ["ES256"],
+    requiredClaims: ["exp"],
   });
+  assertBoundedLifetime(payload);
   if (!payload.sub) throw new Error("missing subject");
   const fid = privyFid(payload);
   return { userId: fid ? `fid:${fid}` : `privy:${payload.sub}`, fid, issuer: "privy" };
 }
 
 async function verifyDev(token: string, secret: Uint8Array): Promise<UserIdentity> {
-  const { payload } = await jwtVerify(token, secret, { issuer: DEV_ISSUER, audience: "dev", algorithms: ["HS256"] });
+  const { payload } = await jwtVerify(token, secret, { issuer: DEV_ISSUER, audience: "dev", algorithms: ["HS256"], requiredClaims: ["exp"] });
+  assertBoundedLifetime(payload);
   const fid = fidFrom(payload.sub);
   if (!fid) throw new Error("subject is not a FID");
   return { userId: `fid:${fid}`, fid, issuer: "dev" };
@@ -115,7 +130,7 @@ export function resetUserTokenVerifiers(): void {
 }
 
 /** A development token for `npm run dev:token`; refuses outside the embedded default. */
-export async function issueDevToken(fid: number, ttlSeconds = 7 * 24 * 3600): Promise<string> {
+export async function issueDevToken(fid: number, ttlSeconds = config().USER_TOKEN_MAX_LIFETIME_SECONDS): Promise<string> {
   const secret = devIssuerSecret();
   if (!secret) throw new Error("development tokens exist only on the embedded default (no DATABASE_URL, DEV_AUTH not false)");
   return new SignJWT({})

@@ -230,6 +230,38 @@ export const tokenDataAbi = [
   },
 ] as const;
 
+/**
+ * The airdrop extension's per-token record, its leading members only: the platform's airdrop (v4.1) and
+ * the local one both start with (admin, merkleRoot), and a static tuple decodes from its leading words.
+ */
+export const airdropRecordAbi = [
+  {
+    type: "function",
+    name: "airdrops",
+    stateMutability: "view",
+    inputs: [{ name: "token", type: "address", internalType: "address" }],
+    outputs: [
+      { name: "admin", type: "address", internalType: "address" },
+      { name: "merkleRoot", type: "bytes32", internalType: "bytes32" },
+    ],
+  },
+] as const;
+
+/** The presale contract's record of one presale, leading members only (status, owner, allowlist root). */
+export const presaleRecordAbi = [
+  {
+    type: "function",
+    name: "getPresale",
+    stateMutability: "view",
+    inputs: [{ name: "presaleId", type: "uint256", internalType: "uint256" }],
+    outputs: [
+      { name: "status", type: "uint8", internalType: "uint8" },
+      { name: "presaleOwner", type: "address", internalType: "address" },
+      { name: "allowlistRoot", type: "bytes32", internalType: "bytes32" },
+    ],
+  },
+] as const;
+
 type AbiItem = { type: string; name?: string; inputs?: readonly { type: string }[] };
 const errorsOf = (abi: readonly AbiItem[]) => abi.filter((item) => item.type === "error");
 

@@ -128,7 +128,8 @@ type PresaleEventName =
   | "PresaleStatusChanged"
   | "PresaleDeployed"
   | "TokensClaimed"
-  | "EthClaimed";
+  | "EthClaimed"
+  | "AllowlistRootUpdated";
 
 type PresaleEventArgs<N extends PresaleEventName> = ReturnType<typeof decodeEventLog<typeof presaleAbi, N>>["args"];
 

@@ -40,9 +40,11 @@ export {
 export {
   getBlockHeader,
   getLatestBlockNumber,
+  readAirdropRoot,
   readAvailableFees,
   readPoolState,
   readPoolWithFeed,
+  readPresaleAllowlistRoot,
   readTokenInfo,
   type AvailableFee,
   type BlockHeader,

@@ -1,7 +1,7 @@
 // Batched contract reads. Each function is one round trip (Multicall3's aggregate3), so a page of
 // market caps or fee balances costs one RPC request, not one per value.
 import { multicall3Abi, type Address, type ContractFunctionParameters, type Hash } from "viem";
-import { chainlinkFeedAbi, erc20ReadAbi, feeLockerAbi, tokenDataAbi, v3PoolAbi } from "./abis";
+import { airdropRecordAbi, chainlinkFeedAbi, erc20ReadAbi, feeLockerAbi, presaleRecordAbi, tokenDataAbi, v3PoolAbi } from "./abis";
 import { MULTICALL3_ADDRESS, getPublicClient } from "./clients";
 import { ChainUnavailableError, toChainError, withChainErrors } from "./errors";
 import { chainSettings } from "./settings";
@@ -210,6 +210,32 @@ export async function readTokenInfo(chainId: number, token: Address): Promise<To
     metadata: d?.[3] ?? null,
     context: d?.[4] ?? null,
   };
+}
+
+/** A contract the read needs, or ChainUnavailableError(not_configured): without it nothing can be verified. */
+function configuredContract(chainId: number, name: "airdrop" | "presale"): Address {
+  const address = chainSettings(chainId).contracts[name];
+  if (!address) throw new ChainUnavailableError(chainId, "not_configured", `no ${name} contract configured`);
+  return address;
+}
+
+/** The Merkle root of a token's airdrop as the chain's airdrop extension holds it (zero: no airdrop). */
+export async function readAirdropRoot(chainId: number, token: Address): Promise<Hash> {
+  const airdrop = configuredContract(chainId, "airdrop");
+  const client = getPublicClient(chainId);
+  const [, root] = await withChainErrors(chainId, () => client.readContract({ address: airdrop, abi: airdropRecordAbi, functionName: "airdrops", args: [token] }));
+  return root;
+}
+
+/** A presale's allowlist root as the presale contract holds it (zero: no allowlist); null when there is no such presale. */
+export async function readPresaleAllowlistRoot(chainId: number, presaleId: bigint): Promise<Hash | null> {
+  const presale = configuredContract(chainId, "presale");
+  const client = getPublicClient(chainId);
+  const { status, allowlistRoot } = await withChainErrors(chainId, async () => {
+    const [status, , allowlistRoot] = await client.readContract({ address: presale, abi: presaleRecordAbi, functionName: "getPresale", args: [presaleId] });
+    return { status, allowlistRoot };
+  });
+  return status === 0 ? null : allowlistRoot;
 }
 
 export interface BlockHeader {

@@ -4,8 +4,10 @@ export type ErrorCode =
   | "unauthorized"
   | "forbidden"
   | "not_found"
+  | "method_not_allowed"
   | "conflict"
   | "payload_too_large"
+  | "request_timeout"
   | "idempotency_mismatch"
   | "unprocessable"
   | "rate_limited"
@@ -32,6 +34,8 @@ export const unauthorized = (message = "missing or invalid credentials") =>
 export const forbidden = (message = "not allowed for these credentials") =>
   new HttpError(403, "forbidden", message);
 export const notFound = (message = "not found") => new HttpError(404, "not_found", message);
+export const methodNotAllowed = (method: string, allow: string) =>
+  new HttpError(405, "method_not_allowed", `method ${method} is not served here`, undefined, { Allow: allow });
 export const conflict = (message: string) => new HttpError(409, "conflict", message);
 export const payloadTooLarge = (limitBytes: number) =>
   new HttpError(413, "payload_too_large", `request body exceeds ${limitBytes} bytes`);

@@ -1,4 +1,5 @@
 // Rate limits over the active KV backend; throws 429 with Retry-After when a bucket is full.
+import { config, type TrustedProxy } from "../config";
 import { kv } from "../kv";
 import { rateLimited } from "./errors";
 
@@ -18,8 +19,19 @@ export async function enforceRateLimit(
   if (!result.success) throw rateLimited(resetSeconds);
 }
 
-/** The caller's address as the platform's proxy reports it (Vercel sets x-forwarded-for). */
-export function clientIp(request: Request): string {
-  const forwarded = request.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
-  return forwarded || request.headers.get("x-real-ip") || "local";
+/**
+ * The caller's address for per-IP limits, read only from what TRUSTED_PROXY vouches for; any client can send
+ * forwarding headers. vercel: its edge overwrites x-vercel-forwarded-for and x-real-ip. none: x-forwarded-for
+ * as `next start` sets it from the socket (proxy.ts drops a client-sent one first; Next keeps one it finds).
+ * N: the hop the outermost of N appending proxies wrote, Nth from the right.
+ */
+export function clientIp(request: Request, trusted: TrustedProxy = config().TRUSTED_PROXY): string {
+  const headers = request.headers;
+  if (trusted === "vercel") return firstHop(headers.get("x-vercel-forwarded-for")) || headers.get("x-real-ip")?.trim() || "local";
+  const hops = (headers.get("x-forwarded-for") ?? "").split(",").map((hop) => hop.trim());
+  // Fewer hops than proxies: the request skipped some of them, and the leftmost is the best there is.
+  const hop = hops[Math.max(0, hops.length - (trusted === "none" ? 1 : trusted))];
+  return hop || "local";
 }
+
+const firstHop = (value: string | null) => value?.split(",")[0]?.trim();

@@ -4,7 +4,8 @@ import type { ZodType } from "zod";
 import { authenticate, type AuthMode, type PrincipalFor } from "./auth";
 import type { CachePolicy } from "./cache";
 import { cachePolicy } from "./cache";
-import { badRequest, HttpError, payloadTooLarge, toHttpError } from "./errors";
+import { bodyFinished, jsonBodyLimits, readBodyText } from "./body";
+import { badRequest, HttpError, toHttpError } from "./errors";
 import { clientIp, enforceRateLimit, type RateLimitRule } from "./rate-limit";
 import { log } from "../log";
 
@@ -80,23 +81,8 @@ export function queryObject(url: URL): Record<string, string | string[]> {
 }
 
 /** The body as text, refused with 413 past `maxBytes` (declared or streamed); "" when there is none. */
-export async function readCappedText(request: Request, maxBytes: number): Promise<string> {
-  if (Number(request.headers.get("content-length") ?? "0") > maxBytes) throw payloadTooLarge(maxBytes);
-  if (!request.body) return "";
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const reader = request.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel().catch(() => {});
-      throw payloadTooLarge(maxBytes);
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString("utf8");
+export function readCappedText(request: Request, maxBytes: number): Promise<string> {
+  return readBodyText(request, jsonBodyLimits(maxBytes));
 }
 
 export async function readJsonBody(request: Request, maxBytes: number): Promise<unknown> {
@@ -182,6 +168,7 @@ export function route<A extends AuthMode, Q = undefined, B = undefined, P = unde
       const httpError = toHttpError(error);
       if (httpError.status >= 500) log.error("request failed", { requestId, url: request.url, error });
       const response = errorResponse(httpError, requestId, cors);
+      if (request.body && !bodyFinished(request)) response.headers.set("Connection", "close");
       for (const name of ["X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset"]) {
         const value = headers.get(name);
         if (value) response.headers.set(name, value);

@@ -6,12 +6,27 @@ import type { DB } from "../../db/types";
 
 export type JobContext = { jobId: number; attempt: number };
 
+/**
+ * The in-process worker gives each lane its own slots and claims each lane's due rows apart, so a job
+ * only ever waits behind jobs of its own lane. Webhook deliveries wait on partners' servers, which may
+ * never answer: they have a lane of their own, and deploys, trees and indexing never queue behind them.
+ */
+export const JOB_LANES = ["default", "webhooks"] as const;
+export type JobLane = (typeof JOB_LANES)[number];
+
 export type JobDefinition<T = unknown> = {
   name: string;
   schema: ZodType<T>;
   /** Must be idempotent: QStash and the worker deliver at least once. */
   handle(payload: T, ctx: JobContext): Promise<unknown>;
   maxAttempts?: number;
+  /** Default: "default". */
+  lane?: JobLane;
+  /**
+   * Jobs with the same key never run at the same time: the claim skips a key while one of its jobs holds
+   * a lease, and QStash gets the key as a flow-control key with parallelism 1.
+   */
+  concurrencyKey?(payload: T): string;
 };
 
 /** Thrown by a handler for a failure that retrying cannot fix: recorded, never retried. */
@@ -29,6 +44,12 @@ export function defineJob<T>(definition: JobDefinition<T>): JobDefinition<T> {
 
 export function findJob(name: string): JobDefinition<unknown> | undefined {
   return registry.get(name);
+}
+
+/** Whether a lane (or, without one, any lane) has jobs with a concurrency key. */
+export function laneHasConcurrencyKeys(lane?: JobLane): boolean {
+  for (const job of registry.values()) if (job.concurrencyKey && (lane === undefined || (job.lane ?? "default") === lane)) return true;
+  return false;
 }
 
 export type EnqueueOptions = {
@@ -51,6 +72,8 @@ export async function enqueue<T>(job: JobDefinition<T>, payload: T, options: Enq
       run_at: runAt,
       dedupe_key: options.dedupeKey ?? null,
       max_attempts: job.maxAttempts ?? 8,
+      lane: job.lane ?? "default",
+      concurrency_key: job.concurrencyKey?.(valid) ?? null,
     })
     .onConflict((oc) => oc.column("dedupe_key").doNothing())
     .returning("id")

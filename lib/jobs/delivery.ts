@@ -31,8 +31,8 @@ function parseDelivery(rawBody: string): number {
 }
 
 /**
- * Done or permanently failed: 2xx (QStash stops). Transient failure, not yet due, or held by another
- * runner: 503 (QStash delivers again). Unknown job name or row: 404.
+ * Done or permanently failed: 2xx (QStash stops). Transient failure, not yet due, held by another runner,
+ * or another job of its concurrency key running: 503 (QStash delivers again). Unknown job name or row: 404.
  */
 export async function deliverJob(name: string, rawBody: string): Promise<DeliveryResult> {
   if (!findJob(name)) throw notFound(`no job named ${name}`);
@@ -44,7 +44,7 @@ export async function deliverJob(name: string, rawBody: string): Promise<Deliver
   if (!outcome) {
     const now = await db().selectFrom("jobs").select(["status"]).where("id", "=", id).executeTakeFirstOrThrow();
     if (now.status === "done" || now.status === "failed") return { id, status: now.status, ran: false };
-    throw retryLater(`job ${id} is not due yet or is running elsewhere`, 30);
+    throw retryLater(`job ${id} is not due yet, is running elsewhere, or waits for a job with its concurrency key`, 30);
   }
   if (outcome.status === "retry") throw retryLater(`job ${id} failed and will be retried (the reason is in the job row)`, outcome.retryInSeconds ?? 30);
   return { id, status: outcome.status, ran: true };

@@ -14,7 +14,7 @@ export const STALE_DISPATCH_SECONDS = 3600;
  */
 export const MAX_PUBLISH_DELAY_SECONDS = 6 * 86_400;
 
-type OutboxRow = { id: number; name: string; status: JobStatus; attempts: number; run_at: Date; updated_at: Date };
+type OutboxRow = { id: number; name: string; status: JobStatus; attempts: number; run_at: Date; updated_at: Date; concurrency_key: string | null };
 
 /**
  * `job-<id>` for a row's first publish, so a publish repeated after a crash is dropped by QStash.
@@ -46,7 +46,7 @@ export type PublishReport = { published: number; failed: number };
 export async function publishOutbox(options: { limit: number; recover?: boolean }): Promise<PublishReport> {
   const rows = await db()
     .selectFrom("jobs")
-    .select(["id", "name", "status", "attempts", "run_at", "updated_at"])
+    .select(["id", "name", "status", "attempts", "run_at", "updated_at", "concurrency_key"])
     .where("run_at", "<", sql<Date>`now() + make_interval(secs => ${MAX_PUBLISH_DELAY_SECONDS})`)
     .where((eb) => {
       const pending = eb("status", "=", "pending");
@@ -64,7 +64,7 @@ export async function publishOutbox(options: { limit: number; recover?: boolean 
     .execute();
   const results = await Promise.allSettled(
     rows.map(async (row) => {
-      await publishJob({ id: row.id, name: row.name, runAt: row.run_at, deduplicationId: deduplicationId(row) });
+      await publishJob({ id: row.id, name: row.name, runAt: row.run_at, deduplicationId: deduplicationId(row), flowControlKey: row.concurrency_key });
       await markDispatched(row);
     }),
   );

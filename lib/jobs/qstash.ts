@@ -1,5 +1,6 @@
 // QStash, the production deliverer: publishes outbox rows to /api/jobs/<name> and verifies what it delivers.
 import { Client, Receiver } from "@upstash/qstash";
+import { decodeJwt } from "jose";
 import { config } from "../config";
 import { unauthorized } from "../http/errors";
 import { readCappedText } from "../http/route";
@@ -39,7 +40,8 @@ function client(): Client {
 /** QStash's own retries of one publish: 4 deliveries within ~33 min (12 s, 2.5 min, 30 min); the sweep takes over after. */
 export const QSTASH_RETRIES = 3;
 
-export type Publishable = { id: number; name: string; runAt: Date; deduplicationId: string };
+/** flowControlKey: the row's concurrency key; QStash then delivers one message of that key at a time. */
+export type Publishable = { id: number; name: string; runAt: Date; deduplicationId: string; flowControlKey?: string | null };
 
 export async function publishJob(job: Publishable): Promise<string> {
   const delay = Math.ceil((job.runAt.getTime() - Date.now()) / 1000);
@@ -49,6 +51,7 @@ export async function publishJob(job: Publishable): Promise<string> {
     deduplicationId: job.deduplicationId,
     retries: QSTASH_RETRIES,
     ...(delay > 0 ? { delay } : {}),
+    ...(job.flowControlKey ? { flowControl: { key: job.flowControlKey, parallelism: 1 } } : {}),
   });
   return (res as { messageId: string }).messageId;
 }
@@ -58,7 +61,7 @@ export const MAX_DELIVERY_BYTES = 64 * 1024;
 
 /**
  * Checks `Upstash-Signature` (current key, then next) over the raw body and the full public URL, and
- * returns the body. Fails closed: no keys, no PUBLIC_BASE_URL, no header or any mismatch is a 401.
+ * returns the body. Fails closed: no keys, no PUBLIC_BASE_URL, no header, no exp or any mismatch is a 401.
  */
 export async function verifiedDeliveryBody(request: Request): Promise<string> {
   const { QSTASH_CURRENT_SIGNING_KEY: current, QSTASH_NEXT_SIGNING_KEY: next, PUBLIC_BASE_URL: base } = config();
@@ -72,5 +75,7 @@ export async function verifiedDeliveryBody(request: Request): Promise<string> {
   const receiver = new Receiver({ currentSigningKey: current ?? next, nextSigningKey: next ?? current, devMode: false });
   const valid = await receiver.verify({ signature, body, url, clockTolerance: 5 }).catch(() => false);
   if (!valid) throw unauthorized("invalid Upstash-Signature");
+  // The Receiver checks exp only when present, so a signature without one would replay forever; QStash's have one.
+  if (typeof decodeJwt(signature).exp !== "number") throw unauthorized("Upstash-Signature without an expiry");
   return body;
 }

@@ -1,8 +1,9 @@
 // Runs outbox rows: claims due jobs (FOR UPDATE SKIP LOCKED), executes them, records the outcome.
-import { sql } from "kysely";
+import { sql, type Transaction } from "kysely";
 import { db } from "../../db";
+import type { DB } from "../../db/types";
 import { log } from "../log";
-import { findJob, PermanentJobError } from "./define";
+import { findJob, laneHasConcurrencyKeys, PermanentJobError, type JobLane } from "./define";
 import "./registry";
 
 /** A claim holds a job this long; a runner still working renews it, so only a dead runner's lease expires. */
@@ -26,11 +27,46 @@ export type RunOptions = {
   retryVia?: "worker" | "queue";
 };
 
-/** Claims one job by id (QStash delivery) or the next due ones (local worker). */
-async function claim(where: { id?: number; limit: number }): Promise<ClaimedJob[]> {
+/**
+ * Claims that may take a job with a concurrency key hold this transaction lock while they choose, so each
+ * sees every earlier claim committed and two claimers never both find a key free.
+ */
+const KEYED_CLAIM_LOCK = "jobs-claim:keyed";
+
+/** A key is busy while one of its jobs holds a lease; a dead runner's lease expires and frees it. */
+const keyBusy = (column: "jobs.concurrency_key" | "k.concurrency_key") =>
+  sql<boolean>`EXISTS (SELECT 1 FROM jobs busy WHERE busy.concurrency_key = ${sql.ref(column)} AND busy.status = 'running' AND busy.locked_until >= now())`;
+
+/** Per free concurrency key, its first due job: the only one of the key a claim may take. */
+function firstDueOfFreeKeys(trx: Transaction<DB>, lane: JobLane | undefined) {
+  const q = trx
+    .selectFrom("jobs as k")
+    .distinctOn("k.concurrency_key")
+    .select("k.id")
+    .where("k.concurrency_key", "is not", null)
+    .where("k.status", "in", ["pending", "dispatched", "running"])
+    .where("k.run_at", "<=", sql<Date>`now()`)
+    .where((eb) => eb.or([eb("k.locked_until", "is", null), eb("k.locked_until", "<", sql<Date>`now()`)]))
+    .where((eb) => eb.not(keyBusy("k.concurrency_key")))
+    .orderBy("k.concurrency_key")
+    .orderBy("k.run_at")
+    .orderBy("k.id");
+  return lane === undefined ? q : q.where("k.lane", "=", lane);
+}
+
+/**
+ * Claims one job by id (QStash delivery), or the next due ones of a lane (local worker) or of every lane
+ * (tests). Of the due jobs sharing a free concurrency key, a batch takes only the first.
+ */
+async function claim(where: { id?: number; lane?: JobLane; limit: number }): Promise<ClaimedJob[]> {
   return db()
     .transaction()
     .execute(async (trx) => {
+      if (where.id !== undefined) {
+        await sql`SELECT pg_advisory_xact_lock(hashtext(${KEYED_CLAIM_LOCK})) FROM jobs WHERE id = ${where.id} AND concurrency_key IS NOT NULL`.execute(trx);
+      } else if (laneHasConcurrencyKeys(where.lane)) {
+        await sql`SELECT pg_advisory_xact_lock(hashtext(${KEYED_CLAIM_LOCK}))`.execute(trx);
+      }
       let q = trx
         .selectFrom("jobs")
         .select(["id"])
@@ -42,7 +78,12 @@ async function claim(where: { id?: number; limit: number }): Promise<ClaimedJob[
         .limit(where.limit)
         .forUpdate()
         .skipLocked();
-      if (where.id !== undefined) q = q.where("id", "=", where.id);
+      if (where.lane !== undefined) q = q.where("lane", "=", where.lane);
+      if (where.id !== undefined) {
+        q = q.where("id", "=", where.id).where((eb) => eb.or([eb("concurrency_key", "is", null), eb.not(keyBusy("jobs.concurrency_key"))]));
+      } else {
+        q = q.where((eb) => eb.or([eb("concurrency_key", "is", null), eb("id", "in", firstDueOfFreeKeys(trx, where.lane))]));
+      }
       const ids = (await q.execute()).map((r) => r.id);
       if (!ids.length) return [];
       return trx
@@ -59,9 +100,9 @@ async function claim(where: { id?: number; limit: number }): Promise<ClaimedJob[
     });
 }
 
-/** Claims up to `limit` due jobs for this runner (the worker runs them concurrently). */
-export function claimDueJobs(limit: number): Promise<ClaimedJob[]> {
-  return claim({ limit });
+/** Claims up to `limit` due jobs of one lane for this runner (the worker runs them concurrently). */
+export function claimDueJobs(limit: number, lane: JobLane = "default"): Promise<ClaimedJob[]> {
+  return claim({ lane, limit });
 }
 
 /** Keeps the lease of a long job alive; stops when the job is no longer this attempt's. */
@@ -120,7 +161,7 @@ export async function executeJob(job: ClaimedJob, options: RunOptions = {}): Pro
   }
 }
 
-/** Runs the due jobs once; returns what happened to each. Tests call this to drive jobs deterministically. */
+/** Runs the due jobs of every lane once; returns what happened to each. Tests call this to drive jobs deterministically. */
 export async function runDueJobs(limit = 10): Promise<JobOutcome[]> {
   const outcomes: JobOutcome[] = [];
   for (const job of await claim({ limit })) outcomes.push(await executeJob(job));

@@ -1,24 +1,27 @@
-// The in-process worker: runs outbox rows with bounded concurrency, woken by dispatchJobs(), else polling.
+// The in-process worker: runs outbox rows with bounded concurrency per lane, woken by dispatchJobs(), else polling.
 import { config } from "../config";
 import { log } from "../log";
+import { JOB_LANES, type JobLane } from "./define";
 import { onJobsEnqueued } from "./dispatch";
 import { claimDueJobs, executeJob } from "./runner";
 import { enqueueDueSchedules } from "./schedule";
 
+/** Slots of each lane: a lane's jobs never take another lane's slots (see JOB_LANES). */
+export const LANE_SLOTS: Record<JobLane, number> = { default: 4, webhooks: 4 };
+
 export type WorkerOptions = {
-  /** Jobs run at once (default 4). */
-  concurrency?: number;
+  /** Jobs run at once in each lane: one number for every lane, or per lane (default LANE_SLOTS). */
+  concurrency?: number | Partial<Record<JobLane, number>>;
   /** Poll interval when nothing wakes the worker (default 1000 ms): picks up delayed and retried jobs. */
   pollMs?: number;
   /** Which schedules this worker enqueues: all (default), none, or the named ones (tests). */
   schedules?: boolean | readonly string[];
 };
 
-type WorkerState = {
-  running: boolean;
-  concurrency: number;
-  pollMs: number;
-  schedules: boolean | readonly string[];
+/** One lane: its own loop, slots and wake-up, so a lane whose jobs hang never delays another's claim. */
+type LaneState = {
+  lane: JobLane;
+  slots: number;
   inflight: Set<Promise<unknown>>;
   /** The last claim filled every free slot, so more may be due: a finishing job wakes the loop. */
   saturated: boolean;
@@ -26,6 +29,13 @@ type WorkerState = {
   wake?: () => void;
   failures: number;
   loop?: Promise<void>;
+};
+
+type WorkerState = {
+  running: boolean;
+  pollMs: number;
+  schedules: boolean | readonly string[];
+  lanes: LaneState[];
   unsubscribe?: () => void;
 };
 
@@ -37,55 +47,57 @@ export function workerEnabled(): boolean {
   return cfg.JOB_WORKER ?? !cfg.QSTASH_TOKEN;
 }
 
-function wake(state: WorkerState) {
-  state.woken = true;
-  state.wake?.();
+function wake(lane: LaneState) {
+  lane.woken = true;
+  lane.wake?.();
 }
 
-function sleep(state: WorkerState, ms: number): Promise<void> {
-  if (state.woken) return Promise.resolve();
+function sleep(lane: LaneState, ms: number): Promise<void> {
+  if (lane.woken) return Promise.resolve();
   return new Promise((resolve) => {
     const timer = setTimeout(done, ms);
     timer.unref?.();
-    state.wake = done;
+    lane.wake = done;
     function done() {
       clearTimeout(timer);
-      state.wake = undefined;
+      lane.wake = undefined;
       resolve();
     }
   });
 }
 
-async function tick(state: WorkerState): Promise<void> {
-  if (state.schedules !== false) await enqueueDueSchedules(new Date(), state.schedules === true ? undefined : state.schedules);
-  const free = state.concurrency - state.inflight.size;
+async function tick(state: WorkerState, lane: LaneState): Promise<void> {
+  if (lane.lane === "default" && state.schedules !== false) {
+    await enqueueDueSchedules(new Date(), state.schedules === true ? undefined : state.schedules);
+  }
+  const free = lane.slots - lane.inflight.size;
   if (free <= 0) return;
-  const jobs = await claimDueJobs(free);
-  state.saturated = jobs.length === free;
+  const jobs = await claimDueJobs(free, lane.lane);
+  lane.saturated = jobs.length === free;
   for (const job of jobs) {
     const running: Promise<unknown> = executeJob(job)
       .catch((error) => log.error("recording a job outcome failed", { jobId: job.id, error }))
       .finally(() => {
-        state.inflight.delete(running);
-        if (state.saturated) wake(state);
+        lane.inflight.delete(running);
+        if (lane.saturated) wake(lane);
       });
-    state.inflight.add(running);
+    lane.inflight.add(running);
   }
 }
 
-async function loop(state: WorkerState): Promise<void> {
+async function loop(state: WorkerState, lane: LaneState): Promise<void> {
   while (state.running) {
-    state.woken = false;
+    lane.woken = false;
     try {
-      await tick(state);
-      state.failures = 0;
+      await tick(state, lane);
+      lane.failures = 0;
     } catch (error) {
       // Database away (restart, network): keep polling, more slowly, until it answers again.
-      state.failures++;
-      log.error("job worker tick failed", { error, failures: state.failures });
+      lane.failures++;
+      log.error("job worker tick failed", { lane: lane.lane, error, failures: lane.failures });
     }
     if (!state.running) break;
-    await sleep(state, state.failures ? Math.min(30_000, state.pollMs * 2 ** state.failures) : state.pollMs);
+    await sleep(lane, lane.failures ? Math.min(30_000, state.pollMs * 2 ** lane.failures) : state.pollMs);
   }
 }
 
@@ -98,20 +110,18 @@ export function startWorker(options: WorkerOptions & { force?: boolean } = {}): 
   // `next build` may load instrumentation while prerendering: never open the database for a worker then.
   if (process.env.NEXT_PHASE === "phase-production-build") return false;
   if (!options.force && !workerEnabled()) return false;
+  const { concurrency } = options;
+  const slotsOf = (lane: JobLane) => Math.max(1, typeof concurrency === "number" ? concurrency : (concurrency?.[lane] ?? LANE_SLOTS[lane]));
   const state: WorkerState = {
     running: true,
-    concurrency: Math.max(1, options.concurrency ?? 4),
     pollMs: Math.max(10, options.pollMs ?? 1000),
     schedules: options.schedules ?? true,
-    inflight: new Set(),
-    saturated: false,
-    woken: false,
-    failures: 0,
+    lanes: JOB_LANES.map((lane) => ({ lane, slots: slotsOf(lane), inflight: new Set(), saturated: false, woken: false, failures: 0 })),
   };
-  state.unsubscribe = onJobsEnqueued(() => wake(state));
-  state.loop = loop(state);
+  state.unsubscribe = onJobsEnqueued(() => state.lanes.forEach(wake));
+  for (const lane of state.lanes) lane.loop = loop(state, lane);
   holder.__jobWorker = state;
-  log.info("job worker started", { concurrency: state.concurrency, pollMs: state.pollMs });
+  log.info("job worker started", { slots: Object.fromEntries(state.lanes.map((l) => [l.lane, l.slots])), pollMs: state.pollMs });
   return true;
 }
 
@@ -121,8 +131,8 @@ export async function stopWorker(): Promise<void> {
   if (!state) return;
   state.running = false;
   state.unsubscribe?.();
-  wake(state);
-  await state.loop;
-  await Promise.allSettled([...state.inflight]);
+  state.lanes.forEach(wake);
+  await Promise.all(state.lanes.map((lane) => lane.loop));
+  await Promise.allSettled(state.lanes.flatMap((lane) => [...lane.inflight]));
   if (holder.__jobWorker === state) holder.__jobWorker = undefined;
 }

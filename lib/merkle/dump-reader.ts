@@ -31,6 +31,8 @@ export class DumpReader implements JsonHandler {
   /** Top-level members other than `tree`: scalars as read (numbers as their text), else NOT_SCALAR. */
   readonly fields: Record<string, unknown> = Object.create(null);
   readonly seen = new Set<string>();
+  /** The top-level `tree` member has started: every member written before it has been read. */
+  treeStarted = false;
   format: unknown = undefined;
   readonly leafEncoding: unknown[] = [];
   readonly nodes = new ByteRecords(32);
@@ -80,7 +82,10 @@ export class DumpReader implements JsonHandler {
     const isArray = isContainer && !isObject;
     switch (role) {
       case ROOT:
-        if (key === "tree") return this.member("tree", "an object (a StandardMerkleTree dump)", isObject, TREE);
+        if (key === "tree") {
+          this.treeStarted = true;
+          return this.member("tree", "an object (a StandardMerkleTree dump)", isObject, TREE);
+        }
         if (isContainer) this.fields[key] = NOT_SCALAR;
         return SKIP;
       case TREE:

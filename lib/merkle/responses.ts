@@ -22,4 +22,5 @@ export const treeUploadResponse = z.object({
   success: z.literal(true),
   merkleRoot,
   leafCount,
+  unchanged: z.literal(true).optional().describe("present when the tree is already the current one: nothing was written again"),
 });

@@ -16,7 +16,7 @@ export const errorEnvelope = {
         code: {
           type: "string",
           enum: [
-            "invalid_request", "unauthorized", "forbidden", "not_found", "conflict", "payload_too_large",
+            "invalid_request", "unauthorized", "forbidden", "not_found", "method_not_allowed", "conflict", "payload_too_large", "request_timeout",
             "idempotency_mismatch", "unprocessable", "rate_limited", "provider_unavailable", "timeout", "internal",
           ],
         },

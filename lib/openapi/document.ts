@@ -74,7 +74,10 @@ function errorResponses(def: Definition, hasInput: boolean): Record<string, Json
     out["401"] = ref("Missing, unknown, revoked or expired credentials");
     out["403"] = ref("Credentials of the wrong kind (e.g. a user token on a partner route) or not allowed");
   }
-  if (def.body || def.rawBody) out["413"] = ref(`Body larger than ${def.maxBodyBytes ?? 1024 * 1024} bytes (streamed uploads have their own cap)`);
+  if (def.body || def.rawBody) {
+    out["408"] = ref("The body did not arrive within its deadline, or arrived slower than the minimum rate (BODY_TIMEOUT_SECONDS, BODY_MIN_BYTES_PER_SECOND)");
+    out["413"] = ref(`Body larger than ${def.maxBodyBytes ?? 1024 * 1024} bytes (streamed uploads have their own cap)`);
+  }
   const limits = [
     def.rateLimit && `More than ${def.rateLimit.limit} requests in ${def.rateLimit.windowSeconds} s (per partner, else per IP)`,
     def.quota,

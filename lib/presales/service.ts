@@ -1,14 +1,14 @@
 // Presales: the list indexed from chain events, presale allowlists (Merkle trees, lib/merkle) and the
 // refresh that re-reads a presale transaction.
 import { db } from "../../db";
-import { chainSettings, configuredChainIds } from "../chain";
+import { chainSettings, configuredChainIds, readPresaleAllowlistRoot } from "../chain";
 import { badRequest, notFound } from "../http/errors";
 import { checksum } from "../http/params";
 import { enqueue } from "../jobs/define";
 import { dispatchJobs } from "../jobs/dispatch";
 import { formatEth } from "../merkle/amounts";
 import { accountLeaves, allocationPage, decodeCursor, proofsFor, readCurrent } from "../merkle/read";
-import { saveTreeUpload } from "../merkle/upload";
+import { requireChainRoot, saveTreeUpload } from "../merkle/upload";
 import { refreshPresaleJob } from "./jobs";
 import { allowlistUploadFields, SUCCESSFUL_STATUSES } from "./schemas";
 import { toPresaleObject } from "./serialize";
@@ -36,11 +36,37 @@ export async function listPresales(q: { sort: "asc" | "desc"; limit: number; off
   return { presales: rows.map(toPresaleObject), totalCount: Number(count.n) };
 }
 
-/** POST /api/presales/allowlists: validates the streamed dump and replaces the presale's allowlist. */
+const presaleChainReadable = (chainId: number) => configuredChainIds().includes(chainId) && !!chainSettings(chainId).contracts.presale;
+
+/**
+ * The tree's owner, for a presale that holds this allowlist root: the indexed root when it matches, else
+ * the chain's (a presale not indexed yet, or whose owner changed the root since), which the row then
+ * keeps. 404 for a presale neither knows, 422 for another root, 503 when the chain cannot be read.
+ */
+async function admitAllowlist(f: { presaleId: number; chainId: number; merkleRoot: string }): Promise<string> {
+  const row = await db()
+    .selectFrom("presales")
+    .select(["id", "allowlist_root"])
+    .where("chain_id", "=", f.chainId)
+    .where("presale_id", "=", f.presaleId)
+    .executeTakeFirst();
+  const owner = allowlistOwner(f.chainId, f.presaleId);
+  if (row?.allowlist_root && row.allowlist_root === f.merkleRoot.toLowerCase()) return owner;
+  const onChain = row || presaleChainReadable(f.chainId) ? await readPresaleAllowlistRoot(f.chainId, BigInt(f.presaleId)) : null;
+  if (!row && onChain === null) throw notFound(`no presale ${f.presaleId} is known on chain ${f.chainId}`);
+  requireChainRoot(onChain, f.merkleRoot, `presale ${f.presaleId} on chain ${f.chainId}`);
+  if (row) await db().updateTable("presales").set({ allowlist_root: f.merkleRoot.toLowerCase(), updated_at: new Date() }).where("id", "=", row.id).execute();
+  return owner;
+}
+
+/**
+ * POST /api/presales/allowlists: validates the streamed dump and replaces the presale's allowlist; the
+ * current allowlist again is answered without rewriting it.
+ */
 export async function saveAllowlist(request: Request) {
-  const saved = await saveTreeUpload(request, allowlistUploadFields, (f) => ({ owner: allowlistOwner(f.chainId, f.presaleId) }));
+  const saved = await saveTreeUpload(request, allowlistUploadFields, admitAllowlist);
   const { presaleId, chainId, merkleRoot } = saved.fields;
-  return { success: true, presaleId, chainId, merkleRoot, leafCount: saved.leafCount };
+  return { success: true, presaleId, chainId, merkleRoot, leafCount: saved.leafCount, ...(saved.unchanged ? { unchanged: true } : {}) };
 }
 
 /** GET /api/presales/allowlists: the root and one page of allocations (account order). */

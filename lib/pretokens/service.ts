@@ -14,6 +14,7 @@ import { simulateOrReject } from "../deploy/service";
 import { configToJson } from "../deploy/stored";
 import { percentToBps, percentToMillionths } from "../deploy/units";
 import { conflict, notFound } from "../http/errors";
+import { enforceRateLimit } from "../http/rate-limit";
 import type { UserPrincipal } from "../http/auth";
 import { pretokenBody, pretokenRules, type PretokenBody } from "./schemas";
 
@@ -80,6 +81,11 @@ async function checkCap(userId: string, executor?: Kysely<DB>): Promise<void> {
   const { count } = await pending(userId, executor).select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow();
   const max = config().PRETOKEN_MAX_PENDING;
   if (Number(count) >= max) throw conflict(`at most ${max} pending pretokens per user: delete one first`);
+}
+
+/** Each create validates and simulates a deployment: PRETOKEN_CREATES_PER_MINUTE per user, valid or not. */
+export async function limitPretokenCreates(user: UserPrincipal, setHeader: (name: string, value: string) => void): Promise<void> {
+  await enforceRateLimit({ name: "pretoken-create", limit: config().PRETOKEN_CREATES_PER_MINUTE, windowSeconds: 60 }, `user:${user.userId}`, setHeader);
 }
 
 export async function createPretoken(raw: unknown, user: UserPrincipal) {

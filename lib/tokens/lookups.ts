@@ -73,6 +73,18 @@ function verifiedAddresses(user: Record<string, unknown> | undefined): string[] 
   return eth.filter((a): a is string => typeof a === "string" && EVM_ADDRESS.test(a)).map((a) => displayAddress(a)!);
 }
 
+/** The chain a token address is indexed on (the default chain first), or null when it is not indexed. */
+export async function tokenChainId(address: string): Promise<number | null> {
+  const row = await db()
+    .selectFrom("tokens")
+    .select("chain_id")
+    .where("contract_address", "=", address.toLowerCase())
+    .orderBy(sql`chain_id = ${DEFAULT_CHAIN}`, "desc")
+    .limit(1)
+    .executeTakeFirst();
+  return row?.chain_id ?? null;
+}
+
 /**
  * GET /api/get-token-by-address: the token, its creator's profile (`related.user`, stored profiles only),
  * the social URLs of its metadata (`social_urls`) and the requester's verified addresses

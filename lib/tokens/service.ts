@@ -14,7 +14,7 @@ import {
   tokensQuery,
 } from "./schemas";
 
-export { tokenByAddress, tokenByPool, tokensByPools, tokenRowsByPools } from "./lookups";
+export { tokenByAddress, tokenByPool, tokenChainId, tokensByPools, tokenRowsByPools } from "./lookups";
 export { isBlocked, blockToken, unblockToken } from "./blocks";
 
 /** Fixed page sizes of the interface (get-tokens-by-fid 10, search 5) and ours (fetch-deployed-by-* 10). */

@@ -32,7 +32,7 @@ export async function postSigned(rawUrl: string, secret: string, deliveryId: str
     "x-webhook-signature": signature(secret, timestamp, body),
   };
   const send = url.protocol === "https:" ? httpsRequest : httpRequest;
-  const timeoutMs = config().WEBHOOK_TIMEOUT_MS;
+  const { WEBHOOK_TIMEOUT_MS: timeoutMs, WEBHOOK_CONNECT_TIMEOUT_MS: connectMs } = config();
   return new Promise((resolve) => {
     const req = send(url, { method: "POST", headers, lookup: safeLookup, signal: AbortSignal.timeout(timeoutMs) }, (res) => {
       let size = 0;
@@ -48,6 +48,15 @@ export async function postSigned(rawUrl: string, secret: string, deliveryId: str
       res.on("end", done);
       res.on("close", done); // resolve is idempotent: the first of end/close wins
       res.on("error", done);
+    });
+    // A host that drops packets leaves the socket connecting until the OS gives up (minutes): end it sooner.
+    req.on("socket", (socket) => {
+      if (!socket.connecting) return; // a kept-alive socket, connected already
+      const timer = setTimeout(() => req.destroy(new Error(`could not connect within ${connectMs} ms`)), connectMs);
+      timer.unref?.();
+      const stop = () => clearTimeout(timer);
+      socket.once("connect", stop);
+      socket.once("close", stop);
     });
     req.on("error", (error: Error) =>
       resolve({ ok: false, responseCode: null, error: error.name === "AbortError" || error.name === "TimeoutError" ? `no answer within ${timeoutMs} ms` : error.message }),

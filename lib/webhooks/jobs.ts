@@ -25,6 +25,9 @@ export type DeliveryPayload = z.infer<typeof payloadSchema>;
 export const deliverWebhookJob = defineJob({
   name: "webhook-deliver",
   schema: payloadSchema,
+  // Receivers may never answer: their attempts wait in their own worker slots, one at a time per subscription.
+  lane: "webhooks",
+  concurrencyKey: (p) => `webhook-${p.subscriptionId}`,
   maxAttempts: 3, // only for crashes of this handler; delivery failures are rescheduled as new jobs below
   async handle(p) {
     const sub = await db().selectFrom("webhook_subscriptions").selectAll().where("id", "=", p.subscriptionId).executeTakeFirst();

@@ -7,7 +7,8 @@ import { route } from "@/lib/http/route";
 import { notFound } from "@/lib/http/errors";
 import { resetConfig } from "@/lib/config";
 import { createApiKey, revokeApiKey } from "@/lib/auth/apikeys";
-import { issueDevToken, resetUserTokenVerifiers } from "@/lib/auth/user-tokens";
+import { DEV_ISSUER, issueDevToken, resetUserTokenVerifiers } from "@/lib/auth/user-tokens";
+import { devIssuerSecret } from "@/lib/auth/secrets";
 import { ADMIN_COOKIE, signAdminSession } from "@/lib/auth/admin";
 import { AUDIENCE, ISSUER, authMatrix, partnerKey, startIssuer, unsignedToken, type Issuer } from "../helpers/auth";
 import { call, expectError } from "../helpers/http";
@@ -99,6 +100,33 @@ describe("user tokens", () => {
     expectError(await call(userRoute, "/api/t", { headers: bearer(hs) }), 401, "unauthorized");
   });
 
+  it("requires an expiry on a Quick Auth token and a lifetime within USER_TOKEN_MAX_LIFETIME_SECONDS", async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const send = async (claims: Parameters<Issuer["token"]>[1]) => call(userRoute, "/api/t", { headers: bearer(await issuer.token(1, claims)) });
+    expectError(await send({ exp: null }), 401, "unauthorized");
+    expectError(await send({ exp: null, iat: null }), 401, "unauthorized");
+    expectError(await call(adminRoute, "/api/t", { headers: bearer(await issuer.token(1, { exp: null })) }), 401, "unauthorized");
+    expectError(await send({ exp: now + 2 * 86_400 }), 401, "unauthorized");
+    expectError(await send({ iat: null, exp: now + 2 * 86_400 }), 401, "unauthorized"); // no iat: counted from now
+    expectError(await send({ iat: now + 30 * 86_400, exp: now + 30 * 86_400 + 3600 }), 401, "unauthorized"); // iat in the future
+    expect((await send({})).status).toBe(200); // as Quick Auth issues them: iat now, exp 1 h later
+    expect((await send({ iat: null })).status).toBe(200);
+    expect((await send({ iat: now - 3000, exp: now + 600 })).status).toBe(200);
+  });
+
+  it("takes the longest lifetime from USER_TOKEN_MAX_LIFETIME_SECONDS", async () => {
+    process.env.USER_TOKEN_MAX_LIFETIME_SECONDS = "600";
+    resetConfig();
+    try {
+      expectError(await call(userRoute, "/api/t", { headers: bearer(await issuer.token(7)) }), 401, "unauthorized");
+      const short = await issuer.token(7, { exp: Math.floor(Date.now() / 1000) + 600 });
+      expect((await call(userRoute, "/api/t", { headers: bearer(short) })).status).toBe(200);
+    } finally {
+      delete process.env.USER_TOKEN_MAX_LIFETIME_SECONDS;
+      resetConfig();
+    }
+  });
+
   it("rejects a subject that is not a FID", async () => {
     const res = await call(userRoute, "/api/t", { headers: bearer(await issuer.token("abc" as unknown as number)) });
     expectError(res, 401, "unauthorized");
@@ -165,7 +193,7 @@ describe("the issuer's key server is down", () => {
 });
 
 describe("Privy identity tokens (ES256, key from the environment)", () => {
-  let sign: (claims: Record<string, unknown>, options?: { aud?: string; iss?: string }) => Promise<string>;
+  let sign: (claims: Record<string, unknown>, options?: { aud?: string; iss?: string; exp?: number | null }) => Promise<string>;
   beforeAll(async () => {
     const { publicKey, privateKey } = await generateKeyPair("ES256", { extractable: true });
     process.env.PRIVY_APP_ID = "privy-app-id";
@@ -173,15 +201,16 @@ describe("Privy identity tokens (ES256, key from the environment)", () => {
     process.env.PRIVY_VERIFICATION_KEY = (await exportSPKI(publicKey)).trim().replace(/\n/g, "\\n");
     resetConfig();
     resetUserTokenVerifiers();
-    sign = (claims, options = {}) =>
-      new SignJWT(claims)
+    sign = (claims, options = {}) => {
+      const jwt = new SignJWT(claims)
         .setProtectedHeader({ alg: "ES256", typ: "JWT" })
         .setIssuer(options.iss ?? "privy.io")
         .setAudience(options.aud ?? "privy-app-id")
         .setSubject("did:privy:cm0abc")
-        .setIssuedAt()
-        .setExpirationTime("1h")
-        .sign(privateKey);
+        .setIssuedAt();
+      if (options.exp !== null) jwt.setExpirationTime(options.exp ?? "1h"); // Privy's default lifetime
+      return jwt.sign(privateKey);
+    };
   });
   afterAll(() => {
     delete process.env.PRIVY_APP_ID;
@@ -205,6 +234,13 @@ describe("Privy identity tokens (ES256, key from the environment)", () => {
   it("makes an admin FID's Privy token an admin", async () => {
     const token = await sign({ linked_accounts: [{ type: "farcaster", fid: 1 }] });
     expect((await call(adminRoute, "/api/t", { headers: bearer(token) })).body).toEqual({ via: "header" });
+  });
+
+  it("requires an expiry and a lifetime within USER_TOKEN_MAX_LIFETIME_SECONDS", async () => {
+    expectError(await call(userRoute, "/api/t", { headers: bearer(await sign({}, { exp: null })) }), 401, "unauthorized");
+    const longLived = await sign({}, { exp: Math.floor(Date.now() / 1000) + 30 * 86_400 });
+    expectError(await call(userRoute, "/api/t", { headers: bearer(longLived) }), 401, "unauthorized");
+    expect((await call(userRoute, "/api/t", { headers: bearer(await sign({})) })).status).toBe(200);
   });
 
   it("rejects another app's audience and a key that is not the configured one", async () => {
@@ -234,6 +270,15 @@ describe("the development issuer", () => {
       const res = await call(userRoute, "/api/t", { headers: bearer(await issueDevToken(123)) });
       expect(res.status, res.text).toBe(200);
       expect(res.body).toEqual({ userId: "fid:123", fid: 123, issuer: "dev" });
+    }));
+
+  it("requires an expiry and a lifetime within USER_TOKEN_MAX_LIFETIME_SECONDS", () =>
+    withEnv({ DATABASE_URL: undefined }, async () => {
+      const noExpiry = await new SignJWT({}).setProtectedHeader({ alg: "HS256" }).setIssuer(DEV_ISSUER).setAudience("dev")
+        .setSubject("5").setIssuedAt().sign(devIssuerSecret()!);
+      expectError(await call(userRoute, "/api/t", { headers: bearer(noExpiry) }), 401, "unauthorized");
+      expectError(await call(userRoute, "/api/t", { headers: bearer(await issueDevToken(5, 30 * 86_400)) }), 401, "unauthorized");
+      expect((await call(userRoute, "/api/t", { headers: bearer(await issueDevToken(5)) })).status).toBe(200);
     }));
 
   it("is refused, issuing and verifying, once a DATABASE_URL is set", async () => {

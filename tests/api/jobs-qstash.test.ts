@@ -1,5 +1,6 @@
 // The production path through the QStash stand-in: publish → signed delivery → /api/jobs/[job] → job done;
-// duplicates, delays, and the cron sweep recovering rows a crash left behind.
+// duplicates, delays, flow control for jobs with a concurrency key, and the cron sweep recovering rows a crash
+// left behind.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import { z } from "zod";
@@ -8,6 +9,7 @@ import { resetConfig } from "@/lib/config";
 import { defineJob, enqueue } from "@/lib/jobs/define";
 import { dispatchJobs } from "@/lib/jobs/dispatch";
 import { STALE_DISPATCH_SECONDS } from "@/lib/jobs/outbox";
+import { deliverWebhookJob } from "@/lib/webhooks/jobs";
 import { POST } from "@/app/api/jobs/[job]/route";
 import { GET as cron } from "@/app/api/cron/[schedule]/route";
 import { call } from "../helpers/http";
@@ -26,6 +28,21 @@ const work = defineJob({
       failuresLeft--;
       throw new Error("upstream unavailable");
     }
+    effects.set(key, (effects.get(key) ?? 0) + 1);
+  },
+});
+
+let keyedActive = 0;
+let keyedPeak = 0;
+const keyed = defineJob({
+  name: "test-qstash-keyed",
+  schema: z.object({ key: z.string() }),
+  lane: "webhooks",
+  concurrencyKey: () => "test-qstash-one-key",
+  handle: async ({ key }) => {
+    keyedPeak = Math.max(keyedPeak, ++keyedActive);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    keyedActive--;
     effects.set(key, (effects.get(key) ?? 0) + 1);
   },
 });
@@ -113,6 +130,32 @@ describe("jobs through QStash", () => {
     expect(statuses.at(-1)).toBe(200);
     expect(await row(id)).toMatchObject({ status: "done", last_error: null });
     expect(effects.get("retried")).toBe(1);
+  });
+
+  it("publishes a webhook delivery under its subscription's flow-control key with parallelism 1, other jobs without one", async () => {
+    const subscriptionId = "7d4a3c1e-2b5f-4e8a-9c6d-0f1e2d3c4b5a";
+    const delivery = { subscriptionId, deliveryId: "whd_flow", event: "token.created" as const, attempt: 1, data: {} };
+    const hook = await enqueue(deliverWebhookJob, delivery);
+    const plain = await enqueue(work, { key: "no-flow-control" });
+    await dispatchJobs();
+    const messageOf = (id: number) => qstash.messages.find((m) => JSON.parse(m.body).id === id)!;
+    expect(messageOf(hook.id).headers["upstash-flow-control-key"]).toBe(`webhook-${subscriptionId}`);
+    expect(messageOf(hook.id).flowControl).toEqual({ key: `webhook-${subscriptionId}`, parallelism: 1 });
+    expect(messageOf(plain.id).headers["upstash-flow-control-key"]).toBeUndefined();
+    await qstash.idle();
+    expect(await row(hook.id)).toMatchObject({ status: "done", result: { skipped: "deleted" } }); // no such subscription
+  });
+
+  it("runs the jobs of one concurrency key one at a time: QStash holds the next message until the last one answered", async () => {
+    keyedPeak = 0;
+    const ids: number[] = [];
+    for (let i = 0; i < 3; i++) ids.push((await enqueue(keyed, { key: `keyed-${i}` })).id);
+    await dispatchJobs();
+    await qstash.idle();
+    for (const id of ids) expect(await row(id)).toMatchObject({ status: "done", attempts: 1 });
+    expect(keyedPeak).toBe(1);
+    const mine = new Set(qstash.messages.filter((m) => ids.includes(JSON.parse(m.body).id)).map((m) => m.messageId));
+    expect(qstash.deliveries.filter((d) => mine.has(d.messageId)).map((d) => d.status)).toEqual([200, 200, 200]);
   });
 
   it("publishes a delayed job with Upstash-Delay", async () => {

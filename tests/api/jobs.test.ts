@@ -107,6 +107,17 @@ describe("POST /api/jobs/[job] signature", () => {
     await rejected(await send("test-deliver", body, { "upstash-signature": await signDelivery(CURRENT, url, body, { iss: "Someone" }) }), id);
   });
 
+  it("rejects a signature without an expiry (replayable forever), and accepts the same message signed as QStash signs it", async () => {
+    const { id } = await enqueue(deliver, { mode: "ok" });
+    const body = JSON.stringify({ id });
+    const url = `${BASE}/api/jobs/test-deliver`;
+    await rejected(await send("test-deliver", body, { "upstash-signature": await signDelivery(CURRENT, url, body, { exp: undefined }) }), id);
+    await rejected(await send("test-deliver", body, { "upstash-signature": await signDelivery(NEXT, url, body, { exp: undefined }) }), id);
+    const res = await send("test-deliver", body, { "upstash-signature": await signDelivery(CURRENT, url, body) });
+    expect(res.status, res.text).toBe(200);
+    expect(effects).toBe(1);
+  });
+
   it("rejects every delivery when no signing keys are configured, even a well-signed one", async () => {
     const { id } = await enqueue(deliver, { mode: "ok" });
     delete process.env.QSTASH_CURRENT_SIGNING_KEY;

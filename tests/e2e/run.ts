@@ -4,10 +4,11 @@
 import assert from "node:assert/strict";
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { Agent, request as httpRequest } from "node:http";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { chromium, type Page } from "playwright-core";
+import { chromium, type Browser, type Page } from "playwright-core";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const ARTIFACTS = path.join(ROOT, "tests/e2e/artifacts");
@@ -82,6 +83,100 @@ async function scenario(page: Page, base: string) {
   await shot(page, "6-docs");
 }
 
+/** Asserts the error envelope (no-store, the body's request id in x-request-id) and returns the answer. */
+async function expectEnvelope(res: Response, status: number, code: string, what: string) {
+  const text = await res.text();
+  assert.equal(res.status, status, `${what}: ${res.status} ${text.slice(0, 200)}`);
+  const { error } = JSON.parse(text);
+  assert.equal(error.code, code, what);
+  assert.equal(res.headers.get("cache-control"), "no-store", what);
+  assert.equal(res.headers.get("x-request-id"), error.requestId, what);
+  return res;
+}
+
+/** node:http, for the methods fetch refuses to send. */
+const rawRequest = (url: string, method: string) =>
+  new Promise<{ status: number; allow?: string; body: string }>((resolve, reject) => {
+    httpRequest(url, { method }, (res) => {
+      let body = "";
+      res.setEncoding("utf8").on("data", (c) => (body += c)).on("end", () => resolve({ status: res.statusCode!, allow: res.headers.allow, body }));
+    }).on("error", reject).end();
+  });
+
+/** node:http over one keep-alive socket at most, as pooling clients send: status, headers and body of each answer. */
+function pooledRequest(agent: Agent, url: string, method: string, body?: Buffer) {
+  return new Promise<{ status: number; connection?: string; body: string }>((resolve, reject) => {
+    const req = httpRequest(url, { method, agent, headers: body ? { "content-length": String(body.length) } : {} }, (res) => {
+      let text = "";
+      res.setEncoding("utf8").on("data", (c) => (text += c)).on("end", () => resolve({ status: res.statusCode!, connection: res.headers.connection, body: text }));
+    });
+    req.on("error", reject);
+    // A server that answers early may stop reading: the rest of the body then has nowhere to go.
+    req.on("socket", (socket) => socket.on("error", () => {}));
+    req.end(body);
+  });
+}
+
+/** A tree upload refused part-way (an unknown token: 404 after the members, 2 MB left unread) leaves the client's pool usable. */
+async function rejectedBodyChecks(base: string) {
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  const head = `{"tokenAddress":"0x${"00".repeat(19)}aa","merkleRoot":"0x${"ab".repeat(32)}","tree":{"format":"standard-v1","values":[`;
+  const body = Buffer.from(`${head}${" ".repeat(2 * 1024 * 1024)}]}}`);
+  for (let round = 0; round < 3; round++) {
+    const refused = await pooledRequest(agent, `${base}/api/airdrops`, "POST", body);
+    assert.equal(refused.status, 404, refused.body.slice(0, 200));
+    assert.equal(refused.connection, "close", "an answer before the body's end closes the connection");
+    const next = await pooledRequest(agent, `${base}/api/ping`, "GET");
+    assert.equal(next.status, 200, "the next request on the pool");
+  }
+  agent.destroy();
+}
+
+/** What Next answers before any handler runs (proxy.ts, lib/http/refusals.ts), and the client address of per-IP limits. */
+async function requestChecks(base: string) {
+  // A malformed escape in a dynamic segment: Next's own answer was a bare 500.
+  for (const [method, path] of [["GET", "/api/creator/%ZZ"], ["GET", "/api/tokens/deploy/%ZZ"], ["DELETE", "/api/pretoken/%ZZ"], ["GET", "/api/creator/%C3%28"], ["GET", "/api/no-such/%ZZ"]]) {
+    await expectEnvelope(await fetch(`${base}${path}`, { method }), 400, "invalid_request", `${method} ${path}`);
+  }
+  const normal404 = await fetch(`${base}/no-such-page`);
+  for (const path of ["/tokens/%ZZ", "/creators/%C3%28"]) {
+    const res = await fetch(`${base}${path}`);
+    assert.equal(res.status, 404, path);
+    assert.match(res.headers.get("content-type") ?? "", /^text\/html/, path);
+    assert.equal(res.headers.get("cache-control"), normal404.headers.get("cache-control"), path);
+    assert.equal(await res.text(), await normal404.clone().text(), path);
+  }
+
+  const propfind = await expectEnvelope(await fetch(`${base}/api/ping`, { method: "PROPFIND" }), 405, "method_not_allowed", "PROPFIND");
+  assert.equal(propfind.headers.get("allow"), "GET, HEAD, POST, DELETE, OPTIONS");
+  const trace = await rawRequest(`${base}/api/creator/0x1`, "TRACE");
+  assert.equal(trace.status, 405, `TRACE: ${trace.body.slice(0, 200)}`);
+  assert.equal(JSON.parse(trace.body).error.code, "method_not_allowed");
+  assert.equal(trace.allow, "GET, HEAD, POST, DELETE, OPTIONS");
+
+  // Every request comes from this socket: a client-chosen X-Forwarded-For must not buy a fresh bucket.
+  const verify = (n: number) =>
+    fetch(`${base}/api/admin/verify`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": `198.51.100.${n}` },
+      body: JSON.stringify({ secret: "not-the-admin-secret" }),
+    });
+  let first = await verify(0);
+  const reset = Number(first.headers.get("x-ratelimit-reset"));
+  if (reset < 5) {
+    // Fixed windows: start in a fresh one rather than straddle two.
+    await new Promise((r) => setTimeout(r, (reset + 1) * 1000));
+    first = await verify(0);
+  }
+  const limit = Number(first.headers.get("x-ratelimit-limit"));
+  assert.ok(limit > 0 && limit < 100, "admin verify is rate limited");
+  const statuses = [first.status];
+  for (let n = 1; n <= limit; n++) statuses.push((await verify(n)).status);
+  assert.ok(statuses.slice(0, limit).every((s) => s !== 429), `statuses: ${statuses}`);
+  const refused = await expectEnvelope(await verify(limit + 1), 429, "rate_limited", "per-IP limit");
+  assert.ok(Number(refused.headers.get("retry-after")) > 0);
+}
+
 async function main() {
   mkdirSync(ARTIFACTS, { recursive: true });
   const dataDir = mkdtempSync(path.join(tmpdir(), "tls-e2e-"));
@@ -96,7 +191,14 @@ async function main() {
       process.kill(-server.pid!, "SIGTERM");
     } catch {}
   };
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: [
+  let browser: Browser | undefined;
+  try {
+    const base = `http://127.0.0.1:${port}`;
+    await waitUp(base, server);
+    await requestChecks(base);
+    await rejectedBodyChecks(base);
+    console.log("request checks passed");
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: [
       "--no-sandbox",
       "--disable-gpu",
       "--disable-dev-shm-usage",
@@ -107,9 +209,6 @@ async function main() {
       "--disable-component-update",
       "--disable-sync",
     ] });
-  try {
-    const base = `http://127.0.0.1:${port}`;
-    await waitUp(base, server);
     const page = await browser.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1 }); // phone-sized
     page.setDefaultTimeout(30_000);
     await scenario(page, base).catch(async (error) => {
@@ -119,7 +218,7 @@ async function main() {
     });
     console.log(`e2e passed; screenshots in ${path.relative(ROOT, ARTIFACTS)}/`);
   } finally {
-    await browser.close();
+    await browser?.close();
     stop();
     rmSync(dataDir, { recursive: true, force: true });
   }

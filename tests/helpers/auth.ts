@@ -23,8 +23,11 @@ export async function revokedPartnerKey(): Promise<string> {
 
 export type Issuer = {
   jwks: FakeServer;
-  /** A Quick Auth-shaped token for `fid`; `claims` overrides issuer, audience, expiry for negative cases. */
-  token(fid: number, claims?: { iss?: string; aud?: string; exp?: number }): Promise<string>;
+  /**
+   * A Quick Auth-shaped token for `fid` (issued now, valid 1 h, as auth.farcaster.xyz issues them); `claims`
+   * overrides issuer, audience, issue and expiry times for negative cases, null leaving the claim out.
+   */
+  token(fid: number, claims?: { iss?: string; aud?: string; exp?: number | null; iat?: number | null }): Promise<string>;
   close(): Promise<void>;
 };
 
@@ -42,15 +45,16 @@ export async function startIssuer(adminFids: number[] = [1]): Promise<Issuer> {
   resetUserTokenVerifiers();
   return {
     jwks,
-    token: (fid, claims = {}) =>
-      new SignJWT({})
+    token: (fid, claims = {}) => {
+      const jwt = new SignJWT({})
         .setProtectedHeader({ alg: "ES256", kid: "test" })
         .setIssuer(claims.iss ?? ISSUER)
         .setAudience(claims.aud ?? AUDIENCE)
-        .setSubject(String(fid))
-        .setIssuedAt()
-        .setExpirationTime(claims.exp ?? Math.floor(Date.now() / 1000) + 3600)
-        .sign(privateKey),
+        .setSubject(String(fid));
+      if (claims.iat !== null) jwt.setIssuedAt(claims.iat);
+      if (claims.exp !== null) jwt.setExpirationTime(claims.exp ?? Math.floor(Date.now() / 1000) + 3600);
+      return jwt.sign(privateKey);
+    },
     close: () => jwks.close(),
   };
 }

@@ -1,4 +1,5 @@
-// A local stand-in for QStash: its publish API (POST /v2/publish/<destination>) and signed deliveries with retries.
+// A local stand-in for QStash: its publish API (POST /v2/publish/<destination>), signed deliveries with retries,
+// and flow control's parallelism (messages of one Upstash-Flow-Control-Key are delivered that many at a time).
 import { createHash, randomBytes } from "node:crypto";
 import { SignJWT } from "jose";
 import { resetConfig } from "../../lib/config";
@@ -7,7 +8,8 @@ import { startFakeServer, type FakeServer } from "./fake-server";
 /**
  * An `Upstash-Signature` as QStash makes it (checked against @upstash/qstash's Receiver): HS256 with a
  * signing key; iss "Upstash", sub = destination URL, body = base64url(sha256(body)) with padding,
- * a 5-minute lifetime (exp, nbf = iat) and a jti. `claims` overrides any of them for negative tests.
+ * a 5-minute lifetime (exp, nbf = iat) and a jti. `claims` overrides any of them for negative tests
+ * (undefined leaves one out).
  */
 export async function signDelivery(key: string, url: string, body: string, claims: Record<string, unknown> = {}): Promise<string> {
   const now = Math.floor(Date.now() / 1000);
@@ -25,7 +27,11 @@ export type PublishedMessage = {
   delaySeconds: number;
   deduplicationId?: string;
   retries: number;
+  /** From Upstash-Flow-Control-Key and -Value (`parallelism=<n>, rate=<n>, period=<d>`). */
+  flowControl?: FlowControl;
 };
+
+export type FlowControl = { key: string; parallelism?: number; rate?: number; period?: string };
 
 export type DeliveryAttempt = { messageId: string; retried: number; status: number };
 
@@ -69,6 +75,13 @@ function parseDelay(value: string | undefined): number {
   return Number(match[1]) * { s: 1, m: 60, h: 3600, d: 86_400 }[(match[2] ?? "s") as "s"];
 }
 
+/** Null when QStash would refuse it: a key needs a parallelism or a rate. */
+function parseFlowControl(key: string, value: string | undefined): FlowControl | null {
+  const fields = Object.fromEntries((value ?? "").split(",").map((part) => part.trim().split("=")).filter((kv) => kv.length === 2));
+  const flow: FlowControl = { key, parallelism: Number(fields.parallelism) || undefined, rate: Number(fields.rate) || undefined, period: fields.period };
+  return key && (flow.parallelism || flow.rate) ? flow : null;
+}
+
 function header(headers: FakeServer["requests"][number]["headers"], name: string): string | undefined {
   const value = headers[name.toLowerCase()];
   return Array.isArray(value) ? value[0] : value;
@@ -87,6 +100,21 @@ export async function startFakeQStash(options: FakeQStashOptions = {}): Promise<
   const settle = () => {
     if (--outstanding === 0) for (const w of waiters.splice(0)) w();
   };
+  const active = new Map<string, number>();
+  const queued = new Map<string, Array<() => void>>();
+  /** Waits for a free place under the message's flow-control parallelism; resolves to its release. */
+  async function flowSlot(message: PublishedMessage): Promise<() => void> {
+    const flow = message.flowControl;
+    if (!flow?.parallelism) return () => {};
+    while ((active.get(flow.key) ?? 0) >= flow.parallelism) {
+      await new Promise<void>((resolve) => queued.set(flow.key, [...(queued.get(flow.key) ?? []), resolve]));
+    }
+    active.set(flow.key, (active.get(flow.key) ?? 0) + 1);
+    return () => {
+      active.set(flow.key, active.get(flow.key)! - 1);
+      queued.get(flow.key)?.shift()?.();
+    };
+  }
   const later = (ms: number, fn: () => void) => {
     const t = setTimeout(() => (timers.delete(t), fn()), ms);
     timers.add(t);
@@ -118,7 +146,11 @@ export async function startFakeQStash(options: FakeQStashOptions = {}): Promise<
   }
 
   function deliver(message: PublishedMessage, retried: number) {
-    void deliverOnce(message, retried).then((status) => {
+    void flowSlot(message).then(async (release) => {
+      const status = await deliverOnce(message, retried);
+      release();
+      return status;
+    }).then((status) => {
       // QStash retries every non-2xx answer (and unreachable destinations) until its retries are used up.
       if ((status < 200 || status >= 300) && retried < message.retries) {
         later((options.retryDelayMs ?? ((n) => 10 * 2 ** n))(retried), async () => {
@@ -142,6 +174,9 @@ export async function startFakeQStash(options: FakeQStashOptions = {}): Promise<
     const notBefore = header(req.headers, "upstash-not-before");
     const delaySeconds = notBefore ? Math.max(0, Number(notBefore) - Date.now() / 1000) : parseDelay(header(req.headers, "upstash-delay"));
     const retries = header(req.headers, "upstash-retries");
+    const flowKey = header(req.headers, "upstash-flow-control-key");
+    const flowControl = flowKey === undefined ? undefined : parseFlowControl(flowKey, header(req.headers, "upstash-flow-control-value"));
+    if (flowControl === null) return { status: 400, json: { error: "flow control needs a key and a parallelism or rate" } };
     const message: PublishedMessage = {
       messageId: `msg_${randomBytes(10).toString("hex")}`,
       destination,
@@ -150,6 +185,7 @@ export async function startFakeQStash(options: FakeQStashOptions = {}): Promise<
       delaySeconds,
       deduplicationId,
       retries: retries === undefined ? options.retries ?? 3 : Number(retries),
+      flowControl,
     };
     messages.push(message);
     if (deduplicationId) byDedupe.set(deduplicationId, message.messageId);

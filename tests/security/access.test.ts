@@ -196,6 +196,7 @@ describe("the server fetches no user-supplied URL except webhooks", () => {
     "lib/chain/local.ts": "in-process/dev chain for tests and commands",
     "lib/webhooks/deliver.ts": "webhooks: the partner's URL, https only, refused for private ranges at registration and per delivery (safeLookup)",
     "lib/auth/user-tokens.ts": "JWKS: FARCASTER_JWKS_URL from config",
+    "lib/http/refusals.ts": "no outbound call: node:http's Server, hooked to answer methods fetch cannot carry (TRACE)",
   };
   it("finds outbound calls only in the reviewed modules", () => {
     const files: string[] = [];

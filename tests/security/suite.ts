@@ -55,6 +55,8 @@ export async function setupHostileEnv(): Promise<Env> {
   process.env.QUOTE_DEADLINE_MS = "1000";
   process.env.MERKLE_MAX_BODY_BYTES = String(1024 * 1024);
   process.env.CRON_SECRET = "test-cron-secret-0123456789";
+  // The fuzz probes the create validation; the per-user create limit has its own test (tests/api/pretokens).
+  process.env.PRETOKEN_CREATES_PER_MINUTE = "10000";
   const issuer = await startIssuer([1]);
   resetConfig();
   const creds: Credentials = {

@@ -15,7 +15,8 @@ export const GET = route({
 
 export const POST = route({
   auth: "public",
-  summary: "Save a token's airdrop tree: { tokenAddress, merkleRoot, tree, enqueue, delaySeconds }, validated completely; published at once, or by a job after delaySeconds with enqueue",
+  summary:
+    "Save a token's airdrop tree: { tokenAddress, merkleRoot, tree, enqueue, delaySeconds }, accepted only for an indexed token (404) whose airdrop holds merkleRoot on chain (422 otherwise, 503 when the chain cannot be read), validated completely; published at once, or by a job after delaySeconds with enqueue",
   response: airdropUploadResponse,
   quota: "More than MERKLE_UPLOADS_PER_HOUR tree uploads from the client IP in an hour",
   rawBody: true, // streamed: a million-leaf dump is ~250 MB (lib/merkle/upload.ts)

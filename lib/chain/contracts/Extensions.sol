@@ -98,9 +98,12 @@ contract TokenAirdrop is FactoryExtension {
         address indexed token, address indexed admin, bytes32 merkleRoot, uint256 supply, uint256 lockupEndTime, uint256 vestingEndTime
     );
     event AirdropClaimed(address indexed token, address indexed account, uint256 amount);
+    event AirdropMerkleRootUpdated(address indexed token, bytes32 oldMerkleRoot, bytes32 newMerkleRoot);
 
     error InvalidProof();
     error NothingToClaim();
+    error Unauthorized();
+    error UpdateMerkleRootNotAllowed();
 
     constructor(address factory_) FactoryExtension(factory_) {}
 
@@ -114,6 +117,15 @@ contract TokenAirdrop is FactoryExtension {
         uint256 lockupEnd = block.timestamp + lockup;
         airdrops[token] = Airdrop(admin, root, amount, 0, lockupEnd, lockupEnd + vesting);
         emit AirdropCreated(token, admin, root, amount, lockupEnd, lockupEnd + vesting);
+    }
+
+    /// The airdrop's admin may replace its tree until the first claim (as the platform's airdrop allows).
+    function updateMerkleRoot(address token, bytes32 newMerkleRoot) external {
+        Airdrop storage a = airdrops[token];
+        if (msg.sender != a.admin) revert Unauthorized();
+        if (a.totalClaimed != 0) revert UpdateMerkleRootNotAllowed();
+        emit AirdropMerkleRootUpdated(token, a.merkleRoot, newMerkleRoot);
+        a.merkleRoot = newMerkleRoot;
     }
 
     function amountAvailableToClaim(address token, address account, uint256 allocatedAmount)

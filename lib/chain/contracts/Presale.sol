@@ -22,6 +22,7 @@ interface ITokenFactory {
 ///   PresaleDeployed(uint256 indexed presaleId, address indexed token, uint256 tokenSupply)
 ///   TokensClaimed(uint256 indexed presaleId, address indexed buyer, uint256 tokenAmount)
 ///   EthClaimed(uint256 indexed presaleId, address indexed recipient, uint256 ethAmount)
+///   AllowlistRootUpdated(uint256 indexed presaleId, bytes32 allowlistRoot)
 /// Status numbers follow the platform's presale contract: 0 NotCreated, 1 Active, 2 SuccessfulMinimumHit
 /// (ended at or above the minimum goal), 3 SuccessfulMaximumHit (ended early at the maximum goal),
 /// 4 Failed (below the minimum, or the token deployment failed: buyers withdraw), 5 Claimable (token
@@ -80,6 +81,7 @@ contract Presale is ITokenExtension {
     event PresaleDeployed(uint256 indexed presaleId, address indexed token, uint256 tokenSupply);
     event TokensClaimed(uint256 indexed presaleId, address indexed buyer, uint256 tokenAmount);
     event EthClaimed(uint256 indexed presaleId, address indexed recipient, uint256 ethAmount);
+    event AllowlistRootUpdated(uint256 indexed presaleId, bytes32 allowlistRoot);
 
     error PresaleNotLastExtension();
     error InvalidEthGoal();
@@ -96,6 +98,7 @@ contract Presale is ITokenExtension {
     error PresaleNotClaimable();
     error NothingToClaim();
     error TokenDeploymentOutOfGas();
+    error Unauthorized();
 
     constructor(address factory_) {
         factory = factory_;
@@ -136,6 +139,16 @@ contract Presale is ITokenExtension {
             presaleId, presaleOwner, deploymentConfig, minEthGoal, maxEthGoal, endTime, allowlistRoot, lockupDuration, vestingDuration
         );
         emit PresaleStatusChanged(presaleId, uint8(PresaleStatus.Active), 0);
+    }
+
+    /// The presale's owner may replace its allowlist while it runs (the platform takes the same call,
+    /// setMerkleRoot, on its allowlist contract); buys from then on are checked against the new root.
+    function setMerkleRoot(uint256 presaleId, bytes32 merkleRoot) external {
+        PresaleInfo storage p = _presales[presaleId];
+        if (msg.sender != p.presaleOwner) revert Unauthorized();
+        if (p.status != PresaleStatus.Active) revert PresaleNotActive();
+        p.allowlistRoot = merkleRoot;
+        emit AllowlistRootUpdated(presaleId, merkleRoot);
     }
 
     /// With an allowlist, `allowedAmount` and `proof` are the buyer's standard-v1 leaf and proof; the

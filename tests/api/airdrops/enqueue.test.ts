@@ -1,16 +1,22 @@
 // POST /api/airdrops with enqueue: true: validated at once (a bad tree is still a 400/422), kept durably
 // as a staged tree, published by a job after delaySeconds.
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import { getAddress } from "viem";
 import { db } from "@/db";
 import { GET, POST } from "@/app/api/airdrops/route";
 import { runDueJobs, runJobById } from "@/lib/jobs/runner";
+import { useTestChain } from "../../helpers/chain";
 import { call, expectError } from "../../helpers/http";
-import { address, makeTree, postRaw } from "./trees";
+import { address, makeTree, postRaw, tokenWithAirdrop } from "./trees";
 
-const token = "0x00000000000000000000000000000000000000e1";
+const chain = useTestChain();
 const tree = makeTree(25);
+// Each test saves for its own token: the same tree again for a token would be answered as unchanged.
+let token: string;
+beforeEach(async () => {
+  token = await tokenWithAirdrop(chain(), tree.root);
+});
 const upload = (extra: Record<string, unknown>) =>
   postRaw(POST, "/api/airdrops", JSON.stringify({ tokenAddress: token, merkleRoot: tree.root, tree: tree.dump, ...extra }));
 const claims = async () => call(GET, `/api/airdrops?tokenAddress=${token}&claimerAddress=${address(3)}`);

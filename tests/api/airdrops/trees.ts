@@ -1,5 +1,10 @@
-// Trees and raw uploads for the airdrop and allowlist tests.
+// Trees and raw uploads for the airdrop and allowlist tests, and the chain state an upload must match.
+import { encodeAbiParameters, keccak256, parseAbiParameters, parseEther, toHex, type Address, type Hex } from "viem";
+import { findTokenCreated, sendDeployToken, waitForReceipt } from "@/lib/chain";
+import { presaleAbi, tokenAirdropAbi } from "@/lib/chain/artifacts";
 import { buildStandardTree, type StandardDump } from "@/lib/merkle/build";
+import { defaultDeploymentConfig, type TestChain } from "../../helpers/chain";
+import { insertToken } from "../creators/fixtures";
 
 /** A deterministic address per index, in mixed case (clients send any case). */
 export function address(i: number): string {
@@ -47,4 +52,53 @@ export async function postRaw(handler: Handler, path: string, body: string | Uin
     json = text;
   }
   return { status: response.status, headers: response.headers, body: json, text };
+}
+
+let launches = 0;
+
+/**
+ * Launches a token on the test chain with the airdrop extension holding `root` (admin: account 2), and
+ * indexes it (its tokens row): what an uploaded tree must match.
+ */
+export async function tokenWithAirdrop(c: TestChain, root: Hex): Promise<Address> {
+  const config = defaultDeploymentConfig(c, { salt: keccak256(toHex(`airdrop-${++launches}-${Date.now()}`)) });
+  config.extensionConfigs = [
+    {
+      extension: c.contracts.airdrop,
+      msgValue: 0n,
+      extensionBps: 1000,
+      extensionData: encodeAbiParameters(parseAbiParameters("address, bytes32, uint256, uint256"), [c.accounts[2]!, root, 86_400n, 0n]),
+    },
+  ];
+  const receipt = await waitForReceipt(c.chainId, await sendDeployToken(c.chainId, config));
+  const token = findTokenCreated(receipt)[0]!.tokenAddress;
+  await insertToken({ address: token, msgSender: c.deployment.deployer });
+  return token;
+}
+
+/** The airdrop's admin (account 2) replaces its root on chain, as the platform's airdrop allows before claims. */
+export async function updateAirdropRoot(c: TestChain, token: Address, root: Hex): Promise<void> {
+  const hash = await c.wallet(2).writeContract({ address: c.contracts.airdrop, abi: tokenAirdropAbi, functionName: "updateMerkleRoot", args: [token, root] });
+  await c.publicClient.waitForTransactionReceipt({ hash });
+}
+
+/** Starts a presale on the test chain with allowlist `root` (owner: account 2); returns its id. */
+export async function presaleWithAllowlist(c: TestChain, root: Hex): Promise<number> {
+  const owner = c.wallet(2);
+  const config = defaultDeploymentConfig(c, { salt: keccak256(toHex(`presale-${++launches}-${Date.now()}`)) });
+  config.extensionConfigs = [{ extension: c.contracts.presale, msgValue: 0n, extensionBps: 1000, extensionData: "0x" }];
+  const hash = await owner.writeContract({
+    address: c.contracts.presale,
+    abi: presaleAbi,
+    functionName: "startPresale",
+    args: [config, parseEther("1"), parseEther("10"), 3600n, owner.account.address, root, 86_400n, 0n],
+  });
+  await c.publicClient.waitForTransactionReceipt({ hash });
+  return Number(await c.publicClient.readContract({ address: c.contracts.presale, abi: presaleAbi, functionName: "presaleCount" }));
+}
+
+/** The presale's owner (account 2) replaces its allowlist root on chain. */
+export async function updateAllowlistRoot(c: TestChain, presaleId: number, root: Hex): Promise<void> {
+  const hash = await c.wallet(2).writeContract({ address: c.contracts.presale, abi: presaleAbi, functionName: "setMerkleRoot", args: [BigInt(presaleId), root] });
+  await c.publicClient.waitForTransactionReceipt({ hash });
 }

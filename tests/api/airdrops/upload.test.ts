@@ -4,10 +4,13 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import { db } from "@/db";
 import { GET, POST } from "@/app/api/airdrops/route";
+import { useTestChain } from "../../helpers/chain";
 import { call, expectError } from "../../helpers/http";
-import { address, clone, makeTree, postRaw, type Tree } from "./trees";
+import { address, clone, makeTree, postRaw, tokenWithAirdrop, type Tree } from "./trees";
 
-const token = "0x00000000000000000000000000000000000000aa";
+const chain = useTestChain();
+let token: string;
+let other: string;
 let tree: Tree;
 
 const upload = (body: unknown, options?: Parameters<typeof postRaw>[3]) =>
@@ -29,6 +32,7 @@ async function rejects(body: unknown, status: number, path: string | RegExp, opt
 
 beforeAll(async () => {
   tree = makeTree(6);
+  [token, other] = [await tokenWithAirdrop(chain(), tree.root), await tokenWithAirdrop(chain(), tree.root)];
   expect((await upload(good())).status).toBe(200);
 });
 
@@ -127,9 +131,11 @@ describe("POST /api/airdrops rejects", () => {
     const body = good();
     body.tree.tree[1] = body.tree.tree[2];
     await rejects(body, 422, "tree.tree.1");
+    // A root the chain holds but that is not the hash of the tree's top children.
     const root = good();
     root.tree.tree[0] = `0x${"ab".repeat(32)}`;
-    await rejects({ ...root, merkleRoot: root.tree.tree[0] }, 422, "tree.tree.0");
+    const holder = await tokenWithAirdrop(chain(), root.tree.tree[0] as `0x${string}`);
+    await rejects({ ...root, tokenAddress: holder, merkleRoot: root.tree.tree[0] }, 422, "tree.tree.0");
   });
 
   it("a merkleRoot other than the tree's root", async () => {
@@ -185,7 +191,6 @@ describe("POST /api/airdrops accepts bodies as clients send them", () => {
   });
 
   it("with members in any order, unknown members, any address case, and amounts as numbers or hex", async () => {
-    const other = "0x00000000000000000000000000000000000000Bb";
     const body = good();
     const dump = body.tree as any;
     dump.values[0].value[1] = Number(dump.values[0].value[1]); // 1e17 is exact as a double
@@ -200,7 +205,8 @@ describe("POST /api/airdrops accepts bodies as clients send them", () => {
   });
 
   it("as enqueue: true with a delay, answering that it was accepted", async () => {
-    const res = await upload({ ...good(), enqueue: "true", delaySeconds: "0" });
+    const fresh = await tokenWithAirdrop(chain(), tree.root);
+    const res = await upload({ ...good(), tokenAddress: fresh, enqueue: "true", delaySeconds: "0" });
     expect(res.status, res.text).toBe(200);
     expect(res.body).toMatchObject({ success: true, enqueued: true, delaySeconds: 0 });
   });

@@ -4,6 +4,7 @@ import { StandardMerkleTree } from "@openzeppelin/merkle-tree";
 import { getAddress } from "viem";
 import { GET, POST } from "@/app/api/presales/allowlists/route";
 import { GET as proofGET } from "@/app/api/presales/allowlists/proof/route";
+import { db } from "@/db";
 import { buildStandardTree } from "@/lib/merkle/build";
 import { call, expectError } from "../../helpers/http";
 import { address, clone, postRaw } from "../airdrops/trees";
@@ -21,7 +22,16 @@ const save = (body: unknown) => postRaw(POST, "/api/presales/allowlists", JSON.s
 const proof = (buyer: string, presaleId = 7, chainId = 8453) =>
   call(proofGET, `/api/presales/allowlists/proof?presaleId=${presaleId}&chainId=${chainId}&buyerAddress=${buyer}`);
 
+/** A presale row as the indexer stores it from the chain's PresaleStarted event. */
+const indexPresale = (presaleId: number, chainId: number, root: string) =>
+  db()
+    .insertInto("presales")
+    .values({ chain_id: chainId, presale_id: presaleId, presale_address: "0xeebbc567c3d612f50a67820f39cdd30dccf7e6b8", deployment_config: null, allowlist_root: root })
+    .execute();
+
 beforeAll(async () => {
+  await indexPresale(7, 8453, tree.root);
+  await indexPresale(7, 84532, tree.root);
   // Through call(): the answer is also checked against the route's documented response schema.
   const res = await call(POST, "/api/presales/allowlists", { body: { presaleId: 7, chainId: 8453, merkleRoot: tree.root, tree: tree.dump } });
   expect(res.status, res.text).toBe(200);
@@ -77,24 +87,29 @@ describe("presale allowlists", () => {
 
   it("POST rejects bad members and bad trees, storing nothing", async () => {
     const good = { presaleId: 7, chainId: 8453, merkleRoot: tree.root, tree: tree.dump };
+    await indexPresale(8, 8453, `0x${"ab".repeat(32)}`); // holds a root that is not the hash of the tree's top
     const bad: [unknown, number, string][] = [
       [{ ...good, presaleId: "seven" }, 400, "presaleId"],
       [{ ...good, presaleId: 0 }, 400, "presaleId"],
       [{ ...good, chainId: undefined }, 400, "chainId"],
       [{ ...good, merkleRoot: undefined }, 400, "merkleRoot"],
       [{ ...good, tree: { ...clone(tree.dump), leafEncoding: ["address"] } }, 400, "tree.leafEncoding"],
-      [{ ...good, merkleRoot: buildStandardTree([[address(5), 1n]]).root }, 422, "merkleRoot"],
+      [{ ...good, presaleId: 8, merkleRoot: `0x${"ab".repeat(32)}`, tree: { ...clone(tree.dump), tree: [`0x${"ab".repeat(32)}`, ...tree.dump.tree.slice(1)] } }, 422, "tree.tree.0"],
     ];
     for (const [body, status, path] of bad) {
       const res = await save(body);
       const error = expectError(res, status, status === 400 ? "invalid_request" : "unprocessable");
       expect((error.details as { path: string }[])[0].path).toBe(path);
     }
+    // A root the presale does not hold, while the chain that could say otherwise cannot be read.
+    expectError(await save({ ...good, merkleRoot: buildStandardTree([[address(5), 1n]]).root }), 503, "provider_unavailable");
     expect((await call(GET, "/api/presales/allowlists?presaleId=7&chainId=8453")).body.merkleRoot).toBe(tree.root);
   });
 
   it("POST replaces the presale's allowlist; other presales and chains keep theirs", async () => {
     const next = buildStandardTree([[address(500), 5n * 10n ** 18n]]);
+    // The owner set a new root on chain and the indexer recorded it.
+    await db().updateTable("presales").set({ allowlist_root: next.root }).where("presale_id", "=", 7).where("chain_id", "=", 8453).execute();
     expect((await save({ presaleId: "7", chainId: "8453", merkleRoot: next.root, tree: next.dump })).status).toBe(200);
     expect((await save({ presaleId: 7, chainId: 84532, merkleRoot: tree.root, tree: tree.dump })).status).toBe(200);
     expect((await proof(listed)).body.isAllowed).toBe(false);

@@ -1,6 +1,6 @@
 // Pretokens: create (validated and simulated on the in-process chain), list pending, soft delete; ownership
 // and the auth matrix on every route.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { sql } from "kysely";
 import { decodeAbiParameters, getAddress, type Hex } from "viem";
 import { db } from "@/db";
@@ -20,8 +20,15 @@ const auth = async (fid: number) => ({ authorization: `Bearer ${await issuer.tok
 
 beforeAll(async () => {
   issuer = await startIssuer();
+  // The other tests create more than the per-user limit allows in a minute; the limit has its own test.
+  process.env.PRETOKEN_CREATES_PER_MINUTE = "10000";
+  resetConfig();
 });
-afterAll(() => issuer.close());
+afterAll(() => {
+  delete process.env.PRETOKEN_CREATES_PER_MINUTE;
+  resetConfig();
+  issuer.close();
+});
 beforeEach(async () => {
   await db().deleteFrom("pretokens").execute();
 });
@@ -158,6 +165,49 @@ describe("POST /api/pretoken/v4", () => {
       delete process.env.PRETOKEN_MAX_PENDING;
       resetConfig();
     }
+  });
+});
+
+describe("POST /api/pretoken/v4: per-user rate limit", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    process.env.PRETOKEN_CREATES_PER_MINUTE = "10000";
+    resetConfig();
+  });
+
+  it("PRETOKEN_CREATES_PER_MINUTE creates per user, then 429 with Retry-After before any simulation; another user is not affected", async () => {
+    // The window is a fixed minute: Date stands still so the creates cannot straddle two windows.
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() });
+    process.env.PRETOKEN_CREATES_PER_MINUTE = "3";
+    resetConfig();
+    const c = chain();
+    let simulations = 0;
+    restore = interceptChain(c, async (method, forward) => {
+      if (method === "eth_call") simulations++;
+      return forward();
+    });
+    const first = await create(body(c), 901);
+    expect(first.status, first.text).toBe(200);
+    expect(first.headers.get("x-ratelimit-limit")).toBe("3");
+    expect(first.headers.get("x-ratelimit-remaining")).toBe("2");
+    expect((await create(body(c, { keyword: "second" }), 901)).status).toBe(200);
+    // An invalid body counts too: the limit is checked before the body is validated.
+    expectError(await create({ keyword: "" }, 901), 400, "invalid_request");
+    const before = simulations;
+    expect(before).toBeGreaterThan(0);
+
+    const refused = await create(body(c), 901);
+    expectError(refused, 429, "rate_limited");
+    const retryAfter = Number(refused.headers.get("retry-after"));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(refused.headers.get("x-ratelimit-remaining")).toBe("0");
+    expect(simulations).toBe(before);
+    expect(await db().selectFrom("pretokens").select("id").where("fid", "=", 901).execute()).toHaveLength(2);
+
+    const other = await create(body(c), 902);
+    expect(other.status, other.text).toBe(200);
+    expect(other.headers.get("x-ratelimit-remaining")).toBe("2");
   });
 });
 

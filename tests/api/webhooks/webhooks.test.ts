@@ -71,7 +71,8 @@ describe("registration", () => {
     try {
       for (const url of [
         "http://example.com/h", "https://127.0.0.1/h", "https://10.1.2.3/h", "https://169.254.169.254/latest", "https://[::1]/h",
-        "https://[::ffff:192.168.0.1]/h", "https://localhost/h", "https://user:pw@example.com/h", receiver.url,
+        "https://[::ffff:192.168.0.1]/h", "https://[::127.0.0.1]/h", "https://[2002:7f00:1::]/h", "https://[64:ff9b::a9fe:a9fe]/h",
+        "https://localhost/h", "https://user:pw@example.com/h", receiver.url,
       ]) {
         const err = expectError(await register({ url }), 400, "invalid_request");
         expect(err.message).toMatch(/^url: /);

@@ -1,10 +1,11 @@
-// The outbox and its runner: transactional enqueue, dedupe keys, retries with backoff, permanent failure.
+// The outbox and its runner: transactional enqueue, dedupe keys, retries with backoff, permanent failure,
+// lanes and concurrency keys.
 import { beforeEach, describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import { z } from "zod";
 import { db } from "@/db";
 import { defineJob, enqueue, PermanentJobError } from "@/lib/jobs/define";
-import { backoffSeconds, runDueJobs, runJobById } from "@/lib/jobs/runner";
+import { backoffSeconds, claimDueJobs, executeJob, runDueJobs, runJobById } from "@/lib/jobs/runner";
 
 const calls = new Map<string, number>();
 const count = (key: string) => calls.set(key, (calls.get(key) ?? 0) + 1).get(key)!;
@@ -41,6 +42,15 @@ const alwaysFails = defineJob({
   handle: async ({ key }) => {
     throw new Error(`transient ${count(key)}`);
   },
+});
+
+/** A job of the webhooks lane; jobs of one group share a concurrency key. */
+const grouped = defineJob({
+  name: "test-grouped",
+  schema: z.object({ key: z.string(), group: z.string() }),
+  lane: "webhooks",
+  concurrencyKey: ({ group }) => `test-group-${group}`,
+  handle: async ({ key }) => ({ runs: count(key) }),
 });
 
 const row = (id: number) => db().selectFrom("jobs").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
@@ -169,5 +179,41 @@ describe("running", () => {
 
   it("backs off 2, 4, 8 … seconds, capped at 10 minutes", () => {
     expect([1, 2, 3, 4, 9, 10, 30].map(backoffSeconds)).toEqual([2, 4, 8, 16, 512, 600, 600]);
+  });
+});
+
+describe("lanes and concurrency keys", () => {
+  it("stores each job's lane and key, and claims each lane apart", async () => {
+    const hooks = [];
+    for (let i = 0; i < 6; i++) hooks.push(await enqueue(grouped, { key: `lane-${i}`, group: `g${i}` }));
+    const plain = await enqueue(record, { key: "default-lane" });
+    expect(await row(hooks[0].id)).toMatchObject({ lane: "webhooks", concurrency_key: "test-group-g0" });
+    expect(await row(plain.id)).toMatchObject({ lane: "default", concurrency_key: null });
+    // The default lane's claim finds its job behind six due ones of the other lane.
+    expect((await claimDueJobs(2, "default")).map((j) => j.id)).toEqual([plain.id]);
+    expect((await claimDueJobs(4, "webhooks")).map((j) => j.id)).toEqual(hooks.slice(0, 4).map((h) => h.id));
+  });
+
+  it("claims one job per key, none of a key whose job holds its lease, and the key again once a dead runner's lease expires", async () => {
+    const a = [];
+    for (let i = 0; i < 3; i++) a.push(await enqueue(grouped, { key: `a${i}`, group: "a" }));
+    const b = await enqueue(grouped, { key: "b0", group: "b" });
+    expect((await claimDueJobs(10, "webhooks")).map((j) => j.id)).toEqual([a[0].id, b.id]);
+    expect(await claimDueJobs(10, "webhooks")).toEqual([]);
+    expect(await runJobById(a[1].id)).toBeNull(); // a QStash delivery of the same key waits too
+    expect(await runDueJobs()).toEqual([]);
+    // The runner of a[0] died: once its lease has expired, a[0] runs again (the key is not locked for good).
+    await db().updateTable("jobs").set({ locked_until: sql`now() - interval '1 second'` }).where("id", "=", a[0].id).execute();
+    const [again] = await claimDueJobs(10, "webhooks");
+    expect(again).toMatchObject({ id: a[0].id, attempts: 2 });
+    expect(await executeJob(again)).toEqual({ id: a[0].id, status: "done" });
+    expect(await runJobById(a[2].id)).toEqual({ id: a[2].id, status: "done" }); // by id: any due job of a free key
+    expect((await runDueJobs()).map((o) => o.id)).toEqual([a[1].id]);
+  });
+
+  it("never hands two racing claimers jobs of the same key", async () => {
+    for (let i = 0; i < 6; i++) await enqueue(grouped, { key: `race-${i}`, group: "race" });
+    const claimed = (await Promise.all([1, 2, 3, 4].map(() => claimDueJobs(3, "webhooks")))).flat();
+    expect(claimed).toHaveLength(1);
   });
 });

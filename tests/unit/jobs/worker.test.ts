@@ -1,4 +1,4 @@
-// The in-process worker: bounded concurrency, woken by dispatchJobs, schedules, and the outbox surviving a crash.
+// The in-process worker: bounded concurrency per lane, woken by dispatchJobs, schedules, and the outbox surviving a crash.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { sql } from "kysely";
 import { z } from "zod";
@@ -31,6 +31,20 @@ const tick = defineJob({
   handle: async ({ at }) => void runs.set(`tick:${at}`, (runs.get(`tick:${at}`) ?? 0) + 1),
 });
 
+/** A webhooks-lane job that hangs until the test lets it go, as a delivery to a receiver that never answers. */
+let releaseHung: () => void = () => {};
+let hung = new Promise<void>((resolve) => (releaseHung = resolve));
+const hangs = defineJob({
+  name: "test-worker-hangs",
+  schema: z.object({ key: z.string() }),
+  lane: "webhooks",
+  handle: async () => {
+    inFlight++;
+    await hung;
+    inFlight--;
+  },
+});
+
 const statusOf = async (id: number) => (await db().selectFrom("jobs").select("status").where("id", "=", id).executeTakeFirstOrThrow()).status;
 const waitDone = (ids: number[]) =>
   vi.waitFor(async () => {
@@ -59,6 +73,22 @@ describe("job worker", () => {
     expect(maxInFlight).toBeLessThanOrEqual(3);
     expect(maxInFlight).toBeGreaterThan(1);
     for (let i = 0; i < 8; i++) expect(runs.get(`c${i}`)).toBe(1);
+  });
+
+  it("gives each lane its own slots: jobs hanging in the webhooks lane never hold back the default lane", async () => {
+    hung = new Promise<void>((resolve) => (releaseHung = resolve));
+    inFlight = 0;
+    for (let i = 0; i < 6; i++) await enqueue(hangs, { key: `h${i}` });
+    startWorker({ concurrency: 2, pollMs: 50, force: true, schedules: false });
+    try {
+      await vi.waitFor(() => expect(inFlight).toBe(2), { timeout: 15_000, interval: 20 });
+      const { id } = await enqueue(slow, { key: "behind-hung" });
+      await dispatchJobs();
+      await waitDone([id]);
+      expect(inFlight).toBe(2); // the lane's slots are full and stay so: nothing else of it started
+    } finally {
+      releaseHung();
+    }
   });
 
   it("is woken by dispatchJobs() instead of waiting for its next poll", async () => {

@@ -1,27 +1,108 @@
-// The upload reader's stream handling: a sender that stalls or goes away gets a 400 and frees its slot.
+// Body reading against hostile senders: one that stops, one that trickles a byte at a time (each byte
+// would restart a stall timer), one that sends well but never ends, one that goes away. Each is cut with
+// the right status, the stream is cancelled, and only a body read to its end counts as finished.
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { bodyFinished, readBody, readBodyText } from "@/lib/http/body";
 import { HttpError } from "@/lib/http/errors";
 import { readTreeUpload } from "@/lib/merkle/upload";
 
 const fields = z.object({ merkleRoot: z.string() });
 const request = (stream: ReadableStream<Uint8Array>) =>
   new Request("http://localhost/api/airdrops", { method: "POST", body: stream, duplex: "half" } as RequestInit);
+const bytes = (text: string) => new TextEncoder().encode(text);
 
-describe("readTreeUpload on a bad stream", () => {
-  it("answers 400 when the sender stops sending", async () => {
-    const stream = new ReadableStream<Uint8Array>({ start: (c) => c.enqueue(new TextEncoder().encode('{"tree": {')) });
-    const error = await readTreeUpload(request(stream), fields, { stallMs: 50 }).catch((e) => e);
+/** A stream that enqueues `chunk` every `everyMs` until cancelled; `cancelled` resolves when it is. */
+function trickle(chunk: Uint8Array, everyMs: number) {
+  let timer: NodeJS.Timeout | undefined;
+  let onCancel!: () => void;
+  const cancelled = new Promise<void>((resolve) => (onCancel = resolve));
+  const stream = new ReadableStream<Uint8Array>({
+    start: (c) => void (timer = setInterval(() => c.enqueue(chunk), everyMs)),
+    cancel: () => {
+      clearInterval(timer);
+      onCancel();
+    },
+  });
+  return { stream, cancelled };
+}
+
+const limits = { maxBytes: 1 << 20, deadlineMs: 5_000, minBytesPerSecond: 100, windowMs: 200 };
+
+describe("readBody against slow and broken senders", () => {
+  it("answers 408 when the sender stops sending", async () => {
+    const stream = new ReadableStream<Uint8Array>({ start: (c) => c.enqueue(bytes('{"tree": {')) });
+    const error = await readTreeUpload(request(stream), fields, { limits }).catch((e) => e);
     expect(error).toBeInstanceOf(HttpError);
-    expect(error).toMatchObject({ status: 400, message: expect.stringMatching(/stalled/) });
+    expect(error).toMatchObject({ status: 408, code: "request_timeout", message: expect.stringMatching(/slower than 100 bytes a second/) });
+  });
+
+  it("answers 408 to a sender that keeps the connection alive with a byte now and then, and cancels its stream", async () => {
+    const { stream, cancelled } = trickle(bytes(" "), 40); // 25 bytes a second, under the 100 asked for
+    const started = Date.now();
+    const error = await readBody(request(stream), limits, () => {}).catch((e) => e);
+    expect(error).toMatchObject({ status: 408, code: "request_timeout" });
+    expect(Date.now() - started).toBeLessThan(1_500);
+    await cancelled;
+  });
+
+  it("answers 408 past the total deadline, however fast the body comes", async () => {
+    const { stream, cancelled } = trickle(new Uint8Array(1024), 10);
+    const error = await readBody(request(stream), { ...limits, deadlineMs: 300 }, () => {}).catch((e) => e);
+    expect(error).toMatchObject({ status: 408, message: expect.stringMatching(/within 0.3 s/) });
+    await cancelled;
+  });
+
+  it("answers 413 past the byte cap, declared or streamed", async () => {
+    const declared = new Request("http://localhost/x", { method: "POST", body: "x".repeat(10), headers: { "content-length": "10" } });
+    expect(await readBodyText(declared, { ...limits, maxBytes: 5 }).catch((e) => e)).toMatchObject({ status: 413 });
+    const { stream } = trickle(new Uint8Array(64), 1);
+    expect(await readBodyText(request(stream), { ...limits, maxBytes: 1000 }).catch((e) => e)).toMatchObject({ status: 413 });
   });
 
   it("answers 400 when the connection breaks mid-body", async () => {
     let controller!: ReadableStreamDefaultController<Uint8Array>;
     const stream = new ReadableStream<Uint8Array>({ start: (c) => void (controller = c) });
-    controller.enqueue(new TextEncoder().encode('{"tree": {'));
+    controller.enqueue(bytes('{"tree": {'));
     setTimeout(() => controller.error(new Error("socket hang up")), 20);
-    const error = await readTreeUpload(request(stream), fields, { stallMs: 5000 }).catch((e) => e);
+    const error = await readTreeUpload(request(stream), fields, { limits }).catch((e) => e);
     expect(error).toMatchObject({ status: 400, message: expect.stringMatching(/interrupted/) });
+  });
+
+  it("counts a body as finished only once it was read to its end", async () => {
+    const whole = new Request("http://localhost/x", { method: "POST", body: '{"a":1}' });
+    expect(bodyFinished(whole)).toBe(false);
+    expect(await readBodyText(whole, limits)).toBe('{"a":1}');
+    expect(bodyFinished(whole)).toBe(true);
+    const { stream } = trickle(bytes("x"), 40);
+    const cut = request(stream);
+    await readBody(cut, limits, () => {}).catch(() => {});
+    expect(bodyFinished(cut)).toBe(false);
+  });
+});
+
+describe("readTreeUpload admission", () => {
+  const tree = (root: string) => `{"merkleRoot":"${root}","tree":{"format":"standard-v1"`;
+
+  it("admits from the members before the tree, before reading the rest of the body", async () => {
+    const { stream, cancelled } = trickle(bytes(`${tree("0xab")},"values":[`), 5);
+    const seen: string[] = [];
+    const admit = async (f: { merkleRoot: string }) => {
+      seen.push(f.merkleRoot);
+      throw new HttpError(404, "not_found", "no such owner");
+    };
+    const error = await readTreeUpload(request(stream), fields, { admit, limits }).catch((e) => e);
+    expect(error).toMatchObject({ status: 404 });
+    expect(seen).toEqual(["0xab"]);
+    await cancelled;
+  });
+
+  it("admits after the whole body when the members come after the tree", async () => {
+    const body = '{"tree": 1, "merkleRoot": "0xcd"}';
+    const seen: string[] = [];
+    const admit = async (f: { merkleRoot: string }) => void seen.push(f.merkleRoot);
+    const error = await readTreeUpload(request(new Blob([body]).stream()), fields, { admit, limits }).catch((e) => e);
+    expect(seen).toEqual(["0xcd"]);
+    expect(error).toMatchObject({ status: 400 }); // the tree itself is checked after admission
   });
 });

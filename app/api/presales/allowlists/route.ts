@@ -15,7 +15,8 @@ export const GET = route({
 
 export const POST = route({
   auth: "public",
-  summary: "Save a presale's allowlist: { presaleId, chainId, merkleRoot, tree } with a standard-v1 (address, uint256) dump, validated completely, then published at once",
+  summary:
+    "Save a presale's allowlist: { presaleId, chainId, merkleRoot, tree } with a standard-v1 (address, uint256) dump, accepted only when the presale holds merkleRoot (indexed, else read from the chain: 404 unknown presale, 422 another root, 503 chain unreadable), validated completely, then published at once",
   response: allowlistUploadResponse,
   quota: "More than MERKLE_UPLOADS_PER_HOUR tree uploads from the client IP in an hour",
   rawBody: true, // streamed: large allowlists are hundreds of MB (lib/merkle/upload.ts)

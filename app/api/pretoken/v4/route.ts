@@ -2,12 +2,16 @@
 import { route } from "@/lib/http/route";
 import { jsonObjectBody } from "@/lib/deploy/http";
 import { createPretokenResponse } from "@/lib/pretokens/responses";
-import { createPretoken } from "@/lib/pretokens/service";
+import { createPretoken, limitPretokenCreates } from "@/lib/pretokens/service";
 
 export const POST = route({
   auth: "user",
   body: jsonObjectBody,
   summary: "Validates keyword, chain_id, token_settings, vault_settings and airdrop, simulates the deployment, stores it",
   response: createPretokenResponse,
-  handler: ({ body, principal }) => createPretoken(body, principal),
+  quota: "More than PRETOKEN_CREATES_PER_MINUTE creates by the same user in a minute",
+  handler: async ({ body, principal, setHeader }) => {
+    await limitPretokenCreates(principal, setHeader);
+    return createPretoken(body, principal);
+  },
 });
