@@ -2,7 +2,7 @@
 export async function getJson<T = any>(path: string, signal?: AbortSignal): Promise<T> {
   const res = await fetch(path, { signal, headers: { accept: "application/json" } });
   const body = await res.json().catch(() => null);
-  if (!res.ok) throw new Error(body?.error?.message ?? `HTTP ${res.status}`);
+  if (!res.ok) throw new Error(typeof body?.error === "string" ? body.error : `HTTP ${res.status}`);
   return body as T;
 }
 

@@ -1,6 +1,6 @@
 // Request schemas of the airdrop endpoints (interface 4.5).
 import { z } from "zod";
-import { zAddress, zBool, zBytes32, zInt, zIntLike } from "../http/params";
+import { zAddress, zBool, zBytes32, zIntLike, zLimit } from "../http/params";
 
 /** Longest delay an enqueued save may ask for. */
 export const MAX_DELAY_SECONDS = 3600;
@@ -19,6 +19,6 @@ export const claimerQuery = z.object({ tokenAddress: zAddress, claimerAddress: z
 
 export const allocationsQuery = z.object({
   tokenAddress: zAddress,
-  limit: zInt(1, MAX_PAGE).default(DEFAULT_PAGE),
+  limit: zLimit(MAX_PAGE, DEFAULT_PAGE),
   cursor: z.string().trim().min(1).max(200).optional(),
 });

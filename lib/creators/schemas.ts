@@ -1,6 +1,6 @@
 // Query and path schemas of the creator endpoints (interface 4.3).
 import { z } from "zod";
-import { zAddress, zBool, zChainId, zFid, zInt, zSort, zText } from "../http/params";
+import { zAddress, zBool, zChainId, zFid, zInt, zLimit, zSort, zText } from "../http/params";
 
 /** Deepest offset search-creator pages to: every list is bounded. */
 export const MAX_OFFSET = 10_000;
@@ -10,7 +10,7 @@ export const searchCreatorQuery = z.object({
   trustedOnly: zBool.default(false),
   sort: zSort.default("desc"),
   platform: z.enum(["farcaster", "twitter"], { message: "must be farcaster or twitter" }).optional(),
-  limit: zInt(1, 50).default(20),
+  limit: zLimit(50, 20),
   offset: zInt(0, MAX_OFFSET).default(0),
 });
 
@@ -23,5 +23,5 @@ export const byFollowingQuery = z.object({
   fid: zFid,
   includeUser: zBool.default(false),
   /** Not in the interface: a bound on the answer (default 50). */
-  limit: zInt(1, 100).default(50),
+  limit: zLimit(100, 50),
 });

@@ -90,7 +90,9 @@ export async function readBody(
     finished.add(request);
     return size;
   } catch (error) {
-    await stream.cancel().catch(() => {});
+    // Not awaited: under next start, cancelling a body whose sender went silent settles only when the socket
+    // closes, and the answer (with Connection: close) is what closes it.
+    stream.cancel().catch(() => {});
     throw error;
   } finally {
     clearInterval(timer);

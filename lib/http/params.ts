@@ -1,5 +1,5 @@
 // Zod building blocks shared by every route's query, path and body schemas.
-import { z } from "zod";
+import { z, type ZodType } from "zod";
 import { getAddress } from "viem";
 
 /** An EVM address: `0x` + 40 hex digits, any case. */
@@ -26,9 +26,12 @@ export const zBytes32 = z
 
 export const zTxHash = zBytes32;
 
-/** Booleans in a query string: true/false/1/0. */
+/** Booleans in a query string: true/false/1/0, any case (`TRUE` and `True` are what other clients send). */
 export const zBool = z
-  .enum(["true", "false", "1", "0"], { message: "must be true, false, 1 or 0" })
+  .preprocess(
+    (v) => (typeof v === "string" ? v.trim().toLowerCase() : v),
+    z.enum(["true", "false", "1", "0"], { message: "must be true, false, 1 or 0" }),
+  )
   .transform((v) => v === "true" || v === "1");
 
 /** A whole number written in decimal, within bounds (query strings carry only text). */
@@ -44,6 +47,21 @@ export const zInt = (min: number, max: number) =>
 export const zIntLike = (min: number, max: number) => z.union([z.number().int(), zInt(min, max)]).pipe(
   z.number().int().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`),
 );
+
+/**
+ * A page size. Above `max` it is clamped to `max`, as the platform does (a client asking for more gets a full
+ * page, not an error); below `min` or not a number it is refused. The bound is in the description because the
+ * document shows query numbers as strings, where `maximum` would mean nothing.
+ */
+export const zLimit = (max: number, fallback: number, min = 1) =>
+  z
+    .string()
+    .trim()
+    .regex(/^-?\d+$/, "must be a whole number")
+    .transform(Number)
+    .pipe(z.number().min(min, `must be at least ${min}`).transform((n) => Math.min(n, max)))
+    .default(fallback)
+    .describe(`page size, ${min} to ${max} (default ${fallback}); a larger value is clamped to ${max}`);
 
 export const zFid = zInt(1, Number.MAX_SAFE_INTEGER);
 export const zChainId = zInt(1, 2 ** 31 - 1);
@@ -67,12 +85,69 @@ export const zWei = z
 
 export const zSort = z.enum(["asc", "desc"]);
 
+/** Schemas made by zText: the query layer passes their words through as given. */
+const FREE_TEXT = new WeakSet<object>();
+
 /** Free text of a query string: bounded, and without NUL (Postgres text cannot hold it). */
-export const zText = (max: number) =>
-  z
+export const zText = (max: number) => {
+  const schema = z
     .string()
     .max(max, `must be at most ${max} characters`)
     .refine((v) => !v.includes("\u0000"), "must not contain NUL characters");
+  FREE_TEXT.add(schema);
+  return schema;
+};
+
+type Wrapped = { _zod: { def: { innerType?: Wrapped; in?: Wrapped } } };
+
+/** Whether the schema, under its optional/default/pipe wrappers, is zText. */
+function isFreeText(schema: Wrapped): boolean {
+  for (let s: Wrapped | undefined = schema; s; s = s._zod.def.innerType ?? s._zod.def.in) if (FREE_TEXT.has(s)) return true;
+  return false;
+}
+
+/** What clients write for "no value" when they interpolate a missing variable (`?cursor=${c}`). */
+const NO_VALUE_WORDS = new Set(["undefined", "null"]);
+
+type QueryKeyRule = { words: boolean };
+const queryRules = new WeakMap<object, Map<string, QueryKeyRule>>();
+
+function rulesOf(schema: ZodType): Map<string, QueryKeyRule> {
+  let rules = queryRules.get(schema);
+  if (!rules) {
+    rules = new Map();
+    const shape = (schema as { shape?: Record<string, ZodType> }).shape ?? {};
+    for (const [key, field] of Object.entries(shape)) {
+      // A required parameter keeps the words: `name=null` may be a real username, and a missing one is a 400 anyway.
+      rules.set(key, { words: !isFreeText(field as unknown as Wrapped) && field.safeParse(undefined).success });
+    }
+    queryRules.set(schema, rules);
+  }
+  return rules;
+}
+
+/**
+ * The query as the route's schema should see it: a blank value of a parameter the schema knows is absent, and so
+ * are `undefined` and `null` for an optional parameter that is not free text (the platform reads them so, and
+ * clients written against it send them). Keys the schema does not know are left for it to judge.
+ */
+export function presentQueryValues(schema: ZodType, raw: Record<string, string | string[]>): Record<string, string | string[]> {
+  const rules = rulesOf(schema);
+  const out: Record<string, string | string[]> = {};
+  for (const [key, value] of Object.entries(raw)) {
+    const rule = rules.get(key);
+    if (!rule) {
+      out[key] = value;
+      continue;
+    }
+    const kept = (Array.isArray(value) ? value : [value]).filter((v) => {
+      const t = v.trim();
+      return t !== "" && !(rule.words && NO_VALUE_WORDS.has(t));
+    });
+    if (kept.length) out[key] = kept.length === 1 ? kept[0] : kept;
+  }
+  return out;
+}
 
 const MEMO_MAX = 50_000;
 

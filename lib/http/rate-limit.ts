@@ -22,7 +22,7 @@ export async function enforceRateLimit(
 /**
  * The caller's address for per-IP limits, read only from what TRUSTED_PROXY vouches for; any client can send
  * forwarding headers. vercel: its edge overwrites x-vercel-forwarded-for and x-real-ip. none: x-forwarded-for
- * as `next start` sets it from the socket (proxy.ts drops a client-sent one first; Next keeps one it finds).
+ * as `next start` sets it from the socket (the server hook in lib/http/refusals.ts overwrites a client-sent one first; Next keeps one it finds).
  * N: the hop the outermost of N appending proxies wrote, Nth from the right.
  */
 export function clientIp(request: Request, trusted: TrustedProxy = config().TRUSTED_PROXY): string {

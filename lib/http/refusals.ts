@@ -2,7 +2,8 @@
 // they carry the one envelope, x-request-id and no-store like every other error.
 import http from "node:http";
 import { badRequest, methodNotAllowed } from "./errors";
-import { API_ALLOW, FETCH_FORBIDDEN_METHODS, isApiPath } from "./request-guard";
+import { config } from "../config";
+import { API_ALLOW, FETCH_FORBIDDEN_METHODS, isApiPath, isKnownMethod } from "./request-guard";
 import { route } from "./route";
 
 export const malformedPath = route({
@@ -22,14 +23,19 @@ export function refuseMethod(request: Request, method: string): Promise<Response
   })(request);
 }
 
-const INSTALLED = Symbol.for("token-launch.refuseFetchForbiddenMethods");
+const INSTALLED = Symbol.for("token-launch.guardServerRequests");
 
 /**
- * Next turns every request into a fetch Request before proxy.ts or any handler runs, and fetch refuses TRACE:
- * Next answered it with a bare 500 and logged a stack. Next owns the HTTP server (`next start`), so its
- * request event is the one place that sees such a request first. Idempotent.
+ * Checks every request where the server receives it, before Next: Next turns each request into a fetch Request
+ * first (and fetch refuses TRACE: Next answered it with a bare 500), and a proxy.ts on API paths would make Next
+ * read every POST body whole (and cut it at 10 MB) before a handler runs, which defeats streamed uploads and
+ * their deadlines. So here, on the request event of the server Next owns (`next start`):
+ * - TRUSTED_PROXY=none: X-Forwarded-For is set to the socket address, so a client cannot choose its own key
+ *   of the per-IP limits (clientIp reads the last hop);
+ * - a method fetch cannot carry, anywhere, and a method no route serves on an API path: 405.
+ * Idempotent.
  */
-export function refuseFetchForbiddenMethods(): void {
+export function guardServerRequests(): void {
   const proto = http.Server.prototype as unknown as Record<symbol, unknown> & { emit: (...args: unknown[]) => boolean };
   if (proto[INSTALLED]) return;
   proto[INSTALLED] = true;
@@ -37,8 +43,10 @@ export function refuseFetchForbiddenMethods(): void {
   proto.emit = function (this: http.Server, event: unknown, ...args: unknown[]): boolean {
     if (event === "request") {
       const [req, res] = args as [http.IncomingMessage, http.ServerResponse];
-      if (FETCH_FORBIDDEN_METHODS.has(req.method ?? "")) {
-        answerForbiddenMethod(req, res).catch(() => res.destroy());
+      const method = req.method ?? "";
+      if (config().TRUSTED_PROXY === "none") req.headers["x-forwarded-for"] = req.socket.remoteAddress ?? "local";
+      if (FETCH_FORBIDDEN_METHODS.has(method) || (!isKnownMethod(method) && isApiPath((req.url ?? "/").split("?")[0]!))) {
+        answerUnservedMethod(req, res).catch(() => res.destroy());
         return true;
       }
     }
@@ -46,7 +54,7 @@ export function refuseFetchForbiddenMethods(): void {
   };
 }
 
-async function answerForbiddenMethod(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+async function answerUnservedMethod(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
   req.resume();
   if (!isApiPath((req.url ?? "/").split("?")[0]!)) {
     res.writeHead(405, { Allow: "GET, HEAD", "Content-Type": "text/plain" }).end("Method Not Allowed");

@@ -7,6 +7,7 @@ import { cachePolicy } from "./cache";
 import { bodyFinished, jsonBodyLimits, readBodyText } from "./body";
 import { badRequest, HttpError, toHttpError } from "./errors";
 import { clientIp, enforceRateLimit, type RateLimitRule } from "./rate-limit";
+import { presentQueryValues } from "./params";
 import { log } from "../log";
 
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
@@ -123,7 +124,8 @@ export function toJson(data: unknown): string {
 }
 
 function errorResponse(error: HttpError, requestId: string, cors: boolean): Response {
-  const body = { error: { code: error.code, message: error.message, requestId, ...(error.details ? { details: error.details } : {}) } };
+  // `error` is the message string: the platform's existing clients read it as one.
+  const body = { error: error.message, code: error.code, requestId, ...(error.details ? { details: error.details } : {}) };
   return new Response(toJson(body), {
     status: error.status,
     headers: {
@@ -152,7 +154,7 @@ export function route<A extends AuthMode, Q = undefined, B = undefined, P = unde
       }
       const url = new URL(request.url);
       const params = options.params ? parseWith(options.params, (await next?.params) ?? {}, "path") : (undefined as P);
-      const query = options.query ? parseWith(options.query, queryObject(url), "query") : (undefined as Q);
+      const query = options.query ? parseWith(options.query, presentQueryValues(options.query, queryObject(url)), "query") : (undefined as Q);
       const body =
         options.body && !options.rawBody
           ? parseWith(options.body, await readJsonBody(request, options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES), "body")

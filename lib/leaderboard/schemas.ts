@@ -1,12 +1,12 @@
 // Query and answer of GET /api/droid/leaderboard (rows as the interface's Leaderboard row table).
 import { z } from "zod";
-import { zInt } from "../http/params";
+import { zLimit } from "../http/params";
 import { checksummedAddress } from "../http/answers";
 import { INTERVALS, WASH_FLAGS } from "./scoring";
 
 export const leaderboardQuery = z.object({
   interval: z.enum(INTERVALS, { message: "must be 24h, 7d or 30d" }).optional(),
-  limit: zInt(1, 100).default(25),
+  limit: zLimit(100, 25),
   cursor: z.string().max(200, "cursor: malformed").optional(),
 });
 

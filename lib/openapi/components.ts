@@ -7,26 +7,20 @@ export const securitySchemes = {
 
 export const errorEnvelope = {
   type: "object",
-  required: ["error"],
+  required: ["error", "code", "requestId"],
   properties: {
-    error: {
-      type: "object",
-      required: ["code", "message", "requestId"],
-      properties: {
-        code: {
-          type: "string",
-          enum: [
-            "invalid_request", "unauthorized", "forbidden", "not_found", "method_not_allowed", "conflict", "payload_too_large", "request_timeout",
-            "idempotency_mismatch", "unprocessable", "rate_limited", "provider_unavailable", "timeout", "internal",
-          ],
-        },
-        message: { type: "string" },
-        requestId: { type: "string", description: "Also in the x-request-id header" },
-        details: { description: "For invalid_request: [{ in, path, message }] per zod issue" },
-      },
+    error: { type: "string", description: "The message, for people; the platform's existing clients read `error` as a string" },
+    code: {
+      type: "string",
+      enum: [
+        "invalid_request", "unauthorized", "forbidden", "not_found", "method_not_allowed", "conflict", "payload_too_large", "request_timeout",
+        "idempotency_mismatch", "unprocessable", "rate_limited", "provider_unavailable", "timeout", "internal",
+      ],
     },
+    requestId: { type: "string", description: "Also in the x-request-id header" },
+    details: { type: "array", description: "Only when there are any. For invalid_request: [{ in, path, message }] per zod issue" },
   },
-  example: { error: { code: "invalid_request", message: "limit: Too big: expected number to be <=100", requestId: "3f0c…" } },
+  example: { error: "limit: Too big: expected number to be <=100", code: "invalid_request", requestId: "3f0c…" },
 } as const;
 
 type JsonSchema = Record<string, any>;

@@ -1,6 +1,6 @@
 // Request schemas of the presale endpoints (interface 4.4).
 import { z } from "zod";
-import { zAddress, zBytes32, zChainId, zInt, zIntLike, zSort, zTxHash } from "../http/params";
+import { zAddress, zBytes32, zChainId, zInt, zIntLike, zLimit, zSort, zTxHash } from "../http/params";
 
 export const MAX_PRESALES_PAGE = 200;
 export const MAX_OFFSET = 10_000;
@@ -12,7 +12,7 @@ export const SUCCESSFUL_STATUSES = [2, 3, 5];
 
 export const listPresalesQuery = z.object({
   sort: zSort.default("desc"),
-  limit: zInt(1, MAX_PRESALES_PAGE).default(100),
+  limit: zLimit(MAX_PRESALES_PAGE, 100),
   offset: zInt(0, MAX_OFFSET).default(0),
   chainId: zChainId.optional(),
   status: z.union([z.enum(["all", "successful"]), zInt(0, 255)]).default("all"),
@@ -23,7 +23,7 @@ const zPresaleId = zIntLike(1, Number.MAX_SAFE_INTEGER);
 export const allowlistQuery = z.object({
   presaleId: zPresaleId,
   chainId: zIntLike(1, 2 ** 31 - 1),
-  limit: zInt(1, MAX_ALLOCATIONS_PAGE).default(DEFAULT_ALLOCATIONS_PAGE),
+  limit: zLimit(MAX_ALLOCATIONS_PAGE, DEFAULT_ALLOCATIONS_PAGE),
   cursor: z.string().trim().min(1).max(200).optional(),
 });
 

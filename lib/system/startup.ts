@@ -1,8 +1,8 @@
 // What a server process does once Next starts it (instrumentation.ts): check the configuration, answer the
-// methods Next cannot take (TRACE), serve the embedded database to the npm commands, and run the job worker.
+// methods no route serves (TRACE among them) and take the client address from the socket where no proxy vouches, serve the embedded database to the npm commands, and run the job worker.
 import { config, ConfigError } from "../config";
 import { checkChainSettings } from "../chain/settings";
-import { refuseFetchForbiddenMethods } from "../http/refusals";
+import { guardServerRequests } from "../http/refusals";
 import { log } from "../log";
 import { startEmbeddedServer } from "./embedded-server";
 import { startWorker } from "../jobs/worker";
@@ -18,7 +18,7 @@ export async function startServerProcess(): Promise<void> {
     console.error(error.message);
     process.exit(1);
   }
-  refuseFetchForbiddenMethods();
+  guardServerRequests();
   await startEmbeddedServer();
   // The worker claims jobs through db(), so it starts after the database is open (and served).
   startWorker();

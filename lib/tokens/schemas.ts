@@ -1,6 +1,6 @@
 // Query and body schemas of the token endpoints (interface 4.1), and their translation into list filters.
 import { z } from "zod";
-import { zAddress, zBool, zChainId, zFid, zFidList, zInt, zSort, zText } from "../http/params";
+import { zAddress, zBool, zChainId, zFid, zFidList, zInt, zLimit, zSort, zText } from "../http/params";
 import { SORT_BY, zCursor } from "./cursor";
 import { classifySearchTerm, type TokenFilters } from "./filters";
 
@@ -37,7 +37,11 @@ const listParams = {
   pairAddress: zPoolAddress.optional(),
   pair: zPair.default("all"),
   sort: zSort.default("desc"),
-  sortBy: z.enum(SORT_BY, { message: `must be one of ${SORT_BY.join(", ")}` }).optional(),
+  // The platform's reference also lists `deployed-at`, its default order: the same list and cursors as no sortBy.
+  sortBy: z
+    .enum([...SORT_BY, "deployed-at"], { message: `must be one of ${[...SORT_BY, "deployed-at"].join(", ")}` })
+    .transform((v) => (v === "deployed-at" ? undefined : v))
+    .optional(),
   socialInterface: zText(64).pipe(z.string().trim().min(1, "must not be empty")).optional(),
   cursor: zCursor.optional(),
   startDate: zInt(0, 253_402_300_799).optional(),
@@ -48,12 +52,12 @@ const listParams = {
   champagne: zBool.default(false),
 };
 
-export const tokensQuery = z.object({ ...listParams, fid: zFid.optional(), limit: zInt(0, 20).default(10) });
+export const tokensQuery = z.object({ ...listParams, fid: zFid.optional(), limit: zLimit(20, 10, 0) });
 
 export const authenticatedTokensQuery = z.object({
   ...listParams,
   fid: z.never({ message: "is not accepted on this endpoint; use fids" }).optional().describe("not accepted here (400): use fids"),
-  limit: zInt(0, 200).default(10),
+  limit: zLimit(200, 10, 0),
 });
 
 type ListQuery = Omit<z.infer<typeof tokensQuery>, "fid"> & { fid?: number };
@@ -80,7 +84,7 @@ export const tokensByFidQuery = z.object({ fid: zFid, cursor: zCursor.optional()
 export const fetchByAdminQuery = z.object({
   admin: zAddress,
   cursor: zCursor.optional(),
-  limit: zInt(1, 200).default(10),
+  limit: zLimit(200, 10),
   includeUser: zBool.default(false),
   includeMarket: zBool.default(false),
   chainId: zChainId.optional(),

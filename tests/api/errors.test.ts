@@ -5,6 +5,7 @@ import { sql } from "kysely";
 import { z } from "zod";
 import { db } from "@/db";
 import { route, preflight } from "@/lib/http/route";
+import { notFound } from "@/lib/http/errors";
 import { zAddress, zBool, zInt } from "@/lib/http/params";
 import { resetConfig } from "@/lib/config";
 import { kv, resetKv } from "@/lib/kv";
@@ -32,18 +33,18 @@ describe("invalid input: 400 invalid_request", () => {
     expect(details.map((d) => d.path).sort()).toEqual(["address", "champagne", "limit"]);
     expect(details.every((d) => d.in === "query" && d.message.length > 0)).toBe(true);
     expect(details.find((d) => d.path === "limit")!.message).toBe("must be at most 20");
-    expect(error.message).toMatch(/^(limit|address|champagne): /);
+    expect(error.error).toMatch(/^(limit|address|champagne): /);
     expect(res.headers.get("x-request-id")).toBe(error.requestId);
   });
 
   it("reports a missing required parameter by name", async () => {
     const error = expectError(await call(listRoute, "/api/t"), 400, "invalid_request");
-    expect(error.message).toMatch(/^address: /);
+    expect(error.error).toMatch(/^address: /);
   });
 
   it("rejects a scalar query parameter given twice instead of picking one", async () => {
     const error = expectError(await call(listRoute, `/api/t?address=${address}&limit=1&limit=2`), 400, "invalid_request");
-    expect(error.message).toMatch(/^limit: /);
+    expect(error.error).toMatch(/^limit: /);
   });
 
   it("accepts the same query once, coerced", async () => {
@@ -53,10 +54,49 @@ describe("invalid input: 400 invalid_request", () => {
   });
 
   it("answers 400 for malformed JSON, an empty body, and a body of the wrong shape", async () => {
-    expect(expectError(await call(bodyRoute, "/api/t", { body: '{"name": "x",' }), 400, "invalid_request").message).toMatch(/JSON/);
+    expect(expectError(await call(bodyRoute, "/api/t", { body: '{"name": "x",' }), 400, "invalid_request").error).toMatch(/JSON/);
     expectError(await call(bodyRoute, "/api/t", { method: "POST" }), 400, "invalid_request");
     const wrong = expectError(await call(bodyRoute, "/api/t", { body: { name: "", amount: "x" } }), 400, "invalid_request");
     expect((wrong.details as Array<{ in: string; path: string }>).map((d) => `${d.in}:${d.path}`).sort()).toEqual(["body:amount", "body:name"]);
+  });
+});
+
+// Read straight from the wire, not through expectError: the platform's existing clients read `error` as a string.
+describe("the envelope's shape", () => {
+  const missing = route({
+    auth: "public",
+    handler: () => {
+      throw notFound("no such thing");
+    },
+  });
+  const limitedOnce = route({ auth: "public", rateLimit: { name: `shape-${randomBytes(3).toString("hex")}`, limit: 1, windowSeconds: 3600 }, handler: () => ({ ok: true }) });
+
+  it("is { error: message, code, requestId, details? } for a 400 with details, a 404 and a 429", async () => {
+    const traced = (id: string) => ({ "x-request-id": id, "x-forwarded-for": "198.51.100.77" });
+    const invalid = await call(listRoute, "/api/t?limit=50", { headers: traced("shape-400") });
+    const absent = await call(missing, "/api/t", { headers: traced("shape-404") });
+    expect((await call(limitedOnce, "/api/t", { headers: traced("shape-ok") })).status).toBe(200);
+    const limited = await call(limitedOnce, "/api/t", { headers: traced("shape-429") });
+
+    for (const [res, status, code, id] of [
+      [invalid, 400, "invalid_request", "shape-400"],
+      [absent, 404, "not_found", "shape-404"],
+      [limited, 429, "rate_limited", "shape-429"],
+    ] as const) {
+      expect(res.status, res.text).toBe(status);
+      expect(typeof res.body.error, res.text).toBe("string");
+      expect(res.body.error.length).toBeGreaterThan(0);
+      expect(res.body.code).toBe(code);
+      expect(res.body.requestId).toBe(id);
+      expect(res.headers.get("x-request-id")).toBe(res.body.requestId);
+    }
+    expect(Object.keys(invalid.body).sort()).toEqual(["code", "details", "error", "requestId"]);
+    expect(invalid.body.error).toMatch(/^(limit|address): /);
+    expect(Array.isArray(invalid.body.details) && invalid.body.details.length).toBe(2);
+    expect(Object.keys(absent.body).sort()).toEqual(["code", "error", "requestId"]);
+    expect(absent.body.error).toBe("no such thing");
+    expect(Object.keys(limited.body).sort()).toEqual(["code", "error", "requestId"]);
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
   });
 });
 
@@ -105,7 +145,7 @@ describe("failures below the handler", () => {
     });
     const res = await call(throwing, "/api/t");
     const error = expectError(res, 500, "internal");
-    expect(error.message).toBe("internal error");
+    expect(error.error).toBe("internal error");
     expect(res.text).not.toMatch(/hunter2|secret detail|\.ts|at /);
     expect(error.details).toBeUndefined();
   });
@@ -116,7 +156,7 @@ describe("failures below the handler", () => {
       db().insertInto("api_keys").values({ name: "dup", prefix, key_hash: randomBytes(16).toString("hex") }).execute();
     const duplicate = route({ auth: "public", handler: async () => (await insert(), await insert(), "unreachable") });
     const error = expectError(await call(duplicate, "/api/t"), 409, "conflict");
-    expect(error.message).not.toMatch(/api_keys|prefix/); // no schema details
+    expect(error.error).not.toMatch(/api_keys|prefix/); // no schema details
   });
 
   it("turns a statement timeout into 503 timeout with Retry-After", async () => {

@@ -54,7 +54,7 @@ describe("GET /api/health", () => {
         }
       });
       const error = expectError(res, 503, "provider_unavailable");
-      expect(error.message).toMatch(/database/);
+      expect(error.error).toMatch(/database/);
       expect(error.details).toEqual([expect.objectContaining({ part: "database", reachable: false, backends: expect.objectContaining({ database: "postgres" }) })]);
       expect(res.headers.get("retry-after")).toBe("5");
       expect(res.headers.get("x-request-id")).toBe(error.requestId);

@@ -18,7 +18,7 @@ describe("unknown /api paths", () => {
         ...(method === "GET" || method === "DELETE" ? {} : { body: { any: "body" } }),
       });
       const error = expectError(res, 404, "not_found");
-      expect(error.message, method).toContain("/api/no-such/thing");
+      expect(error.error, method).toContain("/api/no-such/thing");
       expect(res.headers.get("x-request-id")).toBe(error.requestId);
       expect(res.headers.get("content-type")).toBe("application/json");
     }

@@ -76,7 +76,7 @@ export function authMatrix(mode: "partner" | "user" | "admin", send: Send, getIs
   const expectStatus = async (headers: Record<string, string>, status: number) => {
     const res = await send(headers);
     expect(res.status, res.text).toBe(status);
-    expect(res.body?.error?.code).toBe(status === 401 ? "unauthorized" : status === 403 ? "forbidden" : "not_found");
+    expect(res.body?.code).toBe(status === 401 ? "unauthorized" : status === 403 ? "forbidden" : "not_found");
   };
   it("answers 401 without credentials", () => expectStatus({}, 401));
   if (mode === "partner") {
@@ -105,7 +105,7 @@ export function authMatrix(mode: "partner" | "user" | "admin", send: Send, getIs
     it("answers 404 for someone else's object", async () => {
       const res = await othersObject({});
       expect(res.status, res.text).toBe(404);
-      expect(res.body?.error?.code).toBe("not_found");
+      expect(res.body?.code).toBe("not_found");
     });
   }
 }

@@ -56,12 +56,18 @@ function checkDocumentedShape(handler: Handler, pathAndQuery: string, response: 
   }
 }
 
+/** The one error envelope, as the wire carries it. */
+export type ErrorBody = { error: string; code: string; requestId: string; details?: unknown[] };
+
 /** Asserts the one error envelope and returns it. */
-export function expectError(result: CallResult, status: number, code: string) {
-  if (result.status !== status || result.body?.error?.code !== code) {
+export function expectError(result: CallResult, status: number, code: string): ErrorBody {
+  if (result.status !== status || result.body?.code !== code) {
     throw new Error(`expected ${status} ${code}, got ${result.status} ${result.text}`);
   }
   if (result.headers.get("cache-control") !== "no-store") throw new Error("error answers must be no-store");
-  if (typeof result.body.error.message !== "string" || !result.body.error.requestId) throw new Error("bad envelope");
-  return result.body.error as { code: string; message: string; requestId: string; details?: unknown[] };
+  const body = result.body as ErrorBody;
+  if (typeof body.error !== "string" || typeof body.requestId !== "string" || !body.requestId) throw new Error(`bad envelope: ${result.text}`);
+  if (body.requestId !== result.headers.get("x-request-id")) throw new Error(`requestId ${body.requestId} differs from x-request-id`);
+  if ("details" in body && !Array.isArray(body.details)) throw new Error(`details must be an array when present: ${result.text}`);
+  return body;
 }

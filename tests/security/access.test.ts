@@ -61,7 +61,7 @@ describe("auth matrix on every protected route", () => {
           for (const token of tokens) {
             const res = await sender(ep)({ authorization: `Bearer ${token}` });
             expect(res.status, res.text).toBe(401);
-            expect(res.body.error.code).toBe("unauthorized");
+            expect(res.body.code).toBe("unauthorized");
           }
         });
       }

@@ -257,8 +257,8 @@ export function violation(ep: Endpoint, spec: RequestSpec, a: Answer, allow503: 
     if (re.test(hay) && !re.test(spec.url + JSON.stringify(spec.headers) + (spec.body?.text ?? "").slice(0, 100_000))) return `leak ${re}: ${a.text.slice(0, 300)}`;
   }
   if (a.status >= 300) {
-    const e = a.body?.error;
-    if (!e || typeof e.code !== "string" || typeof e.message !== "string" || typeof e.requestId !== "string") return `not the envelope: ${a.text.slice(0, 200)}`;
+    const e = a.body;
+    if (!e || typeof e.error !== "string" || typeof e.code !== "string" || typeof e.requestId !== "string") return `not the envelope: ${a.text.slice(0, 200)}`;
     if (a.headers.get("cache-control") !== "no-store") return `error without no-store: ${a.headers.get("cache-control")}`;
     if (e.requestId !== a.headers.get("x-request-id")) return "requestId differs from x-request-id";
     if (e.code === "internal") return "internal error";

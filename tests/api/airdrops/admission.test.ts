@@ -65,7 +65,7 @@ describe("POST /api/airdrops admits only the chain's root", () => {
     const before = await storedTrees();
     const res = await upload({ tokenAddress: token, merkleRoot: forged.root, tree: forged.dump });
     const error = expectError(res, 422, "unprocessable");
-    expect(error.message).toContain(tree.root);
+    expect(error.error).toContain(tree.root);
     expect(error.details).toEqual([expect.objectContaining({ path: "merkleRoot", expected: tree.root, received: forged.root })]);
     expect(await storedTrees()).toBe(before);
     expect(await claims(token, address(0))).toEqual([tree.dump.values.find((v) => v.value[0] === address(0))!.value[1]]);
@@ -74,7 +74,7 @@ describe("POST /api/airdrops admits only the chain's root", () => {
   it("refuses a token without an airdrop on chain", async () => {
     const none = await tokenWithAirdrop(chain(), `0x${"0".repeat(64)}`);
     const error = expectError(await upload({ tokenAddress: none, merkleRoot: tree.root, tree: tree.dump }), 422, "unprocessable");
-    expect(error.message).toMatch(/holds no Merkle root on chain/);
+    expect(error.error).toMatch(/holds no Merkle root on chain/);
   });
 
   it("answers 404 for a token it has not indexed, before the rest of the body, and closes the connection", async () => {
@@ -82,7 +82,7 @@ describe("POST /api/airdrops admits only the chain's root", () => {
     const res = await endlessUpload({ tokenAddress: unknown, merkleRoot: tree.root });
     expect(res.status).toBe(404);
     expect(res.headers.get("connection")).toBe("close");
-    expect((await res.json()).error.message).toMatch(/no token 0x0+AA is indexed/i);
+    expect((await res.json()).error).toMatch(/no token 0x0+AA is indexed/i);
   });
 
   it("answers 503 with Retry-After when the chain cannot be read, storing nothing", async () => {
@@ -124,7 +124,7 @@ describe("POST /api/airdrops against slow senders", () => {
     expect(Date.now() - started).toBeLessThan(5_000);
     for (const res of held) {
       expect(res.status).toBe(408);
-      expect((await res.json()).error.code).toBe("request_timeout");
+      expect((await res.json()).code).toBe("request_timeout");
     }
     const res = await upload({ tokenAddress: token, merkleRoot: tree.root, tree: tree.dump });
     expect(res.status, res.text).toBe(200);

@@ -25,7 +25,7 @@ async function rejects(body: unknown, status: number, path: string | RegExp, opt
   const code = status === 400 ? "invalid_request" : status === 413 ? "payload_too_large" : "unprocessable";
   const error = expectError({ ...res, body: res.body }, status, code);
   if (typeof path === "string") expect((error.details as { path: string }[] | undefined)?.[0]?.path ?? "").toBe(path);
-  else expect(error.message).toMatch(path);
+  else expect(error.error).toMatch(path);
   expect(await storedTrees()).toBe(before);
   return error;
 }

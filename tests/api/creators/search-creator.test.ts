@@ -121,7 +121,7 @@ describe("GET /api/search-creator", () => {
     `q=${"a".repeat(101)}`,
     "q=a&q=b",
     "q=a&limit=0",
-    "q=a&limit=51",
+    "q=a&limit=-1",
     "q=a&limit=ten",
     "q=a&offset=-1",
     "q=a&offset=10001",

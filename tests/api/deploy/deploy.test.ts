@@ -396,7 +396,7 @@ describe("rejections and failures", () => {
     const zero = "0x0000000000000000000000000000000000000000";
     const res = await deploy(acme, v4Body(c, key("revert"), { rewards: [{ admin: zero, recipient: c.accounts[2], allocation: 100 }] }));
     const error = expectError(res, 422, "unprocessable");
-    expect(error.message).toContain("ZeroRewardRecipient");
+    expect(error.error).toContain("ZeroRewardRecipient");
     expect(await db().selectFrom("deploy_requests").select("id").execute()).toHaveLength(0);
   });
 

@@ -94,7 +94,7 @@ describe("GET /api/marketcap", () => {
     const stable = await launch(chain(), "not-configured");
     const { token, pool } = await launch(chain(), "on-unknown", stable.token);
     const error = expectError(await marketcap({ poolAddress: pool, tokenAddress: token }), 422, "unprocessable");
-    expect(error.message).toContain("no USD price source");
+    expect(error.error).toContain("no USD price source");
   });
 
   it("prices a pool paired with a token through that token's configured WETH pool and the ETH/USD feed", async () => {
@@ -117,7 +117,7 @@ describe("GET /api/marketcap", () => {
     process.env.PAIRED_TOKEN_WETH_POOLS_8453 = `${paired.token}:${other.pool}`;
     resetConfig();
     const error = expectError(await marketcap({ poolAddress: pool, tokenAddress: token }), 503, "provider_unavailable");
-    expect(error.message).toContain("PAIRED_TOKEN_WETH_POOLS_8453");
+    expect(error.error).toContain("PAIRED_TOKEN_WETH_POOLS_8453");
   });
 
   it("costs one RPC request for a WETH pair (feed and chain time ride in the pool's multicall), two for a configured pair", async () => {
@@ -143,7 +143,7 @@ describe("GET /api/marketcap", () => {
   it("answers 400 for a pool that does not hold the token, or an address that is no pool", async () => {
     const a = await launch(chain(), "a");
     const b = await launch(chain(), "b");
-    expect(expectError(await marketcap({ poolAddress: a.pool, tokenAddress: b.token }), 400, "invalid_request").message).toContain("poolAddress");
+    expect(expectError(await marketcap({ poolAddress: a.pool, tokenAddress: b.token }), 400, "invalid_request").error).toContain("poolAddress");
     expectError(await marketcap({ poolAddress: chain().accounts[5]!, tokenAddress: a.token }), 400, "invalid_request");
     expectError(await marketcap({ poolAddress: a.token, tokenAddress: a.token }), 400, "invalid_request");
   });
@@ -156,7 +156,7 @@ describe("GET /api/marketcap", () => {
     expect((await marketcap({ poolAddress: pool, tokenAddress: token })).status).toBe(200);
     await chain().increaseTime(3601); // an hour passes on chain without a new round
     const error = expectError(await marketcap({ poolAddress: pool, tokenAddress: token }), 503, "provider_unavailable");
-    expect(error.message).toContain("stale");
+    expect(error.error).toContain("stale");
   });
 
   it("answers 503 with Retry-After when the chain's RPC refuses connections", async () => {
@@ -182,6 +182,6 @@ describe("GET /api/marketcap", () => {
     [{ poolAddress: `0x${"ab".repeat(20)}`, tokenAddress: `0x${"cd".repeat(20)}`, chainId: "999" }, "chainId"],
     [{ poolAddress: `0x${"ab".repeat(20)}`, tokenAddress: `0x${"cd".repeat(20)}`, chainId: "x" }, "chainId"],
   ])("answers 400 for %o", async (params, mentions) => {
-    expect(expectError(await marketcap(params as Record<string, string>), 400, "invalid_request").message).toContain(mentions);
+    expect(expectError(await marketcap(params as Record<string, string>), 400, "invalid_request").error).toContain(mentions);
   });
 });

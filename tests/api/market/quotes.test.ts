@@ -70,9 +70,9 @@ describe("GET /api/quotes strategy=best", () => {
     fakes.odos.handle(() => ({ json: { outAmounts: ["x"] } }));
     const res = await quote();
     const error = expectError(res, 503, "provider_unavailable");
-    expect(error.message).toMatch(/0x: HTTP 503/);
-    expect(error.message).toMatch(/kyberswap: no answer within the deadline/);
-    expect(error.message).toMatch(/odos: unexpected answer/);
+    expect(error.error).toMatch(/0x: HTTP 503/);
+    expect(error.error).toMatch(/kyberswap: no answer within the deadline/);
+    expect(error.error).toMatch(/odos: unexpected answer/);
     expect(res.headers.get("retry-after")).toBe("5");
   });
 });
@@ -112,7 +112,7 @@ describe("GET /api/quotes slippage and validation", () => {
     [{ chainId: "base" }, "chainId"],
   ])("answers 400 for %o", async (extra, mentions) => {
     const error = expectError(await quote(extra), 400, "invalid_request");
-    expect(error.message).toContain(mentions);
+    expect(error.error).toContain(mentions);
   });
 
   it("answers 400 for a missing or repeated parameter", async () => {

@@ -24,7 +24,7 @@ describe("POST /api/presales/allowlists admits only the root the presale holds",
     expect(res.status, res.text).toBe(200);
     expect((await call(proofGET, `/api/presales/allowlists/proof?presaleId=${presaleId}&chainId=8453&buyerAddress=${address(1)}`)).body.isAllowed).toBe(true);
     const unknown = expectError(await save({ presaleId: presaleId + 100, merkleRoot: tree.root, tree: tree.dump }), 404, "not_found");
-    expect(unknown.message).toMatch(/no presale \d+ is known on chain 8453/);
+    expect(unknown.error).toMatch(/no presale \d+ is known on chain 8453/);
   });
 
   it("takes the new tree once the owner changes the root on chain, records it, and refuses the old one after", async () => {
@@ -45,6 +45,6 @@ describe("POST /api/presales/allowlists admits only the root the presale holds",
     const tree = makeTree(2);
     const presaleId = await presaleWithAllowlist(chain(), `0x${"0".repeat(64)}`);
     const error = expectError(await save({ presaleId, merkleRoot: tree.root, tree: tree.dump }), 422, "unprocessable");
-    expect(error.message).toMatch(/holds no Merkle root on chain/);
+    expect(error.error).toMatch(/holds no Merkle root on chain/);
   });
 });

@@ -52,7 +52,7 @@ describe("GET /api/presales", () => {
   });
 
   it("rejects out-of-range and unknown parameters values", async () => {
-    for (const q of ["?limit=0", "?limit=201", "?offset=-1", "?offset=10001", "?status=failed", "?sort=up", "?chainId=abc", "?limit=1&limit=2"]) {
+    for (const q of ["?limit=0", "?limit=-1", "?offset=-1", "?offset=10001", "?status=failed", "?sort=up", "?chainId=abc", "?limit=1&limit=2"]) {
       expectError(await call(GET, `/api/presales${q}`), 400, "invalid_request");
     }
   });

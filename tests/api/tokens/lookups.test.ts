@@ -35,7 +35,7 @@ describe("GET /api/tokens/fetch-deployed-by-fid", () => {
 
   it("rejects a missing or non-numeric fid", async () => {
     for (const qs of ["", "fid=abc", "fid=0"]) {
-      expect(expectError(await call(deployedByFid, `/api/tokens/fetch-deployed-by-fid?${qs}`), 400, "invalid_request").message).toMatch(/^fid: /);
+      expect(expectError(await call(deployedByFid, `/api/tokens/fetch-deployed-by-fid?${qs}`), 400, "invalid_request").error).toMatch(/^fid: /);
     }
   });
 });
@@ -51,9 +51,9 @@ describe("GET /api/tokens/fetch-deployed-by-address", () => {
   });
 
   it("rejects a bad address or cursor", async () => {
-    expect(expectError(await call(deployedByAddress, "/api/tokens/fetch-deployed-by-address?address=nope"), 400, "invalid_request").message).toMatch(/^address: /);
+    expect(expectError(await call(deployedByAddress, "/api/tokens/fetch-deployed-by-address?address=nope"), 400, "invalid_request").error).toMatch(/^address: /);
     const cursor = "eyJpZCI6bnVsbH0";
-    expect(expectError(await call(deployedByAddress, `/api/tokens/fetch-deployed-by-address?address=${address("e", 77)}&cursor=${cursor}`), 400, "invalid_request").message).toMatch(/^cursor: /);
+    expect(expectError(await call(deployedByAddress, `/api/tokens/fetch-deployed-by-address?address=${address("e", 77)}&cursor=${cursor}`), 400, "invalid_request").error).toMatch(/^cursor: /);
   });
 });
 
@@ -70,7 +70,7 @@ describe("GET /api/tokens/fetch-by-pool-address", () => {
 
   it("rejects anything that is neither 20 nor 32 bytes of hex", async () => {
     for (const bad of ["", "0x1234", `0x${"a".repeat(50)}`, "pool"]) {
-      expect(expectError(await call(byPool, `/api/tokens/fetch-by-pool-address?poolAddress=${bad}`), 400, "invalid_request").message).toMatch(/^poolAddress: /);
+      expect(expectError(await call(byPool, `/api/tokens/fetch-by-pool-address?poolAddress=${bad}`), 400, "invalid_request").error).toMatch(/^poolAddress: /);
     }
   });
 });
@@ -118,9 +118,9 @@ describe("POST /api/tokens/fetch-by-pool-addresses", () => {
     const ok = await call(byPools, "/api/tokens/fetch-by-pool-addresses", { body: { poolAddresses: hundred } });
     expect(Object.keys(ok.body.data)).toHaveLength(12);
     const tooMany = await call(byPools, "/api/tokens/fetch-by-pool-addresses", { body: { poolAddresses: [...hundred, address("b", 1)] } });
-    expect(expectError(tooMany, 400, "invalid_request").message).toMatch(/^poolAddresses: /);
+    expect(expectError(tooMany, 400, "invalid_request").error).toMatch(/^poolAddresses: /);
     const badItem = await call(byPools, "/api/tokens/fetch-by-pool-addresses", { body: { poolAddresses: [address("b", 1), "0xnope"] } });
-    expect(expectError(badItem, 400, "invalid_request").message).toMatch(/^poolAddresses\.1: /);
+    expect(expectError(badItem, 400, "invalid_request").error).toMatch(/^poolAddresses\.1: /);
     expectError(await call(byPools, "/api/tokens/fetch-by-pool-addresses", { body: { pools: [] } }), 400, "invalid_request");
     expectError(await call(byPools, "/api/tokens/fetch-by-pool-addresses", { body: "not json" }), 400, "invalid_request");
     expectError(await call(byPools, "/api/tokens/fetch-by-pool-addresses", { body: { poolAddresses: "0x1" } }), 400, "invalid_request");
@@ -140,7 +140,7 @@ describe("GET /api/tokens/search (deprecated)", () => {
 
   it("rejects bad values by name", async () => {
     for (const [qs, param] of [[`q=${"x".repeat(101)}`, "q"], ["fids=a", "fids"], ["cursor=%%%", "cursor"]]) {
-      expect(expectError(await call(search, `/api/tokens/search?${qs}`), 400, "invalid_request").message.startsWith(`${param}: `)).toBe(true);
+      expect(expectError(await call(search, `/api/tokens/search?${qs}`), 400, "invalid_request").error.startsWith(`${param}: `)).toBe(true);
     }
   });
 });

@@ -137,7 +137,7 @@ describe("GET /api/tokens/trending", () => {
       ["chainId=0", "chainId"],
       ["chainId=999999", "chainId"],
     ]) {
-      expect(expectError(await call(GET, `/api/tokens/trending?${qs}`), 400, "invalid_request").message.startsWith(`${param}: `)).toBe(true);
+      expect(expectError(await call(GET, `/api/tokens/trending?${qs}`), 400, "invalid_request").error.startsWith(`${param}: `)).toBe(true);
     }
   });
 });

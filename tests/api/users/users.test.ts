@@ -252,7 +252,12 @@ describe("GET /api/get-multiple-users-by-fid", () => {
     expectError(await call(multiple, "/api/get-multiple-users-by-fid?fids=4242"), 503, "provider_unavailable");
   });
 
-  it.each(["", "1,,2", "a,b", "0", "1;2"])("rejects fids=%s", async (f) => {
+  it.each(["1,,2", "a,b", "0", "1;2"])("rejects fids=%s", async (f) => {
     expectError(await call(multiple, `/api/get-multiple-users-by-fid?fids=${f}`), 400, "invalid_request");
+  });
+
+  it("answers fids= (empty) as if fids were absent: no users", async () => {
+    const res = await call(multiple, "/api/get-multiple-users-by-fid?fids=");
+    expect([res.status, res.body]).toEqual([200, { users: [] }]);
   });
 });

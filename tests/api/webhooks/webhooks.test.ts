@@ -75,7 +75,7 @@ describe("registration", () => {
         "https://localhost/h", "https://user:pw@example.com/h", receiver.url,
       ]) {
         const err = expectError(await register({ url }), 400, "invalid_request");
-        expect(err.message).toMatch(/^url: /);
+        expect(err.error).toMatch(/^url: /);
       }
       // "localtest.me" style names resolve to loopback: refused by resolution (skips quietly offline).
       const res = await register({ url: "https://localhost.localdomain/h" });
