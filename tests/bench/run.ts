@@ -12,6 +12,7 @@ import pg from "pg";
 import { closeDb } from "../../db";
 import { createApiKey, revokeApiKey } from "../../lib/auth/apikeys";
 import { parseArgs } from "../../lib/cli/args";
+import { startAirdropChain, type AirdropChain } from "../helpers/airdrop-chain";
 import { DEFAULT_BENCH_DATABASE_URL, prepareBenchDatabase } from "./database";
 import { httpLoad, loopLoad, Samples, stopLoad, type LoadOptions } from "./load";
 import { overhead, overheadOf, renderTable, type ScenarioResult } from "./report";
@@ -128,14 +129,16 @@ async function measureScenario(scenario: BenchScenario, ctx: BenchContext, load:
 }
 
 async function main() {
+  if (parseArgs().flags.help) return void console.log(usage);
   const opts = options();
   const scenarios = await loadScenarios(opts.scenarios);
-  const state: { server?: RunningServer; pool?: pg.Pool; keyPrefix?: string; release?: () => Promise<void> } = {};
+  const state: { server?: RunningServer; pool?: pg.Pool; keyPrefix?: string; chain?: AirdropChain; release?: () => Promise<void> } = {};
   let cleaning: Promise<void> | undefined;
   const cleanup = () =>
     (cleaning ??= (async () => {
       stopLoad();
       await state.server?.stop();
+      await state.chain?.close().catch(() => {});
       if (state.keyPrefix) await revokeApiKey(state.keyPrefix).catch(() => {});
       await state.pool?.end().catch(() => {});
       await closeDb().catch(() => {});
@@ -161,6 +164,10 @@ async function main() {
     // Twice the load's connections: a request's floor holds one client and may send a concurrent round beside it.
     state.pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.connections * 2 });
 
+    if (scenarios.some((s) => s.chain)) {
+      state.chain = await startAirdropChain();
+      console.error(`local chain on ${state.chain.chain.rpcUrl}`);
+    }
     const resultsDir = path.join(here, "results");
     mkdirSync(resultsDir, { recursive: true });
     const stamp = new Date().toISOString().replace(/[:.]/g, "-");
@@ -170,6 +177,7 @@ async function main() {
       port,
       {
         ...process.env,
+        ...state.chain?.env,
         NODE_ENV: "production",
         DATABASE_URL: opts.databaseUrl,
         DATABASE_POOL_MAX: String(Math.max(10, opts.connections)),
@@ -193,6 +201,7 @@ async function main() {
       connections: opts.connections,
       durationSeconds: opts.durationSeconds,
       record: () => {},
+      chain: state.chain,
     };
     const load = { connections: opts.connections, durationSeconds: opts.durationSeconds, rounds: opts.rounds };
     const warmup = { connections: opts.connections, durationSeconds: opts.warmupSeconds };

@@ -1,7 +1,9 @@
-// Airdrop trees of 10,000, 100,000 and 1,000,000 leaves (issue 6). Setup uploads the tree through
-// POST /api/airdrops (one StandardMerkleTree dump, as the SDK sends it) and records the save time and the
-// server's peak memory during the save; the load is GET /api/airdrops/claim (one proof) for 64 accounts
-// spread over the tree. Beside the framework floor the run measures:
+// Airdrop trees of 10,000, 100,000 and 1,000,000 leaves. Setup launches a token on the run's local chain whose
+// airdrop holds the tree's root and indexes it (uploads are admitted only when the chain holds their root), then
+// uploads the tree through POST /api/airdrops (one StandardMerkleTree dump, as the SDK sends it) and records the
+// save time and the server's peak memory during the save; the load is GET /api/airdrops/claim (one proof) for 64
+// accounts spread over the tree. Teardown removes the token's row and tree. Beside the framework floor the run
+// measures:
 //   - the database floor: the endpoint's two statements per request (leaf lookup, then tile read);
 //   - getProof on an already loaded StandardMerkleTree in this process (the in-memory ideal);
 //   - load() + getProof per request (what a service that stores the dump and loads it per request does).
@@ -11,6 +13,7 @@ import { buildStandardTree, type StandardDump } from "../../../lib/merkle/build"
 import { accountLeavesSql, tilesSql } from "../../../lib/merkle/read";
 import { proofTiles } from "../../../lib/merkle/tiles";
 import { db } from "../../../db";
+import { airdropOwner } from "../../../lib/airdrops/service";
 import { defineScenario, type BenchContext, type BenchScenario, type SqlRequest } from "./types";
 
 const MiB = 2 ** 20;
@@ -23,7 +26,7 @@ type Loaded = { token: string; root: string; dump: StandardDump; sample: number[
 
 /** The SQL GET /api/airdrops/claim sends for 8 of the sample accounts: leaf lookup, then tile read. */
 async function endpointSql({ token, dump, sample }: Loaded): Promise<SqlRequest[]> {
-  const owner = `airdrop:${token}`;
+  const owner = airdropOwner(token);
   const first = await accountLeavesSql(owner, dump.values[sample[0]].value[0]).execute(db());
   const treeId = Number(first.rows[0].id);
   const shape = { nodeCount: first.rows[0].node_count, tileHeight: first.rows[0].tile_height };
@@ -38,17 +41,20 @@ async function endpointSql({ token, dump, sample }: Loaded): Promise<SqlRequest[
 
 function scenario(leaves: number, label: string): BenchScenario {
   let state: Loaded | undefined;
-  const token = `0x${(0xa1d0 + leaves).toString(16).padStart(40, "0")}`;
+  let launched: string | undefined;
   const need = () => {
     if (!state) throw new Error("setup did not finish");
     return state;
   };
   return {
     name: `merkle-${label}`,
+    chain: true,
     description: `airdrop tree of ${leaves.toLocaleString("en-US")} leaves: save through POST /api/airdrops, then GET /api/airdrops/claim`,
     async setup(ctx: BenchContext) {
       const values = Array.from({ length: leaves }, (_, i) => [account(i), BigInt((i % 1000) + 1) * 10n ** 15n] as const);
       const { root, dump } = buildStandardTree(values);
+      if (!ctx.chain) throw new Error("no local chain: the scenario needs `chain: true`");
+      const token = (launched = await ctx.chain.launch(root));
       const body = Buffer.from(JSON.stringify({ tokenAddress: token, merkleRoot: root, tree: dump }));
       ctx.record("upload body", Math.round((body.length / MiB) * 10) / 10, "MiB");
       const before = ctx.server.memory().rssBytes;
@@ -84,8 +90,11 @@ function scenario(leaves: number, label: string): BenchScenario {
         { name: "StandardMerkleTree.load() + getProof per request (in process)", run: () => StandardMerkleTree.load(s.dump as never).getProof(next()) },
       ];
     },
-    async teardown() {
+    async teardown(ctx: BenchContext) {
       state = undefined;
+      // A token and a tree per run: without this, every run would leave its tree (a million leaf rows) behind.
+      if (launched) await ctx.chain?.forget([launched]);
+      launched = undefined;
     },
   };
 }

@@ -22,6 +22,7 @@
 // The table prints p50 − (db floor p50 + framework floor p50): what the endpoint adds beyond its SQL
 // and the framework. Non-2xx answers are counted and flagged (a 429 or 400 means the scenario is wrong).
 import type pg from "pg";
+import type { AirdropChain } from "../../helpers/airdrop-chain";
 
 export type BenchRequest = {
   method?: "GET" | "POST" | "PUT" | "DELETE";
@@ -70,11 +71,18 @@ export type BenchContext = {
   durationSeconds: number;
   /** Records a figure of this scenario (save time, peak memory, ...): written to the JSON and printed. */
   record(name: string, value: number | string, unit?: string): void;
+  /**
+   * The local chain the server reads roots from (tree uploads are admitted only when the chain holds their
+   * root); set when a scenario of the run has `chain: true`. Its launch() indexes into the bench database.
+   */
+  chain?: AirdropChain;
 };
 
 export type BenchScenario = {
   name: string;
   description: string;
+  /** Starts the local chain for the run (ctx.chain) and points the server at it. */
+  chain?: boolean;
   setup?(ctx: BenchContext): Promise<void>;
   requests(ctx: BenchContext): BenchRequest[] | Promise<BenchRequest[]>;
   sql?(ctx: BenchContext): SqlRequest[] | Promise<SqlRequest[]>;
