@@ -55,6 +55,7 @@ export async function readBody(
   const started = Date.now();
   let size = 0;
   let windowStart = started;
+  let consuming = false;
   let windowBytes = 0;
   let timer: NodeJS.Timeout | undefined;
   // One timer checks both limits, so a sender that stops sending altogether is cut as well.
@@ -64,7 +65,7 @@ export async function readBody(
       if (now - started > limits.deadlineMs) {
         return reject(requestTimeout(`the body did not arrive within ${limits.deadlineMs / 1000} s`));
       }
-      if (now - windowStart >= windowMs) {
+      if (!consuming && now - windowStart >= windowMs) {
         if (windowBytes < (limits.minBytesPerSecond * (now - windowStart)) / 1000) {
           return reject(requestTimeout(`the body arrived slower than ${limits.minBytesPerSecond} bytes a second`));
         }
@@ -85,7 +86,16 @@ export async function readBody(
       size += value.byteLength;
       windowBytes += value.byteLength;
       if (size > limits.maxBytes) throw tooLarge(limits.maxBytes);
-      await onChunk(value);
+      // While the consumer works (e.g. an upload's owner read from the chain) nothing is read: the rate window
+      // pauses, as that time is not the sender's; the deadline does not.
+      const since = Date.now();
+      consuming = true;
+      try {
+        await onChunk(value);
+      } finally {
+        consuming = false;
+        windowStart += Date.now() - since;
+      }
     }
     finished.add(request);
     return size;

@@ -53,6 +53,21 @@ describe("readBody against slow and broken senders", () => {
     await cancelled;
   });
 
+  it("pauses the rate window while the consumer works (its time is not the sender's)", async () => {
+    const stream = new ReadableStream<Uint8Array>({
+      start(c) {
+        c.enqueue(bytes("0123456789"));
+        c.enqueue(new Uint8Array(50));
+        c.close();
+      },
+    });
+    let calls = 0;
+    const size = await readBody(request(stream), limits, async () => {
+      if (calls++ === 0) await new Promise((resolve) => setTimeout(resolve, 600)); // three windows of 200 ms
+    });
+    expect(size).toBe(60);
+  });
+
   it("answers 413 past the byte cap, declared or streamed", async () => {
     const declared = new Request("http://localhost/x", { method: "POST", body: "x".repeat(10), headers: { "content-length": "10" } });
     expect(await readBodyText(declared, { ...limits, maxBytes: 5 }).catch((e) => e)).toMatchObject({ status: 413 });
