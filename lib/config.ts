@@ -79,8 +79,8 @@ const schema = z.object({
   GECKOTERMINAL_BASE_URL: z.string().url().default("https://api.geckoterminal.com/api/v2"),
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
 
-  // --- chain (issue 3) ---
-  // --- tokens and market data (issue 4) ---
+  // --- chain ---
+  // --- tokens and market data ---
   /** Unset: none on the embedded default (aggregator calls answer 503), geckoterminal otherwise. */
   MARKET_DATA_PROVIDER: z.enum(["geckoterminal", "none"]).optional(),
   /** CoinGecko on-chain (Pro) key, sent as x-cg-pro-api-key; the public GeckoTerminal API takes none. */
@@ -91,7 +91,7 @@ const schema = z.object({
     .refine((v) => (v >= 60 && v % 60 === 0 && 3600 % v === 0) || (v >= 3600 && v % 3600 === 0 && 86_400 % v === 0), "must divide an hour in whole minutes or a day in whole hours (a cron period)")
     .default(600),
   MARKET_REFRESH_MAX_POOLS: z.coerce.number().int().min(1).max(3000).default(300),
-  // --- profiles and creators (issue 5) ---
+  // --- profiles and creators ---
   NEYNAR_MAX_RETRIES: z.coerce.number().int().min(0).max(5).default(2),
   NEYNAR_MAX_RETRY_WAIT_MS: z.coerce.number().int().min(0).max(30_000).default(2000),
   FOLLOWING_TTL_SECONDS: z.coerce.number().int().min(0).max(7 * 86_400).default(3600),
@@ -100,7 +100,7 @@ const schema = z.object({
   EARNINGS_INDEX_BLOCK_RANGE: z.coerce.number().int().min(1).max(100_000).default(2000),
   EARNINGS_INDEX_MAX_RANGES: z.coerce.number().int().min(1).max(1000).default(20),
   EARNINGS_INDEX_CONFIRMATIONS: z.coerce.number().int().min(0).max(1000).default(2),
-  // --- presales and airdrops (issue 6) ---
+  // --- presales and airdrops ---
   MERKLE_MAX_BODY_BYTES: z.coerce.number().int().min(1024 * 1024).max(2 ** 31).default(400 * 1024 * 1024),
   MERKLE_MAX_LEAVES: z.coerce.number().int().min(1).max(4_194_304).default(1_048_576),
   MERKLE_MAX_CONCURRENT_UPLOADS: z.coerce.number().int().min(1).max(16).default(2),
@@ -109,7 +109,7 @@ const schema = z.object({
   MERKLE_UPLOADS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(60),
   MERKLE_RETIRED_TREE_GRACE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
   PRESALE_REFRESH_PENDING_ATTEMPTS: z.coerce.number().int().min(1).max(8).default(4),
-  // --- marketcap, quotes, leaderboard (issue 7) ---
+  // --- marketcap, quotes, leaderboard ---
   /** `chainId:address` pairs of tokens priced at exactly 1 USD when they are a pool's paired token. */
   USD_STABLECOINS: z
     .string()
@@ -134,7 +134,7 @@ const schema = z.object({
     .int()
     .refine((v) => (v >= 60 && v % 60 === 0 && 3600 % v === 0) || (v >= 3600 && v % 3600 === 0 && 86_400 % v === 0), "must divide an hour in whole minutes or a day in whole hours (a cron period)")
     .default(600),
-  // --- deploy and pretokens (issue 8) ---
+  // --- deploy and pretokens ---
   /** Deploy requests one partner may make per day (POST /api/tokens/deploy and /split together); more is 429. */
   DEPLOY_DAILY_LIMIT: z.coerce.number().int().min(1).max(10_000_000).default(10_000),
   /** How long one deploy job attempt waits for its transaction's receipt before retrying later. */
@@ -170,7 +170,7 @@ const schema = z.object({
   PRETOKEN_MAX_PENDING: z.coerce.number().int().min(1).max(1000).default(100),
   /** Pretokens one user may create per minute (each runs a chain simulation); more is 429. */
   PRETOKEN_CREATES_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(10),
-  // --- webhooks (issue 9) ---
+  // --- webhooks ---
   /** Allow http:// and loopback/private/link-local webhook targets. Unset: only on the embedded default. */
   WEBHOOK_ALLOW_PRIVATE: z.enum(["true", "false"]).optional(),
   /** One delivery attempt's limit (connect + answer). */

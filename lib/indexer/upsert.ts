@@ -127,6 +127,6 @@ export async function upsertIndexedToken(
     )
     .returningAll()
     .executeTakeFirstOrThrow();
-  await enqueueTokenCreatedWebhooks(executor, stored); // a no-op for a row indexed before (issue 9)
+  await enqueueTokenCreatedWebhooks(executor, stored); // a no-op for a row indexed before
   return stored;
 }

@@ -1,4 +1,4 @@
-// Token lists and pool lookups at a million tokens (issue 4): the default list, q with a rare, a common
+// Token lists and pool lookups at a million tokens: the default list, q with a rare, a common
 // and a two-character term, fid, msgSender, sortBy=market-cap, page 1,000 by cursor, and
 // fetch-by-pool-addresses with 100 addresses. The database floor of each request is the SQL the service
 // sends for it, in order: the search budget's BEGIN/set_config, the page, planner estimate and bounded count
