@@ -2,6 +2,6 @@
 // Nothing happens at import: `next build` imports this file too.
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  const { startServerProcess } = await import("./lib/system/startup");
+  const { startServerProcess } = await import("./lib/http/startup");
   await startServerProcess();
 }

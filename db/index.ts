@@ -3,7 +3,7 @@ import { Kysely, PostgresDialect, type PostgresPool } from "kysely";
 import pg from "pg";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { config } from "../lib/config";
+import { config } from "../lib/core/config";
 import type { DB } from "./types";
 import { openPglite, PglitePool } from "./pglite";
 

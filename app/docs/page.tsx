@@ -1,5 +1,5 @@
 // GET /docs: the API reference, rendered on the server from the same OpenAPI document as /api/openapi.json.
-import { openApiDocument } from "@/lib/openapi";
+import { openApiDocument } from "@/app/_openapi";
 
 export const dynamic = "force-dynamic"; // built per request from the route manifest; cheap, and never stale
 export const metadata = { title: "API reference" };

@@ -1,4 +1,4 @@
-// The daily prune of settled job rows (lib/jobs/retention.ts) finds old ones through this partial index.
+// The daily prune of settled job rows (lib/platform/jobs/retention.ts) finds old ones through this partial index.
 import { sql, type Kysely } from "kysely";
 
 export async function up(db: Kysely<any>): Promise<void> {

@@ -1,5 +1,5 @@
-// Merkle trees of airdrops and presale allowlists (lib/merkle): one row per uploaded tree, its nodes in
-// tiles (lib/merkle/tiles.ts), its leaves by account, and leaves staged in chunks until published.
+// Merkle trees of airdrops and presale allowlists (lib/domains/merkle): one row per uploaded tree, its nodes in
+// tiles (lib/domains/merkle/tiles.ts), its leaves by account, and leaves staged in chunks until published.
 // No foreign keys: a million leaf rows would each pay a lookup, and trees are only ever deleted whole by
 // the tree-deletion job.
 import { sql, type Kysely } from "kysely";

@@ -1,4 +1,4 @@
-// Presales as the chain reports them (lib/presales/indexer.ts): one row per (chain, presale id), its
+// Presales as the chain reports them (lib/domains/presales/indexer.ts): one row per (chain, presale id), its
 // configuration from PresaleStarted and its state from the latest event the service has seen.
 import { sql, type Kysely } from "kysely";
 

@@ -1,4 +1,4 @@
-// Job lanes and concurrency keys (lib/jobs/define.ts): the worker claims each lane's due rows apart, and
+// Job lanes and concurrency keys (lib/platform/jobs/define.ts): the worker claims each lane's due rows apart, and
 // never two rows of one concurrency key at once. Rows enqueued before this migration get the values that
 // the webhook delivery job now gives its rows, so a backlog of deliveries moves to its own lane too.
 import { sql, type Kysely } from "kysely";

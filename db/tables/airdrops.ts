@@ -1,4 +1,4 @@
-// Row types of the airdrops domain's tables: the Merkle tree store (lib/merkle) that airdrops and presale
+// Row types of the airdrops domain's tables: the Merkle tree store (lib/domains/merkle) that airdrops and presale
 // allowlists share. Migration: db/migrations/20261122040000_merkle_trees.ts.
 import type { Generated } from "kysely";
 

@@ -105,7 +105,7 @@ export interface JobsTable {
   run_at: Timestamp;
   locked_until: Date | null;
   dedupe_key: string | null;
-  /** A JobLane (lib/jobs/define.ts). */
+  /** A JobLane (lib/platform/jobs/define.ts). */
   lane: Generated<string>;
   concurrency_key: string | null;
   last_error: string | null;

@@ -23,7 +23,7 @@ export interface DeployRequestsTable {
   body_hash: string;
   shape: DeployShape;
   chain_id: number;
-  /** The DeploymentConfig sent to the factory, bigints as decimal strings (lib/deploy/stored.ts). */
+  /** The DeploymentConfig sent to the factory, bigints as decimal strings (lib/domains/launch/deploy/stored.ts). */
   config: JSONColumnType<Record<string, unknown>, Record<string, unknown> | string, Record<string, unknown> | string>;
   expected_address: string;
   status: ColumnType<DeployStatus, DeployStatus | undefined, DeployStatus>;
@@ -35,7 +35,7 @@ export interface DeployRequestsTable {
   /**
    * Lowercase signer of the stored transaction (null for rows signed before 20261122060400_deploy_tx_from).
    * Rows `queued` or `submitted` with a nonce are the deployer's transactions in flight: the next nonce is
-   * past the highest of them (lib/deploy/sender.ts); `deployed` and `failed` ones are settled.
+   * past the highest of them (lib/domains/launch/deploy/sender.ts); `deployed` and `failed` ones are settled.
    */
   tx_from: string | null;
   failure_reason: string | null;

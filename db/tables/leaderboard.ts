@@ -44,7 +44,7 @@ export interface AgentScoresTable {
   agent_id: string;
   rank: number;
   composite: number;
-  /** JSON: ScoreComponents (lib/leaderboard/scoring.ts). */
+  /** JSON: ScoreComponents (lib/domains/leaderboard/scoring.ts). */
   components: ColumnType<Record<string, number>, string, string>;
   wash_confidence: number;
   wash_flags: string[];

@@ -11,7 +11,7 @@ export interface PresalesTable {
   chain_id: number;
   presale_id: number;
   presale_address: string;
-  /** The contract's PresaleStatus (lib/chain PRESALE_STATUS). */
+  /** The contract's PresaleStatus (lib/platform/chain PRESALE_STATUS). */
   status: Generated<number>;
   owner: string | null;
   allowlist_root: string | null;

@@ -12,7 +12,7 @@ export interface PretokensTable {
   token_settings: Json;
   vault_settings: Json | null;
   airdrop: Json | null;
-  /** The DeploymentConfig the settings map to, as simulated (lib/deploy/stored.ts). */
+  /** The DeploymentConfig the settings map to, as simulated (lib/domains/launch/deploy/stored.ts). */
   deployment_config: Json;
   expected_address: string;
   created_at: Generated<Date>;

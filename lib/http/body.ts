@@ -1,8 +1,8 @@
 // Reading a request body with limits a hostile sender cannot stretch: a byte cap (413), a total deadline
 // and a minimum rate (408). A stall timer alone is not enough: one byte every few seconds restarts it and
 // holds the request (and, for tree uploads, one of the few upload slots) for as long as the sender likes.
-import { config } from "../config";
-import { badRequest, HttpError, payloadTooLarge } from "./errors";
+import { config } from "@/lib/core/config";
+import { badRequest, HttpError, payloadTooLarge } from "@/lib/core/errors";
 
 export type BodyLimits = {
   maxBytes: number;

@@ -1,7 +1,7 @@
 // Rate limits over the active KV backend; throws 429 with Retry-After when a bucket is full.
-import { config, type TrustedProxy } from "../config";
-import { kv } from "../kv";
-import { rateLimited } from "./errors";
+import { config, type TrustedProxy } from "@/lib/core/config";
+import { kv } from "@/lib/platform/kv";
+import { rateLimited } from "@/lib/core/errors";
 
 export type RateLimitRule = { name: string; limit: number; windowSeconds: number };
 

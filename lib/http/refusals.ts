@@ -1,8 +1,8 @@
 // Requests refused before routing (proxy.ts, and the server hook below). The answers are built with route() so
 // they carry the one envelope, x-request-id and no-store like every other error.
 import http from "node:http";
-import { badRequest, methodNotAllowed } from "./errors";
-import { config } from "../config";
+import { badRequest, methodNotAllowed } from "@/lib/core/errors";
+import { config } from "@/lib/core/config";
 import { API_ALLOW, FETCH_FORBIDDEN_METHODS, isApiPath, isKnownMethod } from "./request-guard";
 import { route } from "./route";
 

@@ -1,14 +1,14 @@
 // route(): the only wrapper of a route handler. Request id, auth, body cap, zod parsing, rate limits,
 // serialisation, cache and CORS headers, and the one error envelope. Handlers return data (or JsonText).
 import type { ZodType } from "zod";
-import { authenticate, type AuthMode, type PrincipalFor } from "./auth";
+import { authenticate, type AuthMode, type PrincipalFor } from "./auth/principal";
 import type { CachePolicy } from "./cache";
 import { cachePolicy } from "./cache";
 import { bodyFinished, jsonBodyLimits, readBodyText } from "./body";
-import { badRequest, HttpError, toHttpError } from "./errors";
+import { badRequest, HttpError, toHttpError } from "@/lib/core/errors";
 import { clientIp, enforceRateLimit, type RateLimitRule } from "./rate-limit";
-import { presentQueryValues } from "./params";
-import { log } from "../log";
+import { presentQueryValues } from "@/lib/core/input";
+import { log } from "@/lib/core/log";
 
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 

@@ -2,10 +2,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DELETE, POST } from "@/app/api/admin/verify/route";
 import { route } from "@/lib/http/route";
-import { ADMIN_SESSION_SECONDS } from "@/lib/auth/admin";
-import { ADMIN_VERIFY_RATE_LIMIT } from "@/lib/auth/admin-verify";
-import { partnerKey, startIssuer, unsignedToken, type Issuer } from "../helpers/auth";
-import { call, expectError } from "../helpers/http";
+import { ADMIN_SESSION_SECONDS } from "@/lib/http/auth/admin";
+import { ADMIN_VERIFY_RATE_LIMIT } from "@/lib/http/auth/admin-verify";
+import { partnerKey, startIssuer, unsignedToken, type Issuer } from "@/tests/helpers/auth";
+import { call, expectError } from "@/tests/helpers/http";
 
 let issuer: Issuer;
 let ipCounter = 0;

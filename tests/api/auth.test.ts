@@ -4,15 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { exportSPKI, generateKeyPair, SignJWT } from "jose";
 import { z } from "zod";
 import { route } from "@/lib/http/route";
-import { notFound } from "@/lib/http/errors";
-import { resetConfig } from "@/lib/config";
-import { createApiKey, revokeApiKey } from "@/lib/auth/apikeys";
-import { DEV_ISSUER, issueDevToken, resetUserTokenVerifiers } from "@/lib/auth/user-tokens";
-import { devIssuerSecret } from "@/lib/auth/secrets";
-import { ADMIN_COOKIE, signAdminSession } from "@/lib/auth/admin";
-import { AUDIENCE, ISSUER, authMatrix, partnerKey, startIssuer, unsignedToken, type Issuer } from "../helpers/auth";
-import { call, expectError } from "../helpers/http";
-import { startFakeServer } from "../helpers/fake-server";
+import { notFound } from "@/lib/core/errors";
+import { resetConfig } from "@/lib/core/config";
+import { createApiKey, revokeApiKey } from "@/lib/http/auth/apikeys";
+import { DEV_ISSUER, issueDevToken, resetUserTokenVerifiers } from "@/lib/http/auth/user-tokens";
+import { devIssuerSecret } from "@/lib/http/auth/secrets";
+import { ADMIN_COOKIE, signAdminSession } from "@/lib/http/auth/admin";
+import { AUDIENCE, ISSUER, authMatrix, partnerKey, startIssuer, unsignedToken, type Issuer } from "@/tests/helpers/auth";
+import { call, expectError } from "@/tests/helpers/http";
+import { startFakeServer } from "@/tests/helpers/fake-server";
 
 let issuer: Issuer;
 beforeAll(async () => {

@@ -1,10 +1,10 @@
 // Per-IP rate limits key on the address TRUSTED_PROXY vouches for, never on a forwarding header the client chose.
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { randomBytes } from "node:crypto";
-import { parseConfig, resetConfig } from "@/lib/config";
+import { parseConfig, resetConfig } from "@/lib/core/config";
 import { clientIp } from "@/lib/http/rate-limit";
 import { route } from "@/lib/http/route";
-import { call, expectError } from "../helpers/http";
+import { call, expectError } from "@/tests/helpers/http";
 
 const request = (headers: Record<string, string>) => new Request("http://localhost/api/x", { headers });
 const env = (vars: Record<string, string>) => vars as NodeJS.ProcessEnv;

@@ -2,8 +2,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { GET, OPTIONS } from "@/app/api/health/route";
 import { closeDb } from "@/db";
-import { resetConfig } from "@/lib/config";
-import { call, expectError } from "../helpers/http";
+import { resetConfig } from "@/lib/core/config";
+import { call, expectError } from "@/tests/helpers/http";
 
 /** Runs `fn` with these environment variables (undefined: unset), then puts the old values back. */
 async function withEnv<T>(vars: Record<string, string | undefined>, fn: () => Promise<T>): Promise<T> {

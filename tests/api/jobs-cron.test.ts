@@ -2,12 +2,12 @@
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { db } from "@/db";
-import { resetConfig } from "@/lib/config";
-import { defineJob } from "@/lib/jobs/define";
-import { defineSchedule } from "@/lib/jobs/schedule";
-import { runDueJobs } from "@/lib/jobs/runner";
+import { resetConfig } from "@/lib/core/config";
+import { defineJob } from "@/lib/platform/jobs/define";
+import { defineSchedule } from "@/lib/platform/jobs/schedule";
+import { runDueJobs } from "@/lib/platform/jobs/runner";
 import { GET } from "@/app/api/cron/[schedule]/route";
-import { call, expectError } from "../helpers/http";
+import { call, expectError } from "@/tests/helpers/http";
 
 const SECRET = "test-cron-secret-0123456789";
 let runs = 0;

@@ -3,11 +3,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import { z } from "zod";
 import { db } from "@/db";
-import { resetConfig } from "@/lib/config";
-import { defineJob, enqueue, PermanentJobError } from "@/lib/jobs/define";
+import { resetConfig } from "@/lib/core/config";
+import { defineJob, enqueue, PermanentJobError } from "@/lib/platform/jobs/define";
 import { POST } from "@/app/api/jobs/[job]/route";
-import { call, expectError } from "../helpers/http";
-import { signDelivery } from "../helpers/qstash";
+import { call, expectError } from "@/tests/helpers/http";
+import { signDelivery } from "@/tests/helpers/qstash";
 
 const BASE = "http://localhost:3000";
 const CURRENT = "sig_current_test_key_0123456789";

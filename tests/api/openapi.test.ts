@@ -3,13 +3,13 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { call } from "../helpers/http";
+import { call } from "@/tests/helpers/http";
 import { route } from "@/lib/http/route";
 import { GET } from "@/app/api/openapi.json/route";
-import { MANIFEST_PATH, renderManifest, scanRouteFiles } from "@/lib/openapi/manifest";
-import { routeModules } from "@/lib/openapi/routes.generated";
+import { MANIFEST_PATH, renderManifest, scanRouteFiles } from "@/dev/openapi-manifest";
+import { routeModules } from "@/app/_openapi/routes.generated";
 import { insertTokens, insertMarket, address } from "./tokens/fixtures";
-import { buildDocument, definitionOf, DOCUMENTED_METHODS, operationsOf } from "@/lib/openapi/document";
+import { buildDocument, definitionOf, DOCUMENTED_METHODS, operationsOf } from "@/app/_openapi/document";
 
 const NOT_DOCUMENTED = new Set(["OPTIONS", "HEAD"]); // CORS preflight (preflight()), no HEAD handlers
 const HTTP_METHOD = /^(GET|POST|PUT|PATCH|DELETE|OPTIONS|HEAD)$/;

@@ -4,11 +4,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { z, type ZodType } from "zod";
 import { parseWith, queryObject, route } from "@/lib/http/route";
-import { presentQueryValues, zLimit } from "@/lib/http/params";
-import { routeModules } from "@/lib/openapi/routes.generated";
-import { buildDocument, definitionOf, DOCUMENTED_METHODS } from "@/lib/openapi/document";
+import { presentQueryValues, zLimit } from "@/lib/core/input";
+import { routeModules } from "@/app/_openapi/routes.generated";
+import { buildDocument, definitionOf, DOCUMENTED_METHODS } from "@/app/_openapi/document";
 import { GET as tokensGET } from "@/app/api/tokens/route";
-import { call, expectError } from "../helpers/http";
+import { call, expectError } from "@/tests/helpers/http";
 import { address, insertTokens } from "./tokens/fixtures";
 
 /** Valid values for the required parameters, so each route's base query parses. */

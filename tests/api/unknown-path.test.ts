@@ -2,10 +2,10 @@
 // catch-all is not an operation of the OpenAPI document.
 import { describe, expect, it } from "vitest";
 import * as catchAll from "@/app/api/[...path]/route";
-import { buildDocument } from "@/lib/openapi/document";
-import { scanRouteFiles } from "@/lib/openapi/manifest";
-import { routeModules } from "@/lib/openapi/routes.generated";
-import { call, expectError } from "../helpers/http";
+import { buildDocument } from "@/app/_openapi/document";
+import { scanRouteFiles } from "@/dev/openapi-manifest";
+import { routeModules } from "@/app/_openapi/routes.generated";
+import { call, expectError } from "@/tests/helpers/http";
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 

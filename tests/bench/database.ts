@@ -1,10 +1,10 @@
 // The bench database on the PostgreSQL server: created when missing, migrated, and seeded unless its
 // seed_runs marker says it already holds exactly the dataset asked for (a million-token seed takes minutes).
 import pg from "pg";
-import { closeDb, db } from "../../db";
-import { migrateToLatest } from "../../db/migrate";
-import { resetConfig } from "../../lib/config";
-import { currentDataset, generatorId, progressReporter, seedDatabase } from "../../lib/seed";
+import { closeDb, db } from "@/db";
+import { migrateToLatest } from "@/db/migrate";
+import { resetConfig } from "@/lib/core/config";
+import { currentDataset, generatorId, progressReporter, seedDatabase } from "@/dev/seed";
 
 export const DEFAULT_BENCH_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/tls_bench";
 

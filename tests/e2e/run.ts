@@ -183,10 +183,10 @@ async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), "tls-e2e-"));
   const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "warn" };
   delete (env as Record<string, string | undefined>).DATABASE_URL;
-  const seeded = spawnSync("npx", ["tsx", "lib/cli/seed.ts", "--tokens", String(SEED_TOKENS)], { cwd: ROOT, env, stdio: "inherit" });
+  const seeded = spawnSync("npx", ["tsx", "dev/cli/seed.ts", "--tokens", String(SEED_TOKENS)], { cwd: ROOT, env, stdio: "inherit" });
   assert.equal(seeded.status, 0, "seeding failed");
   const port = await freePort();
-  const server = spawn("npx", ["tsx", "lib/cli/start.ts"], { cwd: ROOT, env: { ...env, PORT: String(port) }, stdio: "inherit", detached: true });
+  const server = spawn("npx", ["tsx", "dev/cli/start.ts"], { cwd: ROOT, env: { ...env, PORT: String(port) }, stdio: "inherit", detached: true });
   const stop = () => {
     try {
       process.kill(-server.pid!, "SIGTERM");

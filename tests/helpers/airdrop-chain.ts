@@ -4,13 +4,13 @@
 // into this process's db(): point it at the server's database before launching.
 import { sql } from "kysely";
 import type { Address, Hex } from "viem";
-import { db } from "../../db";
-import { airdropOwner } from "../../lib/airdrops/service";
-import { readAirdropRoot, resetChainClients } from "../../lib/chain";
-import { LOCAL_CHAIN_ID } from "../../lib/chain/local";
-import { resetConfig } from "../../lib/config";
-import { deleteTree } from "../../lib/merkle/jobs";
-import { presaleWithAllowlist, tokenWithAirdrop, updateAirdropRoot } from "../api/airdrops/trees";
+import { db } from "@/db";
+import { airdropOwner } from "@/lib/domains/airdrops/service";
+import { readAirdropRoot, resetChainClients } from "@/lib/platform/chain";
+import { LOCAL_CHAIN_ID } from "@/dev/chain/local";
+import { resetConfig } from "@/lib/core/config";
+import { deleteTree } from "@/lib/domains/merkle/jobs";
+import { presaleWithAllowlist, tokenWithAirdrop, updateAirdropRoot } from "@/tests/api/airdrops/trees";
 import { startTestChain, type TestChain } from "./chain";
 
 export type AirdropChain = {

@@ -2,9 +2,9 @@
 // and the shared auth matrix of ARCHITECTURE.md section 7.
 import { expect, it } from "vitest";
 import { exportJWK, generateKeyPair, SignJWT } from "jose";
-import { createApiKey, revokeApiKey } from "../../lib/auth/apikeys";
-import { resetConfig } from "../../lib/config";
-import { resetUserTokenVerifiers } from "../../lib/auth/user-tokens";
+import { createApiKey, revokeApiKey } from "@/lib/http/auth/apikeys";
+import { resetConfig } from "@/lib/core/config";
+import { resetUserTokenVerifiers } from "@/lib/http/auth/user-tokens";
 import { startFakeServer, type FakeServer } from "./fake-server";
 import type { CallResult } from "./http";
 

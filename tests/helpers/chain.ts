@@ -4,8 +4,8 @@
 import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
 import { custom, encodeAbiParameters, keccak256, toHex, type Address, type EIP1193Provider, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { resetChainClients, setChainTransport } from "../../lib/chain/clients";
-import type { DeploymentConfig } from "../../lib/chain/deploy";
+import { resetChainClients, setChainTransport } from "@/lib/platform/chain/clients";
+import type { DeploymentConfig } from "@/lib/platform/chain/deploy";
 import {
   LOCAL_CHAIN_ID,
   LOCAL_PRIVATE_KEYS,
@@ -15,7 +15,7 @@ import {
   startLocalChain,
   type LocalContracts,
   type LocalDeployment,
-} from "../../lib/chain/local";
+} from "@/dev/chain/local";
 
 export interface TestChain {
   chainId: number;

@@ -5,8 +5,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { Kysely, PostgresDialect } from "kysely";
-import { openPglite, PglitePool } from "../../db/pglite";
-import { migrateToLatest } from "../../db/migrate";
+import { openPglite, PglitePool } from "@/db/pglite";
+import { migrateToLatest } from "@/db/migrate";
 
 declare module "vitest" {
   export interface ProvidedContext {

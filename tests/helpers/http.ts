@@ -1,7 +1,7 @@
 // Calls exported route handlers as Next would, and reads their answers. Every 2xx JSON answer of a route with a
 // documented response schema is checked against that schema, so each API test also checks the OpenAPI contract.
 import { z, type ZodType } from "zod";
-import { jsonSchema } from "@/lib/openapi/document";
+import { jsonSchema } from "@/app/_openapi/document";
 
 type Handler = (request: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
 

@@ -2,7 +2,7 @@
 // and flow control's parallelism (messages of one Upstash-Flow-Control-Key are delivered that many at a time).
 import { createHash, randomBytes } from "node:crypto";
 import { SignJWT } from "jose";
-import { resetConfig } from "../../lib/config";
+import { resetConfig } from "@/lib/core/config";
 import { startFakeServer, type FakeServer } from "./fake-server";
 
 /**

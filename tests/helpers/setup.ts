@@ -6,9 +6,9 @@ import path from "node:path";
 import pg from "pg";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { closeDb } from "../../db";
-import { resetConfig } from "../../lib/config";
-import { resetKv } from "../../lib/kv";
+import { closeDb } from "@/db";
+import { resetConfig } from "@/lib/core/config";
+import { resetKv } from "@/lib/platform/kv";
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "tls-file-"));
 process.env.DATA_DIR = dataDir;

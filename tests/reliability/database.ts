@@ -14,10 +14,10 @@ export async function useThrowawayDatabase(baseUrl: string, name: string, host?:
   url.pathname = `/${name}`;
   process.env.DATABASE_URL = url.toString();
   process.env.LOG_LEVEL = "silent";
-  const { resetConfig } = await import("../../lib/config");
+  const { resetConfig } = await import("@/lib/core/config");
   resetConfig();
-  const { db, closeDb } = await import("../../db");
-  const { migrateToLatest } = await import("../../db/migrate");
+  const { db, closeDb } = await import("@/db");
+  const { migrateToLatest } = await import("@/db/migrate");
   await migrateToLatest(db());
   return { db, closeDb, url: url.toString() };
 }

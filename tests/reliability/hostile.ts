@@ -15,10 +15,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import type { Hex } from "viem";
-import { buildStandardTree, type StandardDump } from "../../lib/merkle/build";
-import { startAirdropChain } from "../helpers/airdrop-chain";
+import { buildStandardTree, type StandardDump } from "@/lib/domains/merkle/build";
+import { startAirdropChain } from "@/tests/helpers/airdrop-chain";
 import { useThrowawayDatabase } from "./database";
-import { buildIsPresent, freePort, nextBuild, startServer } from "../bench/server";
+import { buildIsPresent, freePort, nextBuild, startServer } from "@/tests/bench/server";
 
 export type RefusalCase = { name: string; expected: number; requests: number; byStatus: Record<string, number>; unexpected: number; maxMs: number };
 export type SlowAnswer = { kind: "trickle" | "stall"; status: number; code: string | null; ms: number; connectionClose: boolean };
@@ -117,7 +117,7 @@ export async function runHostile(baseUrl: string): Promise<HostileResult> {
   if (!buildIsPresent()) await nextBuild();
   const name = `tls_hostile_${process.pid}`;
   const { db, closeDb } = await useThrowawayDatabase(baseUrl, name);
-  const { snapshot } = await import("../security/fuzz");
+  const { snapshot } = await import("@/tests/security/fuzz");
 
   const chain = await startAirdropChain();
   const logFile = path.join(tmpdir(), `tls-hostile-${process.pid}.log`);

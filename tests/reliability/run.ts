@@ -220,7 +220,7 @@ function render(quick: Quick | null, faults: Faults | null, hostile: HostileResu
     "- QStash delivering a job twice: one effect — tests/api/jobs-qstash.test.ts (\"has one effect when QStash delivers the same message twice\"), tests/unit/jobs/runner.test.ts (repeated dedupeKey, lease taken over).",
     "- Worker killed mid-job: completes once after restart — tests/unit/jobs/worker.test.ts (\"runs a job ... whose runner died mid-run, exactly once after restart\"), tests/api/jobs-qstash.test.ts (expired lease re-published).",
     "- Third-party timeouts, 429 and 5xx: 503 or the stored answer — tests/api/tokens (trending against a fake GeckoTerminal: 429/5xx/timeout/malformed), tests/unit/neynar, tests/unit/quotes.",
-    "- Statement timeout → 503 `timeout`: lib/http/errors.ts maps 57014; the search budget 503 is tested on pg and PGlite in tests/api/tokens.",
+    "- Statement timeout → 503 `timeout`: lib/core/errors.ts maps 57014; the search budget 503 is tested on pg and PGlite in tests/api/tokens.",
     "",
   );
   return lines.join("\n");

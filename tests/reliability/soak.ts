@@ -14,9 +14,9 @@ import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import type { Address } from "viem";
-import { buildIsPresent, freePort, nextBuild, startServer } from "../bench/server";
-import { buildStandardTree } from "../../lib/merkle/build";
-import { startAirdropChain } from "../helpers/airdrop-chain";
+import { buildIsPresent, freePort, nextBuild, startServer } from "@/tests/bench/server";
+import { buildStandardTree } from "@/lib/domains/merkle/build";
+import { startAirdropChain } from "@/tests/helpers/airdrop-chain";
 
 const AIRDROP_TOKENS = 20;
 
@@ -80,9 +80,9 @@ export async function runSoak(): Promise<SoakResult> {
   // Process-side state (this process writes the tokens rows and reads the chain): the bench database, the chain.
   process.env.DATABASE_URL = dbUrl;
   process.env.LOG_LEVEL ??= "warn";
-  const { resetConfig } = await import("../../lib/config");
-  const { closeDb, db } = await import("../../db");
-  const { migrateToLatest } = await import("../../db/migrate");
+  const { resetConfig } = await import("@/lib/core/config");
+  const { closeDb, db } = await import("@/db");
+  const { migrateToLatest } = await import("@/db/migrate");
   resetConfig();
   await closeDb();
   // The server does not migrate (next start alone): a tree of this checkout may have migrations the database lacks.

@@ -10,12 +10,12 @@ import fc from "fast-check";
 import { exportSPKI, generateKeyPair, SignJWT } from "jose";
 import { sql } from "kysely";
 import { db } from "@/db";
-import { computeLeaderboard } from "@/lib/leaderboard/compute";
-import { ingestFile } from "@/lib/leaderboard/file";
-import { INTERVALS } from "@/lib/leaderboard/scoring";
-import { AUDIENCE, authMatrix, ISSUER, unsignedToken } from "../helpers/auth";
-import { call } from "../helpers/http";
-import { activity, agent, writeJsonLines } from "../unit/leaderboard/fixtures";
+import { computeLeaderboard } from "@/lib/domains/leaderboard/compute";
+import { ingestFile } from "@/dev/cli/agents-file";
+import { INTERVALS } from "@/lib/domains/leaderboard/scoring";
+import { AUDIENCE, authMatrix, ISSUER, unsignedToken } from "@/tests/helpers/auth";
+import { call } from "@/tests/helpers/http";
+import { activity, agent, writeJsonLines } from "@/tests/unit/leaderboard/fixtures";
 import { discoverEndpoints, hostileString, send, snapshot, violation, type Endpoint } from "./fuzz";
 import { MAY_503, setupHostileEnv, type Env } from "./suite";
 
@@ -188,14 +188,14 @@ describe("SQL metacharacters in every text parameter are harmless", () => {
 describe("the server fetches no user-supplied URL except webhooks", () => {
   // Reviewed: every outbound call and where its URL comes from. A new call site fails this test until reviewed.
   const REVIEWED: Record<string, string> = {
-    "lib/quotes/http.ts": "quote providers: base URL from config (ZEROX/KYBERSWAP/ODOS_BASE_URL), validated token addresses as parameters",
-    "lib/neynar/client.ts": "Neynar: NEYNAR_BASE_URL + fixed paths; fids/addresses/username as query parameters",
-    "lib/market/geckoterminal.ts": "GeckoTerminal: GECKOTERMINAL_BASE_URL + fixed paths with validated addresses",
-    "lib/chain/dev-chain.ts": "the dev chain command: RPC_URL from its own env",
-    "lib/chain/clients.ts": "viem transports: RPC_URL_<chainId> from env only",
-    "lib/chain/local.ts": "in-process/dev chain for tests and commands",
-    "lib/webhooks/deliver.ts": "webhooks: the partner's URL, https only, refused for private ranges at registration and per delivery (safeLookup)",
-    "lib/auth/user-tokens.ts": "JWKS: FARCASTER_JWKS_URL from config",
+    "lib/domains/quotes/http.ts": "quote providers: base URL from config (ZEROX/KYBERSWAP/ODOS_BASE_URL), validated token addresses as parameters",
+    "lib/platform/neynar/client.ts": "Neynar: NEYNAR_BASE_URL + fixed paths; fids/addresses/username as query parameters",
+    "lib/platform/market-data/geckoterminal.ts": "GeckoTerminal: GECKOTERMINAL_BASE_URL + fixed paths with validated addresses",
+    "dev/chain/dev-chain.ts": "the dev chain command: RPC_URL from its own env",
+    "lib/platform/chain/clients.ts": "viem transports: RPC_URL_<chainId> from env only",
+    "dev/chain/local.ts": "in-process/dev chain for tests and commands",
+    "lib/domains/webhooks/deliver.ts": "webhooks: the partner's URL, https only, refused for private ranges at registration and per delivery (safeLookup)",
+    "lib/http/auth/user-tokens.ts": "JWKS: FARCASTER_JWKS_URL from config",
     "lib/http/refusals.ts": "no outbound call: node:http's Server, hooked to answer methods fetch cannot carry (TRACE)",
   };
   it("finds outbound calls only in the reviewed modules", () => {
@@ -207,7 +207,7 @@ describe("the server fetches no user-supplied URL except webhooks", () => {
         else if (/\.(ts|tsx)$/.test(e.name)) files.push(p);
       }
     };
-    for (const dir of ["lib", "app", "db"]) walk(dir);
+    for (const dir of ["lib", "app", "db", "dev"]) walk(dir);
     const callers = files.filter((f) => !f.startsWith("app/_components") && !/^app\/.*\.tsx$/.test(f)).filter((f) => {
       const text = readFileSync(f, "utf8");
       return /\bfetch\(|from "node:https?"|createRemoteJWKSet\(|\bhttp\((?!s\))|\bwebSocket\(\w|new WebSocket\(/.test(text);

@@ -7,7 +7,7 @@ import fc from "fast-check";
 import { sql } from "kysely";
 import { z, type ZodType } from "zod";
 import { db } from "@/db";
-import { readAnswer, type CallResult } from "../helpers/http";
+import { readAnswer, type CallResult } from "@/tests/helpers/http";
 
 type AuthMode = "public" | "partner" | "user" | "optionalUser" | "admin" | "optionalAdmin";
 type Definition = { auth: AuthMode; query?: ZodType; body?: ZodType; params?: ZodType; rawBody?: boolean; maxBodyBytes?: number };

@@ -3,9 +3,9 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import fc from "fast-check";
-import { resetConfig } from "@/lib/config";
-import { partnerKey, startIssuer, type Issuer } from "../helpers/auth";
-import { startFakeServer, type FakeServer } from "../helpers/fake-server";
+import { resetConfig } from "@/lib/core/config";
+import { partnerKey, startIssuer, type Issuer } from "@/tests/helpers/auth";
+import { startFakeServer, type FakeServer } from "@/tests/helpers/fake-server";
 import { requestArb, send, snapshot, violation, type Credentials, type Endpoint, type RequestSpec } from "./fuzz";
 
 /**

@@ -1,11 +1,11 @@
-// The configuration's documentation stays true: every variable the service reads (lib/config.ts's schema,
-// lib/chain/settings.ts's per-chain reader, which also holds the indexer's per-chain settings) is in README.md
+// The configuration's documentation stays true: every variable the service reads (lib/core/config.ts's schema,
+// lib/platform/chain/settings.ts's per-chain reader, which also holds the indexer's per-chain settings) is in README.md
 // and in .env.example, and every variable .env.example names is read by the code.
 import { describe, expect, it } from "vitest";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { parseConfig, variablesRead } from "@/lib/config";
-import { chainSettings } from "@/lib/chain/settings";
+import { parseConfig, variablesRead } from "@/lib/core/config";
+import { chainSettings } from "@/lib/platform/chain/settings";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const readme = readFileSync(path.join(root, "README.md"), "utf8");
@@ -27,13 +27,13 @@ function inReadme(name: string): boolean {
 /** Names .env.example sets (`NAME=` or `# NAME=`). */
 const exampleNames = [...envExample.matchAll(/^#?\s*([A-Z][A-Z0-9_]*)=/gm)].map((m) => m[1]!);
 
-/** `process.env.NAME` in lib/: variables read outside the two readers (the npm commands' own, e.g. DEV_CHAIN_PORT). */
+/** `process.env.NAME` in lib/ and dev/: variables read outside the two readers (the npm commands' own, e.g. DEV_CHAIN_PORT). */
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
     e.isDirectory() ? sourceFiles(path.join(dir, e.name)) : e.name.endsWith(".ts") ? [path.join(dir, e.name)] : [],
   );
 }
-const source = sourceFiles(path.join(root, "lib")).map((f) => readFileSync(f, "utf8")).join("\n");
+const source = ["lib", "dev"].flatMap((dir) => sourceFiles(path.join(root, dir))).map((f) => readFileSync(f, "utf8")).join("\n");
 const readDirectly = new Set([...source.matchAll(/process\.env\.([A-Z][A-Z0-9_]*)/g)].map((m) => m[1]!));
 
 describe("configuration documentation", () => {

@@ -2,9 +2,9 @@
 import { describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import { db } from "@/db";
-import { currentDataset, generatorId, resetSeededData, seedDatabase, seedIfEmpty, usersFor } from "@/lib/seed";
-import { Prng, Zipf } from "@/lib/seed/prng";
-import { toTokenObject } from "@/lib/tokens/serialize";
+import { currentDataset, generatorId, resetSeededData, seedDatabase, seedIfEmpty, usersFor } from "@/dev/seed";
+import { Prng, Zipf } from "@/dev/seed/prng";
+import { toTokenObject } from "@/lib/domains/tokens/serialize";
 
 const TOKENS = 250;
 

@@ -1,6 +1,6 @@
 // Any method, /api/<a path no route serves>: 404 not_found in the error envelope instead of Next's HTML page.
 // Next matches static and dynamic segments before a catch-all, so no route is shadowed.
-import { notFound } from "@/lib/http/errors";
+import { notFound } from "@/lib/core/errors";
 import { route } from "@/lib/http/route";
 
 const noSuchRoute = route({

@@ -1,9 +1,9 @@
 // GET /api/get-multiple-users-by-fid: profiles of up to 100 comma-separated FIDs, as { users }
 import { route, preflight } from "@/lib/http/route";
 import { cachePolicy } from "@/lib/http/cache";
-import { multipleUsersQuery } from "@/lib/users/schemas";
-import { getUsersByFids } from "@/lib/users/service";
-import { multipleUsersResponse } from "@/lib/users/responses";
+import { multipleUsersQuery } from "@/lib/domains/users/schemas";
+import { getUsersByFids } from "@/lib/domains/users/service";
+import { multipleUsersResponse } from "@/lib/domains/users/responses";
 
 export const GET = route({
   auth: "public",

@@ -1,9 +1,9 @@
 // GET /api/get-token-by-address: one token by EVM address or Solana mint, with social URLs and verified addresses
 import { route } from "@/lib/http/route";
 import { cachePolicy } from "@/lib/http/cache";
-import { tokenByAddressQuery } from "@/lib/tokens/schemas";
-import { tokenByAddress } from "@/lib/tokens/service";
-import { tokenByAddressResponse } from "@/lib/tokens/responses";
+import { tokenByAddressQuery } from "@/lib/domains/tokens/schemas";
+import { tokenByAddress } from "@/lib/domains/tokens/service";
+import { tokenByAddressResponse } from "@/lib/domains/tokens/responses";
 
 export const GET = route({
   auth: "partner",

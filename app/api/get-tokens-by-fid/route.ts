@@ -1,9 +1,9 @@
 // GET /api/get-tokens-by-fid: a FID's tokens, 10 per page, with pagination totals
 import { route } from "@/lib/http/route";
 import { cachePolicy } from "@/lib/http/cache";
-import { tokensByFidQuery } from "@/lib/tokens/schemas";
-import { tokensOfFid } from "@/lib/tokens/service";
-import { tokensByFidResponse } from "@/lib/tokens/responses";
+import { tokensByFidQuery } from "@/lib/domains/tokens/schemas";
+import { tokensOfFid } from "@/lib/domains/tokens/service";
+import { tokensByFidResponse } from "@/lib/domains/tokens/responses";
 
 export const GET = route({
   auth: "partner",

@@ -1,9 +1,9 @@
 // GET /api/get-user-by-address: the profile holding a verified address, fresh within 24 hours
 import { route, preflight } from "@/lib/http/route";
 import { cachePolicy } from "@/lib/http/cache";
-import { userByAddressQuery } from "@/lib/users/schemas";
-import { getUserByAddress } from "@/lib/users/service";
-import { userObject } from "@/lib/users/responses";
+import { userByAddressQuery } from "@/lib/domains/users/schemas";
+import { getUserByAddress } from "@/lib/domains/users/service";
+import { userObject } from "@/lib/domains/users/responses";
 
 export const GET = route({
   auth: "public",

@@ -1,9 +1,9 @@
 // GET /api/get-user-by-fid: the profile of one FID (the provider's user object), fresh within 5 minutes
 import { route, preflight } from "@/lib/http/route";
 import { cachePolicy } from "@/lib/http/cache";
-import { userByFidQuery } from "@/lib/users/schemas";
-import { getUserByFid } from "@/lib/users/service";
-import { userObject } from "@/lib/users/responses";
+import { userByFidQuery } from "@/lib/domains/users/schemas";
+import { getUserByFid } from "@/lib/domains/users/service";
+import { userObject } from "@/lib/domains/users/responses";
 
 export const GET = route({
   auth: "public",

@@ -1,9 +1,9 @@
 // GET /api/get-user-by-name: the profile with a username, or 404
 import { route, preflight } from "@/lib/http/route";
 import { cachePolicy } from "@/lib/http/cache";
-import { userByNameQuery } from "@/lib/users/schemas";
-import { getUserByName } from "@/lib/users/service";
-import { userObject } from "@/lib/users/responses";
+import { userByNameQuery } from "@/lib/domains/users/schemas";
+import { getUserByName } from "@/lib/domains/users/service";
+import { userObject } from "@/lib/domains/users/responses";
 
 export const GET = route({
   auth: "public",

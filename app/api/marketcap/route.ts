@@ -1,7 +1,7 @@
 // GET /api/marketcap: a token's market cap in USD, read from its pool on chain
 import { route, preflight } from "@/lib/http/route";
 import { cachePolicy } from "@/lib/http/cache";
-import { getMarketCap, marketCapQuery, marketCapResponse } from "@/lib/market/marketcap";
+import { getMarketCap, marketCapQuery, marketCapResponse } from "@/lib/domains/tokens/market/marketcap";
 
 export const GET = route({
   auth: "public",

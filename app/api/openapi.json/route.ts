@@ -1,8 +1,8 @@
 // GET /api/openapi.json: the OpenAPI 3.1 document generated from every route's zod schemas
 import { route, preflight } from "@/lib/http/route";
 import { cachePolicy } from "@/lib/http/cache";
-import { openApiDocument } from "@/lib/openapi";
-import { openApiDocumentShape } from "@/lib/openapi/document";
+import { openApiDocument } from "@/app/_openapi";
+import { openApiDocumentShape } from "@/app/_openapi/document";
 
 export const GET = route({
   auth: "public",

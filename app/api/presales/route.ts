@@ -1,8 +1,8 @@
 // GET /api/presales: presales indexed from the chain, filtered and paged.
 import { preflight, route } from "@/lib/http/route";
-import { listPresales } from "@/lib/presales/service";
-import { listPresalesQuery } from "@/lib/presales/schemas";
-import { presaleListResponse } from "@/lib/presales/responses";
+import { listPresales } from "@/lib/domains/presales/service";
+import { listPresalesQuery } from "@/lib/domains/presales/schemas";
+import { presaleListResponse } from "@/lib/domains/presales/responses";
 
 export const GET = route({
   auth: "public",

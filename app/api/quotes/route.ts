@@ -1,8 +1,8 @@
 // GET /api/quotes: a swap quote from the configured aggregators (best output or fastest answer)
 import { route, preflight } from "@/lib/http/route";
 import { cachePolicy } from "@/lib/http/cache";
-import { quoteQuery, quoteResponse } from "@/lib/quotes/schemas";
-import { getSwapQuote } from "@/lib/quotes/service";
+import { quoteQuery, quoteResponse } from "@/lib/domains/quotes/schemas";
+import { getSwapQuote } from "@/lib/domains/quotes/service";
 
 export const GET = route({
   auth: "public",

@@ -1,9 +1,9 @@
 // GET /api/tokens: search and list tokens (filters, market sorts, keyset cursor), within the search budget
 import { route, preflight } from "@/lib/http/route";
 import { cachePolicy } from "@/lib/http/cache";
-import { tokensQuery } from "@/lib/tokens/schemas";
-import { searchTokens } from "@/lib/tokens/service";
-import { tokenSearchResponse } from "@/lib/tokens/responses";
+import { tokensQuery } from "@/lib/domains/tokens/schemas";
+import { searchTokens } from "@/lib/domains/tokens/service";
+import { tokenSearchResponse } from "@/lib/domains/tokens/responses";
 
 export const GET = route({
   auth: "public",

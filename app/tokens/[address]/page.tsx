@@ -1,5 +1,5 @@
 // GET /tokens/{address}: one token's page (client component reading the public API).
-import { TokenView } from "../../_components/token-view";
+import { TokenView } from "@/app/_components/token-view";
 
 export default async function TokenPage({ params }: { params: Promise<{ address: string }> }) {
   return <TokenView address={(await params).address} />;

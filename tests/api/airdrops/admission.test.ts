@@ -6,10 +6,10 @@ import { sql } from "kysely";
 import { custom, http } from "viem";
 import { db } from "@/db";
 import { GET, POST } from "@/app/api/airdrops/route";
-import { resetChainClients, setChainTransport } from "@/lib/chain";
-import { resetConfig } from "@/lib/config";
-import { useTestChain } from "../../helpers/chain";
-import { call, expectError } from "../../helpers/http";
+import { resetChainClients, setChainTransport } from "@/lib/platform/chain";
+import { resetConfig } from "@/lib/core/config";
+import { useTestChain } from "@/tests/helpers/chain";
+import { call, expectError } from "@/tests/helpers/http";
 import { address, makeTree, postRaw, tokenWithAirdrop, updateAirdropRoot, type Tree } from "./trees";
 
 const chain = useTestChain();

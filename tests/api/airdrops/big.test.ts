@@ -4,8 +4,8 @@ import { StandardMerkleTree } from "@openzeppelin/merkle-tree";
 import { GET as claimGET } from "@/app/api/airdrops/claim/route";
 import { GET as allocationsGET } from "@/app/api/airdrops/allocations/route";
 import { POST } from "@/app/api/airdrops/route";
-import { useTestChain } from "../../helpers/chain";
-import { call } from "../../helpers/http";
+import { useTestChain } from "@/tests/helpers/chain";
+import { call } from "@/tests/helpers/http";
 import { makeTree, postRaw, tokenWithAirdrop } from "./trees";
 
 const chain = useTestChain();

@@ -5,9 +5,9 @@ import { sql } from "kysely";
 import { getAddress } from "viem";
 import { db } from "@/db";
 import { GET, POST } from "@/app/api/airdrops/route";
-import { runDueJobs, runJobById } from "@/lib/jobs/runner";
-import { useTestChain } from "../../helpers/chain";
-import { call, expectError } from "../../helpers/http";
+import { runDueJobs, runJobById } from "@/lib/platform/jobs/runner";
+import { useTestChain } from "@/tests/helpers/chain";
+import { call, expectError } from "@/tests/helpers/http";
 import { address, makeTree, postRaw, tokenWithAirdrop } from "./trees";
 
 const chain = useTestChain();

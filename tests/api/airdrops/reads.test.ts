@@ -6,9 +6,9 @@ import { getAddress } from "viem";
 import { GET as claimsGET, POST } from "@/app/api/airdrops/route";
 import { GET as claimGET } from "@/app/api/airdrops/claim/route";
 import { GET as allocationsGET } from "@/app/api/airdrops/allocations/route";
-import { buildStandardTree } from "@/lib/merkle/build";
-import { useTestChain } from "../../helpers/chain";
-import { call, expectError } from "../../helpers/http";
+import { buildStandardTree } from "@/lib/domains/merkle/build";
+import { useTestChain } from "@/tests/helpers/chain";
+import { call, expectError } from "@/tests/helpers/http";
 import { address, tokenWithAirdrop } from "./trees";
 
 const chain = useTestChain();

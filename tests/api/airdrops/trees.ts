@@ -1,10 +1,10 @@
 // Trees and raw uploads for the airdrop and allowlist tests, and the chain state an upload must match.
 import { encodeAbiParameters, keccak256, parseAbiParameters, parseEther, toHex, type Address, type Hex } from "viem";
-import { findTokenCreated, sendDeployToken, waitForReceipt } from "@/lib/chain";
-import { presaleAbi, tokenAirdropAbi } from "@/lib/chain/artifacts";
-import { buildStandardTree, type StandardDump } from "@/lib/merkle/build";
-import { defaultDeploymentConfig, type TestChain } from "../../helpers/chain";
-import { insertToken } from "../creators/fixtures";
+import { findTokenCreated, sendDeployToken, waitForReceipt } from "@/lib/platform/chain";
+import { presaleAbi, tokenAirdropAbi } from "@/dev/chain/artifacts";
+import { buildStandardTree, type StandardDump } from "@/lib/domains/merkle/build";
+import { defaultDeploymentConfig, type TestChain } from "@/tests/helpers/chain";
+import { insertToken } from "@/tests/api/creators/fixtures";
 
 /** A deterministic address per index, in mixed case (clients send any case). */
 export function address(i: number): string {

@@ -4,8 +4,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import { db } from "@/db";
 import { GET, POST } from "@/app/api/airdrops/route";
-import { useTestChain } from "../../helpers/chain";
-import { call, expectError } from "../../helpers/http";
+import { useTestChain } from "@/tests/helpers/chain";
+import { call, expectError } from "@/tests/helpers/http";
 import { address, clone, makeTree, postRaw, tokenWithAirdrop, type Tree } from "./trees";
 
 const chain = useTestChain();
@@ -149,7 +149,7 @@ describe("POST /api/airdrops rejects", () => {
 
   it("more leaves than allowed and bodies over the byte cap (413)", async () => {
     process.env.MERKLE_MAX_LEAVES = "5";
-    const { resetConfig } = await import("@/lib/config");
+    const { resetConfig } = await import("@/lib/core/config");
     resetConfig();
     try {
       await rejects(good(), 413, /at most 5 leaves|at most 9 nodes/);

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import { GET, OPTIONS } from "@/app/api/get-tokens-deployed/by-following/route";
 import { db } from "@/db";
-import { call, expectError } from "../../helpers/http";
-import { startFakeNeynar, useNeynar, type FakeNeynar } from "../users/neynar-fake";
+import { call, expectError } from "@/tests/helpers/http";
+import { startFakeNeynar, useNeynar, type FakeNeynar } from "@/tests/api/users/neynar-fake";
 import { addr, insertToken } from "./fixtures";
 
 const BOT = addr(0xb07);

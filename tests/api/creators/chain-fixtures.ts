@@ -1,8 +1,8 @@
 // Launches, reward payments and fee claims on the local chain, and the matching tokens row.
 import { encodeAbiParameters, keccak256, toHex, type Address, type Hash } from "viem";
-import { findTokenCreated, sendDeployToken, waitForReceipt } from "@/lib/chain";
-import { factoryAbi, feeLockerAbi, lpLockerAbi, tokenAbi, tokenVaultAbi, weth9Abi } from "@/lib/chain/artifacts";
-import { defaultDeploymentConfig, type TestChain } from "../../helpers/chain";
+import { findTokenCreated, sendDeployToken, waitForReceipt } from "@/lib/platform/chain";
+import { factoryAbi, feeLockerAbi, lpLockerAbi, tokenAbi, tokenVaultAbi, weth9Abi } from "@/dev/chain/artifacts";
+import { defaultDeploymentConfig, type TestChain } from "@/tests/helpers/chain";
 import { insertToken } from "./fixtures";
 
 const CHAIN = 8453;

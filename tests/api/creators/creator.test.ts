@@ -3,8 +3,8 @@ import { getAddress } from "viem";
 import { sql } from "kysely";
 import { GET } from "@/app/api/creator/[address]/route";
 import { db } from "@/db";
-import { call, expectError } from "../../helpers/http";
-import { startFakeNeynar, useNeynar, type FakeNeynar } from "../users/neynar-fake";
+import { call, expectError } from "@/tests/helpers/http";
+import { startFakeNeynar, useNeynar, type FakeNeynar } from "@/tests/api/users/neynar-fake";
 import { addr, insertToken, insertUser } from "./fixtures";
 
 const WALLET = addr(0xc1);

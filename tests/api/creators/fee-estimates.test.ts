@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { getAddress, parseEther } from "viem";
 import { GET as byPool, OPTIONS } from "@/app/api/tokens/estimate-rewards-by-pool-address/route";
 import { GET as byToken } from "@/app/api/get-estimated-uncollected-fees/[address]/route";
-import { useTestChain } from "../../helpers/chain";
-import { call, expectError } from "../../helpers/http";
+import { useTestChain } from "@/tests/helpers/chain";
+import { call, expectError } from "@/tests/helpers/http";
 import { claimFees, launch, payTokenRewards, payWethRewards, storeLaunch } from "./chain-fixtures";
 import { addr, insertToken } from "./fixtures";
 

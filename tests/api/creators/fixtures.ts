@@ -1,6 +1,6 @@
 // Token and profile rows for the creator tests, written straight into the tables (read-only for us).
 import { db } from "@/db";
-import type { TokenRow } from "@/lib/tokens/serialize";
+import type { TokenRow } from "@/lib/domains/tokens/serialize";
 
 let counter = 0;
 

@@ -3,9 +3,9 @@ import { getAddress } from "viem";
 import { sql } from "kysely";
 import { GET, OPTIONS } from "@/app/api/search-creator/route";
 import { db } from "@/db";
-import { addTrustedDeployer, addTrustedToken } from "@/lib/creators/trust";
-import { call, expectError } from "../../helpers/http";
-import { startFakeNeynar, useNeynar, type FakeNeynar } from "../users/neynar-fake";
+import { addTrustedDeployer, addTrustedToken } from "@/lib/domains/users/creators/trust";
+import { call, expectError } from "@/tests/helpers/http";
+import { startFakeNeynar, useNeynar, type FakeNeynar } from "@/tests/api/users/neynar-fake";
 import { addr, insertToken, insertUser } from "./fixtures";
 
 const A1 = addr(0xa1);

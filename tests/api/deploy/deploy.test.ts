@@ -4,21 +4,21 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getAddress, type Hash } from "viem";
 import { db } from "@/db";
-import { resetConfig } from "@/lib/config";
-import { readTokenInfo, tokenFactoryAbi } from "@/lib/chain";
-import { factoryAbi } from "@/lib/chain/artifacts";
-import { setApiKeyRewardAddress } from "@/lib/auth/apikeys";
-import { DYNAMIC_FEE_DEFAULTS, PROJECT_POSITIONS } from "@/lib/deploy/config";
-import { DEPLOY_RATE_LIMIT } from "@/lib/deploy/http";
-import { deploySalt } from "@/lib/deploy/salt";
-import { DRY_RUN_REPLAY_MESSAGE } from "@/lib/deploy/service";
+import { resetConfig } from "@/lib/core/config";
+import { readTokenInfo, tokenFactoryAbi } from "@/lib/platform/chain";
+import { factoryAbi } from "@/dev/chain/artifacts";
+import { setApiKeyRewardAddress } from "@/lib/http/auth/apikeys";
+import { DYNAMIC_FEE_DEFAULTS, PROJECT_POSITIONS } from "@/lib/domains/launch/deploy/config";
+import { DEPLOY_RATE_LIMIT } from "@/lib/domains/launch/deploy/http";
+import { deploySalt } from "@/lib/domains/launch/deploy/salt";
+import { DRY_RUN_REPLAY_MESSAGE } from "@/lib/domains/launch/deploy/service";
 import { GET as tokenByAddress } from "@/app/api/get-token-by-address/route";
 import { POST as deployPost } from "@/app/api/tokens/deploy/route";
 import { POST as splitPost } from "@/app/api/tokens/deploy/split/route";
 import { GET as statusGet } from "@/app/api/tokens/deploy/[requestKey]/route";
-import { useTestChain, type TestChain } from "../../helpers/chain";
-import { authMatrix, partnerKey, startIssuer, type Issuer } from "../../helpers/auth";
-import { call, expectError } from "../../helpers/http";
+import { useTestChain, type TestChain } from "@/tests/helpers/chain";
+import { authMatrix, partnerKey, startIssuer, type Issuer } from "@/tests/helpers/auth";
+import { call, expectError } from "@/tests/helpers/http";
 import { decodeDynamicFees, decodeStaticFees, decodeVault, deploy, deploySplit, drainJobs, key, legacyBody, partnerIdOf, sentConfig, status, v4Body } from "./helpers";
 
 const chain = useTestChain();
@@ -421,7 +421,7 @@ describe("rejections and failures", () => {
     const requestKey = key("adopt");
     const res = await deploy(acme, v4Body(c, requestKey));
     const row = await onlyRow();
-    const { configFromJson } = await import("@/lib/deploy/stored");
+    const { configFromJson } = await import("@/lib/domains/launch/deploy/stored");
     const front = c.wallet(8);
     await c.publicClient.waitForTransactionReceipt({
       hash: await front.writeContract({ address: c.contracts.factory, abi: tokenFactoryAbi, functionName: "deployToken", args: [configFromJson(row.config)] }),

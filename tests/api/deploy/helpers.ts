@@ -2,13 +2,13 @@
 import { expect } from "vitest";
 import { custom, decodeAbiParameters, decodeFunctionData, type Hash, type Hex } from "viem";
 import { db } from "@/db";
-import { setChainTransport, tokenFactoryAbi, type DeploymentConfig } from "@/lib/chain";
-import { runDueJobs, type JobOutcome } from "@/lib/jobs/runner";
+import { setChainTransport, tokenFactoryAbi, type DeploymentConfig } from "@/lib/platform/chain";
+import { runDueJobs, type JobOutcome } from "@/lib/platform/jobs/runner";
 import { POST as deployPost } from "@/app/api/tokens/deploy/route";
 import { POST as splitPost } from "@/app/api/tokens/deploy/split/route";
 import { GET as statusGet } from "@/app/api/tokens/deploy/[requestKey]/route";
-import { call } from "../../helpers/http";
-import type { TestChain } from "../../helpers/chain";
+import { call } from "@/tests/helpers/http";
+import type { TestChain } from "@/tests/helpers/chain";
 
 export const key = (label: string) => label.padEnd(32, "x").slice(0, 32);
 

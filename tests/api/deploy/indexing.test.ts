@@ -3,18 +3,18 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getAddress, keccak256, toHex, type Address, type Hash } from "viem";
 import { db } from "@/db";
-import { resetConfig } from "@/lib/config";
-import { tokenFactoryAbi, type DeploymentConfig } from "@/lib/chain";
-import { enqueue } from "@/lib/jobs/define";
-import { runDueJobs } from "@/lib/jobs/runner";
-import { followTokenCreatedJob } from "@/lib/indexer/jobs";
-import { followTokenCreated, tokenIndexCheckpoint } from "@/lib/indexer/follow";
-import { indexByAddress as indexTokenByAddress } from "@/lib/indexer/lookup";
+import { resetConfig } from "@/lib/core/config";
+import { tokenFactoryAbi, type DeploymentConfig } from "@/lib/platform/chain";
+import { enqueue } from "@/lib/platform/jobs/define";
+import { runDueJobs } from "@/lib/platform/jobs/runner";
+import { followTokenCreatedJob } from "@/lib/domains/launch/indexer/jobs";
+import { followTokenCreated, tokenIndexCheckpoint } from "@/lib/domains/launch/indexer/follow";
+import { indexByAddress as indexTokenByAddress } from "@/lib/domains/launch/indexer/lookup";
 import { POST as indexByAddress } from "@/app/api/tokens/index-by-address/route";
 import { POST as fromUi } from "@/app/api/tokens/save-deployed-token/from-ui/route";
-import { defaultDeploymentConfig, useTestChain, type TestChain } from "../../helpers/chain";
-import { startIssuer, type Issuer } from "../../helpers/auth";
-import { call, expectError } from "../../helpers/http";
+import { defaultDeploymentConfig, useTestChain, type TestChain } from "@/tests/helpers/chain";
+import { startIssuer, type Issuer } from "@/tests/helpers/auth";
+import { call, expectError } from "@/tests/helpers/http";
 
 const chain = useTestChain();
 let issuer: Issuer;

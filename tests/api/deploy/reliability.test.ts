@@ -3,10 +3,10 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import { db } from "@/db";
-import { resetConfig } from "@/lib/config";
-import { claimDueJobs, executeJob, runDueJobs } from "@/lib/jobs/runner";
-import { useTestChain, type TestChain } from "../../helpers/chain";
-import { partnerKey } from "../../helpers/auth";
+import { resetConfig } from "@/lib/core/config";
+import { claimDueJobs, executeJob, runDueJobs } from "@/lib/platform/jobs/runner";
+import { useTestChain, type TestChain } from "@/tests/helpers/chain";
+import { partnerKey } from "@/tests/helpers/auth";
 import { deploy, drainJobs, key, status, v4Body } from "./helpers";
 
 const chain = useTestChain();

@@ -5,12 +5,12 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import { toHex, type Hash } from "viem";
 import { db } from "@/db";
-import { sendDeployToken } from "@/lib/chain";
-import { configFromJson } from "@/lib/deploy/stored";
-import { deployerLockKey } from "@/lib/deploy/sender";
-import { claimDueJobs, executeJob, runDueJobs } from "@/lib/jobs/runner";
-import { useTestChain, type TestChain } from "../../helpers/chain";
-import { partnerKey } from "../../helpers/auth";
+import { sendDeployToken } from "@/lib/platform/chain";
+import { configFromJson } from "@/lib/domains/launch/deploy/stored";
+import { deployerLockKey } from "@/lib/domains/launch/deploy/sender";
+import { claimDueJobs, executeJob, runDueJobs } from "@/lib/platform/jobs/runner";
+import { useTestChain, type TestChain } from "@/tests/helpers/chain";
+import { partnerKey } from "@/tests/helpers/auth";
 import { deploy, interceptChain, key, status, until, v4Body } from "./helpers";
 
 const chain = useTestChain();

@@ -3,14 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SignJWT } from "jose";
 import { getAddress } from "viem";
 import { GET, OPTIONS } from "@/app/api/droid/leaderboard/route";
-import { signAdminSession } from "@/lib/auth/admin";
-import { computeLeaderboard } from "@/lib/leaderboard/compute";
-import { encodeCursor } from "@/lib/leaderboard/service";
-import { ingestFile } from "@/lib/leaderboard/file";
-import { INTERVALS } from "@/lib/leaderboard/scoring";
-import { call, expectError } from "../../helpers/http";
-import { startIssuer, type Issuer } from "../../helpers/auth";
-import { activity, agent, tokenAddress, writeJsonLines } from "../../unit/leaderboard/fixtures";
+import { signAdminSession } from "@/lib/http/auth/admin";
+import { computeLeaderboard } from "@/lib/domains/leaderboard/compute";
+import { encodeCursor } from "@/lib/domains/leaderboard/service";
+import { ingestFile } from "@/dev/cli/agents-file";
+import { INTERVALS } from "@/lib/domains/leaderboard/scoring";
+import { call, expectError } from "@/tests/helpers/http";
+import { startIssuer, type Issuer } from "@/tests/helpers/auth";
+import { activity, agent, tokenAddress, writeJsonLines } from "@/tests/unit/leaderboard/fixtures";
 
 const ACTIVE_TODAY = 23; // agents 1..23 active in the last hours; 24 and 25 three days ago
 let issuer: Issuer;

@@ -3,10 +3,10 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { keccak256, toHex, getAddress } from "viem";
 import { GET } from "@/app/api/metadata/factories/route";
-import { sendDeployToken, waitForReceipt } from "@/lib/chain";
-import { defaultDeploymentConfig, useTestChain } from "../../helpers/chain";
-import { resetConfig } from "@/lib/config";
-import { call } from "../../helpers/http";
+import { sendDeployToken, waitForReceipt } from "@/lib/platform/chain";
+import { defaultDeploymentConfig, useTestChain } from "@/tests/helpers/chain";
+import { resetConfig } from "@/lib/core/config";
+import { call } from "@/tests/helpers/http";
 
 const SIGNATURE =
   "TokenCreated(address,address,address,string,string,string,string,string,int24,address,bytes32,address,address,address,uint256,address[])";

@@ -2,10 +2,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getAddress } from "viem";
 import { GET } from "@/app/api/quotes/route";
-import { resetConfig } from "@/lib/config";
-import { minimumAfterSlippage } from "@/lib/quotes/service";
-import { call, expectError } from "../../helpers/http";
-import { kyberAnswer, odosAnswer, SWAPPER, startAggregators, USDC, WETH, zeroExAnswer, type Fakes } from "../../unit/quotes/fakes";
+import { resetConfig } from "@/lib/core/config";
+import { minimumAfterSlippage } from "@/lib/domains/quotes/service";
+import { call, expectError } from "@/tests/helpers/http";
+import { kyberAnswer, odosAnswer, SWAPPER, startAggregators, USDC, WETH, zeroExAnswer, type Fakes } from "@/tests/unit/quotes/fakes";
 
 let fakes: Fakes;
 beforeAll(async () => {

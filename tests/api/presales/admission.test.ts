@@ -4,9 +4,9 @@ import { describe, expect, it } from "vitest";
 import { db } from "@/db";
 import { POST } from "@/app/api/presales/allowlists/route";
 import { GET as proofGET } from "@/app/api/presales/allowlists/proof/route";
-import { makeTree, postRaw, presaleWithAllowlist, updateAllowlistRoot, address } from "../airdrops/trees";
-import { useTestChain } from "../../helpers/chain";
-import { call, expectError } from "../../helpers/http";
+import { makeTree, postRaw, presaleWithAllowlist, updateAllowlistRoot, address } from "@/tests/api/airdrops/trees";
+import { useTestChain } from "@/tests/helpers/chain";
+import { call, expectError } from "@/tests/helpers/http";
 
 const chain = useTestChain();
 const save = (body: Record<string, unknown>) => postRaw(POST, "/api/presales/allowlists", JSON.stringify({ chainId: 8453, ...body }));

@@ -5,9 +5,9 @@ import { getAddress } from "viem";
 import { GET, POST } from "@/app/api/presales/allowlists/route";
 import { GET as proofGET } from "@/app/api/presales/allowlists/proof/route";
 import { db } from "@/db";
-import { buildStandardTree } from "@/lib/merkle/build";
-import { call, expectError } from "../../helpers/http";
-import { address, clone, postRaw } from "../airdrops/trees";
+import { buildStandardTree } from "@/lib/domains/merkle/build";
+import { call, expectError } from "@/tests/helpers/http";
+import { address, clone, postRaw } from "@/tests/api/airdrops/trees";
 
 const listed = address(1);
 const values = [

@@ -2,7 +2,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/db";
 import { GET } from "@/app/api/presales/route";
-import { call, expectError } from "../../helpers/http";
+import { call, expectError } from "@/tests/helpers/http";
 
 const presale = "0x00000000000000000000000000000000000000a5";
 

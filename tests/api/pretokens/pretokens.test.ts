@@ -4,15 +4,15 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { sql } from "kysely";
 import { decodeAbiParameters, getAddress, type Hex } from "viem";
 import { db } from "@/db";
-import { resetConfig } from "@/lib/config";
-import { configFromJson } from "@/lib/deploy/stored";
+import { resetConfig } from "@/lib/core/config";
+import { configFromJson } from "@/lib/domains/launch/deploy/stored";
 import { POST as createPost } from "@/app/api/pretoken/v4/route";
 import { GET as pendingGet } from "@/app/api/pretoken/pending/route";
 import { DELETE as deleteRoute } from "@/app/api/pretoken/[id]/route";
-import { useTestChain, type TestChain } from "../../helpers/chain";
-import { authMatrix, startIssuer, type Issuer } from "../../helpers/auth";
-import { call, expectError } from "../../helpers/http";
-import { interceptChain } from "../deploy/helpers";
+import { useTestChain, type TestChain } from "@/tests/helpers/chain";
+import { authMatrix, startIssuer, type Issuer } from "@/tests/helpers/auth";
+import { call, expectError } from "@/tests/helpers/http";
+import { interceptChain } from "@/tests/api/deploy/helpers";
 
 const chain = useTestChain();
 let issuer: Issuer;

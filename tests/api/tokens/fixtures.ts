@@ -1,7 +1,7 @@
 // Rows for the token endpoint tests: tokens with predictable addresses, market rows, users.
 import type { Insertable } from "kysely";
-import { db } from "../../../db";
-import type { TokensTable } from "../../../db/tables/core";
+import { db } from "@/db";
+import type { TokensTable } from "@/db/tables/core";
 
 let seq = 0;
 

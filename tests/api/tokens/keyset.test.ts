@@ -3,7 +3,7 @@
 // row that existed when the walk began is seen exactly once, in order, and nothing is seen twice.
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET } from "@/app/api/tokens/route";
-import { call } from "../../helpers/http";
+import { call } from "@/tests/helpers/http";
 import { insertMarket, insertTokens } from "./fixtures";
 
 type Market = { mc: number | null; tx: number | null; ch24: number | null; ch1: number | null };

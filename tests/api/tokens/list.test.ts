@@ -1,9 +1,9 @@
 // GET /api/tokens: every parameter, its edges and its 400s; counts; related user and market data.
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET, OPTIONS } from "@/app/api/tokens/route";
-import { call, expectError } from "../../helpers/http";
+import { call, expectError } from "@/tests/helpers/http";
 import { address, insertMarket, insertTokens, insertUser, poolId } from "./fixtures";
-import { encodeCursor } from "@/lib/tokens/cursor";
+import { encodeCursor } from "@/lib/domains/tokens/cursor";
 
 const get = (qs: string) => call(GET, `/api/tokens${qs ? `?${qs}` : ""}`);
 const names = (res: { body: { data: Array<{ name: string }> } }) => res.body.data.map((t) => t.name);

@@ -8,7 +8,7 @@ import { POST as byPools } from "@/app/api/tokens/fetch-by-pool-addresses/route"
 import { GET as search } from "@/app/api/tokens/search/route";
 import { sql } from "kysely";
 import { db } from "@/db";
-import { call, expectError } from "../../helpers/http";
+import { call, expectError } from "@/tests/helpers/http";
 import { address, insertTokens, poolId } from "./fixtures";
 
 const names = (body: { data: Array<{ name: string }> }) => body.data.map((t) => t.name);

@@ -4,13 +4,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import { db } from "@/db";
-import { resetConfig } from "@/lib/config";
-import { enqueue } from "@/lib/jobs/define";
-import { runDueJobs } from "@/lib/jobs/runner";
-import { findSchedule } from "@/lib/jobs/schedule";
-import { refreshMarketJob } from "@/lib/market/jobs";
-import { refreshMarketBatch } from "@/lib/market/refresh";
-import { startFakeServer, type FakeReply, type FakeRequest, type FakeServer } from "../../helpers/fake-server";
+import { resetConfig } from "@/lib/core/config";
+import { enqueue } from "@/lib/platform/jobs/define";
+import { runDueJobs } from "@/lib/platform/jobs/runner";
+import { findSchedule } from "@/lib/platform/jobs/schedule";
+import { refreshMarketJob } from "@/lib/domains/tokens/market/jobs";
+import { refreshMarketBatch } from "@/lib/domains/tokens/market/refresh";
+import { startFakeServer, type FakeReply, type FakeRequest, type FakeServer } from "@/tests/helpers/fake-server";
 import { address, geckoPool, insertTokens } from "./fixtures";
 
 let gecko: FakeServer;

@@ -6,9 +6,9 @@ import { GET as byAddress } from "@/app/api/get-token-by-address/route";
 import { GET as byFid } from "@/app/api/get-tokens-by-fid/route";
 import { GET as byAdmin } from "@/app/api/tokens/fetch-by-admin/route";
 import { GET as isBlocked } from "@/app/api/tokens/is-blocked/route";
-import { blockToken, unblockToken } from "@/lib/tokens/service";
-import { authMatrix, partnerKey, startIssuer, type Issuer } from "../../helpers/auth";
-import { call, expectError } from "../../helpers/http";
+import { blockToken, unblockToken } from "@/lib/domains/tokens/service";
+import { authMatrix, partnerKey, startIssuer, type Issuer } from "@/tests/helpers/auth";
+import { call, expectError } from "@/tests/helpers/http";
 import { address, insertMarket, insertTokens, insertUser } from "./fixtures";
 
 const MINT = "7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU";

@@ -5,9 +5,9 @@ import pg from "pg";
 import { sql } from "kysely";
 import { GET } from "@/app/api/tokens/route";
 import { db } from "@/db";
-import { resetConfig } from "@/lib/config";
-import { withSearchBudget } from "@/lib/tokens/budget";
-import { call, expectError } from "../../helpers/http";
+import { resetConfig } from "@/lib/core/config";
+import { withSearchBudget } from "@/lib/domains/tokens/budget";
+import { call, expectError } from "@/tests/helpers/http";
 import { insertTokens } from "./fixtures";
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);

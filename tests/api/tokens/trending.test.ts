@@ -2,10 +2,10 @@
 // the 5-minute cache, and every failure (429, 5xx, timeout, malformed) with and without a last good answer.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { GET } from "@/app/api/tokens/trending/route";
-import { resetConfig } from "@/lib/config";
-import { kv } from "@/lib/kv";
-import { call, expectError } from "../../helpers/http";
-import { startFakeServer, type FakeReply, type FakeServer } from "../../helpers/fake-server";
+import { resetConfig } from "@/lib/core/config";
+import { kv } from "@/lib/platform/kv";
+import { call, expectError } from "@/tests/helpers/http";
+import { startFakeServer, type FakeReply, type FakeServer } from "@/tests/helpers/fake-server";
 import { address, geckoPool, insertTokens } from "./fixtures";
 
 let gecko: FakeServer;

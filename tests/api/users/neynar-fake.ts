@@ -1,7 +1,7 @@
 // A local stand-in for Neynar's v2 API answering with the documented shapes (users, 404 ErrorRes,
 // following pages with a cursor). Tests add users, follows and failure modes.
-import { startFakeServer, type FakeReply, type FakeRequest, type FakeServer } from "../../helpers/fake-server";
-import { resetConfig } from "@/lib/config";
+import { startFakeServer, type FakeReply, type FakeRequest, type FakeServer } from "@/tests/helpers/fake-server";
+import { resetConfig } from "@/lib/core/config";
 
 export const NEYNAR_KEY = "test-neynar-key";
 

@@ -6,7 +6,7 @@ import { GET as byAddress } from "@/app/api/get-user-by-address/route";
 import { GET as byName } from "@/app/api/get-user-by-name/route";
 import { GET as multiple } from "@/app/api/get-multiple-users-by-fid/route";
 import { db } from "@/db";
-import { call, expectError } from "../../helpers/http";
+import { call, expectError } from "@/tests/helpers/http";
 import { startFakeNeynar, useNeynar, type FakeNeynar } from "./neynar-fake";
 
 const ALICE_WALLET = "0x00000000000000000000000000000000000a11ce";

@@ -9,11 +9,11 @@
 //   - load() + getProof per request (what a service that stores the dump and loads it per request does).
 // Run: BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/tls_bench_merkle npm run bench -- --tokens 0 --scenarios 'merkle-*'
 import { StandardMerkleTree } from "@openzeppelin/merkle-tree";
-import { buildStandardTree, type StandardDump } from "../../../lib/merkle/build";
-import { accountLeavesSql, tilesSql } from "../../../lib/merkle/read";
-import { proofTiles } from "../../../lib/merkle/tiles";
-import { db } from "../../../db";
-import { airdropOwner } from "../../../lib/airdrops/service";
+import { buildStandardTree, type StandardDump } from "@/lib/domains/merkle/build";
+import { accountLeavesSql, tilesSql } from "@/lib/domains/merkle/read";
+import { proofTiles } from "@/lib/domains/merkle/tiles";
+import { db } from "@/db";
+import { airdropOwner } from "@/lib/domains/airdrops/service";
 import { defineScenario, type BenchContext, type BenchScenario, type SqlRequest } from "./types";
 
 const MiB = 2 ** 20;

@@ -4,15 +4,15 @@
 // sends for it, in order: the search budget's BEGIN/set_config, the page, planner estimate and bounded count
 // (captured by running the service's own readList against the bench database), and COMMIT.
 import { Kysely, PostgresDialect } from "kysely";
-import type { DB } from "../../../db/types";
-import { config } from "../../../lib/config";
-import { budgetBeginSql } from "../../../lib/tokens/budget";
-import { SEARCH_TERMS } from "../../../lib/seed/vocabulary";
-import { encodeCursor } from "../../../lib/tokens/cursor";
-import { readList } from "../../../lib/tokens/list";
-import { tokensByPoolsQuery } from "../../../lib/tokens/lookups";
-import { tokensQuery } from "../../../lib/tokens/schemas";
-import { searchRequest } from "../../../lib/tokens/service";
+import type { DB } from "@/db/types";
+import { config } from "@/lib/core/config";
+import { budgetBeginSql } from "@/lib/domains/tokens/budget";
+import { SEARCH_TERMS } from "@/dev/seed/vocabulary";
+import { encodeCursor } from "@/lib/domains/tokens/cursor";
+import { readList } from "@/lib/domains/tokens/list";
+import { tokensByPoolsQuery } from "@/lib/domains/tokens/lookups";
+import { tokensQuery } from "@/lib/domains/tokens/schemas";
+import { searchRequest } from "@/lib/domains/tokens/service";
 import { defineScenario, type BenchContext, type BenchScenario, type SqlQuery, type SqlRequest } from "./types";
 
 /** A Kysely over the bench pool that records what it sends (never destroyed: the pool is the harness's). */

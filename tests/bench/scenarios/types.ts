@@ -22,7 +22,7 @@
 // The table prints p50 − (db floor p50 + framework floor p50): what the endpoint adds beyond its SQL
 // and the framework. Non-2xx answers are counted and flagged (a 429 or 400 means the scenario is wrong).
 import type pg from "pg";
-import type { AirdropChain } from "../../helpers/airdrop-chain";
+import type { AirdropChain } from "@/tests/helpers/airdrop-chain";
 
 export type BenchRequest = {
   method?: "GET" | "POST" | "PUT" | "DELETE";
@@ -65,7 +65,7 @@ export type BenchContext = {
   /** fetch() against the server, for setup work (not measured). */
   fetch(path: string, init?: RequestInit): Promise<Response>;
   server: ServerProcess;
-  /** The dataset: token count and seed (see lib/seed; SEARCH_TERMS there names rare/common terms). */
+  /** The dataset: token count and seed (see dev/seed; SEARCH_TERMS there names rare/common terms). */
   dataset: { tokens: number; seed: string };
   connections: number;
   durationSeconds: number;

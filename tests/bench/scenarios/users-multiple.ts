@@ -1,5 +1,5 @@
 // GET /api/get-multiple-users-by-fid with 100 FIDs per request (stored profiles: no provider key).
-import { usersByFidsQuery } from "../../../lib/users/store";
+import { usersByFidsQuery } from "@/lib/domains/users/store";
 import { defineScenario, type BenchContext } from "./types";
 
 /** 20 lists of 100 FIDs spread over the whole range, deterministic. */

@@ -3,9 +3,9 @@
 // endpoint's own SQL per request: the creator match, then the token page with the planner's estimate beside
 // it, then the bounded count when the service sends one.
 import type pg from "pg";
-import { creatorsByNameQuery } from "../../../lib/creators/search";
-import { countStatements, creatorTokensQueries, planRows, type Creators } from "../../../lib/creators/tokens";
-import { ESTIMATE_ABOVE } from "../../../lib/tokens/counts";
+import { creatorsByNameQuery } from "@/lib/domains/users/creators/search";
+import { countStatements, creatorTokensQueries, planRows, type Creators } from "@/lib/domains/users/creators/tokens";
+import { ESTIMATE_ABOVE } from "@/lib/domains/tokens/counts";
 import { defineScenario, type BenchContext, type SqlQuery, type SqlRequest } from "./types";
 
 const PAGE = { sort: "desc" as const, limit: 20, offset: 0 };

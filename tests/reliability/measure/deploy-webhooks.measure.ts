@@ -7,13 +7,13 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { expect, it } from "vitest";
 import { db } from "@/db";
-import { resetConfig } from "@/lib/config";
-import { startWorker, stopWorker } from "@/lib/jobs/worker";
-import { createSubscription } from "@/lib/webhooks/service";
-import { partnerKey } from "../../helpers/auth";
-import { useTestChain } from "../../helpers/chain";
-import { startFakeServer } from "../../helpers/fake-server";
-import { deploy, key, partnerIdOf, status, v4Body } from "../../api/deploy/helpers";
+import { resetConfig } from "@/lib/core/config";
+import { startWorker, stopWorker } from "@/lib/platform/jobs/worker";
+import { createSubscription } from "@/lib/domains/webhooks/service";
+import { partnerKey } from "@/tests/helpers/auth";
+import { useTestChain } from "@/tests/helpers/chain";
+import { startFakeServer } from "@/tests/helpers/fake-server";
+import { deploy, key, partnerIdOf, status, v4Body } from "@/tests/api/deploy/helpers";
 
 export type WebhookLatency = {
   at: string;

@@ -2,9 +2,9 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import { resetConfig } from "@/lib/config";
-import { adminCookieHeader, clearAdminCookieHeader, isAdminIdentity, isAdminSecret, signAdminSession, startAdminSession, verifyAdminSession } from "@/lib/auth/admin";
-import { devIssuerSecret, sessionSecret } from "@/lib/auth/secrets";
+import { resetConfig } from "@/lib/core/config";
+import { adminCookieHeader, clearAdminCookieHeader, isAdminIdentity, isAdminSecret, signAdminSession, startAdminSession, verifyAdminSession } from "@/lib/http/auth/admin";
+import { devIssuerSecret, sessionSecret } from "@/lib/http/auth/secrets";
 
 let saved: Record<string, string | undefined> = {};
 beforeAll(() => void (saved = { ...process.env })); // after the harness has set DATABASE_URL (PostgreSQL runs)

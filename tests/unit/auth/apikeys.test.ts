@@ -1,8 +1,8 @@
 // Partner API keys: shown once, stored only as a hash beside a visible prefix, looked up by hash.
 import { describe, expect, it } from "vitest";
 import { db } from "@/db";
-import { resetConfig } from "@/lib/config";
-import { createApiKey, findPartnerByKey, hashApiKey, listApiKeys, revokeApiKey } from "@/lib/auth/apikeys";
+import { resetConfig } from "@/lib/core/config";
+import { createApiKey, findPartnerByKey, hashApiKey, listApiKeys, revokeApiKey } from "@/lib/http/auth/apikeys";
 
 describe("partner API keys", () => {
   it("creates a random key whose prefix is visible and whose hash alone is stored", async () => {

@@ -3,9 +3,9 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ARTIFACTS_DIR, compileContracts, renderArtifacts } from "../../../lib/chain/compile";
-import { chainlinkFeedAbi, erc20ReadAbi, feeLockerAbi, tokenDataAbi, tokenFactoryAbi, v3PoolAbi } from "../../../lib/chain/abis";
-import * as artifacts from "../../../lib/chain/artifacts";
+import { ARTIFACTS_DIR, compileContracts, renderArtifacts } from "@/dev/chain/compile";
+import { chainlinkFeedAbi, erc20ReadAbi, feeLockerAbi, tokenDataAbi, tokenFactoryAbi, v3PoolAbi } from "@/lib/platform/chain/abis";
+import * as artifacts from "@/dev/chain/artifacts";
 
 type Item = { type: string; name?: string };
 
@@ -31,7 +31,7 @@ describe("contract artifacts", () => {
     const stale = Object.entries(files)
       .filter(([name, content]) => !existsSync(path.join(ARTIFACTS_DIR, name)) || readFileSync(path.join(ARTIFACTS_DIR, name), "utf8") !== content)
       .map(([name]) => name);
-    // Listed by name only (the contents are bytecode); fix with: npx tsx lib/cli/compile-contracts.ts
+    // Listed by name only (the contents are bytecode); fix with: npx tsx dev/cli/compile-contracts.ts
     expect(stale).toEqual([]);
   }, 120_000);
 

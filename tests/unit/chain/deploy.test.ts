@@ -15,9 +15,9 @@ import {
   simulateDeployToken,
   tokenCreate2Salt,
   waitForReceipt,
-} from "../../../lib/chain";
-import { erc20ReadAbi } from "../../../lib/chain/abis";
-import { defaultDeploymentConfig, useTestChain } from "../../helpers/chain";
+} from "@/lib/platform/chain";
+import { erc20ReadAbi } from "@/lib/platform/chain/abis";
+import { defaultDeploymentConfig, useTestChain } from "@/tests/helpers/chain";
 
 const CHAIN = 8453;
 
@@ -125,7 +125,7 @@ describe("deployToken through the local factory", () => {
       c.publicClient.readContract({ address: token, abi: erc20ReadAbi, functionName: "balanceOf", args: [account] });
     const [pool] = (await c.publicClient.readContract({
       address: c.contracts.factory,
-      abi: (await import("../../../lib/chain/artifacts")).factoryAbi,
+      abi: (await import("@/dev/chain/artifacts")).factoryAbi,
       functionName: "deploymentInfo",
       args: [token],
     })) as readonly [Address, ...unknown[]];

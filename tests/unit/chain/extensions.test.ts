@@ -12,10 +12,10 @@ import {
   getPresaleLogs,
   sendDeployToken,
   waitForReceipt,
-} from "../../../lib/chain";
-import { erc20ReadAbi } from "../../../lib/chain/abis";
-import { merkleProofVerifierAbi, presaleAbi, tokenAirdropAbi, tokenVaultAbi } from "../../../lib/chain/artifacts";
-import { defaultDeploymentConfig, useTestChain, type TestChain } from "../../helpers/chain";
+} from "@/lib/platform/chain";
+import { erc20ReadAbi } from "@/lib/platform/chain/abis";
+import { merkleProofVerifierAbi, presaleAbi, tokenAirdropAbi, tokenVaultAbi } from "@/dev/chain/artifacts";
+import { defaultDeploymentConfig, useTestChain, type TestChain } from "@/tests/helpers/chain";
 
 const HOUR = 3_600n;
 

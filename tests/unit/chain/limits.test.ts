@@ -1,8 +1,8 @@
 // Every limit of the factory rejects with its own custom error, and the boundary values pass.
 import { describe, expect, it } from "vitest";
 import { encodeAbiParameters, type Address } from "viem";
-import { ChainRevertError, simulateDeployToken, type DeploymentConfig } from "../../../lib/chain";
-import { defaultDeploymentConfig, useTestChain, type TestChain } from "../../helpers/chain";
+import { ChainRevertError, simulateDeployToken, type DeploymentConfig } from "@/lib/platform/chain";
+import { defaultDeploymentConfig, useTestChain, type TestChain } from "@/tests/helpers/chain";
 
 const CHAIN = 8453;
 const fees = (a: number, b: number) => encodeAbiParameters([{ type: "uint24" }, { type: "uint24" }], [a, b]);

@@ -14,11 +14,11 @@ import {
   waitForReceipt,
   TOKEN_SUPPLY,
   type PoolState,
-} from "../../../lib/chain";
-import { factoryAbi, feeLockerAbi, lpLockerAbi, weth9Abi } from "../../../lib/chain/artifacts";
-import { LOCAL_ETH_USD } from "../../../lib/chain/local";
-import { marketCapUsd, ratioToNumber } from "../../../lib/market/price-math";
-import { defaultDeploymentConfig, useTestChain, type TestChain } from "../../helpers/chain";
+} from "@/lib/platform/chain";
+import { factoryAbi, feeLockerAbi, lpLockerAbi, weth9Abi } from "@/dev/chain/artifacts";
+import { LOCAL_ETH_USD } from "@/dev/chain/local";
+import { marketCapUsd, ratioToNumber } from "@/lib/domains/tokens/market/price-math";
+import { defaultDeploymentConfig, useTestChain, type TestChain } from "@/tests/helpers/chain";
 
 const CHAIN = 8453;
 

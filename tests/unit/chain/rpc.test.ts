@@ -15,10 +15,10 @@ import {
   simulateDeployToken,
   waitForReceipt,
   type DeploymentConfig,
-} from "../../../lib/chain";
-import { deployLocalContracts } from "../../../lib/chain/local";
-import { toHttpError } from "../../../lib/http/errors";
-import { defaultDeploymentConfig, useTestChain } from "../../helpers/chain";
+} from "@/lib/platform/chain";
+import { deployLocalContracts } from "@/dev/chain/local";
+import { toHttpError } from "@/lib/core/errors";
+import { defaultDeploymentConfig, useTestChain } from "@/tests/helpers/chain";
 
 const CHAIN = 31_337;
 const ANY = "0x00000000000000000000000000000000000000aa" as const;

@@ -1,10 +1,10 @@
 // Per-chain variables are checked at start-up: a bad value stops the process naming the variable (as
-// lib/config.ts does for its own), for 8453 and every chain id a per-chain variable names.
+// lib/core/config.ts does for its own), for 8453 and every chain id a per-chain variable names.
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { getAddress } from "viem";
-import { ConfigError } from "@/lib/config";
-import { chainSettings, checkChainSettings, PRODUCTION_DEFAULTS } from "@/lib/chain/settings";
-import { startServerProcess } from "@/lib/system/startup";
+import { ConfigError } from "@/lib/core/config";
+import { chainSettings, checkChainSettings, PRODUCTION_DEFAULTS } from "@/lib/platform/chain/settings";
+import { startServerProcess } from "@/lib/http/startup";
 
 const KEY = `0x${"11".repeat(32)}`;
 const env = (vars: Record<string, string>) => vars as NodeJS.ProcessEnv;

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { devDistDir, devTsconfig, prepareDistDir } from "@/lib/cli/dist-dir";
+import { devDistDir, devTsconfig, prepareDistDir } from "@/dev/cli/dist-dir";
 
 const project = "/work/project";
 

@@ -1,7 +1,7 @@
 // The two layouts of a locker's tokenRewards answer, checked against their Solidity signatures.
 import { describe, expect, it } from "vitest";
 import { decodeFunctionResult, encodeFunctionResult, getAddress, parseAbi, toFunctionSelector } from "viem";
-import { lockerLayout, TOKEN_REWARDS_LAYOUTS } from "@/lib/fees/rewards";
+import { lockerLayout, TOKEN_REWARDS_LAYOUTS } from "@/lib/domains/rewards/fees/rewards";
 
 const A = getAddress("0x00000000000000000000000000000000000000a1");
 const B = getAddress("0x00000000000000000000000000000000000000b2");

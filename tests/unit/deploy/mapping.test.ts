@@ -1,11 +1,11 @@
 // Each shape's DeploymentPlan and the factory call it becomes (README "Deploy mapping", field by field).
 import { describe, expect, it } from "vitest";
 import { decodeAbiParameters, type Address, type Hex } from "viem";
-import { chainSettings } from "@/lib/chain";
-import { buildDeploymentConfig, PROJECT_POSITIONS } from "@/lib/deploy/config";
-import { planDeployment, type MappingContext } from "@/lib/deploy/mapping";
-import { bodyHash, canonicalJson, deploySalt } from "@/lib/deploy/salt";
-import { parseDeployBody } from "@/lib/deploy/shapes";
+import { chainSettings } from "@/lib/platform/chain";
+import { buildDeploymentConfig, PROJECT_POSITIONS } from "@/lib/domains/launch/deploy/config";
+import { planDeployment, type MappingContext } from "@/lib/domains/launch/deploy/mapping";
+import { bodyHash, canonicalJson, deploySalt } from "@/lib/domains/launch/deploy/salt";
+import { parseDeployBody } from "@/lib/domains/launch/deploy/shapes";
 
 const A = "0x1111111111111111111111111111111111111111" as Address;
 const B = "0x2222222222222222222222222222222222222222" as Address;

@@ -1,8 +1,8 @@
 // Validation of every deploy shape, table-driven: the shape rule, each field rule of the interface's tables,
 // and that one 400 lists every violation of a body.
 import { describe, expect, it } from "vitest";
-import { HttpError } from "@/lib/http/errors";
-import { detectShape, parseDeployBody, requestKeyOf } from "@/lib/deploy/shapes";
+import { HttpError } from "@/lib/core/errors";
+import { detectShape, parseDeployBody, requestKeyOf } from "@/lib/domains/launch/deploy/shapes";
 import type { DeployShape } from "@/db/tables/deploy";
 
 const A = "0x1111111111111111111111111111111111111111";

@@ -1,8 +1,8 @@
 // Exact unit conversions (percent -> bps / fee millionths) and market cap -> starting tick.
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { decimalOf, percentToBps, percentToMillionths } from "@/lib/deploy/units";
-import { DEFAULT_TICK, MAX_TICK, MIN_TICK, marketCapToTick, sqrtRatioAtTick, standardUpperTick, tickAtSqrtRatio, tickToMarketCap } from "@/lib/deploy/tick";
+import { decimalOf, percentToBps, percentToMillionths } from "@/lib/domains/launch/deploy/units";
+import { DEFAULT_TICK, MAX_TICK, MIN_TICK, marketCapToTick, sqrtRatioAtTick, standardUpperTick, tickAtSqrtRatio, tickToMarketCap } from "@/lib/domains/launch/deploy/tick";
 
 describe("percent to chain units", () => {
   it.each([

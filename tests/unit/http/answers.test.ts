@@ -2,8 +2,8 @@
 import { describe, expect, it } from "vitest";
 import { getAddress } from "viem";
 import { toJson } from "@/lib/http/route";
-import { toHttpError } from "@/lib/http/errors";
-import { checksum } from "@/lib/http/params";
+import { toHttpError } from "@/lib/core/errors";
+import { checksum } from "@/lib/core/input";
 
 describe("toJson", () => {
   it("writes plain answers as JSON.stringify does, and bigints anywhere as decimal strings", () => {

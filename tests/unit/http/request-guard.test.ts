@@ -4,11 +4,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { NextRequest } from "next/server";
-import { resetConfig } from "@/lib/config";
+import { resetConfig } from "@/lib/core/config";
 import { guardServerRequests } from "@/lib/http/refusals";
 import { hasMalformedEscape, isKnownMethod } from "@/lib/http/request-guard";
 import { proxy } from "@/proxy";
-import { expectError, readAnswer } from "../../helpers/http";
+import { expectError, readAnswer } from "@/tests/helpers/http";
 
 describe("hasMalformedEscape", () => {
   it("finds a % without two hex digits, and escapes of bytes that are not UTF-8", () => {

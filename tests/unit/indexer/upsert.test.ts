@@ -1,8 +1,8 @@
 // TokenCreated to a tokens row: the mapping field by field, and the upsert keeping what other domains added.
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/db";
-import type { TokenCreatedEvent } from "@/lib/chain";
-import { normalizeContext, normalizeMetadata, tokenRowFromEvent, upsertIndexedToken } from "@/lib/indexer/upsert";
+import type { TokenCreatedEvent } from "@/lib/platform/chain";
+import { normalizeContext, normalizeMetadata, tokenRowFromEvent, upsertIndexedToken } from "@/lib/domains/launch/indexer/upsert";
 
 const TOKEN = "0xAbCdEf0123456789aBcDeF0123456789abCDef01";
 const event = (over: Partial<TokenCreatedEvent> = {}): TokenCreatedEvent => ({

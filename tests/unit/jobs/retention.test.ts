@@ -2,10 +2,10 @@
 import { describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import { db } from "@/db";
-import { config } from "@/lib/config";
-import { findSchedule } from "@/lib/jobs/schedule";
-import { pruneSettledJobs } from "@/lib/jobs/retention";
-import "@/lib/jobs/registry";
+import { config } from "@/lib/core/config";
+import { findSchedule } from "@/lib/platform/jobs/schedule";
+import { pruneSettledJobs } from "@/lib/platform/jobs/retention";
+import "@/lib/domains/jobs";
 
 const DAY = 86_400_000;
 

@@ -4,8 +4,8 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import { z } from "zod";
 import { db } from "@/db";
-import { defineJob, enqueue, PermanentJobError } from "@/lib/jobs/define";
-import { backoffSeconds, claimDueJobs, executeJob, runDueJobs, runJobById } from "@/lib/jobs/runner";
+import { defineJob, enqueue, PermanentJobError } from "@/lib/platform/jobs/define";
+import { backoffSeconds, claimDueJobs, executeJob, runDueJobs, runJobById } from "@/lib/platform/jobs/runner";
 
 const calls = new Map<string, number>();
 const count = (key: string) => calls.set(key, (calls.get(key) ?? 0) + 1).get(key)!;
@@ -172,7 +172,7 @@ describe("running", () => {
     const { id } = await enqueue(record, { key: "lease" });
     // Another runner took the job over (attempt 2) while an older attempt was still finishing.
     await db().updateTable("jobs").set({ status: "running", attempts: 2, locked_until: sql`now() + interval '1 minute'` }).where("id", "=", id).execute();
-    const { executeJob } = await import("@/lib/jobs/runner");
+    const { executeJob } = await import("@/lib/platform/jobs/runner");
     await executeJob({ id, name: "test-record", payload: { key: "lease" }, attempts: 1, max_attempts: 8 });
     expect(await row(id)).toMatchObject({ status: "running", attempts: 2 });
   });

@@ -3,9 +3,9 @@ import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import { defineJob } from "@/lib/jobs/define";
-import { allSchedules, cronExpression, defineSchedule, SWEEP_CRON } from "@/lib/jobs/schedule";
-import "@/lib/jobs/registry";
+import { defineJob } from "@/lib/platform/jobs/define";
+import { allSchedules, cronExpression, defineSchedule, SWEEP_CRON } from "@/lib/platform/jobs/schedule";
+import "@/lib/domains/jobs";
 
 describe("schedules", () => {
   it("maps periods to cron expressions", () => {
@@ -34,7 +34,7 @@ describe("vercel.json", () => {
   });
 
   it("has exactly one cron per registered schedule, at the schedule's period", () => {
-    // Only schedules registered through lib/jobs/registry.ts (this file defines none that succeed).
+    // Only schedules registered through lib/domains/jobs.ts (this file defines none that succeed).
     const expected = allSchedules().map((s) => ({ path: `/api/cron/${s.name}`, schedule: cronExpression(s.everySeconds) }));
     for (const entry of expected) {
       expect(crons, `add to vercel.json "crons": ${JSON.stringify(entry)}`).toContainEqual(entry);

@@ -3,11 +3,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { sql } from "kysely";
 import { z } from "zod";
 import { closeDb, db } from "@/db";
-import { resetConfig } from "@/lib/config";
-import { defineJob, enqueue } from "@/lib/jobs/define";
-import { dispatchJobs } from "@/lib/jobs/dispatch";
-import { defineSchedule, enqueueDueSchedules, enqueueSchedule } from "@/lib/jobs/schedule";
-import { startWorker, stopWorker, workerEnabled } from "@/lib/jobs/worker";
+import { resetConfig } from "@/lib/core/config";
+import { defineJob, enqueue } from "@/lib/platform/jobs/define";
+import { dispatchJobs } from "@/lib/platform/jobs/dispatch";
+import { defineSchedule, enqueueDueSchedules, enqueueSchedule } from "@/lib/platform/jobs/schedule";
+import { startWorker, stopWorker, workerEnabled } from "@/lib/platform/jobs/worker";
 
 const runs = new Map<string, number>();
 let inFlight = 0;

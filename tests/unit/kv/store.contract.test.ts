@@ -2,10 +2,10 @@
 // over the real redis-server) must answer the same cases the same way.
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { randomBytes } from "node:crypto";
-import { PostgresStore } from "@/lib/kv/postgres";
-import { UpstashStore } from "@/lib/kv/upstash";
-import type { KeyValueStore } from "@/lib/kv";
-import { REDIS_URL, redisReachable, startUpstashServer, type UpstashServer } from "../../helpers/upstash";
+import { PostgresStore } from "@/lib/platform/kv/postgres";
+import { UpstashStore } from "@/lib/platform/kv/upstash";
+import type { KeyValueStore } from "@/lib/platform/kv";
+import { REDIS_URL, redisReachable, startUpstashServer, type UpstashServer } from "@/tests/helpers/upstash";
 
 const run = randomBytes(4).toString("hex"); // redis-server is shared by parallel files and runs
 const reachable = await redisReachable();

@@ -5,8 +5,8 @@ import { execFile } from "node:child_process";
 import { createRequire } from "node:module";
 import { promisify } from "node:util";
 import { db } from "@/db";
-import { agentsCommand, parseAgentsArgs } from "@/lib/leaderboard/command";
-import { startEmbeddedServer } from "@/lib/system/embedded-server";
+import { agentsCommand, parseAgentsArgs } from "@/dev/cli/agents-command";
+import { startEmbeddedServer } from "@/dev/embedded-server";
 import { activity, agent, writeJsonLines } from "./fixtures";
 
 // The database is shared by the file's tests: each counts the rows of its own agents.
@@ -82,7 +82,7 @@ describe("npm run agents (a separate process on the test database)", () => {
     await startEmbeddedServer();
     const file = writeJsonLines([agent(4), ...activity(4), "not json" as unknown as object]);
     const tsx = createRequire(import.meta.url).resolve("tsx/cli");
-    const { stdout } = await promisify(execFile)(process.execPath, [tsx, "lib/cli/agents.ts", "ingest", "--skip-invalid", file, "--no-score"], {
+    const { stdout } = await promisify(execFile)(process.execPath, [tsx, "dev/cli/agents.ts", "ingest", "--skip-invalid", file, "--no-score"], {
       env: { ...process.env, LOG_LEVEL: "silent" },
       timeout: 60_000,
     });

@@ -1,12 +1,12 @@
 // Feeding the leaderboard: the JSON-lines file ingest, the ingest job, replays, and the scoring job.
 import { describe, expect, it } from "vitest";
 import { db } from "@/db";
-import { ingestFile } from "@/lib/leaderboard/file";
-import { ingestAgentActivityJob, scoreLeaderboardJob } from "@/lib/leaderboard/jobs";
-import { computeLeaderboard } from "@/lib/leaderboard/compute";
-import { enqueue } from "@/lib/jobs/define";
-import { runDueJobs } from "@/lib/jobs/runner";
-import { allSchedules, enqueueDueSchedules } from "@/lib/jobs/schedule";
+import { ingestFile } from "@/dev/cli/agents-file";
+import { ingestAgentActivityJob, scoreLeaderboardJob } from "@/lib/domains/leaderboard/jobs";
+import { computeLeaderboard } from "@/lib/domains/leaderboard/compute";
+import { enqueue } from "@/lib/platform/jobs/define";
+import { runDueJobs } from "@/lib/platform/jobs/runner";
+import { allSchedules, enqueueDueSchedules } from "@/lib/platform/jobs/schedule";
 import { activity, agent, hoursAgo, writeJsonLines } from "./fixtures";
 
 const count = async (table: "agents" | "agent_runs" | "agent_casts" | "agent_interactions") =>

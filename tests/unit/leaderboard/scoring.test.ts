@@ -1,6 +1,6 @@
 // The score: components, wash signals and the composite, as the README writes them down.
 import { describe, expect, it } from "vitest";
-import { components, scoreAgent, washSignals, WEIGHTS, type AgentStats } from "@/lib/leaderboard/scoring";
+import { components, scoreAgent, washSignals, WEIGHTS, type AgentStats } from "@/lib/domains/leaderboard/scoring";
 
 const quiet: AgentStats = {
   runsTotal: 0, runsSucceeded: 0, posts: 0, replies: 0, quotes: 0, casts: 0, interactions: 0,

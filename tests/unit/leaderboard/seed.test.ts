@@ -2,9 +2,9 @@
 import { describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import { db } from "@/db";
-import { seedDatabase } from "@/lib/seed";
-import { agentsFor } from "@/lib/leaderboard/seed";
-import { listLeaderboard } from "@/lib/leaderboard/service";
+import { seedDatabase } from "@/dev/seed";
+import { agentsFor } from "@/dev/seed/leaderboard";
+import { listLeaderboard } from "@/lib/domains/leaderboard/service";
 
 describe("leaderboard seeder", () => {
   // Generous timeout: the whole core dataset is seeded first.

@@ -1,7 +1,7 @@
 // Pool price math against an independent fixed-point decimal computation, over many random pools.
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { marketCapUsd, ratioToNumber, tokenPriceInPaired, fromFixed } from "@/lib/market/price-math";
+import { marketCapUsd, ratioToNumber, tokenPriceInPaired, fromFixed } from "@/lib/domains/tokens/market/price-math";
 
 const MIN_SQRT_RATIO = 4295128739n;
 const MAX_SQRT_RATIO = 1461446703485210103287273052203988822378723970342n;

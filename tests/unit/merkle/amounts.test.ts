@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatEth, parseAmount } from "@/lib/merkle/amounts";
+import { formatEth, parseAmount } from "@/lib/domains/merkle/amounts";
 
 describe("parseAmount", () => {
   it("reads decimal and hex strings and exact JSON number text", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { StandardMerkleTree } from "@openzeppelin/merkle-tree";
-import { buildStandardTree } from "@/lib/merkle/build";
-import { leafHashHex } from "@/lib/merkle/hashing";
+import { buildStandardTree } from "@/lib/domains/merkle/build";
+import { leafHashHex } from "@/lib/domains/merkle/hashing";
 
 const address = (i: number) => `0x${(i * 2654435761 + 12345).toString(16).padStart(40, "0").slice(-40)}`;
 

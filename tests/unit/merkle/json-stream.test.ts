@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { JsonSyntaxError, JsonTokenizer, type JsonHandler } from "@/lib/merkle/json-stream";
+import { JsonSyntaxError, JsonTokenizer, type JsonHandler } from "@/lib/domains/merkle/json-stream";
 
 /** Rebuilds the value from the tokens (numbers through Number, as JSON.parse reads them). */
 class Rebuild implements JsonHandler {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { keccak_256 } from "@noble/hashes/sha3";
 import { keccak256 as viemKeccak } from "viem";
 import fc from "fast-check";
-import { keccak256, keccak256Into } from "@/lib/merkle/keccak";
+import { keccak256, keccak256Into } from "@/lib/domains/merkle/keccak";
 
 const hex = (b: Uint8Array) => Buffer.from(b).toString("hex");
 
@@ -34,7 +34,7 @@ describe("keccak256 (32- and 64-byte inputs)", () => {
 
 describe("writeUint256", () => {
   it("writes 32 big-endian bytes like viem's numberToBytes", async () => {
-    const { uint256Bytes } = await import("@/lib/merkle/hashing");
+    const { uint256Bytes } = await import("@/lib/domains/merkle/hashing");
     const { numberToBytes } = await import("viem");
     for (const v of [0n, 1n, 15n, 16n, 255n, 256n, 10n ** 18n, 2n ** 255n + 12345n, 2n ** 256n - 1n]) {
       expect(hex(uint256Bytes(v))).toBe(hex(numberToBytes(v, { size: 32 })));

@@ -3,12 +3,12 @@
 // shared pieces refuse the forms the service must never answer with.
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { buildDocument } from "@/lib/openapi/document";
-import { routeModules } from "@/lib/openapi/routes.generated";
-import { checksummedAddress, ethAmount, weiAmount } from "@/lib/http/answers";
-import { merkleProof } from "@/lib/merkle/responses";
-import { airdropUploadResponse } from "@/lib/airdrops/responses";
-import { presaleDeploymentConfig, presaleObject } from "@/lib/presales/responses";
+import { buildDocument } from "@/app/_openapi/document";
+import { routeModules } from "@/app/_openapi/routes.generated";
+import { checksummedAddress, ethAmount, weiAmount } from "@/lib/core/answers";
+import { merkleProof } from "@/lib/domains/merkle/responses";
+import { airdropUploadResponse } from "@/lib/domains/airdrops/responses";
+import { presaleDeploymentConfig, presaleObject } from "@/lib/domains/presales/responses";
 
 const OPERATIONS = [
   ["/api/presales", "get"],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildTiles, locate, proofFromTiles, proofIndexes, proofTiles, TILE_HEIGHT } from "@/lib/merkle/tiles";
+import { buildTiles, locate, proofFromTiles, proofIndexes, proofTiles, TILE_HEIGHT } from "@/lib/domains/merkle/tiles";
 
 /** Node i's "hash" is just its index, so a misplaced node shows which one it is. */
 function fakeTree(nodeCount: number, tileHeight: number) {

@@ -4,8 +4,8 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { bodyFinished, readBody, readBodyText } from "@/lib/http/body";
-import { HttpError } from "@/lib/http/errors";
-import { readTreeUpload } from "@/lib/merkle/upload";
+import { HttpError } from "@/lib/core/errors";
+import { readTreeUpload } from "@/lib/domains/merkle/upload";
 
 const fields = z.object({ merkleRoot: z.string() });
 const request = (stream: ReadableStream<Uint8Array>) =>

@@ -7,8 +7,8 @@ import {
   fetchUsersByFids,
   ProviderError,
   retryAfterMs,
-} from "@/lib/neynar/client";
-import { startFakeNeynar, useNeynar, type FakeNeynar } from "../../api/users/neynar-fake";
+} from "@/lib/platform/neynar/client";
+import { startFakeNeynar, useNeynar, type FakeNeynar } from "@/tests/api/users/neynar-fake";
 
 describe("retryAfterMs", () => {
   it("reads seconds and HTTP dates, and ignores what it cannot read", () => {

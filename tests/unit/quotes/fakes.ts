@@ -1,6 +1,6 @@
 // Local stand-ins for the aggregators, answering in each one's documented response shape.
-import { startFakeServer, type FakeReply, type FakeServer } from "../../helpers/fake-server";
-import { resetConfig } from "@/lib/config";
+import { startFakeServer, type FakeReply, type FakeServer } from "@/tests/helpers/fake-server";
+import { resetConfig } from "@/lib/core/config";
 
 export const WETH = "0x4200000000000000000000000000000000000006";
 export const USDC = "0x833589fcd6edb6e08f4c7c32d4f71b54bda02913";

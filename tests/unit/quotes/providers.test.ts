@@ -1,10 +1,10 @@
 // Each aggregator client against a local fake: request shape, answer mapping, and every way it fails.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { zeroExProvider } from "@/lib/quotes/providers/zerox";
-import { kyberSwapProvider } from "@/lib/quotes/providers/kyberswap";
-import { odosProvider } from "@/lib/quotes/providers/odos";
-import { QuoteProviderError, type QuoteProvider, type QuoteRequest } from "@/lib/quotes/types";
-import { resetConfig } from "@/lib/config";
+import { zeroExProvider } from "@/lib/domains/quotes/providers/zerox";
+import { kyberSwapProvider } from "@/lib/domains/quotes/providers/kyberswap";
+import { odosProvider } from "@/lib/domains/quotes/providers/odos";
+import { QuoteProviderError, type QuoteProvider, type QuoteRequest } from "@/lib/domains/quotes/types";
+import { resetConfig } from "@/lib/core/config";
 import { hang, kyberAnswer, odosAnswer, SWAPPER, startAggregators, USDC, WETH, zeroExAnswer, type Fakes } from "./fakes";
 
 let fakes: Fakes;

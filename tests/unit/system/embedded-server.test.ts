@@ -8,7 +8,7 @@ import { promisify } from "node:util";
 import pg from "pg";
 import { sql } from "kysely";
 import { db, embeddedServerFile } from "@/db";
-import { startEmbeddedServer, type EmbeddedServer } from "@/lib/system/embedded-server";
+import { startEmbeddedServer, type EmbeddedServer } from "@/dev/embedded-server";
 
 const embedded = !process.env.TEST_DATABASE_URL;
 
@@ -86,7 +86,7 @@ describe.skipIf(!embedded)(
 
     it("lets an npm command in another process use the database while the service runs", async () => {
       const tsx = createRequire(import.meta.url).resolve("tsx/cli");
-      const { stdout } = await promisify(execFile)(process.execPath, [tsx, "lib/cli/apikey.ts", "create", "--name", "from-cli"], {
+      const { stdout } = await promisify(execFile)(process.execPath, [tsx, "dev/cli/apikey.ts", "create", "--name", "from-cli"], {
         env: { ...process.env, LOG_LEVEL: "silent" },
         timeout: 60_000,
       });

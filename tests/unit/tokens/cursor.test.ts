@@ -1,6 +1,6 @@
 // Cursors round-trip, stay opaque (base64url JSON), and reject anything this service did not issue.
 import { describe, expect, it } from "vitest";
-import { encodeCursor, zCursor, type Cursor } from "@/lib/tokens/cursor";
+import { encodeCursor, zCursor, type Cursor } from "@/lib/domains/tokens/cursor";
 
 describe("token list cursors", () => {
   const cases: Cursor[] = [

@@ -1,7 +1,7 @@
 // Ordering a page of aggregator pools, and reading token addresses from GeckoTerminal relationship ids.
 import { describe, expect, it } from "vitest";
-import { orderPools } from "@/lib/tokens/trending";
-import { relationshipAddress, type GeckoPool } from "@/lib/market/geckoterminal";
+import { orderPools } from "@/lib/domains/tokens/trending";
+import { relationshipAddress, type GeckoPool } from "@/lib/platform/market-data/geckoterminal";
 
 const pool = (address: string, h24: string | null, volume: string | null, buys: number | null): GeckoPool => ({
   id: `base_${address}`,

@@ -1,9 +1,9 @@
 // How a provider user object becomes a users row, and back into the user object.
 import { describe, expect, it } from "vitest";
-import { neynarUser } from "@/lib/neynar/schemas";
-import { toUserObject } from "@/lib/users/serialize";
-import { rowFromProvider } from "@/lib/users/store";
-import { neynarUserObject } from "../../api/users/neynar-fake";
+import { neynarUser } from "@/lib/platform/neynar/schemas";
+import { toUserObject } from "@/lib/domains/users/serialize";
+import { rowFromProvider } from "@/lib/domains/users/store";
+import { neynarUserObject } from "@/tests/api/users/neynar-fake";
 
 const at = new Date("2026-01-01T00:00:00Z");
 

@@ -1,10 +1,10 @@
 // The webhook target guard: every address form (IPv4, IPv6, IPv4-mapped, IPv4-compatible, 6to4, Teredo, NAT64),
 // written in the URL and given as a DNS answer, at registration, before each delivery and in the socket's lookup.
 import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { resetConfig } from "@/lib/config";
-import { HttpError } from "@/lib/http/errors";
-import { assertSafeTarget, classifyAddress, isInternalAddress, safeLookup, UnsafeTargetError, validateTargetUrl } from "@/lib/webhooks/ssrf";
-import { postSigned } from "@/lib/webhooks/deliver";
+import { resetConfig } from "@/lib/core/config";
+import { HttpError } from "@/lib/core/errors";
+import { assertSafeTarget, classifyAddress, isInternalAddress, safeLookup, UnsafeTargetError, validateTargetUrl } from "@/lib/domains/webhooks/ssrf";
+import { postSigned } from "@/lib/domains/webhooks/deliver";
 
 type Answer = { address: string; family: number };
 /** Names under .hooks.test answer from here (one list per lookup, the last one repeating); others resolve for real. */

@@ -1,6 +1,6 @@
 // POST /api/admin/verify: trades an admin's user token (body or Authorization) or the admin secret for the admin_session cookie; DELETE clears it.
 import { route } from "@/lib/http/route";
-import { ADMIN_VERIFY_RATE_LIMIT, adminSessionEnded, adminSessionStarted, endAdminSession, verifyAdmin } from "@/lib/auth/admin-verify";
+import { ADMIN_VERIFY_RATE_LIMIT, adminSessionEnded, adminSessionStarted, endAdminSession, verifyAdmin } from "@/lib/http/auth/admin-verify";
 
 export const POST = route({
   auth: "public",

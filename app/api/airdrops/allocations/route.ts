@@ -1,8 +1,8 @@
 // GET /api/airdrops/allocations: one page of a token's airdrop (account, amount) pairs.
 import { preflight, route } from "@/lib/http/route";
-import { allocations } from "@/lib/airdrops/service";
-import { allocationsQuery } from "@/lib/airdrops/schemas";
-import { allocationsResponse } from "@/lib/airdrops/responses";
+import { allocations } from "@/lib/domains/airdrops/service";
+import { allocationsQuery } from "@/lib/domains/airdrops/schemas";
+import { allocationsResponse } from "@/lib/domains/airdrops/responses";
 
 export const GET = route({
   auth: "public",

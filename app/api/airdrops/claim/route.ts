@@ -1,8 +1,8 @@
 // GET /api/airdrops/claim: the Merkle proofs a claimer submits to claim a token's airdrop.
 import { preflight, route } from "@/lib/http/route";
-import { claimProofs } from "@/lib/airdrops/service";
-import { claimerQuery } from "@/lib/airdrops/schemas";
-import { claimProofsResponse } from "@/lib/airdrops/responses";
+import { claimProofs } from "@/lib/domains/airdrops/service";
+import { claimerQuery } from "@/lib/domains/airdrops/schemas";
+import { claimProofsResponse } from "@/lib/domains/airdrops/responses";
 
 export const GET = route({
   auth: "public",

@@ -1,7 +1,7 @@
 // GET /api/cron/[schedule]: Vercel cron (Bearer CRON_SECRET): `dispatch` sweeps the outbox to QStash, others enqueue a schedule.
 import { z } from "zod";
 import { route } from "@/lib/http/route";
-import { cronResult, runCron, verifyCronRequest } from "@/lib/jobs/cron";
+import { cronResult, runCron, verifyCronRequest } from "@/lib/platform/jobs/cron";
 
 export const GET = route({
   // The CRON_SECRET bearer is checked before anything else; it is not a user or partner credential.

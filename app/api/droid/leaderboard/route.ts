@@ -1,8 +1,8 @@
 // GET /api/droid/leaderboard: ranked agents for an interval; admins also get each row's score
 import { route, preflight } from "@/lib/http/route";
 import { cachePolicy } from "@/lib/http/cache";
-import { leaderboardQuery, leaderboardResponse } from "@/lib/leaderboard/schemas";
-import { listLeaderboard } from "@/lib/leaderboard/service";
+import { leaderboardQuery, leaderboardResponse } from "@/lib/domains/leaderboard/schemas";
+import { listLeaderboard } from "@/lib/domains/leaderboard/service";
 
 export const GET = route({
   auth: "optionalAdmin",

@@ -1,9 +1,9 @@
 // GET /api/get-estimated-uncollected-fees/{address}: (deprecated) uncollected fees of a token per recipient
 import { route, preflight } from "@/lib/http/route";
 import { cachePolicy } from "@/lib/http/cache";
-import { DEPRECATION_HEADERS, uncollectedFeesParams, uncollectedFeesQuery } from "@/lib/fees/schemas";
-import { estimateUncollectedFees } from "@/lib/fees/estimates";
-import { uncollectedFeesResponse } from "@/lib/fees/responses";
+import { DEPRECATION_HEADERS, uncollectedFeesParams, uncollectedFeesQuery } from "@/lib/domains/rewards/fees/schemas";
+import { estimateUncollectedFees } from "@/lib/domains/rewards/fees/estimates";
+import { uncollectedFeesResponse } from "@/lib/domains/rewards/fees/responses";
 
 export const GET = route({
   auth: "public",

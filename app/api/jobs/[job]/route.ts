@@ -1,9 +1,9 @@
 // POST /api/jobs/[job]: QStash delivers one outbox row ({ id }), signed; runs it and answers 2xx (settled) or 5xx (retry).
 import { z } from "zod";
 import { route } from "@/lib/http/route";
-import { verifiedDeliveryBody } from "@/lib/jobs/qstash";
-import { deliverJob, deliveryResult } from "@/lib/jobs/delivery";
-import "@/lib/jobs/registry";
+import { verifiedDeliveryBody } from "@/lib/platform/jobs/qstash";
+import { deliverJob, deliveryResult } from "@/lib/platform/jobs/delivery";
+import "@/lib/domains/jobs";
 
 export const POST = route({
   // The Upstash-Signature over the raw body and URL is the credential; rawBody keeps the bytes it signs.

@@ -1,7 +1,7 @@
 // GET /api/metadata/factories: trusted factory contracts per chain (configured and extra) with their event selectors
 import { route, preflight } from "@/lib/http/route";
 import { cachePolicy } from "@/lib/http/cache";
-import { factoriesResponse, listFactories } from "@/lib/metadata/factories";
+import { factoriesResponse, listFactories } from "@/lib/domains/launch/factories";
 
 export const GET = route({
   auth: "public",

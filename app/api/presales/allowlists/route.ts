@@ -1,9 +1,9 @@
 // GET /api/presales/allowlists: a presale's allowlist root and allocations; POST: save its allowlist tree.
 import { preflight, route } from "@/lib/http/route";
-import { getAllowlist, saveAllowlist } from "@/lib/presales/service";
-import { allowlistQuery } from "@/lib/presales/schemas";
-import { allowlistResponse, allowlistUploadResponse } from "@/lib/presales/responses";
-import { limitUploads } from "@/lib/merkle/upload";
+import { getAllowlist, saveAllowlist } from "@/lib/domains/presales/service";
+import { allowlistQuery } from "@/lib/domains/presales/schemas";
+import { allowlistResponse, allowlistUploadResponse } from "@/lib/domains/presales/responses";
+import { limitUploads } from "@/lib/domains/merkle/upload";
 
 export const GET = route({
   auth: "public",
@@ -19,7 +19,7 @@ export const POST = route({
     "Save a presale's allowlist: { presaleId, chainId, merkleRoot, tree } with a standard-v1 (address, uint256) dump, accepted only when the presale holds merkleRoot (indexed, else read from the chain: 404 unknown presale, 422 another root, 503 chain unreadable), validated completely, then published at once",
   response: allowlistUploadResponse,
   quota: "More than MERKLE_UPLOADS_PER_HOUR tree uploads from the client IP in an hour",
-  rawBody: true, // streamed: large allowlists are hundreds of MB (lib/merkle/upload.ts)
+  rawBody: true, // streamed: large allowlists are hundreds of MB (lib/domains/merkle/upload.ts)
   handler: async ({ request, ip, setHeader }) => {
     await limitUploads(ip, setHeader);
     return saveAllowlist(request);

@@ -1,8 +1,8 @@
 // GET /api/presales/refresh: enqueue re-reading a presale transaction from the chain.
 import { preflight, route } from "@/lib/http/route";
-import { refreshPresale } from "@/lib/presales/service";
-import { refreshQuery } from "@/lib/presales/schemas";
-import { presaleRefreshResponse } from "@/lib/presales/responses";
+import { refreshPresale } from "@/lib/domains/presales/service";
+import { refreshQuery } from "@/lib/domains/presales/schemas";
+import { presaleRefreshResponse } from "@/lib/domains/presales/responses";
 
 export const GET = route({
   auth: "public",

@@ -1,8 +1,8 @@
 // DELETE /api/pretoken/{id}: soft-delete one of the caller's pretokens (another user's or a missing one is 404)
 import { z } from "zod";
 import { route } from "@/lib/http/route";
-import { deletePretokenResponse } from "@/lib/pretokens/responses";
-import { deletePretoken } from "@/lib/pretokens/service";
+import { deletePretokenResponse } from "@/lib/domains/launch/pretokens/responses";
+import { deletePretoken } from "@/lib/domains/launch/pretokens/service";
 
 export const DELETE = route({
   auth: "user",

@@ -1,8 +1,8 @@
 // POST /api/pretoken/v4: create a pretoken (a pending version-4 deployment) after validating and simulating it
 import { route } from "@/lib/http/route";
-import { jsonObjectBody } from "@/lib/deploy/http";
-import { createPretokenResponse } from "@/lib/pretokens/responses";
-import { createPretoken, limitPretokenCreates } from "@/lib/pretokens/service";
+import { jsonObjectBody } from "@/lib/domains/launch/deploy/http";
+import { createPretokenResponse } from "@/lib/domains/launch/pretokens/responses";
+import { createPretoken, limitPretokenCreates } from "@/lib/domains/launch/pretokens/service";
 
 export const POST = route({
   auth: "user",

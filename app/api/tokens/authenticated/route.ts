@@ -1,9 +1,9 @@
 // GET /api/tokens/authenticated: GET /api/tokens for partners (no fid; limit up to 200)
 import { route } from "@/lib/http/route";
 import { cachePolicy } from "@/lib/http/cache";
-import { authenticatedTokensQuery } from "@/lib/tokens/schemas";
-import { searchTokens } from "@/lib/tokens/service";
-import { tokenSearchResponse } from "@/lib/tokens/responses";
+import { authenticatedTokensQuery } from "@/lib/domains/tokens/schemas";
+import { searchTokens } from "@/lib/domains/tokens/service";
+import { tokenSearchResponse } from "@/lib/domains/tokens/responses";
 
 export const GET = route({
   auth: "partner",

@@ -1,9 +1,9 @@
 // GET /api/tokens/fetch-by-pool-address: the token of a pool address or v4 pool id ({} when none)
 import { route, preflight } from "@/lib/http/route";
 import { cachePolicy } from "@/lib/http/cache";
-import { byPoolAddressQuery } from "@/lib/tokens/schemas";
-import { tokenByPool } from "@/lib/tokens/service";
-import { tokenByPoolResponse } from "@/lib/tokens/responses";
+import { byPoolAddressQuery } from "@/lib/domains/tokens/schemas";
+import { tokenByPool } from "@/lib/domains/tokens/service";
+import { tokenByPoolResponse } from "@/lib/domains/tokens/responses";
 
 export const GET = route({
   auth: "public",

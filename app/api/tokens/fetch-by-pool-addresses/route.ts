@@ -1,9 +1,9 @@
 // POST /api/tokens/fetch-by-pool-addresses: tokens of up to 100 pools, keyed by lowercase pool address
 import { route, preflight } from "@/lib/http/route";
 import { cachePolicy } from "@/lib/http/cache";
-import { byPoolAddressesBody } from "@/lib/tokens/schemas";
-import { tokensByPools } from "@/lib/tokens/service";
-import { tokensByPoolsResponse } from "@/lib/tokens/responses";
+import { byPoolAddressesBody } from "@/lib/domains/tokens/schemas";
+import { tokensByPools } from "@/lib/domains/tokens/service";
+import { tokensByPoolsResponse } from "@/lib/domains/tokens/responses";
 
 export const POST = route({
   auth: "public",

@@ -1,9 +1,9 @@
 // GET /api/tokens/fetch-deployed-by-address: tokens deployed by an address (msg_sender), newest first, by cursor
 import { route, preflight } from "@/lib/http/route";
 import { cachePolicy } from "@/lib/http/cache";
-import { deployedByAddressQuery } from "@/lib/tokens/schemas";
-import { deployedByAddress } from "@/lib/tokens/service";
-import { tokenListResponse } from "@/lib/tokens/responses";
+import { deployedByAddressQuery } from "@/lib/domains/tokens/schemas";
+import { deployedByAddress } from "@/lib/domains/tokens/service";
+import { tokenListResponse } from "@/lib/domains/tokens/responses";
 
 export const GET = route({
   auth: "public",

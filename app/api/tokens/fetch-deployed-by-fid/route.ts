@@ -1,9 +1,9 @@
 // GET /api/tokens/fetch-deployed-by-fid: tokens requested by a FID, newest first, by cursor
 import { route, preflight } from "@/lib/http/route";
 import { cachePolicy } from "@/lib/http/cache";
-import { deployedByFidQuery } from "@/lib/tokens/schemas";
-import { deployedByFid } from "@/lib/tokens/service";
-import { tokenListResponse } from "@/lib/tokens/responses";
+import { deployedByFidQuery } from "@/lib/domains/tokens/schemas";
+import { deployedByFid } from "@/lib/domains/tokens/service";
+import { tokenListResponse } from "@/lib/domains/tokens/responses";
 
 export const GET = route({
   auth: "public",

@@ -1,7 +1,7 @@
 // POST /api/tokens/index-by-address: index a base-chain token from its TokenCreated log (5/min per IP, 1/hour per address)
 import { preflight, route } from "@/lib/http/route";
-import { indexByAddressResponse } from "@/lib/indexer/responses";
-import { indexByAddressBody, indexByAddressIpLimit, indexTokenByAddress } from "@/lib/indexer/service";
+import { indexByAddressResponse } from "@/lib/domains/launch/indexer/responses";
+import { indexByAddressBody, indexByAddressIpLimit, indexTokenByAddress } from "@/lib/domains/launch/indexer/service";
 
 export const POST = route({
   auth: "public",

@@ -1,9 +1,9 @@
 // GET /api/tokens/is-blocked: whether a token is blocked, globally or on one chain
 import { route } from "@/lib/http/route";
 import { cachePolicy } from "@/lib/http/cache";
-import { isBlockedQuery } from "@/lib/tokens/schemas";
-import { isBlocked } from "@/lib/tokens/service";
-import { isBlockedResponse } from "@/lib/tokens/responses";
+import { isBlockedQuery } from "@/lib/domains/tokens/schemas";
+import { isBlocked } from "@/lib/domains/tokens/service";
+import { isBlockedResponse } from "@/lib/domains/tokens/responses";
 
 export const GET = route({
   auth: "partner",

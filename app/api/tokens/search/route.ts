@@ -1,9 +1,9 @@
 // GET /api/tokens/search: deprecated search (q, fids; 5 per page); use GET /api/tokens
 import { route, preflight } from "@/lib/http/route";
 import { cachePolicy } from "@/lib/http/cache";
-import { searchQuery } from "@/lib/tokens/schemas";
-import { legacySearch } from "@/lib/tokens/service";
-import { tokenListResponse } from "@/lib/tokens/responses";
+import { searchQuery } from "@/lib/domains/tokens/schemas";
+import { legacySearch } from "@/lib/domains/tokens/service";
+import { tokenListResponse } from "@/lib/domains/tokens/responses";
 
 export const GET = route({
   auth: "public",

@@ -1,8 +1,8 @@
 // GET /api/tokens/trending: the aggregator's trending pools that are our tokens' pools, cached 5 minutes
 import { route, preflight } from "@/lib/http/route";
 import { cachePolicy } from "@/lib/http/cache";
-import { getTrending, trendingQuery } from "@/lib/tokens/trending";
-import { trendingResponse } from "@/lib/tokens/responses";
+import { getTrending, trendingQuery } from "@/lib/domains/tokens/trending";
+import { trendingResponse } from "@/lib/domains/tokens/responses";
 
 export const GET = route({
   auth: "public",

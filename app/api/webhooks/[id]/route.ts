@@ -1,6 +1,6 @@
 // DELETE /api/webhooks/{id}: remove one of the partner's own subscriptions (another's answers 404)
 import { route } from "@/lib/http/route";
-import { deleteSubscription, webhookParams } from "@/lib/webhooks/service";
+import { deleteSubscription, webhookParams } from "@/lib/domains/webhooks/service";
 
 export const DELETE = route({
   auth: "partner",

@@ -1,8 +1,8 @@
 // GET /api/presales/allowlists/proof: a buyer's allowlist proof and allowed amount (isAllowed false if not listed).
 import { preflight, route } from "@/lib/http/route";
-import { allowlistProof } from "@/lib/presales/service";
-import { proofQuery } from "@/lib/presales/schemas";
-import { allowlistProofResponse } from "@/lib/presales/responses";
+import { allowlistProof } from "@/lib/domains/presales/service";
+import { proofQuery } from "@/lib/domains/presales/schemas";
+import { allowlistProofResponse } from "@/lib/domains/presales/responses";
 
 export const GET = route({
   auth: "public",

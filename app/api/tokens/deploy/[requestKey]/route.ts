@@ -1,8 +1,8 @@
 // GET /api/tokens/deploy/{requestKey}: where the calling partner's deployment stands (queued, submitted, deployed, failed)
 import { route } from "@/lib/http/route";
-import { requestKeyParams } from "@/lib/deploy/http";
-import { deploymentStatusResponse } from "@/lib/deploy/responses";
-import { deploymentStatus } from "@/lib/deploy/service";
+import { requestKeyParams } from "@/lib/domains/launch/deploy/http";
+import { deploymentStatusResponse } from "@/lib/domains/launch/deploy/responses";
+import { deploymentStatus } from "@/lib/domains/launch/deploy/service";
 
 export const GET = route({
   auth: "partner",

@@ -1,7 +1,7 @@
 // POST /api/tokens/save-deployed-token/from-ui: enqueue indexing of a UI-deployed token; with a user token, also save it attributed to the user
 import { preflight, route } from "@/lib/http/route";
-import { fromUiResponse } from "@/lib/indexer/responses";
-import { fromUiBody, fromUiIpLimit, saveDeployedTokenFromUi } from "@/lib/indexer/service";
+import { fromUiResponse } from "@/lib/domains/launch/indexer/responses";
+import { fromUiBody, fromUiIpLimit, saveDeployedTokenFromUi } from "@/lib/domains/launch/indexer/service";
 
 export const POST = route({
   auth: "optionalUser",

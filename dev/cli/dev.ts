@@ -1,0 +1,59 @@
+// npm run dev: migrations, the demo dataset when the embedded database is empty, the local dev chain,
+// then `next dev -p $PORT` with the chain's variables (building in a directory of its own per DATA_DIR:
+// dev/cli/dist-dir.ts). Ctrl-C stops the server and the chain.
+import { closeDb, db } from "@/db";
+import { migrateToLatest } from "@/db/migrate";
+import { config } from "@/lib/core/config";
+import { loadEnvFiles, runNext } from "./next-process";
+import { devDistDir, DIST_DIR_VARIABLE, prepareDistDir } from "./dist-dir";
+
+const DEMO_TOKENS = 1000;
+
+type Chain = { env: Record<string, string>; close(): Promise<void> };
+
+/** The demo dataset on the embedded default only: never write synthetic rows into a database someone configured. */
+async function seedDemoData(embedded: boolean) {
+  if (!embedded) return;
+  const { seedIfEmpty } = await import("@/dev/seed");
+  console.log(`seeding the demo dataset (${DEMO_TOKENS} tokens) if the database is empty…`);
+  const summary = await seedIfEmpty(DEMO_TOKENS);
+  console.log(summary ? `seeded ${summary.tokens} tokens and ${summary.users} users in ${(summary.durationMs / 1000).toFixed(1)} s` : "database already has data; not seeding");
+}
+
+/** A local hardhat chain with the project's contracts, unless RPC_URL_8453 points somewhere already. */
+async function startDevChain(): Promise<Chain | null> {
+  if (process.env.RPC_URL_8453) return null;
+  try {
+    const { startLocalChain, deployLocalContracts } = await import("@/dev/chain/local");
+    const chain = await startLocalChain({ port: 0 });
+    const deployment = await deployLocalContracts(chain.rpcUrl);
+    console.log(`local chain ${chain.rpcUrl} (chain id 8453), factory ${deployment.contracts.factory}`);
+    return { env: deployment.env, close: () => chain.close() };
+  } catch (error) {
+    // The API serves everything but deploys without a chain; say so and carry on.
+    console.warn(`local chain not started (${error instanceof Error ? error.message : error}); chain calls will answer 503`);
+    return null;
+  }
+}
+
+loadEnvFiles(true);
+let chain: Chain | null = null;
+try {
+  const cfg = config(); // a bad value stops here, naming the variable
+  const applied = await migrateToLatest(db());
+  console.log(applied.length ? `applied migrations: ${applied.join(", ")}` : "database is up to date");
+  await seedDemoData(cfg.embedded);
+  // The server opens the database itself (PGlite admits one process): let go of it first.
+  await closeDb();
+  chain = await startDevChain();
+  const distDir = process.env[DIST_DIR_VARIABLE] || devDistDir(cfg.DATA_DIR);
+  prepareDistDir(distDir);
+  const env = { ...process.env, ...chain?.env, PORT: String(cfg.PORT), [DIST_DIR_VARIABLE]: distDir };
+  const code = await runNext(["dev", "-p", String(cfg.PORT)], env, async () => chain?.close());
+  process.exit(code);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  await closeDb().catch(() => {});
+  await chain?.close().catch(() => {});
+  process.exit(1);
+}

@@ -1,0 +1,42 @@
+// Answer shapes of the airdrop endpoints (interface 4.5, COMPAT.md), for the OpenAPI document and the API tests.
+import { z } from "zod";
+import { MAX_LEAVES_PER_ACCOUNT } from "@/lib/domains/merkle/read";
+import { checksummedAddress, weiAmount } from "@/lib/core/answers";
+import { leafCount, merkleProof, merkleRoot, nextCursor, treeUploadResponse } from "@/lib/domains/merkle/responses";
+import { MAX_DELAY_SECONDS, MAX_PAGE } from "./schemas";
+
+export const airdropUploadResponse = treeUploadResponse.extend({
+  tokenAddress: checksummedAddress,
+  enqueued: z.literal(true).optional().describe("present only with `enqueue: true`: the tree is validated and kept, and published after delaySeconds"),
+  message: z.string().optional().describe("present only with `enqueue: true`"),
+  delaySeconds: z.number().int().min(0).max(MAX_DELAY_SECONDS).optional().describe("present only with `enqueue: true`: seconds until the tree is published"),
+});
+
+export const claimAmountsResponse = z.object({
+  claims: z
+    .array(weiAmount)
+    .max(MAX_LEAVES_PER_ACCOUNT)
+    .describe("wei, decimal strings: one per leaf of the claimer, largest first; empty when the claimer has none"),
+});
+
+export const claimProofsResponse = z.object({
+  proofs: z
+    .array(
+      z.object({
+        proof: merkleProof,
+        entry: z.object({ account: checksummedAddress.describe("the claimer, EIP-55 checksummed"), amount: weiAmount }).describe("the leaf the proof proves"),
+      }),
+    )
+    .max(MAX_LEAVES_PER_ACCOUNT)
+    .describe("one per leaf of the claimer, largest amount first; empty when the claimer has none"),
+});
+
+export const allocationsResponse = z.object({
+  allocations: z
+    .array(z.object({ account: checksummedAddress, amount: weiAmount }))
+    .max(MAX_PAGE)
+    .describe("one page, in account order; an account in several leaves has one entry per leaf"),
+  merkleRoot,
+  totalCount: leafCount.describe("leaves in the tree, all pages"),
+  nextCursor,
+});

@@ -1,0 +1,111 @@
+// Field schemas and the validation helper shared by the deploy shapes and pretokens: every violation of a
+// body is collected (field rules from zod, cross-field rules from plain functions) and answered in one 400.
+import { z, type ZodType } from "zod";
+import { badRequest } from "@/lib/core/errors";
+import { zAddress } from "@/lib/core/input";
+import { BPS_PLACES, MILLIONTHS_PLACES, percentToBps, percentToMillionths } from "./units";
+
+export type Issue = { in: "body"; path: string; message: string };
+/** A cross-field rule: reads the raw body defensively (fields may be invalid) and reports violations. */
+export type CrossRule = (raw: Record<string, unknown>, add: (path: string, message: string) => void) => void;
+
+// Control characters would end up in on-chain strings and JSON metadata; nothing legitimate needs them.
+const NO_CONTROL = /^[^\u0000-\u001f\u007f]*$/;
+
+export const text = (max: number, min = 0) =>
+  z
+    .string()
+    .trim()
+    .min(min, min === 1 ? "must not be empty" : `must be at least ${min} characters`)
+    .max(max, `must be at most ${max} characters`)
+    .regex(NO_CONTROL, "must not contain control characters");
+
+export const TOKEN_NAME_MAX = 100;
+export const TOKEN_SYMBOL_MAX = 20;
+export const DESCRIPTION_MAX = 1000;
+export const URL_MAX = 2048;
+export const URLS_MAX = 10;
+
+export const tokenName = text(TOKEN_NAME_MAX, 1);
+export const tokenSymbol = text(TOKEN_SYMBOL_MAX, 1).regex(/^\S*$/, "must not contain spaces");
+
+/** http(s) or ipfs URL, at most 2048 characters. */
+export const url = z
+  .string()
+  .trim()
+  .max(URL_MAX, `must be at most ${URL_MAX} characters`)
+  .refine((v) => {
+    try {
+      const parsed = new URL(v);
+      return ["http:", "https:", "ipfs:"].includes(parsed.protocol) && NO_CONTROL.test(v);
+    } catch {
+      return false;
+    }
+  }, "must be an http(s):// or ipfs:// URL");
+
+/** 32 URL-safe characters: the key also appears in GET /api/tokens/deploy/{requestKey}. */
+export const requestKey = z
+  .string()
+  .regex(/^[A-Za-z0-9_.~-]{32}$/, "must be exactly 32 characters from A-Z a-z 0-9 _ . ~ -");
+
+export const address = zAddress;
+
+/** A percent in [min, max] convertible to whole basis points; `exclusiveMin` rejects min itself. */
+export const bpsPercent = (min: number, max: number, exclusiveMin = false) =>
+  z
+    .number()
+    .refine((v) => (exclusiveMin ? v > min : v >= min), exclusiveMin ? `must be greater than ${min}` : `must be at least ${min}`)
+    .max(max, `must be at most ${max}`)
+    .refine((v) => v < 0 || percentToBps(v) !== null, `must have at most ${BPS_PLACES} decimal places (whole basis points)`);
+
+/** A fee percent in [min, max] convertible to whole millionths (1% = 10,000). */
+export const feePercent = (min: number, max: number) =>
+  z
+    .number()
+    .min(min, `must be at least ${min}`)
+    .max(max, `must be at most ${max}`)
+    .refine((v) => v < 0 || percentToMillionths(v) !== null, `must have at most ${MILLIONTHS_PLACES} decimal places (whole millionths)`);
+
+export const seconds = (min: number) =>
+  z.number().int("must be a whole number of seconds").min(min, `must be at least ${min}`).max(Number.MAX_SAFE_INTEGER);
+
+/** A market cap in whole paired tokens: positive, finite. */
+export const marketCap = (min = 0) =>
+  z
+    .number()
+    .refine((v) => Number.isFinite(v) && (min > 0 ? v >= min : v > 0), min > 0 ? `must be at least ${min}` : "must be greater than 0");
+
+export const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/**
+ * Parses `raw` with `schema` and runs `rules` over it; throws one 400 listing every violation (zod issues
+ * and rule violations, in `details`), else returns the parsed value.
+ */
+export function validateAll<T>(schema: ZodType<T>, raw: unknown, rules: CrossRule[] = []): T {
+  const result = schema.safeParse(raw);
+  const issues: Issue[] = result.success
+    ? []
+    : result.error.issues.map((i) => ({ in: "body" as const, path: i.path.join("."), message: i.message }));
+  if (isRecord(raw)) {
+    const add = (path: string, message: string) => issues.push({ in: "body", path, message });
+    for (const rule of rules) rule(raw, add);
+  }
+  if (issues.length) {
+    const first = issues[0]!;
+    const more = issues.length > 1 ? ` (and ${issues.length - 1} more: see details)` : "";
+    throw badRequest(`${first.path ? `${first.path}: ` : ""}${first.message}${more}`, issues);
+  }
+  return (result as { data: T }).data;
+}
+
+/** Sum of percents in basis points, or null when one of them is not a valid percent. */
+export function sumBps(values: unknown[]): bigint | null {
+  let sum = 0n;
+  for (const v of values) {
+    if (typeof v !== "number" || v < 0 || !Number.isFinite(v)) return null;
+    const bps = percentToBps(v);
+    if (bps === null) return null;
+    sum += bps;
+  }
+  return sum;
+}

@@ -1,0 +1,46 @@
+// Answer shapes of the deploy endpoints (COMPAT.md "deploy endpoints"), for the OpenAPI document.
+import { z } from "zod";
+import { checksummedAddress } from "@/lib/core/answers";
+import { presaleDeploymentConfig } from "@/lib/domains/presales/responses";
+import { tokenObject } from "@/lib/domains/tokens/responses";
+import { DRY_RUN_MESSAGE, DRY_RUN_REPLAY_MESSAGE, ENQUEUED_MESSAGE } from "./service";
+
+const isoTime = z.iso.datetime().describe("ISO 8601, UTC");
+
+export const deployShapeEnum = z.enum(["4.0.0", "0.3.1", "0.3.0", "3.1.0"]).describe("the request shape the body was read as");
+
+const expectedAddress = checksummedAddress.describe("the token's address, predicted by simulating the factory call");
+
+const enqueuedAnswer = z.object({ success: z.literal(true), message: z.literal(ENQUEUED_MESSAGE), expectedAddress });
+const dryRunAnswer = z.object({
+  success: z.literal(true),
+  message: z.enum([DRY_RUN_MESSAGE, DRY_RUN_REPLAY_MESSAGE]).describe("the second when the requestKey was already used: nothing is simulated"),
+  expectedAddress,
+  dryRun: z.literal(true),
+  shape: deployShapeEnum,
+  // The factory's DeploymentConfig: one definition, kept with the presale answers that carry it too.
+  deploymentConfig: presaleDeploymentConfig.meta({
+    ...presaleDeploymentConfig.meta(),
+    description: "the deployToken call that would be sent (uint256 members as decimal strings); nothing is stored or enqueued",
+  }),
+});
+
+/** POST /api/tokens/deploy and /deploy/split: enqueued (a retry replays it), or a dry run's report. */
+export const deployResponse = z.union([enqueuedAnswer, dryRunAnswer]);
+
+export const deploymentStatusResponse = z.object({
+  requestKey: z.string(),
+  status: z.enum(["queued", "submitted", "deployed", "failed"]).describe("deployed as soon as the token row exists"),
+  shape: deployShapeEnum,
+  chainId: z.number().int(),
+  expectedAddress,
+  txHash: z
+    .string()
+    .regex(/^0x[0-9a-f]{64}$/)
+    .nullable()
+    .describe("the deployment transaction, lowercase 0x-hex; null until it is sent"),
+  token: tokenObject.optional().describe("only when deployed"),
+  reason: z.string().optional().describe("only when failed: why"),
+  createdAt: isoTime,
+  updatedAt: isoTime,
+});

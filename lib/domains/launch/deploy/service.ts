@@ -1,0 +1,153 @@
+// POST /api/tokens/deploy(/split) and GET /api/tokens/deploy/{requestKey}: validate, map, simulate (which
+// predicts the address), then claim (partner, requestKey), count it against the daily limit and enqueue, in
+// one transaction. A retry with the same body gets the first answer; the same key with another body is 422
+// idempotency_mismatch; a dry run with a used key is answered from the stored request, not simulated.
+import { getAddress, type Address } from "viem";
+import { db } from "@/db";
+import type { DeployShape } from "@/db/tables/deploy";
+import { ChainRevertError, simulateDeployToken, type DeploymentConfig } from "@/lib/platform/chain";
+import { badRequest, idempotencyMismatch, notFound, unprocessable } from "@/lib/core/errors";
+import type { PartnerPrincipal } from "@/lib/http/auth/principal";
+import { enqueue } from "@/lib/platform/jobs/define";
+import { dispatchJobs } from "@/lib/platform/jobs/dispatch";
+import { toTokenObject } from "@/lib/domains/tokens/serialize";
+import { buildDeploymentConfig } from "./config";
+import { isRecord } from "./fields";
+import { deployTokenJob } from "./jobs";
+import { planDeployment } from "./mapping";
+import { partnerRewardAddress, platformRewardAddress } from "./partners";
+import { countDeployment, type SetHeader } from "./quota";
+import { bodyHash, deploySalt } from "./salt";
+import { DEFAULT_CHAIN_ID, detectShape, parseDeployBody, requestKeyOf } from "./shapes";
+import { configToJson } from "./stored";
+import { findDeployRequest, type DeployRequestRow } from "./store";
+
+export type DeployEndpoint = "deploy" | "split";
+export const ENQUEUED_MESSAGE = "Token deployment enqueued";
+export const DRY_RUN_MESSAGE = "Dry run: the deployment is valid and simulates";
+export const DRY_RUN_REPLAY_MESSAGE = "Dry run: this requestKey was already used with this body; sending it replays that deployment";
+
+const accepted = (expected: string) => ({ success: true as const, message: ENQUEUED_MESSAGE, expectedAddress: getAddress(expected) });
+
+/** The stored answer for a retry, or 422 when the key was used with another body. */
+function replay(existing: DeployRequestRow, hash: string) {
+  if (existing.body_hash !== hash) {
+    throw idempotencyMismatch(`requestKey ${existing.request_key} was already used with a different request body`);
+  }
+  return accepted(existing.expected_address);
+}
+
+/** A dry run with a used key: what sending it would do (replay the stored deployment), without simulating. */
+function replayDryRun(existing: DeployRequestRow, hash: string) {
+  return {
+    ...replay(existing, hash),
+    message: DRY_RUN_REPLAY_MESSAGE,
+    dryRun: true as const,
+    shape: existing.shape,
+    deploymentConfig: existing.config,
+  };
+}
+
+/** Simulation predicts the address; a revert is the caller's config breaking a factory rule (422). */
+export async function simulateOrReject(chainId: number, config: DeploymentConfig): Promise<Address> {
+  try {
+    return await simulateDeployToken(chainId, config);
+  } catch (error) {
+    if (!(error instanceof ChainRevertError)) throw error;
+    const reason = error.errorName ?? error.reason ?? "reverted without a reason";
+    throw unprocessable(`the factory rejects this deployment: ${reason}`, [{ error: error.errorName ?? null, reason: error.reason ?? null, args: error.args ?? [] }]);
+  }
+}
+
+type Claim = { key: string; hash: string; shape: DeployShape; chainId: number; config: DeploymentConfig; expected: Address };
+
+async function claim(partner: PartnerPrincipal, { key, hash, shape, chainId, config, expected }: Claim, setHeader?: SetHeader) {
+  const inserted = await db()
+    .transaction()
+    .execute(async (trx) => {
+      const row = await trx
+        .insertInto("deploy_requests")
+        .values({
+          partner_id: partner.partnerId,
+          request_key: key,
+          body_hash: hash,
+          shape,
+          chain_id: chainId,
+          config: JSON.stringify(configToJson(config)),
+          expected_address: expected.toLowerCase(),
+        })
+        .onConflict((oc) => oc.columns(["partner_id", "request_key"]).doNothing())
+        .returning("id")
+        .executeTakeFirst();
+      if (!row) return false;
+      await countDeployment(trx, partner.partnerId, setHeader);
+      await enqueue(deployTokenJob, { deploymentId: row.id }, { trx, dedupeKey: `deploy-token:${row.id}` });
+      return true;
+    });
+  if (inserted) {
+    await dispatchJobs();
+    return accepted(expected);
+  }
+  // A concurrent duplicate claimed the key first: answer as a retry would be answered.
+  return replay((await findDeployRequest(partner.partnerId, key))!, hash);
+}
+
+export async function requestDeployment(endpoint: DeployEndpoint, raw: unknown, partner: PartnerPrincipal, setHeader?: SetHeader) {
+  if (!isRecord(raw)) throw badRequest("the body must be a JSON object");
+  const shape = detectShape(endpoint, raw);
+  // dryRun is no part of what is deployed: `dryRun: false` and no dryRun are the same request.
+  const { dryRun: _dryRun, ...content } = raw;
+  const hash = bodyHash(endpoint, content);
+  const dryRun = raw.dryRun === true;
+  const key = requestKeyOf(shape, raw);
+  // Before validation: a retry is answered as the first request was, even if a time rule would now fail.
+  if (key) {
+    const existing = await findDeployRequest(partner.partnerId, key);
+    if (existing) return dryRun ? replayDryRun(existing, hash) : replay(existing, hash);
+  }
+  const now = Date.now();
+  const parsed = parseDeployBody(shape, raw, now);
+  const requestKey = parsed.shape === "4.0.0" ? parsed.body.token.requestKey : parsed.body.requestKey;
+  const chainId = parsed.shape === "4.0.0" ? (parsed.body.chainId ?? DEFAULT_CHAIN_ID) : DEFAULT_CHAIN_ID;
+  const plan = await planDeployment(parsed, {
+    partnerName: partner.name,
+    salt: deploySalt(partner.partnerId, requestKey),
+    partnerRewardAddress: parsed.shape === "4.0.0" ? null : await partnerRewardAddress(partner.partnerId),
+    platformRewardAddress: parsed.shape === "4.0.0" ? null : platformRewardAddress(chainId),
+    now,
+  });
+  const config = buildDeploymentConfig(plan);
+  const expected = await simulateOrReject(chainId, config);
+  if (dryRun) {
+    return { success: true, message: DRY_RUN_MESSAGE, expectedAddress: getAddress(expected), dryRun: true, shape, deploymentConfig: config };
+  }
+  return claim(partner, { key: requestKey, hash, shape, chainId, config, expected }, setHeader);
+}
+
+export type DeploymentStatus = "queued" | "submitted" | "deployed" | "failed";
+
+/** GET /api/tokens/deploy/{requestKey}: only the partner that made the request sees it (else 404). */
+export async function deploymentStatus(partnerId: number, requestKey: string) {
+  const row = await findDeployRequest(partnerId, requestKey);
+  if (!row) throw notFound("no deployment with this requestKey");
+  const token = await db()
+    .selectFrom("tokens")
+    .selectAll()
+    .where("contract_address", "=", row.expected_address)
+    .where("chain_id", "=", row.chain_id)
+    .executeTakeFirst();
+  // The token row is the truth: a request that gave up waiting may still have landed (the indexer finds it).
+  const status: DeploymentStatus = token ? "deployed" : row.status;
+  return {
+    requestKey: row.request_key,
+    status,
+    shape: row.shape,
+    chainId: row.chain_id,
+    expectedAddress: getAddress(row.expected_address),
+    txHash: token?.tx_hash ?? row.tx_hash,
+    ...(token ? { token: toTokenObject(token) } : {}),
+    ...(status === "failed" ? { reason: row.failure_reason } : {}),
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+  };
+}

@@ -1,0 +1,19 @@
+// A DeploymentConfig as stored in jsonb: the same object with its bigints (originatingChainId, msgValue)
+// as decimal strings. The job sends exactly what the request simulated.
+import type { DeploymentConfig } from "@/lib/platform/chain";
+
+export function configToJson(config: DeploymentConfig): Record<string, unknown> {
+  return JSON.parse(JSON.stringify(config, (_k, v) => (typeof v === "bigint" ? v.toString() : v)));
+}
+
+export function configFromJson(stored: Record<string, unknown>): DeploymentConfig {
+  const c = stored as unknown as DeploymentConfig & {
+    tokenConfig: { originatingChainId: string };
+    extensionConfigs: Array<{ msgValue: string }>;
+  };
+  return {
+    ...c,
+    tokenConfig: { ...c.tokenConfig, originatingChainId: BigInt(c.tokenConfig.originatingChainId) },
+    extensionConfigs: c.extensionConfigs.map((e) => ({ ...e, msgValue: BigInt(e.msgValue) })),
+  } as DeploymentConfig;
+}

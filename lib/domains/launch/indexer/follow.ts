@@ -1,0 +1,74 @@
+// The TokenCreated indexer: follows each indexed factory block range by block range from a checkpoint, so
+// tokens deployed straight at the factory (not through this API) are listed too. Each run first re-reads
+// the last TOKEN_INDEX_REORG_DEPTH blocks before the checkpoint: a token whose deployment moved to another
+// block in a reorg is upserted again with its new block, transaction and time. Re-running changes nothing.
+import { sql } from "kysely";
+import type { Address } from "viem";
+import { db } from "@/db";
+import { getLatestBlockNumber, getTokenCreatedLogs, type TokenCreatedEvent } from "@/lib/platform/chain";
+import { config } from "@/lib/core/config";
+import { indexedFactories, tokenIndexStartBlock } from "./factories";
+import { blockTime } from "./lookup";
+import { upsertIndexedToken } from "./upsert";
+
+export type FollowRun = { chainId: number; factory: string; fromBlock: number | null; toBlock: number | null; ranges: number; tokens: number };
+
+export async function tokenIndexCheckpoint(chainId: number, factory: string): Promise<number | null> {
+  const row = await db()
+    .selectFrom("token_index_checkpoints")
+    .select("last_block")
+    .where("chain_id", "=", chainId)
+    .where("factory", "=", factory.toLowerCase())
+    .executeTakeFirst();
+  return row ? Number(row.last_block) : null;
+}
+
+async function storeRange(chainId: number, factory: string, toBlock: number, events: TokenCreatedEvent[]): Promise<void> {
+  // Block times first: no chain call may run inside the transaction (PGlite has one session).
+  const times = new Map<bigint, Date>();
+  for (const e of events) if (!times.has(e.blockNumber)) times.set(e.blockNumber, await blockTime(chainId, e.blockNumber));
+  await db()
+    .transaction()
+    .execute(async (trx) => {
+      for (const e of events) await upsertIndexedToken(e, { chainId, deployedAt: times.get(e.blockNumber)! }, trx);
+      await trx
+        .insertInto("token_index_checkpoints")
+        .values({ chain_id: chainId, factory, last_block: toBlock })
+        .onConflict((oc) =>
+          oc.columns(["chain_id", "factory"]).doUpdateSet({
+            last_block: sql`greatest(token_index_checkpoints.last_block, excluded.last_block)`,
+            updated_at: sql`now()`,
+          }),
+        )
+        .execute();
+    });
+}
+
+async function followFactory(chainId: number, factory: Address, head: number): Promise<FollowRun> {
+  const cfg = config();
+  const run: FollowRun = { chainId, factory, fromBlock: null, toBlock: null, ranges: 0, tokens: 0 };
+  const checkpoint = await tokenIndexCheckpoint(chainId, factory);
+  const start = tokenIndexStartBlock(chainId);
+  let from = checkpoint === null ? start : Math.max(start, checkpoint + 1 - cfg.TOKEN_INDEX_REORG_DEPTH);
+  while (run.ranges < cfg.TOKEN_INDEX_MAX_RANGES && from <= head) {
+    const to = Math.min(from + cfg.TOKEN_INDEX_BLOCK_RANGE - 1, head);
+    const events = await getTokenCreatedLogs(chainId, { fromBlock: from, toBlock: to, factories: [factory] });
+    await storeRange(chainId, factory, to, events);
+    run.fromBlock ??= from;
+    run.toBlock = to;
+    run.ranges += 1;
+    run.tokens += events.length;
+    from = to + 1;
+  }
+  return run;
+}
+
+/** One run over every indexed factory of a chain. */
+export async function followTokenCreated(chainId: number): Promise<FollowRun[]> {
+  const factories = indexedFactories(chainId);
+  if (!factories.length) return [];
+  const head = Number(await getLatestBlockNumber(chainId));
+  const runs: FollowRun[] = [];
+  for (const factory of factories) runs.push(await followFactory(chainId, factory, head));
+  return runs;
+}

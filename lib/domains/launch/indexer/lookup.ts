@@ -1,0 +1,90 @@
+// Indexing one token: from a known transaction (its receipt), or by its address (TokenCreated's indexed
+// tokenAddress topic, searched back from the head across the indexed factories).
+import type { Address, Hash } from "viem";
+import { db } from "@/db";
+import { findTokenCreated, getBlockHeader, getLatestBlockNumber, getReceipt, getTokenCreatedLogs, type TokenCreatedEvent } from "@/lib/platform/chain";
+import { config } from "@/lib/core/config";
+import type { TokenRow } from "@/lib/domains/tokens/serialize";
+import { lookupUsersByFids } from "@/lib/domains/users/service";
+import { indexedFactories, isIndexedFactory, tokenIndexStartBlock } from "./factories";
+import { upsertIndexedToken } from "./upsert";
+
+export type IndexOutcome = { status: "indexed"; token: TokenRow } | { status: "pending" } | { status: "not_found" };
+
+/** Block time of an event (the row's deployed_at). */
+export async function blockTime(chainId: number, blockNumber: bigint): Promise<Date> {
+  const header = await getBlockHeader(chainId, blockNumber);
+  return header ? new Date(Number(header.timestamp) * 1000) : new Date();
+}
+
+/**
+ * A submitter's FID counts only when the user holds the deploying or admin address (verified or custody):
+ * anyone signed in could otherwise claim a token that names no requester.
+ */
+async function provenFid(fid: number | null, event: TokenCreatedEvent): Promise<number | null> {
+  if (fid === null) return null;
+  const user = (await lookupUsersByFids([fid])).users.get(fid);
+  const held = new Set([...(user?.verified_addresses ?? []), user?.custody_address ?? ""].map((a) => a.toLowerCase()));
+  return held.has(event.msgSender.toLowerCase()) || held.has(event.tokenAdmin.toLowerCase()) ? fid : null;
+}
+
+async function store(chainId: number, event: TokenCreatedEvent, attributedFid: number | null): Promise<TokenRow> {
+  const deployedAt = await blockTime(chainId, event.blockNumber);
+  return upsertIndexedToken(event, { chainId, deployedAt, attributedFid: await provenFid(attributedFid, event) });
+}
+
+/** The TokenCreated of `token` in a transaction, from an indexed factory only. */
+export async function indexFromTransaction(chainId: number, txHash: Hash, token: Address, attributedFid: number | null = null): Promise<IndexOutcome> {
+  const receipt = await getReceipt(chainId, txHash);
+  if (!receipt) return { status: "pending" };
+  const event = findTokenCreated(receipt).find(
+    (e) => e.tokenAddress.toLowerCase() === token.toLowerCase() && isIndexedFactory(chainId, e.address),
+  );
+  return event ? { status: "indexed", token: await store(chainId, event, attributedFid) } : { status: "not_found" };
+}
+
+/** A transaction already known for the token: its row, or a deploy request that sent it. */
+async function knownTransaction(chainId: number, token: Address): Promise<Hash | null> {
+  const address = token.toLowerCase();
+  const row = await db()
+    .selectFrom("tokens")
+    .select("tx_hash")
+    .where("contract_address", "=", address)
+    .where("chain_id", "=", chainId)
+    .executeTakeFirst();
+  if (row?.tx_hash) return row.tx_hash as Hash;
+  const request = await db()
+    .selectFrom("deploy_requests")
+    .select("tx_hash")
+    .where("expected_address", "=", address)
+    .where("chain_id", "=", chainId)
+    .where("tx_hash", "is not", null)
+    .executeTakeFirst();
+  return (request?.tx_hash as Hash | undefined) ?? null;
+}
+
+/**
+ * Indexes a token by address: through a transaction already known for it, else by searching TokenCreated
+ * for it back from the head, TOKEN_LOOKUP_BLOCK_RANGE blocks at a time, at most TOKEN_LOOKUP_MAX_RANGES
+ * ranges and never below the chain's start block (tokenIndexStartBlock; older tokens are the indexer's).
+ */
+export async function indexByAddress(chainId: number, token: Address, attributedFid: number | null = null): Promise<IndexOutcome> {
+  const known = await knownTransaction(chainId, token);
+  if (known) {
+    const outcome = await indexFromTransaction(chainId, known, token, attributedFid);
+    if (outcome.status === "indexed") return outcome;
+  }
+  const factories = indexedFactories(chainId);
+  if (!factories.length) return { status: "not_found" };
+  const cfg = config();
+  let to = await getLatestBlockNumber(chainId);
+  const floor = BigInt(tokenIndexStartBlock(chainId));
+  const span = BigInt(cfg.TOKEN_LOOKUP_BLOCK_RANGE);
+  for (let i = 0; i < cfg.TOKEN_LOOKUP_MAX_RANGES && to >= floor; i++) {
+    const from = to - span + 1n > floor ? to - span + 1n : floor;
+    const [event] = await getTokenCreatedLogs(chainId, { fromBlock: from, toBlock: to, factories, tokenAddress: token });
+    if (event) return { status: "indexed", token: await store(chainId, event, attributedFid) };
+    to = from - 1n;
+  }
+  return { status: "not_found" };
+}

@@ -1,0 +1,121 @@
+// POST /api/pretoken/v4 body: the types of token_settings, vault_settings and airdrop members are this
+// service's (the interface leaves them open); README "Pretokens" lists them.
+import { z } from "zod";
+import { configuredChainIds, chainSettings } from "@/lib/platform/chain";
+import {
+  address,
+  bpsPercent,
+  DESCRIPTION_MAX,
+  isRecord,
+  marketCap,
+  seconds,
+  sumBps,
+  text,
+  tokenName,
+  tokenSymbol,
+  url,
+  URLS_MAX,
+  type CrossRule,
+} from "@/lib/domains/launch/deploy/fields";
+import { MAX_REWARD_RECIPIENTS, VAULT_MIN_LOCKUP_SECONDS } from "@/lib/domains/launch/deploy/shapes";
+import { zBytes32, zIntLike } from "@/lib/core/input";
+
+export const AIRDROP_MIN_LOCKUP_SECONDS = 86_400;
+
+const socialLink = z.union([url, z.object({ platform: text(32, 1), url }).strict()]);
+
+export const pretokenBody = z
+  .object({
+    keyword: text(64, 1),
+    chain_id: zIntLike(1, 2 ** 31 - 1),
+    token_settings: z
+      .object({
+        name: tokenName,
+        symbol: tokenSymbol,
+        image_url: url.optional(),
+        description: text(DESCRIPTION_MAX).optional(),
+        /** Reward recipients; the first entry's admin is also the token admin. */
+        admins: z
+          .array(z.object({ admin: address, recipient: address, allocation: bpsPercent(0, 100, true) }).strict())
+          .min(1, "at least 1 admin entry")
+          .max(MAX_REWARD_RECIPIENTS, `at most ${MAX_REWARD_RECIPIENTS} admin entries`),
+        paired_token: address.optional(),
+        pool_config_type: z.enum(["standard", "project"]).optional(),
+        starting_market_cap: marketCap().optional(),
+        fee_config_type: z.enum(["static", "dynamic"]).optional(),
+        metadata: z
+          .object({
+            description: text(DESCRIPTION_MAX).optional(),
+            socialMediaUrls: z.array(socialLink).max(URLS_MAX, `at most ${URLS_MAX} URLs`).optional(),
+            auditUrls: z.array(url).max(URLS_MAX, `at most ${URLS_MAX} URLs`).optional(),
+          })
+          .strict()
+          .optional(),
+        social_context: z
+          .object({
+            interface: text(64).optional(),
+            platform: text(64).optional(),
+            messageId: text(256).optional(),
+            id: z.union([text(64), z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER)]).optional(),
+          })
+          .strict()
+          .optional(),
+      })
+      .strict(),
+    vault_settings: z
+      .object({
+        percentage: bpsPercent(0, 90, true),
+        lockup_duration: seconds(VAULT_MIN_LOCKUP_SECONDS),
+        vesting_duration: seconds(0).optional(),
+      })
+      .strict()
+      .optional(),
+    airdrop: z
+      .object({
+        merkle_root: zBytes32,
+        percentage: bpsPercent(0, 90, true),
+        lockup_duration: seconds(AIRDROP_MIN_LOCKUP_SECONDS),
+        vesting_duration: seconds(0).optional(),
+        admin: address.optional(),
+      })
+      .strict()
+      .optional(),
+  })
+  .strict();
+
+export type PretokenBody = z.infer<typeof pretokenBody>;
+
+const settingsOf = (raw: Record<string, unknown>) => (isRecord(raw.token_settings) ? raw.token_settings : {});
+
+export const pretokenRules: CrossRule[] = [
+  (raw, add) => {
+    const admins = settingsOf(raw).admins;
+    if (!Array.isArray(admins) || admins.length === 0) return;
+    const sum = sumBps(admins.map((a) => (isRecord(a) ? a.allocation : undefined)));
+    if (sum !== null && sum !== 10_000n) add("token_settings.admins", `allocations must sum to 100 (they sum to ${Number(sum) / 100})`);
+  },
+  (raw, add) => {
+    const s = settingsOf(raw);
+    if (s.pool_config_type !== "project") return;
+    if (s.paired_token !== undefined) add("token_settings.paired_token", "only for pool_config_type standard (project pools pair with WETH)");
+    if (s.starting_market_cap !== undefined) add("token_settings.starting_market_cap", "only for pool_config_type standard");
+  },
+  (raw, add) => {
+    const s = settingsOf(raw);
+    if (s.description !== undefined && isRecord(s.metadata) && s.metadata.description !== undefined) {
+      add("token_settings.metadata.description", "give the description once (token_settings.description or metadata.description)");
+    }
+  },
+  (raw, add) => {
+    const shares = [raw.vault_settings, raw.airdrop].filter(isRecord).map((e) => e.percentage);
+    const sum = shares.length > 1 ? sumBps(shares) : null;
+    if (sum !== null && sum > 9_000n) add("airdrop.percentage", `vault and airdrop together take at most 90% of the supply (they take ${Number(sum) / 100}%)`);
+  },
+  (raw, add) => {
+    const chainId = typeof raw.chain_id === "string" && /^\d+$/.test(raw.chain_id) ? Number(raw.chain_id) : raw.chain_id;
+    if (typeof chainId !== "number" || !Number.isInteger(chainId)) return;
+    if (!configuredChainIds().includes(chainId) || !chainSettings(chainId).contracts.factory) {
+      add("chain_id", `chain ${chainId} is not configured for deployments`);
+    }
+  },
+];

@@ -1,0 +1,43 @@
+// Query and answer of GET /api/droid/leaderboard (rows as the interface's Leaderboard row table).
+import { z } from "zod";
+import { zLimit } from "@/lib/core/input";
+import { checksummedAddress } from "@/lib/core/answers";
+import { INTERVALS, WASH_FLAGS } from "./scoring";
+
+export const leaderboardQuery = z.object({
+  interval: z.enum(INTERVALS, { message: "must be 24h, 7d or 30d" }).optional(),
+  limit: zLimit(100, 25),
+  cursor: z.string().max(200, "cursor: malformed").optional(),
+});
+
+const count = z.number().int();
+const isoTime = z.iso.datetime().describe("ISO 8601, UTC");
+const unit = z.number().min(0).max(1);
+
+const scoreObject = z.object({
+  composite: z.number().min(0).max(100).describe("weighted components out of 100, discounted by washConfidence"),
+  components: z.object({ reliability: unit, activity: unit, output: unit, engagement: unit, creator: unit }),
+  washConfidence: unit,
+  washFlags: z.array(z.enum(WASH_FLAGS)),
+});
+
+export const leaderboardRow = z.object({
+  rank: z.number().int().describe("1..N without gaps"),
+  agentId: z.string(),
+  agentName: z.string(),
+  fid: z.number().int(),
+  token: z.object({ chainId: z.number().int(), address: checksummedAddress, name: z.string(), symbol: z.string() }),
+  runs: z.object({ total: count, succeeded: count, failed: count }),
+  actions: z.object({ posts: count, replies: count, quotes: count }),
+  castMetrics: z.object({ casts: count, interactions: count }),
+  creator: z.object({ fid: z.number().int(), neynarScore: unit }),
+  lastActiveAt: isoTime,
+  computedAt: isoTime,
+  score: scoreObject.optional().describe("admin callers only"),
+});
+
+export const leaderboardResponse = z.object({
+  data: z.array(leaderboardRow),
+  // null, not "", on the last page, as every other list here ends (README: deliberate differences).
+  cursor: z.string().nullable().describe("opaque base64url; null on the last page"),
+});

@@ -1,0 +1,103 @@
+// GET /api/droid/leaderboard: one page of an interval's ranked snapshot. Rows as the interface's
+// Leaderboard row table; `score` only when the caller is an admin. Each scoring run replaces the snapshot
+// wholesale, so a cursor names the snapshot it pages through (`at`) and is refused once it is replaced.
+import { z } from "zod";
+import { db } from "@/db";
+import type { LeaderboardInterval } from "@/db/tables/leaderboard";
+import { badRequest } from "@/lib/core/errors";
+import { checksum } from "@/lib/core/input";
+import { INTERVALS } from "./scoring";
+
+export const DEFAULT_INTERVAL: LeaderboardInterval = "7d";
+/** Deeper pages than this are refused: every list is bounded. */
+export const MAX_OFFSET = 100_000;
+
+const cursorShape = z.object({
+  offset: z.number().int().min(0).max(MAX_OFFSET),
+  interval: z.enum(INTERVALS),
+  /** The snapshot's computedAt in epoch ms; absent in cursors made before it was added (not checked). */
+  at: z.number().int().min(0).optional(),
+});
+type Cursor = z.infer<typeof cursorShape>;
+
+export function encodeCursor(cursor: Cursor): string {
+  return Buffer.from(JSON.stringify(cursor)).toString("base64url");
+}
+
+export function decodeCursor(value: string): Cursor {
+  if (!/^[A-Za-z0-9_-]{1,200}$/.test(value)) throw badRequest("cursor: malformed");
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(value, "base64url").toString("utf8"));
+  } catch {
+    throw badRequest("cursor: malformed");
+  }
+  const result = cursorShape.safeParse(parsed);
+  if (!result.success) throw badRequest("cursor: malformed");
+  return result.data;
+}
+
+/**
+ * Without `interval` the cursor's interval is kept (a client paging on needs to send only the cursor),
+ * else the default. A cursor made for another interval than the one asked for is ignored: page one.
+ */
+export function resolvePage(query: { interval?: LeaderboardInterval; cursor?: string }): Cursor {
+  const cursor = query.cursor ? decodeCursor(query.cursor) : undefined;
+  const interval = query.interval ?? cursor?.interval ?? DEFAULT_INTERVAL;
+  return cursor && cursor.interval === interval ? cursor : { interval, offset: 0 };
+}
+
+/** When the interval's snapshot was computed (epoch ms), or undefined when there is none. */
+async function snapshotAt(interval: LeaderboardInterval): Promise<number | undefined> {
+  const row = await db().selectFrom("agent_scores").select("computed_at").where("interval", "=", interval).limit(1).executeTakeFirst();
+  return row?.computed_at.getTime();
+}
+
+/**
+ * A page of another snapshot than the cursor's would skip or repeat rows: the client is told to start
+ * again from page one instead.
+ */
+function checkSnapshot(cursorAt: number | undefined, currentAt: number | undefined) {
+  if (cursorAt === undefined || cursorAt === currentAt) return;
+  const when = currentAt === undefined ? "cleared" : `re-scored at ${new Date(currentAt).toISOString()}`;
+  throw badRequest(`cursor: the leaderboard was ${when} after this cursor was made; start again without a cursor`);
+}
+
+export async function listLeaderboard(query: { interval?: LeaderboardInterval; limit: number; cursor?: string }, includeScore: boolean) {
+  const { interval, offset, at } = resolvePage(query);
+  // Ranks are 1..N without gaps, so the page is a range of the (interval, rank) index.
+  const rows = await db()
+    .selectFrom("agent_scores as s")
+    .innerJoin("agents as a", "a.id", "s.agent_id")
+    .selectAll("s")
+    .select(["a.name", "a.fid", "a.creator_fid", "a.creator_neynar_score", "a.token_chain_id", "a.token_address", "a.token_name", "a.token_symbol"])
+    .where("s.interval", "=", interval)
+    .where("s.rank", ">", offset)
+    .orderBy("s.rank")
+    .limit(query.limit + 1)
+    .execute();
+  // Every row of a snapshot carries its computedAt; an empty page needs it read apart.
+  const currentAt = rows.length ? rows[0].computed_at.getTime() : at !== undefined ? await snapshotAt(interval) : undefined;
+  checkSnapshot(at, currentAt);
+  const page = rows.slice(0, query.limit);
+  const more = rows.length > query.limit && offset + query.limit <= MAX_OFFSET;
+  return {
+    data: page.map((r) => ({
+      rank: r.rank,
+      agentId: r.agent_id,
+      agentName: r.name,
+      fid: r.fid,
+      token: { chainId: r.token_chain_id, address: checksum(r.token_address), name: r.token_name, symbol: r.token_symbol },
+      runs: { total: r.runs_total, succeeded: r.runs_succeeded, failed: r.runs_failed },
+      actions: { posts: r.posts, replies: r.replies, quotes: r.quotes },
+      castMetrics: { casts: r.casts, interactions: r.interactions },
+      creator: { fid: r.creator_fid, neynarScore: r.creator_neynar_score },
+      lastActiveAt: r.last_active_at.toISOString(),
+      computedAt: r.computed_at.toISOString(),
+      ...(includeScore
+        ? { score: { composite: r.composite, components: r.components, washConfidence: r.wash_confidence, washFlags: r.wash_flags } }
+        : {}),
+    })),
+    cursor: more ? encodeCursor({ offset: offset + query.limit, interval, at: currentAt }) : null,
+  };
+}

@@ -1,0 +1,144 @@
+// Reading trees: an owner's current tree, an account's leaves, proofs from tiles, allocation pages.
+// Never loads a tree: a proof is the leaf lookup plus one indexed read of a few tiles.
+import { sql } from "kysely";
+import { db } from "@/db";
+import { conflict, HttpError } from "@/lib/core/errors";
+import { log } from "@/lib/core/log";
+import { bytesToHex, leafHashInto, processProof } from "./hashing";
+import { proofFromTiles, proofTiles, type TreeShape } from "./tiles";
+
+export type TreeRef = { id: number; root: `0x${string}`; leafCount: number; shape: TreeShape };
+export type Leaf = { account: string; treeIndex: number; amount: string };
+
+/** At most this many leaves of one account are answered (claims, proofs); largest amounts first. */
+export const MAX_LEAVES_PER_ACCOUNT = 100;
+
+type TreeRow = { id: number; root: Uint8Array; leaf_count: number; node_count: number; tile_height: number };
+
+const toRef = (row: TreeRow): TreeRef => ({
+  id: Number(row.id),
+  root: bytesToHex(row.root),
+  leafCount: row.leaf_count,
+  shape: { nodeCount: row.node_count, tileHeight: row.tile_height },
+});
+
+const accountBytes = (account: string) => Buffer.from(account.slice(2), "hex");
+
+/** The owner's current tree, or null when it has none. */
+export async function currentTree(owner: string): Promise<TreeRef | null> {
+  const row = await db()
+    .selectFrom("merkle_trees")
+    .select(["id", "root", "leaf_count", "node_count", "tile_height"])
+    .where("owner", "=", owner)
+    .where("state", "=", "current")
+    .executeTakeFirst();
+  return row ? toRef(row) : null;
+}
+
+/** The statement of accountLeaves (exported for the benchmark's database floor). */
+export const accountLeavesSql = (owner: string, account: string) => sql<TreeRow & { tree_index: number | null; amount: string | null }>`
+  SELECT t.id, t.root, t.leaf_count, t.node_count, t.tile_height, l.tree_index, l.amount
+  FROM merkle_trees t
+  LEFT JOIN merkle_leaves l ON l.tree_id = t.id AND l.account = ${accountBytes(account)}
+  WHERE t.owner = ${owner} AND t.state = 'current'
+  ORDER BY l.amount DESC, l.tree_index
+  LIMIT ${MAX_LEAVES_PER_ACCOUNT}`;
+
+/** The statement of proofsFor (exported for the benchmark's database floor). */
+export const tilesSql = (treeId: number, tiles: number[]) =>
+  sql<{ tile: number; nodes: Uint8Array }>`SELECT tile, nodes FROM merkle_tiles WHERE tree_id = ${treeId} AND tile = ANY(${tiles}::int[])`;
+
+/** The current tree and the account's leaves in it (largest amount first), in one statement. */
+export async function accountLeaves(owner: string, account: string): Promise<{ tree: TreeRef; leaves: Leaf[] } | null> {
+  const { rows } = await accountLeavesSql(owner, account).execute(db());
+  if (!rows.length) return null;
+  const leaves = rows.filter((r) => r.tree_index !== null).map((r) => ({ account, treeIndex: r.tree_index!, amount: r.amount! }));
+  return { tree: toRef(rows[0]), leaves };
+}
+
+/** Thrown when a tree's tiles vanished between resolving the tree and reading them (it was replaced and deleted). */
+export class TreeGoneError extends Error {}
+
+/**
+ * Proofs of the given leaves, each checked against the tree's root before it is answered: a proof that
+ * does not verify is never served.
+ */
+export async function proofsFor(tree: TreeRef, leaves: Leaf[]): Promise<`0x${string}`[][]> {
+  if (!leaves.length) return [];
+  const wanted = [...new Set(leaves.flatMap((l) => proofTiles(l.treeIndex, tree.shape)))];
+  const tiles = new Map<number, Uint8Array>();
+  if (wanted.length) {
+    const { rows } = await tilesSql(tree.id, wanted).execute(db());
+    for (const row of rows) tiles.set(row.tile, row.nodes);
+  }
+  return leaves.map((leaf) => {
+    const proof = proofFromTiles(leaf.treeIndex, tree.shape, tiles);
+    if (!proof) throw new TreeGoneError(`tree ${tree.id} lost its tiles`);
+    const hash = new Uint8Array(32);
+    leafHashInto(accountBytes(leaf.account), 0, BigInt(leaf.amount), hash, 0);
+    if (processProof(hash, proof) !== tree.root) {
+      log.error("stored proof does not verify", { treeId: tree.id, treeIndex: leaf.treeIndex });
+      throw new HttpError(500, "internal", "internal error");
+    }
+    return proof.map(bytesToHex);
+  });
+}
+
+/** Runs a read that resolves the current tree; once more if the tree it resolved was deleted meanwhile. */
+export async function readCurrent<T>(read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    if (!(error instanceof TreeGoneError)) throw error;
+    return read();
+  }
+}
+
+export type AllocationPage = { tree: TreeRef; leaves: Leaf[]; nextCursor: string | null };
+
+type Cursor = { t: number; a: string; i: number };
+
+export function decodeCursor(text: string): Cursor | null {
+  try {
+    const c = JSON.parse(Buffer.from(text, "base64url").toString("utf8")) as Cursor;
+    const ok = Number.isSafeInteger(c.t) && typeof c.a === "string" && /^0x[0-9a-f]{40}$/.test(c.a) && Number.isSafeInteger(c.i);
+    return ok ? c : null;
+  } catch {
+    return null;
+  }
+}
+
+const encodeCursor = (c: Cursor) => Buffer.from(JSON.stringify(c)).toString("base64url");
+
+/**
+ * One page of a tree's leaves in (account, treeIndex) order. A cursor pins the tree it started on, so a
+ * client paging through an allocation list never gets a mix of an old and a new upload: once that tree
+ * has been replaced and deleted, the cursor is answered 409 and the client starts again.
+ */
+export async function allocationPage(owner: string, cursor: Cursor | null, limit: number): Promise<AllocationPage | null> {
+  let tree: TreeRef | null;
+  if (cursor) {
+    const row = await db()
+      .selectFrom("merkle_trees")
+      .select(["id", "root", "leaf_count", "node_count", "tile_height"])
+      .where("id", "=", cursor.t)
+      .where("owner", "=", owner)
+      .where("state", "in", ["current", "retired"])
+      .executeTakeFirst();
+    if (!row) throw conflict("the list changed since this cursor was issued (a new tree was uploaded); start from the first page");
+    tree = toRef(row);
+  } else {
+    tree = await currentTree(owner);
+    if (!tree) return null;
+  }
+  const after = cursor ? sql`AND (account, tree_index) > (${accountBytes(cursor.a)}, ${cursor.i})` : sql``;
+  const { rows } = await sql<{ account: Uint8Array; tree_index: number; amount: string }>`
+    SELECT account, tree_index, amount FROM merkle_leaves
+    WHERE tree_id = ${tree.id} ${after}
+    ORDER BY account, tree_index
+    LIMIT ${limit + 1}`.execute(db());
+  const leaves = rows.slice(0, limit).map((r) => ({ account: bytesToHex(r.account), treeIndex: r.tree_index, amount: r.amount }));
+  const last = leaves.at(-1);
+  const nextCursor = rows.length > limit && last ? encodeCursor({ t: tree.id, a: last.account, i: last.treeIndex }) : null;
+  return { tree, leaves, nextCursor };
+}

@@ -1,0 +1,94 @@
+// The fee-claim indexer: reads the fee locker's ClaimTokens events by block range into fee_claims,
+// advancing a checkpoint per (chain, fee locker). Re-reading a range changes nothing: a claim is
+// unique by (chain, tx hash, log index) and the checkpoint only moves forward.
+import { sql } from "kysely";
+import type { Address } from "viem";
+import { db } from "@/db";
+import { chainSettings, getFeeClaimLogs, getLatestBlockNumber, type FeeClaimEvent } from "@/lib/platform/chain";
+import { config } from "@/lib/core/config";
+
+export type IndexRun = {
+  chainId: number;
+  feeLocker: string | null;
+  fromBlock: number | null;
+  toBlock: number | null;
+  ranges: number;
+  claimsSeen: number;
+  claimsInserted: number;
+};
+
+export async function checkpointOf(chainId: number, feeLocker: string): Promise<number | null> {
+  const row = await db()
+    .selectFrom("fee_claim_checkpoints")
+    .select("last_block")
+    .where("chain_id", "=", chainId)
+    .where("fee_locker", "=", feeLocker.toLowerCase())
+    .executeTakeFirst();
+  return row ? Number(row.last_block) : null;
+}
+
+/** Stores one range's claims and moves the checkpoint to its end, atomically. */
+async function storeRange(chainId: number, feeLocker: string, toBlock: number, events: FeeClaimEvent[]): Promise<number> {
+  return db()
+    .transaction()
+    .execute(async (trx) => {
+      let inserted = 0;
+      if (events.length) {
+        const rows = await trx
+          .insertInto("fee_claims")
+          .values(
+            events.map((e) => ({
+              chain_id: chainId,
+              fee_locker: e.address.toLowerCase(),
+              tx_hash: e.transactionHash.toLowerCase(),
+              log_index: e.logIndex,
+              block_number: Number(e.blockNumber),
+              fee_owner: e.feeOwner.toLowerCase(),
+              token: e.token.toLowerCase(),
+              amount: e.amountClaimed.toString(),
+            })),
+          )
+          .onConflict((oc) => oc.columns(["chain_id", "tx_hash", "log_index"]).doNothing())
+          .returning("id")
+          .execute();
+        inserted = rows.length;
+      }
+      await trx
+        .insertInto("fee_claim_checkpoints")
+        .values({ chain_id: chainId, fee_locker: feeLocker, last_block: toBlock })
+        .onConflict((oc) =>
+          oc.columns(["chain_id", "fee_locker"]).doUpdateSet({
+            last_block: sql`greatest(fee_claim_checkpoints.last_block, excluded.last_block)`,
+            updated_at: sql`now()`,
+          }),
+        )
+        .execute();
+      return inserted;
+    });
+}
+
+/**
+ * Reads up to EARNINGS_INDEX_MAX_RANGES ranges of EARNINGS_INDEX_BLOCK_RANGE blocks after the
+ * checkpoint, stopping EARNINGS_INDEX_CONFIRMATIONS blocks behind the head (a reorg margin).
+ */
+export async function indexFeeClaims(chainId: number): Promise<IndexRun> {
+  const cfg = config();
+  const feeLocker = chainSettings(chainId).contracts.feeLocker?.toLowerCase() as Address | undefined;
+  const run: IndexRun = { chainId, feeLocker: feeLocker ?? null, fromBlock: null, toBlock: null, ranges: 0, claimsSeen: 0, claimsInserted: 0 };
+  if (!feeLocker) return run;
+  const head = Number(await getLatestBlockNumber(chainId));
+  const safeHead = head - cfg.EARNINGS_INDEX_CONFIRMATIONS;
+  const checkpoint = await checkpointOf(chainId, feeLocker);
+  let from = checkpoint === null ? cfg.EARNINGS_INDEX_START_BLOCK : checkpoint + 1;
+  while (run.ranges < cfg.EARNINGS_INDEX_MAX_RANGES && from <= safeHead) {
+    const to = Math.min(from + cfg.EARNINGS_INDEX_BLOCK_RANGE - 1, safeHead);
+    const events = await getFeeClaimLogs(chainId, { fromBlock: from, toBlock: to, feeLockers: [feeLocker] });
+    run.claimsInserted += await storeRange(chainId, feeLocker, to, events);
+    run.claimsSeen += events.length;
+    run.fromBlock ??= from;
+    run.toBlock = to;
+    run.ranges += 1;
+    from = to + 1;
+  }
+  return run;
+}

@@ -1,0 +1,45 @@
+// creator-earnings/{token}: WETH its reward recipients have claimed from the fee locker, from the
+// indexed ClaimTokens events, as exact wei.
+import { getAddress } from "viem";
+import { db } from "@/db";
+import { chainSettings } from "@/lib/platform/chain";
+import { providerUnavailable } from "@/lib/core/errors";
+import { findRewardToken, lockerOf, readTokenRewards } from "@/lib/domains/rewards/fees/rewards";
+import { checkpointOf } from "./indexer";
+
+/**
+ * Every recipient currently in the token's reward split is listed (0 when it has claimed nothing).
+ * Fee-locker balances are per owner and reward token, not per launched token: a recipient shared by
+ * several tokens has all its WETH claims counted for each of them (README, creator earnings).
+ */
+export async function creatorEarnings(tokenAddress: string, chainId: number) {
+  const token = await findRewardToken({ by: "address", value: tokenAddress, chainId });
+  const settings = chainSettings(chainId);
+  const weth = settings.contracts.weth;
+  const feeLocker = settings.contracts.feeLocker;
+  if (!weth || !feeLocker) throw providerUnavailable(`no WETH or fee locker is configured for chain ${chainId}`, 60);
+  const shares = await readTokenRewards(chainId, lockerOf(token, chainId), getAddress(token.contract_address));
+  const recipients = [...new Set(shares.map((s) => s.recipient.toLowerCase()))];
+  const sums = recipients.length
+    ? await db()
+        .selectFrom("fee_claims")
+        .select((eb) => ["fee_owner", eb.fn.sum<string>("amount").as("total"), eb.fn.countAll<number>().as("claims")])
+        .where("chain_id", "=", chainId)
+        .where("token", "=", weth.toLowerCase())
+        .where("fee_owner", "in", recipients)
+        .groupBy("fee_owner")
+        .execute()
+    : [];
+  const byOwner = new Map(sums.map((s) => [s.fee_owner, s]));
+  const claimsByRecipient = Object.fromEntries(recipients.map((r) => [r, BigInt(byOwner.get(r)?.total ?? 0).toString()]));
+  return {
+    tokenAddress: getAddress(token.contract_address),
+    chainId,
+    wethAddress: getAddress(weth),
+    /** Wei of WETH (18 decimals), as an exact decimal string. */
+    totalWethClaimed: Object.values(claimsByRecipient).reduce((sum, v) => sum + BigInt(v), 0n).toString(),
+    claimCount: sums.reduce((n, s) => n + Number(s.claims), 0),
+    claimsByRecipient,
+    indexedToBlock: await checkpointOf(chainId, feeLocker),
+  };
+}

@@ -1,0 +1,118 @@
+// A token's reward split as its LP locker holds it (`tokenRewards(token)`): who can collect its fees.
+//
+// This read belongs in lib/platform/chain/reads.ts beside readAvailableFees (the chain layer owns every viem
+// call); it lives here until the chain layer exposes it. Two layouts of the answer exist: the local
+// LpLocker's (tests, dev) and the platform's v4 locker's (IClankerLpLocker.TokenRewardInfo). The
+// platform layout is used for the chain's production locker address (lib/platform/chain/settings.ts) and is
+// written from the platform's published interface, not tested against a chain here.
+import { getAddress, type Address } from "viem";
+import { db } from "@/db";
+import { chainSettings, getPublicClient, ChainRevertError, ChainUnavailableError } from "@/lib/platform/chain";
+import { withChainErrors } from "@/lib/platform/chain/errors";
+import { PRODUCTION_DEFAULTS } from "@/lib/platform/chain/settings";
+import { notFound, providerUnavailable } from "@/lib/core/errors";
+import { log } from "@/lib/core/log";
+
+const rewardArrays = [
+  { name: "rewardAdmins", type: "address[]" },
+  { name: "rewardRecipients", type: "address[]" },
+  { name: "rewardBps", type: "uint16[]" },
+] as const;
+
+const tokenRewardsAbi = (components: readonly { name: string; type: string; components?: readonly unknown[] }[]) =>
+  [
+    {
+      type: "function",
+      name: "tokenRewards",
+      stateMutability: "view",
+      inputs: [{ name: "token", type: "address" }],
+      outputs: [{ name: "", type: "tuple", components }],
+    },
+  ] as const;
+
+export const TOKEN_REWARDS_LAYOUTS = {
+  local: tokenRewardsAbi([
+    { name: "token", type: "address" },
+    { name: "pool", type: "address" },
+    { name: "poolId", type: "bytes32" },
+    { name: "liquidity", type: "uint256" },
+    ...rewardArrays,
+    { name: "tickLower", type: "int24[]" },
+    { name: "tickUpper", type: "int24[]" },
+    { name: "positionBps", type: "uint16[]" },
+  ]),
+  platform: tokenRewardsAbi([
+    { name: "token", type: "address" },
+    {
+      name: "poolKey",
+      type: "tuple",
+      components: [
+        { name: "currency0", type: "address" },
+        { name: "currency1", type: "address" },
+        { name: "fee", type: "uint24" },
+        { name: "tickSpacing", type: "int24" },
+        { name: "hooks", type: "address" },
+      ],
+    },
+    { name: "positionId", type: "uint256" },
+    { name: "numPositions", type: "uint256" },
+    { name: "rewardBps", type: "uint16[]" },
+    { name: "rewardAdmins", type: "address[]" },
+    { name: "rewardRecipients", type: "address[]" },
+  ]),
+};
+
+export function lockerLayout(chainId: number, locker: Address): keyof typeof TOKEN_REWARDS_LAYOUTS {
+  return PRODUCTION_DEFAULTS[chainId]?.locker?.toLowerCase() === locker.toLowerCase() ? "platform" : "local";
+}
+
+export type RewardShare = { recipient: Address; admin: Address; bps: number };
+type RewardArrays = { rewardAdmins: readonly Address[]; rewardRecipients: readonly Address[]; rewardBps: readonly number[] };
+
+/**
+ * The token's reward recipients with their admins and shares (bps), in the locker's order; an empty
+ * list when the locker holds nothing for the token or the address is not a locker. An answer that
+ * cannot be decoded is a 503 (the locker is not what the configuration says), never a 500.
+ */
+export async function readTokenRewards(chainId: number, locker: Address, token: Address): Promise<RewardShare[]> {
+  const client = getPublicClient(chainId);
+  const abi = TOKEN_REWARDS_LAYOUTS[lockerLayout(chainId, locker)];
+  let info: RewardArrays;
+  try {
+    info = (await withChainErrors(chainId, () =>
+      client.readContract({ address: locker, abi, functionName: "tokenRewards", args: [token] }),
+    )) as unknown as RewardArrays;
+  } catch (error) {
+    if (error instanceof ChainRevertError) return [];
+    if (error instanceof ChainUnavailableError) throw error;
+    log.warn("tokenRewards answer could not be read", { chainId, locker, error });
+    throw providerUnavailable("the LP locker's answer could not be read", 60);
+  }
+  return info.rewardRecipients.map((recipient, i) => ({
+    recipient: getAddress(recipient),
+    admin: getAddress(info.rewardAdmins[i] ?? recipient),
+    bps: Number(info.rewardBps[i] ?? 0),
+  }));
+}
+
+export type TokenKey = { by: "address" | "pool"; value: string; chainId: number };
+
+/** The token whose rewards are asked about, by contract or pool address (v4 pool ids too), or 404. */
+export async function findRewardToken(key: TokenKey) {
+  const row = await db()
+    .selectFrom("tokens")
+    .select(["contract_address", "chain_id", "locker_address", "pool_address", "pool_config"])
+    .where(key.by === "address" ? "contract_address" : "pool_address", "=", key.value.toLowerCase())
+    .where("chain_id", "=", key.chainId)
+    .orderBy("id")
+    .executeTakeFirst();
+  if (!row) throw notFound(`no token with ${key.by === "address" ? "address" : "pool"} ${key.value} on chain ${key.chainId}`);
+  return row;
+}
+
+/** The locker holding the token's reward split: the one it was deployed with, else the chain's. */
+export function lockerOf(token: { locker_address: string | null }, chainId: number): Address {
+  const locker = token.locker_address ?? chainSettings(chainId).contracts.locker;
+  if (!locker) throw providerUnavailable(`no LP locker is configured for chain ${chainId}`, 60);
+  return getAddress(locker);
+}

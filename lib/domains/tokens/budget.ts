@@ -1,0 +1,53 @@
+// The time budget of a token search. Postgres enforces it as the statement timeout of the search's own
+// transaction (a cancelled statement is 57014, which route() answers 503 `timeout` with Retry-After 5).
+// A timer of the same length races the work, because the budget must also cover waiting for a pooled
+// connection, and because PGlite ignores statement_timeout: a WASM statement cannot be interrupted, so
+// on PGlite the budget bounds the wait for the one connection, not a running statement.
+import { sql, type Kysely } from "kysely";
+import { db } from "@/db";
+import type { DB } from "@/db/types";
+import { config } from "@/lib/core/config";
+import { timedOut } from "@/lib/core/errors";
+
+/** The statement that opens a search's transaction (also replayed by the benchmark's database floor). */
+export const budgetBeginSql = (budgetMs: number) =>
+  `BEGIN READ ONLY; SELECT set_config('statement_timeout', '${Math.max(1, Math.floor(budgetMs))}', true), set_config('jit', 'off', true), ` +
+  `set_config('max_parallel_workers_per_gather', '0', true)`;
+
+/**
+ * Runs `work` on one connection inside a read transaction whose statements may take at most `budgetMs`
+ * each, and answers within about `budgetMs` overall. JIT compilation and parallel plans are switched off
+ * for the transaction: they cost more than they save on index walks of a few rows, and the market sorts
+ * rely on a serial Append to return their two parts in order.
+ */
+export async function withSearchBudget<T>(work: (conn: Kysely<DB>) => Promise<T>, budgetMs = config().SEARCH_TIMEOUT_MS): Promise<T> {
+  const ms = Math.max(1, Math.floor(budgetMs));
+  let abandoned = false;
+  const run = db()
+    .connection()
+    .execute(async (conn) => {
+      if (abandoned) throw timedOut();
+      await sql.raw(budgetBeginSql(ms)).execute(conn);
+      try {
+        const result = await work(conn);
+        await sql.raw("COMMIT").execute(conn);
+        return result;
+      } catch (error) {
+        await sql.raw("ROLLBACK").execute(conn).catch(() => {});
+        throw error;
+      }
+    });
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      abandoned = true;
+      reject(timedOut());
+    }, ms);
+  });
+  try {
+    return await Promise.race([run, deadline]);
+  } finally {
+    clearTimeout(timer);
+    run.catch(() => {}); // an abandoned search still ends (server-side timeout) and releases its connection
+  }
+}

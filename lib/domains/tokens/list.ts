@@ -1,0 +1,82 @@
+// Token lists: a keyset page, its counts and the optional related user and market data, all inside the
+// search's time budget. Every list endpoint (GET /api/tokens and its partner, search, by fid, by
+// deployer, by admin) is this one function with different filters and page sizes.
+import type { Kysely } from "kysely";
+import type { DB } from "@/db/types";
+import { badRequest } from "@/lib/core/errors";
+import { storedUserObjects } from "@/lib/domains/users/service";
+import { withSearchBudget } from "./budget";
+import { countTokens } from "./counts";
+import { encodeCursor, orderOf, type Cursor, type Direction, type SortBy } from "./cursor";
+import { hasFilters, type TokenFilters } from "./filters";
+import { marketOf, readPage, type PageRow } from "./page";
+import { toMarket, toTokenObject, type TokenObject } from "./serialize";
+
+export type ListRequest = {
+  filters: TokenFilters;
+  sortBy?: SortBy;
+  sort?: Direction;
+  cursor?: Cursor;
+  offset?: number;
+  limit: number;
+  includeUser?: boolean;
+  includeMarket?: boolean;
+  /** also count `tokensDeployed` (GET /api/tokens and /authenticated) */
+  withTokensDeployed?: boolean;
+};
+
+export type TokenList = { data: TokenObject[]; total: number; cursor: string | null; tokensDeployed?: number };
+
+/**
+ * Tokens by the creator filters of the request (fids, msgSender) whatever the other filters; without
+ * one, every token of the platform.
+ */
+function creatorFilters(f: TokenFilters): TokenFilters {
+  return { ...(f.fids ? { fids: f.fids } : {}), ...(f.msgSender ? { msgSender: f.msgSender } : {}) };
+}
+
+async function counts(conn: Kysely<DB>, r: ListRequest, rows: PageRow[], hasMore: boolean) {
+  const offset = r.offset ?? 0;
+  // A first page that is not full holds every match: no need to count them.
+  const seenAll = !r.cursor && !hasMore && r.limit > 0 && (rows.length > 0 || offset === 0);
+  let total = seenAll ? offset + rows.length : await countTokens(conn, r.filters);
+  // An estimate is never allowed to contradict the rows in hand.
+  if (!r.cursor && rows.length > 0) total = Math.max(total, offset + rows.length + (hasMore ? 1 : 0));
+  if (!r.withTokensDeployed) return { total };
+  const onlyCreators = !hasFilters({ ...r.filters, fids: undefined, msgSender: undefined });
+  return { total, tokensDeployed: onlyCreators ? total : await countTokens(conn, creatorFilters(r.filters)) };
+}
+
+/** The database work of a list: its page and its counts (the statements the benchmark replays). */
+export async function readList(conn: Kysely<DB>, r: ListRequest) {
+  const read = r.limit > 0 ? await readPage(conn, { ...r, sort: r.sort ?? "desc", offset: r.offset ?? 0 }) : [];
+  const hasMore = read.length > r.limit;
+  const rows = hasMore ? read.slice(0, r.limit) : read;
+  return { rows, hasMore, counted: await counts(conn, r, rows, hasMore) };
+}
+
+export async function listTokens(r: ListRequest): Promise<TokenList> {
+  const order = orderOf(r.sortBy, r.sort ?? "desc");
+  if (r.cursor && r.cursor.order !== order) badRequestCursor(order);
+  const { rows, hasMore, counted } = await withSearchBudget((conn) => readList(conn, r));
+  const last = rows.at(-1);
+  const users = r.includeUser ? await storedUserObjects(rows.flatMap((row) => (row.requestor_fid === null ? [] : [row.requestor_fid]))) : undefined;
+  const data = rows.map((row) =>
+    toTokenObject(row, {
+      ...(users ? { user: (row.requestor_fid !== null && users.get(row.requestor_fid)) || null } : {}),
+      ...(r.includeMarket ? { market: toMarket(marketOf(row)) } : {}),
+    }),
+  );
+  return {
+    data,
+    total: counted.total,
+    cursor: hasMore && last ? encodeCursor({ value: last.sort_value, id: last.id, order }) : null,
+    ...(counted.tokensDeployed !== undefined ? { tokensDeployed: counted.tokensDeployed } : {}),
+  };
+}
+
+function badRequestCursor(order: string): never {
+  throw badRequest(`cursor: belongs to another sort order than ${order}`, [
+    { in: "query", path: "cursor", message: `belongs to another sort order than ${order}` },
+  ]);
+}

@@ -1,0 +1,129 @@
+// Refreshes stored market rows (token_market) from the aggregator, one bounded batch per run: half the
+// batch re-reads the stalest stored rows, half sweeps all tokens, newest first, to find pools that have
+// started trading. Calls go 30 pools at a time; a 429 ends the run early, keeping what was written.
+import { sql } from "kysely";
+import { db } from "@/db";
+import { config } from "@/lib/core/config";
+import { kv } from "@/lib/platform/kv";
+import { log } from "@/lib/core/log";
+import {
+  MarketProviderError,
+  marketProviderEnabled,
+  MULTI_POOLS_MAX,
+  NETWORKS,
+  poolsByAddress,
+  relationshipAddress,
+  type GeckoPool,
+} from "@/lib/platform/market-data/geckoterminal";
+
+const SWEEP_KEY = "market:refresh:sweep";
+const CHAINS = Object.keys(NETWORKS).map(Number);
+
+type Candidate = { id: number; chain_id: number; pool_address: string; contract_address: string; supply: string; stored: boolean };
+
+export type RefreshReport = { pools: number; updated: number; unchanged: number; calls: number; stoppedBy?: string; skipped?: string };
+
+/** Stored rows not refreshed within one run interval, the stalest first. */
+async function stalest(limit: number): Promise<Candidate[]> {
+  return db()
+    .selectFrom("token_market as m")
+    .innerJoin("tokens as t", "t.id", "m.token_id")
+    .select(["t.id", "t.chain_id", "t.pool_address", "t.contract_address", "t.supply", sql<boolean>`true`.as("stored")])
+    .where("m.updated_at", "<", sql<Date>`now() - make_interval(secs => ${config().MARKET_REFRESH_INTERVAL_SECONDS})`)
+    .where("t.pool_address", "is not", null)
+    .where("t.chain_id", "in", CHAINS)
+    .orderBy("m.updated_at")
+    .orderBy("m.token_id")
+    .limit(limit)
+    .execute() as Promise<Candidate[]>;
+}
+
+/** The next tokens of the sweep (ids below the stored position; from the top again after the bottom). */
+async function sweep(limit: number): Promise<Candidate[]> {
+  const store = await kv();
+  const below = await store.get<number>(SWEEP_KEY);
+  let query = db()
+    .selectFrom("tokens as t")
+    .select(["t.id", "t.chain_id", "t.pool_address", "t.contract_address", "t.supply", sql<boolean>`false`.as("stored")])
+    .where("t.pool_address", "is not", null)
+    .where("t.chain_id", "in", CHAINS)
+    .orderBy("t.id", "desc")
+    .limit(limit);
+  if (below) query = query.where("t.id", "<", below);
+  const rows = (await query.execute()) as Candidate[];
+  await store.set(SWEEP_KEY, rows.length < limit ? 0 : rows.at(-1)!.id);
+  return rows;
+}
+
+/** Our token's figures from a pool: as its base token, or (rarely) as the quote token. */
+export function marketValues(pool: GeckoPool, token: Pick<Candidate, "contract_address" | "supply">) {
+  const a = pool.attributes;
+  const num = (v: string | null | undefined) => (v === null || v === undefined ? null : Number(v));
+  const trades = a.transactions.h24;
+  const isQuote = relationshipAddress(pool.relationships?.quote_token?.data?.id)?.toLowerCase() === token.contract_address.toLowerCase();
+  const price = num(isQuote ? a.quote_token_price_usd : a.base_token_price_usd);
+  return {
+    // The aggregator's market cap and FDV describe the base token; for a quote token: price x supply.
+    market_cap_usd: isQuote ? (price === null ? null : (price * Number(token.supply)) / 1e18) : num(a.market_cap_usd) ?? num(a.fdv_usd),
+    price_usd: price,
+    volume_24h_usd: num(a.volume_usd.h24),
+    tx_count_24h: trades ? Math.min(trades.buys + trades.sells, 2 ** 31 - 1) : null,
+    price_change_1h: isQuote ? null : num(a.price_change_percentage.h1),
+    price_change_24h: isQuote ? null : num(a.price_change_percentage.h24),
+  };
+}
+
+async function store(rows: Array<{ token_id: number } & ReturnType<typeof marketValues>>, touched: number[]) {
+  if (rows.length) {
+    await db()
+      .insertInto("token_market")
+      .values(rows.map((r) => ({ ...r, updated_at: sql<Date>`now()` })))
+      .onConflict((oc) =>
+        oc.column("token_id").doUpdateSet((eb) => ({
+          market_cap_usd: eb.ref("excluded.market_cap_usd"),
+          price_usd: eb.ref("excluded.price_usd"),
+          volume_24h_usd: eb.ref("excluded.volume_24h_usd"),
+          tx_count_24h: eb.ref("excluded.tx_count_24h"),
+          price_change_1h: eb.ref("excluded.price_change_1h"),
+          price_change_24h: eb.ref("excluded.price_change_24h"),
+          updated_at: sql<Date>`now()`,
+        })),
+      )
+      .execute();
+  }
+  // Stored rows the aggregator no longer knows keep their figures but go to the back of the queue.
+  if (touched.length) await db().updateTable("token_market").set({ updated_at: sql<Date>`now()` }).where("token_id", "in", touched).execute();
+}
+
+/** One run of the market-data refresh (the scheduled job). Idempotent: it only overwrites with newer figures. */
+export async function refreshMarketBatch(maxPools = config().MARKET_REFRESH_MAX_POOLS): Promise<RefreshReport> {
+  if (!marketProviderEnabled()) return { pools: 0, updated: 0, unchanged: 0, calls: 0, skipped: "no market-data aggregator is configured" };
+  const head = await stalest(Math.ceil(maxPools / 2));
+  const seen = new Set(head.map((c) => c.id));
+  const candidates = [...head, ...(await sweep(maxPools - head.length)).filter((c) => !seen.has(c.id))];
+  const report: RefreshReport = { pools: candidates.length, updated: 0, unchanged: 0, calls: 0 };
+  const byChain = new Map<number, Candidate[]>();
+  for (const c of candidates) byChain.set(c.chain_id, [...(byChain.get(c.chain_id) ?? []), c]);
+  for (const [chainId, list] of byChain) {
+    for (let i = 0; i < list.length; i += MULTI_POOLS_MAX) {
+      const chunk = list.slice(i, i + MULTI_POOLS_MAX);
+      let pools: GeckoPool[];
+      try {
+        report.calls++;
+        pools = await poolsByAddress(NETWORKS[chainId], chunk.map((c) => c.pool_address));
+      } catch (error) {
+        if (!(error instanceof MarketProviderError)) throw error;
+        log.warn("market refresh stopped", { chainId, error: error.message });
+        report.stoppedBy = error.message;
+        return report;
+      }
+      const found = new Map(pools.map((p) => [p.attributes.address.toLowerCase(), p]));
+      const rows = chunk.flatMap((c) => (found.has(c.pool_address) ? [{ token_id: c.id, ...marketValues(found.get(c.pool_address)!, c) }] : []));
+      const touched = chunk.filter((c) => c.stored && !found.has(c.pool_address)).map((c) => c.id);
+      await store(rows, touched);
+      report.updated += rows.length;
+      report.unchanged += chunk.length - rows.length;
+    }
+  }
+  return report;
+}

@@ -1,0 +1,97 @@
+// Answer shapes of the token endpoints (COMPAT.md), for the OpenAPI document.
+import { z } from "zod";
+import { checksummedAddress as address } from "@/lib/core/answers";
+import { userObject } from "@/lib/domains/users/responses";
+
+const nullable = <T extends z.ZodType>(t: T) => t.nullable();
+
+export const marketObject = z.object({
+  marketCap: nullable(z.number()).describe("USD"),
+  priceUsd: nullable(z.number()),
+  volume24h: nullable(z.number()).describe("USD, 24 h"),
+  priceChangePercent1h: nullable(z.number()),
+  priceChangePercent24h: nullable(z.number()),
+  txCount24h: nullable(z.number().int()),
+});
+
+// Members in toTokenObject's order (scalars, addresses, stored documents; see lib/domains/tokens/serialize.ts).
+export const tokenObject = z.object({
+  id: z.number().int(),
+  created_at: z.string().describe("ISO 8601"),
+  deployed_at: z.string().describe("ISO 8601; the default sort key"),
+  tx_hash: nullable(z.string()),
+  name: z.string(),
+  symbol: z.string(),
+  img_url: nullable(z.string()),
+  requestor_fid: nullable(z.number().int()),
+  cast_hash: nullable(z.string()),
+  type: z.string().describe("deployment generation, e.g. clanker_v4"),
+  pair: nullable(z.string()),
+  chain_id: z.number().int(),
+  presale_id: nullable(z.number().int()),
+  contract_address: z.string().describe("checksummed EVM address, or a Solana mint (base58) as stored"),
+  pool_address: nullable(z.string()).describe("20-byte pool address (checksummed) or a 32-byte v4 pool id"),
+  msg_sender: address,
+  admin: address,
+  factory_address: nullable(address),
+  locker_address: nullable(address),
+  metadata: z.record(z.string(), z.unknown()).describe("{ description, socialMediaUrls: [{ platform, url }], auditUrls }"),
+  social_context: z.record(z.string(), z.unknown()).describe("{ interface, platform, messageId, id }"),
+  deploy_config: nullable(z.record(z.string(), z.unknown())),
+  pool_config: nullable(z.record(z.string(), z.unknown())),
+  starting_market_cap: nullable(z.number()),
+  warnings: z.array(z.string()),
+  tags: z.object({ champagne: z.boolean(), verified: z.boolean(), knownInterfaceDeployer: z.boolean() }),
+  supply: z.string().describe("wei, decimal string"),
+  related: z
+    .object({
+      user: nullable(userObject).optional().describe("the creator's profile (includeUser)"),
+      market: nullable(marketObject).optional().describe("stored market data (includeMarket)"),
+    })
+    .optional(),
+});
+
+const cursor = nullable(z.string()).describe("opaque; null on the last page");
+const total = z.number().int().describe("exact up to 1,000 matches, the planner's estimate above (README)");
+
+export const tokenListResponse = z.object({ data: z.array(tokenObject), total, cursor });
+export const tokenSearchResponse = tokenListResponse.extend({
+  tokensDeployed: z.number().int().describe("tokens of the requested creators (fid, fids, msgSender) whatever the other filters; else of the platform"),
+});
+export const tokensByFidResponse = z.object({
+  data: z.array(tokenObject),
+  pagination: z.object({ cursor, total, totalPages: z.number().int() }),
+});
+export const tokenByAddressResponse = z.object({
+  data: tokenObject.extend({
+    social_urls: z.array(z.object({ platform: z.string(), url: z.string() })),
+    verified_addresses: z.array(address).describe("the requester's (requestor_fid) verified addresses"),
+  }),
+});
+export const tokenByPoolResponse = z.object({ data: tokenObject.optional().describe("absent when no token has this pool") });
+export const tokensByPoolsResponse = z.object({ data: z.record(z.string().describe("lowercase pool address"), tokenObject) });
+export const isBlockedResponse = z.object({ address, chainId: nullable(z.number().int()), blocked: z.boolean() });
+
+const windows = (value: z.ZodType) => z.object({ m5: value.optional(), h1: value.optional(), h6: value.optional(), h24: value.optional() });
+export const trendingResponse = z.object({
+  trending: z.array(z.string()).describe("lowercase pool addresses, in the requested order"),
+  tokens: z.record(
+    z.string(),
+    z
+      .object({
+        address: z.string(),
+        name: z.string().nullish(),
+        pool_created_at: z.string().nullish(),
+        base_token_price_usd: nullable(z.string()),
+        quote_token_price_usd: nullable(z.string()),
+        fdv_usd: nullable(z.string()),
+        market_cap_usd: nullable(z.string()),
+        reserve_in_usd: nullable(z.string()),
+        price_change_percentage: windows(nullable(z.string())),
+        transactions: windows(z.object({ buys: z.number().int(), sells: z.number().int() }).nullish()),
+        volume_usd: windows(nullable(z.string())),
+        token: tokenObject,
+      })
+      .describe("the aggregator's pool attributes (decimal strings as it sends them) and our token"),
+  ),
+});

@@ -1,0 +1,115 @@
+// The token object of COMPAT.md, from a tokens row: snake_case, addresses checksummed, wei as strings.
+import { sql, type Selectable } from "kysely";
+import type { TokensTable, TokenMarketTable } from "@/db/tables/core";
+import { displayAddress } from "@/lib/core/input";
+
+export type TokenRow = Selectable<TokensTable>;
+export type MarketRow = Selectable<TokenMarketTable>;
+
+export type TokenMarket = {
+  marketCap: number | null;
+  priceUsd: number | null;
+  volume24h: number | null;
+  priceChangePercent1h: number | null;
+  priceChangePercent24h: number | null;
+  txCount24h: number | null;
+};
+
+export type MarketValues = Pick<MarketRow, "market_cap_usd" | "price_usd" | "volume_24h_usd" | "tx_count_24h" | "price_change_1h" | "price_change_24h">;
+
+export function toMarket(row: MarketValues | null | undefined): TokenMarket | null {
+  if (!row) return null;
+  return {
+    marketCap: row.market_cap_usd,
+    priceUsd: row.price_usd,
+    volume24h: row.volume_24h_usd,
+    priceChangePercent1h: row.price_change_1h,
+    priceChangePercent24h: row.price_change_24h,
+    txCount24h: row.tx_count_24h,
+  };
+}
+
+/**
+ * The token object. Its members come in three runs, scalars, addresses, then the stored documents, so that
+ * PostgreSQL can write the first and last runs as JSON text and only the checksummed addresses are spliced
+ * in between (tokenJson); JSON member order means nothing to a client, but one order everywhere is simpler.
+ */
+export function toTokenObject(row: TokenRow, related?: { user?: unknown; market?: TokenMarket | null }) {
+  return {
+    id: row.id,
+    created_at: row.created_at.toISOString(),
+    deployed_at: row.deployed_at.toISOString(),
+    tx_hash: row.tx_hash,
+    name: row.name,
+    symbol: row.symbol,
+    img_url: row.img_url,
+    requestor_fid: row.requestor_fid,
+    cast_hash: row.cast_hash,
+    type: row.type,
+    pair: row.pair,
+    chain_id: row.chain_id,
+    presale_id: row.presale_id,
+    contract_address: displayAddress(row.contract_address)!,
+    pool_address: displayAddress(row.pool_address),
+    msg_sender: displayAddress(row.msg_sender)!,
+    admin: displayAddress(row.admin)!,
+    factory_address: displayAddress(row.factory_address),
+    locker_address: displayAddress(row.locker_address),
+    metadata: row.metadata,
+    social_context: row.social_context,
+    deploy_config: row.deploy_config,
+    pool_config: row.pool_config,
+    starting_market_cap: row.starting_market_cap,
+    warnings: row.warnings,
+    tags: row.tags,
+    supply: row.supply,
+    ...(related && (related.user !== undefined || related.market !== undefined)
+      ? { related: { ...(related.user !== undefined ? { user: related.user } : {}), ...(related.market !== undefined ? { market: related.market } : {}) } }
+      : {}),
+  };
+}
+
+export type TokenObject = ReturnType<typeof toTokenObject>;
+
+// The same object written by PostgreSQL, for answers of many tokens: building and serialising 100 token objects
+// in Node costs more than the query that finds them (fetch-by-pool-addresses). Timestamps as toISOString writes
+// them (milliseconds truncated, UTC), wei as a string, a non-finite market cap as null (JSON.stringify's NaN).
+const isoTimestamp = (column: string) => `to_char(t.${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as ${column}`;
+const TOKEN_JSON_HEAD = sql<string>`(select row_to_json(x)::text from (select t.id, ${sql.raw(isoTimestamp("created_at"))}, ${sql.raw(isoTimestamp("deployed_at"))},
+  t.tx_hash, t.name, t.symbol, t.img_url, t.requestor_fid, t.cast_hash, t.type, t.pair, t.chain_id, t.presale_id) x)`;
+const TOKEN_JSON_TAIL = sql<string>`(select row_to_json(x)::text from (select t.metadata, t.social_context, t.deploy_config, t.pool_config,
+  case when t.starting_market_cap in ('NaN', 'Infinity', '-Infinity') then null else t.starting_market_cap end as starting_market_cap,
+  t.warnings, t.tags, t.supply::text as supply) x)`;
+
+/** What a query over `tokens as t` selects for tokenJson. */
+export const tokenJsonColumns = [
+  TOKEN_JSON_HEAD.as("json_head"),
+  TOKEN_JSON_TAIL.as("json_tail"),
+  "t.contract_address",
+  "t.pool_address",
+  "t.msg_sender",
+  "t.admin",
+  "t.factory_address",
+  "t.locker_address",
+] as const;
+
+export type TokenJsonRow = Pick<TokenRow, "contract_address" | "pool_address" | "msg_sender" | "admin" | "factory_address" | "locker_address"> & {
+  json_head: string;
+  json_tail: string;
+};
+
+// Stored addresses are hex or base58; JSON.stringify is only for anything else (it costs more than the splice).
+const PLAIN = /^[0-9A-Za-z]*$/;
+export const jsonString = (value: string) => (PLAIN.test(value) ? `"${value}"` : JSON.stringify(value));
+const jsonAddress = (address: string | null) => (address === null ? "null" : jsonString(displayAddress(address)!));
+
+/** The JSON text of toTokenObject(row) (no `related`), from the columns of tokenJsonColumns. */
+export function tokenJson(row: TokenJsonRow): string {
+  return (
+    row.json_head.slice(0, -1) +
+    `,"contract_address":${jsonAddress(row.contract_address)},"pool_address":${jsonAddress(row.pool_address)}` +
+    `,"msg_sender":${jsonAddress(row.msg_sender)},"admin":${jsonAddress(row.admin)}` +
+    `,"factory_address":${jsonAddress(row.factory_address)},"locker_address":${jsonAddress(row.locker_address)},` +
+    row.json_tail.slice(1)
+  );
+}

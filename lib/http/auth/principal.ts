@@ -1,0 +1,107 @@
+// Turns a request's credentials into a typed principal, as the route's auth mode asks.
+import { findPartnerByKey } from "./apikeys";
+import { ADMIN_COOKIE, isAdminIdentity, verifyAdminSession } from "./admin";
+import { verifyUserToken, type UserIdentity } from "./user-tokens";
+import { forbidden, unauthorized } from "@/lib/core/errors";
+
+export type PublicPrincipal = { kind: "public" };
+export type PartnerPrincipal = { kind: "partner"; partnerId: number; name: string };
+export type UserPrincipal = { kind: "user" } & UserIdentity;
+export type AdminPrincipal = { kind: "admin"; via: "cookie" | "header" };
+export type Principal = PublicPrincipal | PartnerPrincipal | UserPrincipal | AdminPrincipal;
+
+/** public: no credentials; optional*: credentials used when valid, else public; others: required. */
+export type AuthMode = "public" | "partner" | "user" | "optionalUser" | "admin" | "optionalAdmin";
+
+export type PrincipalFor<A extends AuthMode> = A extends "partner"
+  ? PartnerPrincipal
+  : A extends "user"
+    ? UserPrincipal
+    : A extends "admin"
+      ? AdminPrincipal
+      : A extends "optionalUser"
+        ? UserPrincipal | PublicPrincipal
+        : A extends "optionalAdmin"
+          ? AdminPrincipal | PublicPrincipal
+          : PublicPrincipal;
+
+const PUBLIC: PublicPrincipal = { kind: "public" };
+
+export function bearer(request: Request): string | null {
+  const header = request.headers.get("authorization");
+  const match = header && /^Bearer\s+(\S+)$/i.exec(header.trim());
+  return match ? match[1] : null;
+}
+
+export function cookie(request: Request, name: string): string | null {
+  for (const part of (request.headers.get("cookie") ?? "").split(";")) {
+    const [k, ...v] = part.trim().split("=");
+    if (k === name) return v.join("=");
+  }
+  return null;
+}
+
+async function partner(request: Request): Promise<PartnerPrincipal> {
+  const key = request.headers.get("x-api-key");
+  if (!key) {
+    // A valid user token is a known caller of the wrong kind: forbidden, not unknown. The probe only picks
+    // between 401 and 403, so an unreachable key server must not turn it into a 503.
+    const wrongKind = await user(request).catch(() => null);
+    if (wrongKind) throw forbidden("this route takes a partner API key (x-api-key)");
+    throw unauthorized("missing x-api-key header");
+  }
+  const found = await findPartnerByKey(key.trim());
+  if (!found) throw unauthorized("unknown or revoked API key");
+  return { kind: "partner", partnerId: found.id, name: found.name };
+}
+
+async function user(request: Request): Promise<UserPrincipal | null> {
+  const token = bearer(request);
+  const identity = token ? await verifyUserToken(token) : null;
+  return identity ? { kind: "user", ...identity } : null;
+}
+
+/** An admin principal, or the verified non-admin user behind the credentials (for 403 vs 401), or null. */
+async function admin(request: Request): Promise<AdminPrincipal | UserPrincipal | null> {
+  const session = cookie(request, ADMIN_COOKIE);
+  if (session && (await verifyAdminSession(session))) return { kind: "admin", via: "cookie" };
+  const found = await user(request);
+  if (found && isAdminIdentity(found)) return { kind: "admin", via: "header" };
+  return found;
+}
+
+export async function authenticate<A extends AuthMode>(mode: A, request: Request): Promise<PrincipalFor<A>> {
+  type P = PrincipalFor<A>;
+  switch (mode) {
+    case "public":
+      return PUBLIC as P;
+    case "partner":
+      return (await partner(request)) as P;
+    case "optionalUser":
+      return ((await user(request)) ?? PUBLIC) as P;
+    case "optionalAdmin": {
+      const found = await admin(request);
+      return (found?.kind === "admin" ? found : PUBLIC) as P;
+    }
+    case "user": {
+      if (!bearer(request)) {
+        const key = request.headers.get("x-api-key");
+        if (key && (await findPartnerByKey(key.trim()))) throw forbidden("this route takes a user token, not an API key");
+        throw unauthorized("missing Authorization: Bearer token");
+      }
+      const found = await user(request);
+      if (!found) throw unauthorized("invalid or expired token");
+      return found as P;
+    }
+    case "admin": {
+      const found = await admin(request);
+      if (found?.kind === "admin") return found as P;
+      // A verified user who is not an admin, or a partner, is a known caller of the wrong kind: forbidden.
+      if (found) throw forbidden("admin only");
+      const key = request.headers.get("x-api-key");
+      if (key && (await findPartnerByKey(key.trim()))) throw forbidden("admin only; an API key is not admin credentials");
+      throw unauthorized(bearer(request) || cookie(request, ADMIN_COOKIE) ? "invalid or expired admin credentials" : undefined);
+    }
+  }
+  throw new Error(`unknown auth mode ${mode satisfies never}`);
+}

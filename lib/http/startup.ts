@@ -1,0 +1,26 @@
+// What a server process does once Next starts it (instrumentation.ts): check the configuration, answer the
+// methods no route serves (TRACE among them) and take the client address from the socket where no proxy vouches, serve the embedded database to the npm commands, and run the job worker.
+import { config, ConfigError } from "@/lib/core/config";
+import { checkChainSettings } from "@/lib/platform/chain/settings";
+import { guardServerRequests } from "./refusals";
+import { log } from "@/lib/core/log";
+import { startEmbeddedServer } from "@/dev/embedded-server";
+import { startWorker } from "@/lib/platform/jobs/worker";
+
+export async function startServerProcess(): Promise<void> {
+  try {
+    config();
+    // Per-chain variables (RPC_URL_<chainId>, ...) are read by lib/platform/chain/settings.ts, not by config().
+    checkChainSettings();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    // A bad value stops start-up, naming the variable (the message lists each one).
+    console.error(error.message);
+    process.exit(1);
+  }
+  guardServerRequests();
+  await startEmbeddedServer();
+  // The worker claims jobs through db(), so it starts after the database is open (and served).
+  startWorker();
+  log.debug("server process started", { pid: process.pid });
+}

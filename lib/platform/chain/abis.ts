@@ -1,0 +1,283 @@
+// The parts of the platform's contract ABIs the service calls or indexes, written out by hand from
+// the platform's interfaces (design/COMPAT.md). The local contracts implement the same items; a test
+// checks each item here against the compiled artifacts, so the two cannot drift apart.
+import type { Abi } from "viem";
+import { factoryAbi, feeLockerAbi as localFeeLockerAbi, lpLockerAbi, presaleAbi, dynamicFeeHookAbi, staticFeeHookAbi, tokenAbi, tokenAirdropAbi, tokenVaultAbi } from "@/dev/chain/artifacts";
+
+const tokenConfig = {
+  name: "tokenConfig",
+  type: "tuple",
+  internalType: "struct TokenConfig",
+  components: [
+    { name: "tokenAdmin", type: "address", internalType: "address" },
+    { name: "name", type: "string", internalType: "string" },
+    { name: "symbol", type: "string", internalType: "string" },
+    { name: "salt", type: "bytes32", internalType: "bytes32" },
+    { name: "image", type: "string", internalType: "string" },
+    { name: "metadata", type: "string", internalType: "string" },
+    { name: "context", type: "string", internalType: "string" },
+    { name: "originatingChainId", type: "uint256", internalType: "uint256" },
+  ],
+} as const;
+
+const poolConfig = {
+  name: "poolConfig",
+  type: "tuple",
+  internalType: "struct PoolConfig",
+  components: [
+    { name: "hook", type: "address", internalType: "address" },
+    { name: "pairedToken", type: "address", internalType: "address" },
+    { name: "tickIfToken0IsClanker", type: "int24", internalType: "int24" },
+    { name: "tickSpacing", type: "int24", internalType: "int24" },
+    { name: "poolData", type: "bytes", internalType: "bytes" },
+  ],
+} as const;
+
+const lockerConfig = {
+  name: "lockerConfig",
+  type: "tuple",
+  internalType: "struct LockerConfig",
+  components: [
+    { name: "locker", type: "address", internalType: "address" },
+    { name: "rewardAdmins", type: "address[]", internalType: "address[]" },
+    { name: "rewardRecipients", type: "address[]", internalType: "address[]" },
+    { name: "rewardBps", type: "uint16[]", internalType: "uint16[]" },
+    { name: "tickLower", type: "int24[]", internalType: "int24[]" },
+    { name: "tickUpper", type: "int24[]", internalType: "int24[]" },
+    { name: "positionBps", type: "uint16[]", internalType: "uint16[]" },
+    { name: "lockerData", type: "bytes", internalType: "bytes" },
+  ],
+} as const;
+
+const mevModuleConfig = {
+  name: "mevModuleConfig",
+  type: "tuple",
+  internalType: "struct MevModuleConfig",
+  components: [
+    { name: "mevModule", type: "address", internalType: "address" },
+    { name: "mevModuleData", type: "bytes", internalType: "bytes" },
+  ],
+} as const;
+
+const extensionConfigs = {
+  name: "extensionConfigs",
+  type: "tuple[]",
+  internalType: "struct ExtensionConfig[]",
+  components: [
+    { name: "extension", type: "address", internalType: "address" },
+    { name: "msgValue", type: "uint256", internalType: "uint256" },
+    { name: "extensionBps", type: "uint16", internalType: "uint16" },
+    { name: "extensionData", type: "bytes", internalType: "bytes" },
+  ],
+} as const;
+
+/** Factory (version 4.0.0): `deployToken` and `TokenCreated`. */
+export const tokenFactoryAbi = [
+  {
+    type: "function",
+    name: "deployToken",
+    stateMutability: "payable",
+    inputs: [
+      {
+        name: "deploymentConfig",
+        type: "tuple",
+        internalType: "struct DeploymentConfig",
+        components: [tokenConfig, poolConfig, lockerConfig, mevModuleConfig, extensionConfigs],
+      },
+    ],
+    outputs: [{ name: "tokenAddress", type: "address", internalType: "address" }],
+  },
+  {
+    type: "event",
+    name: "TokenCreated",
+    anonymous: false,
+    inputs: [
+      { name: "msgSender", type: "address", indexed: false, internalType: "address" },
+      { name: "tokenAddress", type: "address", indexed: true, internalType: "address" },
+      { name: "tokenAdmin", type: "address", indexed: true, internalType: "address" },
+      { name: "tokenImage", type: "string", indexed: false, internalType: "string" },
+      { name: "tokenName", type: "string", indexed: false, internalType: "string" },
+      { name: "tokenSymbol", type: "string", indexed: false, internalType: "string" },
+      { name: "tokenMetadata", type: "string", indexed: false, internalType: "string" },
+      { name: "tokenContext", type: "string", indexed: false, internalType: "string" },
+      { name: "startingTick", type: "int24", indexed: false, internalType: "int24" },
+      { name: "poolHook", type: "address", indexed: false, internalType: "address" },
+      { name: "poolId", type: "bytes32", indexed: false, internalType: "bytes32" },
+      { name: "pairedToken", type: "address", indexed: false, internalType: "address" },
+      { name: "locker", type: "address", indexed: false, internalType: "address" },
+      { name: "mevModule", type: "address", indexed: false, internalType: "address" },
+      { name: "extensionsSupply", type: "uint256", indexed: false, internalType: "uint256" },
+      { name: "extensions", type: "address[]", indexed: false, internalType: "address[]" },
+    ],
+  },
+] as const;
+
+/** Uniswap V3-style pool reads. */
+export const v3PoolAbi = [
+  {
+    type: "function",
+    name: "slot0",
+    stateMutability: "view",
+    inputs: [],
+    outputs: [
+      { name: "sqrtPriceX96", type: "uint160", internalType: "uint160" },
+      { name: "tick", type: "int24", internalType: "int24" },
+      { name: "observationIndex", type: "uint16", internalType: "uint16" },
+      { name: "observationCardinality", type: "uint16", internalType: "uint16" },
+      { name: "observationCardinalityNext", type: "uint16", internalType: "uint16" },
+      { name: "feeProtocol", type: "uint8", internalType: "uint8" },
+      { name: "unlocked", type: "bool", internalType: "bool" },
+    ],
+  },
+  { type: "function", name: "token0", stateMutability: "view", inputs: [], outputs: [{ name: "", type: "address", internalType: "address" }] },
+  { type: "function", name: "token1", stateMutability: "view", inputs: [], outputs: [{ name: "", type: "address", internalType: "address" }] },
+  { type: "function", name: "fee", stateMutability: "view", inputs: [], outputs: [{ name: "", type: "uint24", internalType: "uint24" }] },
+] as const;
+
+/** Fee locker: per (fee owner, token) balances and their claims. */
+export const feeLockerAbi = [
+  {
+    type: "function",
+    name: "availableFees",
+    stateMutability: "view",
+    inputs: [
+      { name: "feeOwner", type: "address", internalType: "address" },
+      { name: "token", type: "address", internalType: "address" },
+    ],
+    outputs: [{ name: "", type: "uint256", internalType: "uint256" }],
+  },
+  {
+    type: "function",
+    name: "claim",
+    stateMutability: "nonpayable",
+    inputs: [
+      { name: "feeOwner", type: "address", internalType: "address" },
+      { name: "token", type: "address", internalType: "address" },
+    ],
+    outputs: [],
+  },
+  {
+    type: "event",
+    name: "ClaimTokens",
+    anonymous: false,
+    inputs: [
+      { name: "feeOwner", type: "address", indexed: true, internalType: "address" },
+      { name: "token", type: "address", indexed: true, internalType: "address" },
+      { name: "amountClaimed", type: "uint256", indexed: false, internalType: "uint256" },
+    ],
+  },
+  {
+    type: "event",
+    name: "StoreTokens",
+    anonymous: false,
+    inputs: [
+      { name: "sender", type: "address", indexed: true, internalType: "address" },
+      { name: "feeOwner", type: "address", indexed: true, internalType: "address" },
+      { name: "token", type: "address", indexed: true, internalType: "address" },
+      { name: "balance", type: "uint256", indexed: false, internalType: "uint256" },
+      { name: "amount", type: "uint256", indexed: false, internalType: "uint256" },
+    ],
+  },
+] as const;
+
+/** The ERC-20 reads the service makes. */
+export const erc20ReadAbi = [
+  { type: "function", name: "name", stateMutability: "view", inputs: [], outputs: [{ name: "", type: "string", internalType: "string" }] },
+  { type: "function", name: "symbol", stateMutability: "view", inputs: [], outputs: [{ name: "", type: "string", internalType: "string" }] },
+  { type: "function", name: "decimals", stateMutability: "view", inputs: [], outputs: [{ name: "", type: "uint8", internalType: "uint8" }] },
+  { type: "function", name: "totalSupply", stateMutability: "view", inputs: [], outputs: [{ name: "", type: "uint256", internalType: "uint256" }] },
+  {
+    type: "function",
+    name: "balanceOf",
+    stateMutability: "view",
+    inputs: [{ name: "account", type: "address", internalType: "address" }],
+    outputs: [{ name: "", type: "uint256", internalType: "uint256" }],
+  },
+] as const;
+
+/** Chainlink AggregatorV3Interface (the ETH/USD feed). */
+export const chainlinkFeedAbi = [
+  { type: "function", name: "decimals", stateMutability: "view", inputs: [], outputs: [{ name: "", type: "uint8", internalType: "uint8" }] },
+  {
+    type: "function",
+    name: "latestRoundData",
+    stateMutability: "view",
+    inputs: [],
+    outputs: [
+      { name: "roundId", type: "uint80", internalType: "uint80" },
+      { name: "answer", type: "int256", internalType: "int256" },
+      { name: "startedAt", type: "uint256", internalType: "uint256" },
+      { name: "updatedAt", type: "uint256", internalType: "uint256" },
+      { name: "answeredInRound", type: "uint80", internalType: "uint80" },
+    ],
+  },
+] as const;
+
+/** Launched tokens' metadata read (`allData`), present on version-4 tokens. */
+export const tokenDataAbi = [
+  {
+    type: "function",
+    name: "allData",
+    stateMutability: "view",
+    inputs: [],
+    outputs: [
+      { name: "originalAdmin_", type: "address", internalType: "address" },
+      { name: "admin_", type: "address", internalType: "address" },
+      { name: "image", type: "string", internalType: "string" },
+      { name: "metadata_", type: "string", internalType: "string" },
+      { name: "context_", type: "string", internalType: "string" },
+    ],
+  },
+] as const;
+
+/**
+ * The airdrop extension's per-token record, its leading members only: the platform's airdrop (v4.1) and
+ * the local one both start with (admin, merkleRoot), and a static tuple decodes from its leading words.
+ */
+export const airdropRecordAbi = [
+  {
+    type: "function",
+    name: "airdrops",
+    stateMutability: "view",
+    inputs: [{ name: "token", type: "address", internalType: "address" }],
+    outputs: [
+      { name: "admin", type: "address", internalType: "address" },
+      { name: "merkleRoot", type: "bytes32", internalType: "bytes32" },
+    ],
+  },
+] as const;
+
+/** The presale contract's record of one presale, leading members only (status, owner, allowlist root). */
+export const presaleRecordAbi = [
+  {
+    type: "function",
+    name: "getPresale",
+    stateMutability: "view",
+    inputs: [{ name: "presaleId", type: "uint256", internalType: "uint256" }],
+    outputs: [
+      { name: "status", type: "uint8", internalType: "uint8" },
+      { name: "presaleOwner", type: "address", internalType: "address" },
+      { name: "allowlistRoot", type: "bytes32", internalType: "bytes32" },
+    ],
+  },
+] as const;
+
+type AbiItem = { type: string; name?: string; inputs?: readonly { type: string }[] };
+const errorsOf = (abi: readonly AbiItem[]) => abi.filter((item) => item.type === "error");
+
+/**
+ * Every custom error the local deployment path can raise (factory, hooks, extensions, locker, token),
+ * so a reverted simulation names the rule it broke. Deduplicated by name and argument types.
+ */
+export const deployErrorsAbi = (() => {
+  const seen = new Set<string>();
+  const all = [factoryAbi, staticFeeHookAbi, dynamicFeeHookAbi, tokenVaultAbi, tokenAirdropAbi, presaleAbi, lpLockerAbi, localFeeLockerAbi, tokenAbi].flatMap(
+    (abi) => errorsOf(abi as readonly AbiItem[]),
+  );
+  return all.filter((item) => {
+    const signature = `${item.name}(${(item.inputs ?? []).map((i) => i.type).join(",")})`;
+    if (seen.has(signature)) return false;
+    seen.add(signature);
+    return true;
+  });
+})() as Abi;

@@ -1,0 +1,132 @@
+// The only place viem clients are created. Clients are built on first use (never at import, since
+// Next imports route modules at build time) and cached on globalThis, so dev hot reload reuses them.
+import {
+  createPublicClient,
+  createWalletClient,
+  defineChain,
+  http,
+  webSocket,
+  type Account,
+  type Chain,
+  type PublicClient,
+  type Transport,
+  type WalletClient,
+} from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { base, baseSepolia } from "viem/chains";
+import { ChainUnavailableError } from "./errors";
+import { chainSettings, configuredChainIds as rpcChainIds, type ChainSettings } from "./settings";
+
+export const MULTICALL3_ADDRESS = "0xcA11bde05977b3631167028862bE2a173976CA11" as const;
+
+type Cached<T> = { key: string; client: T };
+const holder = globalThis as unknown as {
+  __chainClients?: {
+    public: Map<number, Cached<PublicClient<Transport, Chain>>>;
+    wallet: Map<number, Cached<WalletClient<Transport, Chain, Account>>>;
+    transports: Map<number, Transport>;
+    generation: number;
+  };
+};
+
+function state() {
+  holder.__chainClients ??= { public: new Map(), wallet: new Map(), transports: new Map(), generation: 0 };
+  return holder.__chainClients;
+}
+
+/**
+ * Test hook: route a chain id through the given transport (e.g. viem's `custom(provider)` over an
+ * in-process hardhat provider) instead of RPC_URL_<chainId>. `undefined` removes the override.
+ */
+export function setChainTransport(chainId: number, transport: Transport | undefined): void {
+  if (transport) state().transports.set(chainId, transport);
+  else state().transports.delete(chainId);
+  resetChainClients();
+}
+
+/** Forgets cached clients. Tests call it after reverting the chain to a snapshot or rerouting a chain. */
+export function resetChainClients(): void {
+  const s = state();
+  s.public.clear();
+  s.wallet.clear();
+  s.generation += 1;
+}
+
+/** Chain ids the service can reach: RPC_URL_<id> set, or a transport injected by a test. */
+export function configuredChainIds(): number[] {
+  return [...new Set([...rpcChainIds(), ...state().transports.keys()])].sort((a, b) => a - b);
+}
+
+function chainFor(settings: ChainSettings): Chain {
+  const known = settings.chainId === base.id ? base : settings.chainId === baseSepolia.id ? baseSepolia : undefined;
+  // Multicall3 sits at the same address on nearly every chain, and the local chain installs it there.
+  return (
+    known ??
+    defineChain({
+      id: settings.chainId,
+      name: `chain-${settings.chainId}`,
+      nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+      rpcUrls: { default: { http: settings.rpcUrl ? [settings.rpcUrl] : [] } },
+      contracts: { multicall3: { address: MULTICALL3_ADDRESS } },
+    })
+  );
+}
+
+function transportFor(settings: ChainSettings): Transport {
+  const injected = state().transports.get(settings.chainId);
+  if (injected) return injected;
+  const url = settings.rpcUrl;
+  if (!url) {
+    throw new ChainUnavailableError(settings.chainId, "not_configured", `no RPC configured (set RPC_URL_${settings.chainId})`);
+  }
+  // One quick retry only: a caller waiting on an HTTP request is better served by a fast 503.
+  const options = { timeout: settings.timeoutMs, retryCount: 1, retryDelay: 100 };
+  return url.startsWith("ws") ? webSocket(url, options) : http(url, options);
+}
+
+function cacheKey(settings: ChainSettings, withKey: boolean): string {
+  return [state().generation, settings.rpcUrl ?? "", settings.timeoutMs, withKey ? (settings.deployerPrivateKey ?? "") : ""].join("|");
+}
+
+export function getPublicClient(chainId: number): PublicClient<Transport, Chain> {
+  const settings = chainSettings(chainId);
+  const key = cacheKey(settings, false);
+  const cached = state().public.get(chainId);
+  if (cached?.key === key) return cached.client;
+  const client = createPublicClient({
+    chain: chainFor(settings),
+    transport: transportFor(settings),
+    batch: { multicall: false },
+    pollingInterval: 500,
+  }) as PublicClient<Transport, Chain>;
+  state().public.set(chainId, { key, client });
+  return client;
+}
+
+/**
+ * The deployer's wallet on a chain. It keeps no nonces: every send names its nonce, read from the node
+ * under a lock (lib/platform/chain/deploy.ts in one process, lib/domains/launch/deploy/sender.ts across processes).
+ */
+export function getWalletClient(chainId: number): WalletClient<Transport, Chain, Account> {
+  const settings = chainSettings(chainId);
+  const key = cacheKey(settings, true);
+  const cached = state().wallet.get(chainId);
+  if (cached?.key === key) return cached.client;
+  if (!settings.deployerPrivateKey) {
+    throw new ChainUnavailableError(chainId, "not_configured", "no deployer key configured (set DEPLOYER_PRIVATE_KEY)");
+  }
+  const account = privateKeyToAccount(settings.deployerPrivateKey);
+  const client = createWalletClient({
+    account,
+    chain: chainFor(settings),
+    transport: transportFor(settings),
+    pollingInterval: 500,
+  });
+  state().wallet.set(chainId, { key, client });
+  return client;
+}
+
+/** The deployer's address, when a key is configured. */
+export function deployerAddress(chainId: number) {
+  return chainSettings(chainId).deployerPrivateKey ? getWalletClient(chainId).account.address : undefined;
+}

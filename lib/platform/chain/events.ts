@@ -1,0 +1,175 @@
+// Decoding of the events the service indexes: TokenCreated (factory), ClaimTokens (fee locker) and the
+// presale contract's events. Decoders are pure and accept raw logs; the getters fetch a block range.
+import { decodeEventLog, getAbiItem, getAddress, toEventSelector, type Address, type Hash, type Hex, type Log } from "viem";
+import { feeLockerAbi, tokenFactoryAbi } from "./abis";
+import { presaleAbi } from "@/dev/chain/artifacts";
+import { getPublicClient } from "./clients";
+import { withChainErrors } from "./errors";
+
+/** Where a decoded event sits on chain. */
+export interface EventLocation {
+  address: Address;
+  blockNumber: bigint;
+  blockHash: Hash;
+  transactionHash: Hash;
+  logIndex: number;
+}
+
+export interface TokenCreatedEvent extends EventLocation {
+  msgSender: Address;
+  tokenAddress: Address;
+  tokenAdmin: Address;
+  tokenImage: string;
+  tokenName: string;
+  tokenSymbol: string;
+  tokenMetadata: string;
+  tokenContext: string;
+  startingTick: number;
+  poolHook: Address;
+  poolId: Hex;
+  pairedToken: Address;
+  locker: Address;
+  mevModule: Address;
+  extensionsSupply: bigint;
+  extensions: readonly Address[];
+}
+
+export const TOKEN_CREATED_TOPIC = toEventSelector(getAbiItem({ abi: tokenFactoryAbi, name: "TokenCreated" }));
+export const CLAIM_TOKENS_TOPIC = toEventSelector(getAbiItem({ abi: feeLockerAbi, name: "ClaimTokens" }));
+
+type AnyLog = Pick<Log, "address" | "topics" | "data" | "blockNumber" | "blockHash" | "transactionHash" | "logIndex">;
+/** Block ranges for log queries; numbers are accepted for convenience. */
+export type BlockRange = { fromBlock: bigint | number; toBlock: bigint | number };
+
+function locationOf(log: AnyLog): EventLocation {
+  if (log.blockNumber === null || log.blockHash === null || log.transactionHash === null || log.logIndex === null) {
+    throw new Error("cannot decode a pending log");
+  }
+  return {
+    address: getAddress(log.address),
+    blockNumber: log.blockNumber,
+    blockHash: log.blockHash,
+    transactionHash: log.transactionHash,
+    logIndex: log.logIndex,
+  };
+}
+
+/** TokenCreated from one log, or null when the log is another event. */
+export function decodeTokenCreated(log: AnyLog): TokenCreatedEvent | null {
+  if (log.topics[0] !== TOKEN_CREATED_TOPIC) return null;
+  const { args } = decodeEventLog({ abi: tokenFactoryAbi, eventName: "TokenCreated", topics: log.topics as [Hex, ...Hex[]], data: log.data });
+  return { ...locationOf(log), ...args };
+}
+
+/** Every TokenCreated in a transaction (a presale or a batch can create several). */
+export function findTokenCreated(receipt: { logs: readonly AnyLog[] }): TokenCreatedEvent[] {
+  return receipt.logs.map(decodeTokenCreated).filter((e): e is TokenCreatedEvent => e !== null);
+}
+
+/** TokenCreated events emitted by `factories` in the range, optionally for one token or one admin. */
+export async function getTokenCreatedLogs(
+  chainId: number,
+  query: BlockRange & { factories: readonly Address[]; tokenAddress?: Address; tokenAdmin?: Address },
+): Promise<TokenCreatedEvent[]> {
+  if (query.factories.length === 0) return [];
+  const client = getPublicClient(chainId);
+  const logs = await withChainErrors(chainId, () =>
+    client.getLogs({
+      address: [...query.factories],
+      event: getAbiItem({ abi: tokenFactoryAbi, name: "TokenCreated" }),
+      args: { tokenAddress: query.tokenAddress, tokenAdmin: query.tokenAdmin },
+      fromBlock: BigInt(query.fromBlock),
+      toBlock: BigInt(query.toBlock),
+      strict: true,
+    }),
+  );
+  return logs.map((log) => ({ ...locationOf(log), ...log.args }) as TokenCreatedEvent);
+}
+
+export interface FeeClaimEvent extends EventLocation {
+  feeOwner: Address;
+  token: Address;
+  amountClaimed: bigint;
+}
+
+export function decodeFeeClaim(log: AnyLog): FeeClaimEvent | null {
+  if (log.topics[0] !== CLAIM_TOKENS_TOPIC) return null;
+  const { args } = decodeEventLog({ abi: feeLockerAbi, eventName: "ClaimTokens", topics: log.topics as [Hex, ...Hex[]], data: log.data });
+  return { ...locationOf(log), ...args };
+}
+
+/** ClaimTokens events of the fee locker(s) in the range, optionally narrowed by owners and tokens. */
+export async function getFeeClaimLogs(
+  chainId: number,
+  query: BlockRange & { feeLockers: readonly Address[]; feeOwners?: readonly Address[]; tokens?: readonly Address[] },
+): Promise<FeeClaimEvent[]> {
+  if (query.feeLockers.length === 0) return [];
+  const client = getPublicClient(chainId);
+  const logs = await withChainErrors(chainId, () =>
+    client.getLogs({
+      address: [...query.feeLockers],
+      event: getAbiItem({ abi: feeLockerAbi, name: "ClaimTokens" }),
+      args: {
+        feeOwner: query.feeOwners?.length ? [...query.feeOwners] : undefined,
+        token: query.tokens?.length ? [...query.tokens] : undefined,
+      },
+      fromBlock: BigInt(query.fromBlock),
+      toBlock: BigInt(query.toBlock),
+      strict: true,
+    }),
+  );
+  return logs.map((log) => ({ ...locationOf(log), ...log.args }) as FeeClaimEvent);
+}
+
+type PresaleEventName =
+  | "PresaleStarted"
+  | "PresaleBuy"
+  | "WithdrawFromPresale"
+  | "PresaleStatusChanged"
+  | "PresaleDeployed"
+  | "TokensClaimed"
+  | "EthClaimed"
+  | "AllowlistRootUpdated";
+
+type PresaleEventArgs<N extends PresaleEventName> = ReturnType<typeof decodeEventLog<typeof presaleAbi, N>>["args"];
+
+/** One presale event: `eventName` tells which, `args` are its decoded fields. */
+export type PresaleEvent = { [N in PresaleEventName]: EventLocation & { eventName: N; args: PresaleEventArgs<N> } }[PresaleEventName];
+
+/** Presale status numbers, as the contract emits them (see Presale.sol). */
+export const PRESALE_STATUS = {
+  NotCreated: 0,
+  Active: 1,
+  SuccessfulMinimumHit: 2,
+  SuccessfulMaximumHit: 3,
+  Failed: 4,
+  Claimable: 5,
+} as const;
+
+const PRESALE_TOPICS = new Set(presaleAbi.filter((item) => item.type === "event").map((item) => toEventSelector(item)));
+
+export function decodePresaleEvent(log: AnyLog): PresaleEvent | null {
+  if (!log.topics[0] || !PRESALE_TOPICS.has(log.topics[0])) return null;
+  const decoded = decodeEventLog({ abi: presaleAbi, topics: log.topics as [Hex, ...Hex[]], data: log.data });
+  return { ...locationOf(log), eventName: decoded.eventName, args: decoded.args } as PresaleEvent;
+}
+
+/**
+ * The presale events of a transaction (what `presales/refresh` re-reads by hash), in log order.
+ * With `presale`, only that contract's logs count: another contract may emit same-shaped events.
+ */
+export function getPresaleLogs(receipt: { logs: readonly AnyLog[] }, presale?: Address): PresaleEvent[] {
+  return receipt.logs
+    .filter((log) => !presale || log.address.toLowerCase() === presale.toLowerCase())
+    .map(decodePresaleEvent)
+    .filter((e): e is PresaleEvent => e !== null);
+}
+
+/** Presale events of a presale contract over a block range. */
+export async function getPresaleEventLogs(chainId: number, query: BlockRange & { presale: Address }): Promise<PresaleEvent[]> {
+  const client = getPublicClient(chainId);
+  const logs = await withChainErrors(chainId, () =>
+    client.getLogs({ address: query.presale, fromBlock: BigInt(query.fromBlock), toBlock: BigInt(query.toBlock) }),
+  );
+  return getPresaleLogs({ logs });
+}

@@ -1,0 +1,56 @@
+// The chain layer's public surface. Nothing outside lib/platform/chain creates viem clients.
+export { ChainRevertError, ChainUnavailableError, type ChainUnavailableReason } from "./errors";
+export { chainSettings, configuredChainIds as rpcConfiguredChainIds, type ChainContracts, type ChainSettings } from "./settings";
+export { configuredChainIds, deployerAddress, getPublicClient, getWalletClient, resetChainClients, setChainTransport } from "./clients";
+export {
+  TOKEN_SUPPLY,
+  broadcastTransaction,
+  factoryAddress,
+  getReceipt,
+  localTokenInitCodeHash,
+  minedNonceCount,
+  pendingNonce,
+  predictTokenAddress,
+  sendDeployToken,
+  signDeployToken,
+  signerOf,
+  simulateDeployToken,
+  tokenCreate2Salt,
+  waitForReceipt,
+  type DeploymentConfig,
+  type SignedTransaction,
+  type TokenConfig,
+} from "./deploy";
+export {
+  CLAIM_TOKENS_TOPIC,
+  PRESALE_STATUS,
+  TOKEN_CREATED_TOPIC,
+  decodeFeeClaim,
+  decodePresaleEvent,
+  decodeTokenCreated,
+  findTokenCreated,
+  getFeeClaimLogs,
+  getPresaleEventLogs,
+  getPresaleLogs,
+  getTokenCreatedLogs,
+  type FeeClaimEvent,
+  type PresaleEvent,
+  type TokenCreatedEvent,
+} from "./events";
+export {
+  getBlockHeader,
+  getLatestBlockNumber,
+  readAirdropRoot,
+  readAvailableFees,
+  readPoolState,
+  readPoolWithFeed,
+  readPresaleAllowlistRoot,
+  readTokenInfo,
+  type AvailableFee,
+  type BlockHeader,
+  type FeedPrice,
+  type PoolState,
+  type PoolWithFeed,
+  type TokenInfo,
+} from "./reads";
+export { chainlinkFeedAbi, erc20ReadAbi, feeLockerAbi, tokenFactoryAbi, v3PoolAbi } from "./abis";

@@ -1,0 +1,41 @@
+// Retention: a settled job row (done or failed) is history, not state. Once it is older than
+// JOB_RETENTION_DAYS it is deleted, daily, in bounded batches. Dedupe keys of settled rows stop guarding
+// then, which is safe: every key in use names a time bucket or a row that is only ever enqueued once.
+import { z } from "zod";
+import { db } from "@/db";
+import { config } from "@/lib/core/config";
+import { defineJob } from "./define";
+import { defineSchedule } from "./schedule";
+
+const BATCH_ROWS = 5_000;
+const MAX_BATCHES = 200; // one run deletes at most 1,000,000 rows; the next run goes on
+
+export async function pruneSettledJobs(olderThanDays = config().JOB_RETENTION_DAYS): Promise<{ deleted: number }> {
+  const cutoff = new Date(Date.now() - olderThanDays * 86_400_000);
+  let deleted = 0;
+  for (let batch = 0; batch < MAX_BATCHES; batch++) {
+    const { numDeletedRows } = await db()
+      .deleteFrom("jobs")
+      .where("id", "in", (eb) =>
+        eb
+          .selectFrom("jobs")
+          .select("id")
+          .where("status", "in", ["done", "failed"])
+          .where("updated_at", "<", cutoff)
+          .limit(BATCH_ROWS),
+      )
+      .executeTakeFirst();
+    deleted += Number(numDeletedRows);
+    if (numDeletedRows < BigInt(BATCH_ROWS)) break;
+  }
+  return { deleted };
+}
+
+export const pruneJobsJob = defineJob({
+  name: "jobs-prune",
+  schema: z.object({}),
+  maxAttempts: 1, // tomorrow's run deletes what this one did not
+  handle: () => pruneSettledJobs(),
+});
+
+export const pruneJobsSchedule = defineSchedule({ name: "jobs-prune", everySeconds: 86_400, job: pruneJobsJob, payload: {} });
