@@ -1,4 +1,4 @@
-// NEXT_DIST_DIR is set by `npm run dev` (lib/cli/dist-dir.ts) so copies with different DATA_DIRs build in
+// NEXT_DIST_DIR is set by `npm run dev` (dev/cli/dist-dir.ts) so copies with different DATA_DIRs build in
 // directories of their own; unset (next build, next start, the bench) it is `.next`.
 const distDir = process.env.NEXT_DIST_DIR || ".next";
 
