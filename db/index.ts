@@ -6,6 +6,7 @@ import path from "node:path";
 import { config } from "../lib/core/config";
 import type { DB } from "./types";
 import { openPglite, PglitePool } from "./pglite";
+import { remember } from "../lib/core/remember";
 
 // int8 counts and ids fit a JS number; numeric (wei) stays a decimal string; timestamps are Dates.
 pg.types.setTypeParser(20, (v) => Number(v));
@@ -15,7 +16,7 @@ export type Database = Kysely<DB>;
 
 type ClosablePool = PostgresPool & { end(): Promise<void> };
 type Holder = { db?: Database; pool?: ClosablePool; pglite?: PglitePool; ready?: Promise<ClosablePool> };
-const holder = ((globalThis as any).__db ??= {}) as Holder;
+const holder = remember("db", (): Holder => ({}));
 
 /** Where a running service publishes its embedded database, so CLIs can reach it while it runs. */
 export function embeddedServerFile(): string {

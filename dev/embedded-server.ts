@@ -9,6 +9,7 @@ import { db, embeddedServerFile, ownedPglite } from "@/db";
 import type { SessionGate } from "@/db/pglite";
 import { config } from "@/lib/core/config";
 import { log } from "@/lib/core/log";
+import { remember } from "@/lib/core/remember";
 
 /** Connections the socket server accepts at once (the commands use one each; psql sessions count too). */
 export const EMBEDDED_MAX_CONNECTIONS = 16;
@@ -119,18 +120,18 @@ function readyForQueryStatus(tail: Uint8Array): string | null {
 
 export type EmbeddedServer = { port: number; stop(): Promise<void> };
 
-const holder = globalThis as unknown as { __embeddedServer?: Promise<EmbeddedServer | null> };
+const holder = remember("embedded-server", (): { server?: Promise<EmbeddedServer | null> } => ({}));
 
 /**
  * Starts the socket server when this process owns the embedded database (no DATABASE_URL, and no other
  * running service already serving the same DATA_DIR), and publishes {pid, port} in DATA_DIR. Idempotent.
  */
 export function startEmbeddedServer(): Promise<EmbeddedServer | null> {
-  holder.__embeddedServer ??= start().catch((error) => {
-    holder.__embeddedServer = undefined;
+  holder.server ??= start().catch((error) => {
+    holder.server = undefined;
     throw error;
   });
-  return holder.__embeddedServer;
+  return holder.server;
 }
 
 async function start(): Promise<EmbeddedServer | null> {
@@ -160,7 +161,7 @@ async function start(): Promise<EmbeddedServer | null> {
       process.off("exit", unpublishOnExit);
       unpublish();
       await server.stop();
-      holder.__embeddedServer = undefined;
+      holder.server = undefined;
     },
   };
 }

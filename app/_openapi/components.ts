@@ -3,6 +3,8 @@ export const securitySchemes = {
   apiKey: { type: "apiKey", in: "header", name: "x-api-key", description: "Partner API key (`npm run apikey -- create <name>`)" },
   bearerJwt: { type: "http", scheme: "bearer", bearerFormat: "JWT", description: "User token (Farcaster Quick Auth or Privy)" },
   adminSession: { type: "apiKey", in: "cookie", name: "admin_session", description: "Set by POST /api/admin/verify" },
+  cronSecret: { type: "http", scheme: "bearer", description: "CRON_SECRET, as Vercel's cron sends it" },
+  qstashSignature: { type: "apiKey", in: "header", name: "Upstash-Signature", description: "QStash's signature (a JWT) over the raw body and the URL" },
 } as const;
 
 export const errorEnvelope = {

@@ -1,7 +1,7 @@
 // The OpenAPI 3.1 document, built from the route() definitions themselves (the zod schemas that validate
 // requests), so the document cannot drift from what the service accepts.
 import { z, type ZodType } from "zod";
-import type { RateLimitRule } from "@/lib/http/rate-limit";
+import type { RateLimitRule } from "@/lib/platform/kv/rate-limit";
 import { errorEnvelope, exampleFor, securitySchemes } from "./components";
 
 export const DOCUMENTED_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
@@ -11,6 +11,7 @@ type Definition = {
   auth: string;
   query?: ZodType;
   body?: ZodType;
+  optionalBody?: boolean;
   params?: ZodType;
   response?: ZodType;
   summary?: string;
@@ -46,6 +47,8 @@ const SECURITY: Record<string, Array<Record<string, string[]>>> = {
   optionalUser: [{}, { bearerJwt: [] }],
   admin: [{ adminSession: [] }, { bearerJwt: [] }],
   optionalAdmin: [{}, { adminSession: [] }, { bearerJwt: [] }],
+  cron: [{ cronSecret: [] }],
+  qstash: [{ qstashSignature: [] }],
 };
 
 function parameters(schema: ZodType | undefined, where: "query" | "path"): JsonSchema[] {
@@ -106,7 +109,7 @@ function operation(path: string, method: string, def: Definition): JsonSchema {
   };
   if (def.body) {
     const schema = jsonSchema(def.body, "input");
-    op.requestBody = { required: true, content: { "application/json": { schema, example: exampleFor(schema) } } };
+    op.requestBody = { required: !def.optionalBody, content: { "application/json": { schema, example: exampleFor(schema) } } };
   } else if (def.rawBody) {
     op.requestBody = { required: false, description: "Read (streamed) by the handler itself", content: { "application/json": { schema: {} } } };
   }

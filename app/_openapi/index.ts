@@ -1,9 +1,9 @@
-// The served document, built once per process from the generated route manifest.
+// The served document, built once per process from the generated route manifest. The manifest is loaded on first
+// use: it imports every route file, /api/openapi.json's among them, which imports this module.
 import { buildDocument } from "./document";
-import { routeModules } from "./routes.generated";
 
-let cached: Record<string, any> | undefined;
+let cached: Promise<Record<string, any>> | undefined;
 
-export function openApiDocument(): Record<string, any> {
-  return (cached ??= buildDocument(routeModules));
+export function openApiDocument(): Promise<Record<string, any>> {
+  return (cached ??= import("./routes.generated").then(({ routeModules }) => buildDocument(routeModules)));
 }

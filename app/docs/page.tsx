@@ -58,8 +58,8 @@ function Operation(o: Op) {
   );
 }
 
-export default function DocsPage() {
-  const doc = openApiDocument();
+export default async function DocsPage() {
+  const doc = await openApiDocument();
   const ops: Op[] = Object.entries<any>(doc.paths).flatMap(([path, item]) => Object.entries<any>(item).map(([method, op]) => ({ method, path, op })));
   const tags = [...new Set(ops.map((o) => o.op.tags[0] as string))].sort();
   return (

@@ -81,7 +81,7 @@ function sortKeys(value: unknown): unknown {
 
 const lowerFirst = (s: string) => (/^[A-Z0-9]+$/.test(s) ? s.toLowerCase() : s[0]!.toLowerCase() + s.slice(1));
 
-/** File name (inside ARTIFACTS_DIR) to content: one JSON per contract plus the typed index.ts. */
+/** File name (inside ARTIFACTS_DIR) to content: the typed index.ts (ABIs, bytecode and deployed bytecode of each contract). */
 export function renderArtifacts(compiled: ReturnType<typeof compileContracts>): Record<string, string> {
   const files: Record<string, string> = {};
   const ts: string[] = [
@@ -92,7 +92,6 @@ export function renderArtifacts(compiled: ReturnType<typeof compileContracts>): 
   for (const name of Object.keys(compiled).sort() as ArtifactName[]) {
     const { abi, bytecode, deployedBytecode } = compiled[name];
     const artifact = { abi: sortKeys(abi), bytecode, deployedBytecode };
-    files[`${name}.json`] = `${JSON.stringify(artifact, null, 2)}\n`;
     const id = lowerFirst(name);
     ts.push(`export const ${id}Abi = ${JSON.stringify(artifact.abi, null, 2)} as const;`, "");
     ts.push(`export const ${id}Bytecode = "${bytecode}" as const;`, "");

@@ -6,7 +6,7 @@ import { enqueue } from "@/lib/platform/jobs/define";
 import { dispatchJobs } from "@/lib/platform/jobs/dispatch";
 import { ingestRecords, type IngestCounts } from "@/lib/domains/leaderboard/ingest";
 import { ingestAgentActivityJob, MAX_INGEST_BATCH } from "@/lib/domains/leaderboard/jobs";
-import { activityRecord, type ActivityRecord } from "@/lib/domains/leaderboard/records";
+import { parseRecordLine, type ActivityRecord } from "@/lib/domains/leaderboard/records";
 
 export type FileIngestOptions = { skipInvalid?: boolean; enqueue?: boolean; batchSize?: number; onProgress?: (lines: number) => void };
 export type FileIngestReport = IngestCounts & { lines: number; invalid: { line: number; error: string }[]; jobs: number };
@@ -19,16 +19,7 @@ async function* readRecords(file: string): AsyncGenerator<Parsed> {
   for await (const text of reader) {
     line++;
     if (!text.trim()) continue;
-    let raw: unknown;
-    try {
-      raw = JSON.parse(text);
-    } catch {
-      yield { line, error: "not valid JSON" };
-      continue;
-    }
-    const parsed = activityRecord.safeParse(raw);
-    if (parsed.success) yield { line, raw, record: parsed.data };
-    else yield { line, error: `${parsed.error.issues[0].path.join(".") || "record"}: ${parsed.error.issues[0].message}` };
+    yield { line, ...parseRecordLine(text) };
   }
 }
 

@@ -1,5 +1,5 @@
 // npm run apikey -- create --name <partner> [--reward-address <0x…>] | reward <prefix> <0x…|none> | revoke <prefix> | list
-import { createApiKey, listApiKeys, revokeApiKey, setApiKeyRewardAddress } from "@/lib/http/auth/apikeys";
+import { createApiKey, listApiKeys, revokeApiKey, setApiKeyRewardAddress } from "@/lib/domains/partners/apikeys";
 import { parseArgs, runCommand } from "./args";
 
 const usage = "usage: npm run apikey -- create --name <partner> [--reward-address <0x…>] | reward <prefix> <0x…|none> | revoke <prefix> | list";

@@ -1,7 +1,7 @@
 // Seeds airdrops: about one per 300 tokens, on v4-era tokens (the newer half of the ids), each a published
 // tree of a few dozen to a few thousand leaves, so claims, proofs and allocation pages answer from the start.
 import { sql } from "kysely";
-import type { DomainSeeder, SeedContext } from "./registry";
+import type { DomainSeeder, SeedContext } from "./types";
 import { leafAccounts, seedTrees, spreadTokenIds, TREE_TABLES, type SeedTree } from "./trees";
 import { airdropOwner } from "@/lib/domains/airdrops/service";
 

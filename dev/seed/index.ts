@@ -6,7 +6,8 @@ import { config } from "@/lib/core/config";
 import { log } from "@/lib/core/log";
 import { runPhase, type OnProgress, type Phase } from "./phases";
 import { Prng } from "./prng";
-import { domainSeeders, type SeedContext } from "./registry";
+import { domainSeeders } from "./registry";
+import type { SeedContext } from "./types";
 import { DATASET_END, tokenPhases } from "./tokens";
 import { buildUsers, userPhases } from "./users";
 

@@ -2,7 +2,7 @@
 // Agents run seeded tokens and are seeded users. Everything is deterministic except the time anchor:
 // activity ends at the hour of seeding, so the 24h and 7d boards are populated whenever the seed runs.
 import { sql } from "kysely";
-import type { DomainSeeder, SeedContext } from "./registry";
+import type { DomainSeeder, SeedContext } from "./types";
 import type { Prng } from "./prng";
 import { Weighted } from "./prng";
 import { computeLeaderboard } from "@/lib/domains/leaderboard/compute";

@@ -5,7 +5,7 @@
 import { sql } from "kysely";
 import { getAddress } from "viem";
 import { PRESALE_STATUS } from "@/lib/platform/chain";
-import type { DomainSeeder, SeedContext } from "./registry";
+import type { DomainSeeder, SeedContext } from "./types";
 import { Weighted, type Prng } from "./prng";
 import { DATASET_END, DATASET_START, SEED_WETH } from "./tokens";
 import { leafAccounts, seedTrees, spreadTokenIds, TREE_TABLES, type SeedTree } from "./trees";

@@ -1,42 +1,10 @@
 // Domain seeders: each domain that owns tables adds its synthetic rows after the core dataset
-// (users, tokens, market rows) exists. To add one: write `lib/<domain>/seed.ts` exporting a
-// DomainSeeder, then add one import and one entry to `domainSeeders` below.
-import type { Database } from "@/db";
-import type { Phase } from "./phases";
-import type { Prng } from "./prng";
+// (users, tokens, market rows) exists. To add one: write `dev/seed/<domain>.ts` exporting a
+// DomainSeeder (dev/seed/types.ts), then add one import and one entry to `domainSeeders` below.
+import type { DomainSeeder } from "./types";
 import { airdropsSeeder } from "./airdrops";
 import { leaderboardSeeder } from "./leaderboard";
 import { presalesSeeder } from "./presales";
-
-export type SeedContext = {
-  /**
-   * For lookups and small writes: the first bulk connection (statement_timeout off). Do not call db()
-   * while seeding: on PGlite and through a running embedded service the pool has only this connection.
-   */
-  db: Database;
-  /**
-   * Connections reserved for bulk inserts, with statement_timeout off and synchronous_commit off.
-   * Pass them to nothing else; use `insert()` for bulk rows.
-   */
-  connections: readonly Database[];
-  /** This seeder's own stream (forked by its name): adding a seeder never changes another's rows. */
-  rng: Prng;
-  /** Seeded tokens have ids firstId..lastId (contiguous); use them rather than querying for ids. */
-  tokens: { count: number; firstId: number; lastId: number };
-  /** Seeded users have fids firstFid..lastFid (contiguous). */
-  users: { count: number; firstFid: number; lastFid: number };
-  /** Bulk-inserts a phase (unnest batches, progress bar included). */
-  insert(phase: Phase): Promise<void>;
-};
-
-export type DomainSeeder = {
-  name: string;
-  /** Bump when the rows it writes change, so `npm run bench` reseeds databases made by the old one. */
-  version: number;
-  /** Tables it fills, emptied by `--reset` (tables referencing tokens are emptied by the cascade anyway). */
-  tables: readonly string[];
-  run(ctx: SeedContext): Promise<void>;
-};
 
 export const domainSeeders: DomainSeeder[] = [
   presalesSeeder,

@@ -1,4 +1,4 @@
-// Synthetic tokens and their market rows: every COMPAT.md field, with the skews real data has (a few
+// Synthetic tokens and their market rows: every COMPAT field, with the skews real data has (a few
 // creators and interfaces launch most tokens, WETH pairs and Base dominate, newer tokens are v4).
 import { PRODUCTION_DEFAULTS } from "@/lib/platform/chain/settings";
 import { Prng, Weighted, Zipf } from "./prng";

@@ -8,7 +8,7 @@ import { buildStandardTree } from "@/lib/domains/merkle/build";
 import { buildTiles, TILE_HEIGHT } from "@/lib/domains/merkle/tiles";
 import { DATASET_END } from "./tokens";
 import type { Prng } from "./prng";
-import type { SeedContext } from "./registry";
+import type { SeedContext } from "./types";
 
 export type SeedTree = { owner: string; values: readonly (readonly [string, bigint])[] };
 export type SeededTree = { owner: string; root: `0x${string}`; leafCount: number };

@@ -1,5 +1,6 @@
 // The one reader of the environment: every variable the service uses, validated once by one zod schema.
 import { z } from "zod";
+import { remember } from "./remember";
 
 const optionalUrl = z.string().url().optional();
 const bool = z
@@ -216,14 +217,14 @@ export function variablesRead(reader: (env: NodeJS.ProcessEnv) => unknown): stri
   return [...names];
 }
 
-const holder = globalThis as unknown as { __config?: Config };
+const holder = remember("config", (): { config?: Config } => ({}));
 
 export function config(): Config {
-  holder.__config ??= parseConfig(process.env);
-  return holder.__config;
+  holder.config ??= parseConfig(process.env);
+  return holder.config;
 }
 
 /** Tests change the environment between files; this forgets the cached reading. */
 export function resetConfig(): void {
-  holder.__config = undefined;
+  holder.config = undefined;
 }

@@ -1,21 +1,14 @@
 // Zod building blocks shared by every route's query, path and body schemas.
 import { z, type ZodType } from "zod";
-import { getAddress } from "viem";
+import { EVM_ADDRESS } from "./evm";
+import { badRequest } from "./errors";
 
-/** An EVM address: `0x` + 40 hex digits, any case. */
-export const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 
 /** `0x` + 40 hex, any case; parsed to lowercase (how addresses are stored and compared). */
 export const zAddress = z
   .string()
   .trim()
   .regex(EVM_ADDRESS, "must be an address: 0x followed by 40 hex digits")
-  .transform((v) => v.toLowerCase() as `0x${string}`);
-
-export const zHex = z
-  .string()
-  .trim()
-  .regex(/^0x([0-9a-fA-F]{2})*$/, "must be 0x-prefixed hex")
   .transform((v) => v.toLowerCase() as `0x${string}`);
 
 export const zBytes32 = z
@@ -149,39 +142,11 @@ export function presentQueryValues(schema: ZodType, raw: Record<string, string |
   return out;
 }
 
-const MEMO_MAX = 50_000;
-
-/** A pure function of a string, remembered for up to MEMO_MAX inputs (then forgotten all at once). */
-function memoised<T>(compute: (input: string) => T): (input: string) => T {
-  const memo = new Map<string, T>();
-  return (input) => {
-    let out = memo.get(input);
-    if (out === undefined) {
-      out = compute(input);
-      if (memo.size >= MEMO_MAX) memo.clear();
-      memo.set(input, out);
-    }
-    return out;
-  };
-}
-
-/**
- * EIP-55 form for responses. Memoised: a list of 100 tokens checksums ~600 addresses, mostly the same
- * deployers, admins and lockers again (viem's own cache pays an LRU reordering on every hit).
- */
-const checksumOf = memoised((address) => getAddress(address));
-
-export function checksum(address: string | null | undefined): `0x${string}` | null {
-  return address ? checksumOf(address) : null;
-}
-
-/**
- * A stored address as answers show it: an EVM address checksummed (whatever case it was stored in); a
- * 32-byte v4 pool id or a Solana (base58) mint or pool as stored: base58 is case-sensitive and has no
- * checksum form. Memoised on the stored string, as a token list shows ~600 of them.
- */
-const displayOf = memoised((address) => (EVM_ADDRESS.test(address) ? checksumOf(address.toLowerCase()) : address));
-
-export function displayAddress(address: string | null): string | null {
-  return address ? displayOf(address) : address;
+/** A value parsed by its schema, or a 400 naming the first issue (all of them in `details`). */
+export function parseWith<T>(schema: ZodType<T>, value: unknown, where: "query" | "body" | "path"): T {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const details = result.error.issues.map((i) => ({ in: where, path: i.path.join("."), message: i.message }));
+  const first = details[0];
+  throw badRequest(first.path ? `${first.path}: ${first.message}` : `${where}: ${first.message}`, details);
 }

@@ -6,7 +6,7 @@ const edge = (seconds: number, swr = seconds): CachePolicy => ({
 });
 /**
  * Partner answers depend on the API key, so no shared cache may keep them: the interface's durations
- * apply to the caller's own cache only (README, "Deliberate differences").
+ * apply to the caller's own cache only (docs/compat.md "Deliberate differences").
  */
 const privateFor = (seconds: number): CachePolicy => ({ cacheControl: `private, max-age=${seconds}` });
 

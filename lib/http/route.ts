@@ -4,10 +4,12 @@ import type { ZodType } from "zod";
 import { authenticate, type AuthMode, type PrincipalFor } from "./auth/principal";
 import type { CachePolicy } from "./cache";
 import { cachePolicy } from "./cache";
-import { bodyFinished, jsonBodyLimits, readBodyText } from "./body";
-import { badRequest, HttpError, toHttpError } from "@/lib/core/errors";
-import { clientIp, enforceRateLimit, type RateLimitRule } from "./rate-limit";
-import { presentQueryValues } from "@/lib/core/input";
+import { bodyFinished, readJsonBody } from "@/lib/core/body";
+import { HttpError, toHttpError } from "@/lib/core/errors";
+import { enforceRateLimit, type RateLimitRule } from "@/lib/platform/kv/rate-limit";
+import { clientIp } from "./client-ip";
+import { parseWith, presentQueryValues } from "@/lib/core/input";
+import { JsonText, toJson } from "@/lib/core/json";
 import { log } from "@/lib/core/log";
 
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
@@ -33,6 +35,8 @@ type RouteOptions<A extends AuthMode, Q, B, P> = {
   /** Keyed by partner for partner routes, by client IP otherwise. */
   rateLimit?: RateLimitRule;
   maxBodyBytes?: number;
+  /** The body may be left out: the handler then gets `{}` parsed by `body`. */
+  optionalBody?: boolean;
   /** The handler reads `request.body` itself (streamed uploads) and enforces its own size cap. */
   rawBody?: boolean;
   headers?: Record<string, string>;
@@ -81,48 +85,6 @@ export function queryObject(url: URL): Record<string, string | string[]> {
   return out;
 }
 
-/** The body as text, refused with 413 past `maxBytes` (declared or streamed); "" when there is none. */
-export function readCappedText(request: Request, maxBytes: number): Promise<string> {
-  return readBodyText(request, jsonBodyLimits(maxBytes));
-}
-
-export async function readJsonBody(request: Request, maxBytes: number): Promise<unknown> {
-  const text = await readCappedText(request, maxBytes);
-  if (!text.trim()) throw badRequest("a JSON body is required");
-  return parseJsonText(text);
-}
-
-export function parseJsonText(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw badRequest("the body is not valid JSON");
-  }
-}
-
-export function parseWith<T>(schema: ZodType<T>, value: unknown, where: "query" | "body" | "path"): T {
-  const result = schema.safeParse(value);
-  if (result.success) return result.data;
-  const details = result.error.issues.map((i) => ({ in: where, path: i.path.join("."), message: i.message }));
-  const first = details[0];
-  throw badRequest(first.path ? `${first.path}: ${first.message}` : `${where}: ${first.message}`, details);
-}
-
-/** An answer already serialised (written by the database, see tokenJson): the wrapper sends its text as it is. */
-export class JsonText {
-  constructor(readonly text: string) {}
-}
-
-/** JSON with bigints as decimal strings. A replacer slows every answer down, so it is only the fallback. */
-export function toJson(data: unknown): string {
-  try {
-    return JSON.stringify(data);
-  } catch (error) {
-    if (!(error instanceof TypeError)) throw error;
-    return JSON.stringify(data, (_k, v) => (typeof v === "bigint" ? v.toString() : v));
-  }
-}
-
 function errorResponse(error: HttpError, requestId: string, cors: boolean): Response {
   // `error` is the message string: the platform's existing clients read it as one.
   const body = { error: error.message, code: error.code, requestId, ...(error.details ? { details: error.details } : {}) };
@@ -157,7 +119,7 @@ export function route<A extends AuthMode, Q = undefined, B = undefined, P = unde
       const query = options.query ? parseWith(options.query, presentQueryValues(options.query, queryObject(url)), "query") : (undefined as Q);
       const body =
         options.body && !options.rawBody
-          ? parseWith(options.body, await readJsonBody(request, options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES), "body")
+          ? parseWith(options.body, await readJsonBody(request, options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES, options.optionalBody), "body")
           : (undefined as B);
       const data = await options.handler({ request, requestId, principal, query, body, params, ip, setHeader });
       const policy: CachePolicy = typeof options.cache === "function" ? options.cache(principal) : options.cache ?? cachePolicy.none;

@@ -6,7 +6,7 @@ import { z } from "zod";
 import { route } from "@/lib/http/route";
 import { notFound } from "@/lib/core/errors";
 import { resetConfig } from "@/lib/core/config";
-import { createApiKey, revokeApiKey } from "@/lib/http/auth/apikeys";
+import { createApiKey, revokeApiKey } from "@/lib/domains/partners/apikeys";
 import { DEV_ISSUER, issueDevToken, resetUserTokenVerifiers } from "@/lib/http/auth/user-tokens";
 import { devIssuerSecret } from "@/lib/http/auth/secrets";
 import { ADMIN_COOKIE, signAdminSession } from "@/lib/http/auth/admin";

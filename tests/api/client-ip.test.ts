@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { randomBytes } from "node:crypto";
 import { parseConfig, resetConfig } from "@/lib/core/config";
-import { clientIp } from "@/lib/http/rate-limit";
+import { clientIp } from "@/lib/http/client-ip";
 import { route } from "@/lib/http/route";
 import { call, expectError } from "@/tests/helpers/http";
 

@@ -6,6 +6,7 @@ import { resetConfig } from "@/lib/core/config";
 import { defineJob } from "@/lib/platform/jobs/define";
 import { defineSchedule } from "@/lib/platform/jobs/schedule";
 import { runDueJobs } from "@/lib/platform/jobs/runner";
+import "@/lib/domains/jobs"; // every job definition, as the server registers them
 import { GET } from "@/app/api/cron/[schedule]/route";
 import { call, expectError } from "@/tests/helpers/http";
 

@@ -57,7 +57,7 @@ describe("OpenAPI contract", () => {
   it("is OpenAPI 3.1 with auth schemes, the error envelope, parameters with defaults and ranges", async () => {
     const doc = (await call(GET as any, "/api/openapi.json")).body;
     expect(doc.openapi).toBe("3.1.0");
-    expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(["adminSession", "apiKey", "bearerJwt"]);
+    expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(["adminSession", "apiKey", "bearerJwt", "cronSecret", "qstashSignature"]);
     expect(doc.components.schemas.Error.required).toEqual(["error", "code", "requestId"]);
     expect(doc.components.schemas.Error.properties.error.type).toBe("string");
     const ids = new Set<string>();

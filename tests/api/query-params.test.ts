@@ -1,9 +1,10 @@
-// The query conventions every route shares (README, HTTP conventions), checked over every route's query schema
+// The query conventions every route shares (docs/http.md "Query values"), checked over every route's query schema
 // through the same steps route() takes (queryObject, presentQueryValues, parseWith), then end to end on a few
 // real routes. A platform client must work here with only the base URL changed.
 import { beforeAll, describe, expect, it } from "vitest";
 import { z, type ZodType } from "zod";
-import { parseWith, queryObject, route } from "@/lib/http/route";
+import { queryObject, route } from "@/lib/http/route";
+import { parseWith } from "@/lib/core/input";
 import { presentQueryValues, zLimit } from "@/lib/core/input";
 import { routeModules } from "@/app/_openapi/routes.generated";
 import { buildDocument, definitionOf, DOCUMENTED_METHODS } from "@/app/_openapi/document";

@@ -10,7 +10,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import pg from "pg";
 import { closeDb } from "@/db";
-import { createApiKey, revokeApiKey } from "@/lib/http/auth/apikeys";
+import { createApiKey, revokeApiKey } from "@/lib/domains/partners/apikeys";
 import { parseArgs } from "@/dev/cli/args";
 import { startAirdropChain, type AirdropChain } from "@/tests/helpers/airdrop-chain";
 import { DEFAULT_BENCH_DATABASE_URL, prepareBenchDatabase } from "./database";

@@ -1,8 +1,8 @@
 // Credentials for tests: partner keys, user tokens from a local Farcaster-style issuer, admin sessions,
-// and the shared auth matrix of ARCHITECTURE.md section 7.
+// and the shared auth matrix (docs/auth.md "Callers").
 import { expect, it } from "vitest";
 import { exportJWK, generateKeyPair, SignJWT } from "jose";
-import { createApiKey, revokeApiKey } from "@/lib/http/auth/apikeys";
+import { createApiKey, revokeApiKey } from "@/lib/domains/partners/apikeys";
 import { resetConfig } from "@/lib/core/config";
 import { resetUserTokenVerifiers } from "@/lib/http/auth/user-tokens";
 import { startFakeServer, type FakeServer } from "./fake-server";

@@ -9,7 +9,7 @@ import { z, type ZodType } from "zod";
 import { db } from "@/db";
 import { readAnswer, type CallResult } from "@/tests/helpers/http";
 
-type AuthMode = "public" | "partner" | "user" | "optionalUser" | "admin" | "optionalAdmin";
+type AuthMode = "public" | "partner" | "user" | "optionalUser" | "admin" | "optionalAdmin" | "cron" | "qstash";
 type Definition = { auth: AuthMode; query?: ZodType; body?: ZodType; params?: ZodType; rawBody?: boolean; maxBodyBytes?: number };
 type Handler = ((request: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>) & { definition?: Definition };
 
@@ -187,6 +187,9 @@ function authArb(mode: AuthMode, creds: Credentials): fc.Arbitrary<{ name: strin
     optionalUser: [{ name: "none", headers: {} }, { name: "user", headers: { authorization: `Bearer ${creds.user}` } }],
     admin: [{ name: "admin", headers: { authorization: `Bearer ${creds.admin}` } }],
     optionalAdmin: [{ name: "none", headers: {} }, { name: "admin", headers: { authorization: `Bearer ${creds.admin}` } }],
+    // The schedulers' credentials are not in the fuzzer's hands: every request is an outsider's.
+    cron: [{ name: "none", headers: {} }],
+    qstash: [{ name: "none", headers: {} }],
   };
   const bad = fc.oneof(
     fc.constant({ name: "none", headers: {} as Record<string, string> }),

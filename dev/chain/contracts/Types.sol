@@ -2,7 +2,7 @@
 pragma solidity 0.8.30;
 
 // The version-4 deployment config. Field names, order and types are the ABI that existing clients
-// encode (design/COMPAT.md), so they stay exactly as the platform's factory has them.
+// encode (COMPAT, the compatibility notes), so they stay exactly as the platform's factory has them.
 struct TokenConfig {
     address tokenAdmin;
     string name;

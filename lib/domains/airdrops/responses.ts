@@ -1,4 +1,4 @@
-// Answer shapes of the airdrop endpoints (interface 4.5, COMPAT.md), for the OpenAPI document and the API tests.
+// Answer shapes of the airdrop endpoints (interface 4.5, COMPAT), for the OpenAPI document and the API tests.
 import { z } from "zod";
 import { MAX_LEAVES_PER_ACCOUNT } from "@/lib/domains/merkle/read";
 import { checksummedAddress, weiAmount } from "@/lib/core/answers";

@@ -2,9 +2,9 @@
 // root the token's airdrop holds on chain, read by claimers.
 import type { Address } from "viem";
 import { readAirdropRoot } from "@/lib/platform/chain";
-import { checksum } from "@/lib/core/input";
-import { badRequest, notFound } from "@/lib/core/errors";
-import { accountLeaves, allocationPage, decodeCursor, proofsFor, readCurrent } from "@/lib/domains/merkle/read";
+import { checksum } from "@/lib/core/evm";
+import { notFound } from "@/lib/core/errors";
+import { accountLeaves, accountProofs, allocationPageAt } from "@/lib/domains/merkle/read";
 import { requireChainRoot, saveTreeUpload } from "@/lib/domains/merkle/upload";
 import { tokenChainId } from "@/lib/domains/tokens/service";
 import { airdropUploadFields } from "./schemas";
@@ -48,21 +48,16 @@ export async function claimAmounts(tokenAddress: string, claimer: string) {
 
 /** GET /api/airdrops/claim: a proof per leaf of the claimer, each verified against the root before it goes out. */
 export async function claimProofs(tokenAddress: string, claimer: string) {
-  return readCurrent(async () => {
-    const found = await accountLeaves(airdropOwner(tokenAddress), claimer);
-    if (!found) throw noAirdrop(tokenAddress);
-    const proofs = await proofsFor(found.tree, found.leaves);
-    return {
-      proofs: found.leaves.map((leaf, k) => ({ proof: proofs[k], entry: { account: checksum(claimer), amount: leaf.amount } })),
-    };
-  });
+  const found = await accountProofs(airdropOwner(tokenAddress), claimer);
+  if (!found) throw noAirdrop(tokenAddress);
+  return {
+    proofs: found.leaves.map((leaf, k) => ({ proof: found.proofs[k], entry: { account: checksum(claimer), amount: leaf.amount } })),
+  };
 }
 
 /** GET /api/airdrops/allocations: one page of (account, amount) in account order. */
 export async function allocations(tokenAddress: string, limit: number, cursorText?: string) {
-  const cursor = cursorText ? decodeCursor(cursorText) : null;
-  if (cursorText && !cursor) throw badRequest("cursor: is not a cursor this endpoint issued");
-  const page = await allocationPage(airdropOwner(tokenAddress), cursor, limit);
+  const page = await allocationPageAt(airdropOwner(tokenAddress), limit, cursorText);
   if (!page) throw noAirdrop(tokenAddress);
   return {
     allocations: page.leaves.map((l) => ({ account: checksum(l.account), amount: l.amount })),

@@ -4,7 +4,7 @@
 import { getAbiItem, toEventSelector } from "viem";
 import { z } from "zod";
 import { configuredChainIds, tokenFactoryAbi } from "@/lib/platform/chain";
-import { checksum } from "@/lib/core/input";
+import { checksum } from "@/lib/core/evm";
 import { bytes32Hex, checksummedAddress } from "@/lib/core/answers";
 import { indexedFactories } from "./indexer/factories";
 

@@ -1,13 +1,19 @@
 // The scoring job's work: count each agent's activity in the interval, score it, and replace the
 // interval's snapshot in agent_scores with the ranked result, in one transaction.
-import { sql } from "kysely";
 import { db, type Database } from "@/db";
 import type { LeaderboardInterval } from "@/db/tables/leaderboard";
+import {
+  countCastsPerAgent,
+  countInteractionsPerAgent,
+  countRunsPerAgent,
+  deleteIntervalScores,
+  findCreatorScores,
+  insertScores,
+  lockIntervalScores,
+} from "./queries";
 import { INTERVAL_DAYS, scoreAgent, type AgentStats } from "./scoring";
 
 type Counted = AgentStats & { agentId: string; lastActiveAt: Date };
-
-const INSERT_CHUNK = 1000;
 
 function emptyStats(agentId: string, lastActiveAt: Date): Counted {
   return {
@@ -19,37 +25,9 @@ function emptyStats(agentId: string, lastActiveAt: Date): Counted {
 /** Agents with a run or a cast in (since, until], with every count the score needs. */
 export async function countActivity(since: Date, until: Date, executor: Database = db()): Promise<Counted[]> {
   const [runs, casts, interactions] = await Promise.all([
-    executor
-      .selectFrom("agent_runs")
-      .select(({ fn }) => ["agent_id", fn.countAll<number>().as("total"), fn.max("occurred_at").as("last")])
-      .select(sql<number>`count(*) FILTER (WHERE outcome = 'succeeded')`.as("succeeded"))
-      .where("occurred_at", ">", since)
-      .where("occurred_at", "<=", until)
-      .groupBy("agent_id")
-      .execute(),
-    executor
-      .selectFrom("agent_casts")
-      .select(({ fn }) => ["agent_id", fn.countAll<number>().as("casts"), fn.max("occurred_at").as("last")])
-      .select([
-        sql<number>`count(*) FILTER (WHERE kind = 'post')`.as("posts"),
-        sql<number>`count(*) FILTER (WHERE kind = 'reply')`.as("replies"),
-        sql<number>`count(*) FILTER (WHERE kind = 'quote')`.as("quotes"),
-      ])
-      .where("occurred_at", ">", since)
-      .where("occurred_at", "<=", until)
-      .groupBy("agent_id")
-      .execute(),
-    sql<{ agent_id: string; interactions: number; counterparts: number; top3: number; self: number }>`
-      WITH per AS (
-        SELECT agent_id, counterpart_fid, count(*) AS n FROM agent_interactions
-        WHERE occurred_at > ${since} AND occurred_at <= ${until} GROUP BY agent_id, counterpart_fid
-      ), ranked AS (
-        SELECT per.*, row_number() OVER (PARTITION BY agent_id ORDER BY n DESC, counterpart_fid) AS rn FROM per
-      )
-      SELECT r.agent_id, sum(r.n)::int AS interactions, count(*)::int AS counterparts,
-        coalesce(sum(r.n) FILTER (WHERE r.rn <= 3), 0)::int AS top3,
-        coalesce(sum(r.n) FILTER (WHERE r.counterpart_fid IN (a.fid, a.creator_fid)), 0)::int AS self
-      FROM ranked r JOIN agents a ON a.id = r.agent_id GROUP BY r.agent_id`.execute(executor),
+    countRunsPerAgent(executor, since, until),
+    countCastsPerAgent(executor, since, until),
+    countInteractionsPerAgent(executor, since, until),
   ]);
 
   const byAgent = new Map<string, Counted>();
@@ -63,14 +41,13 @@ export async function countActivity(since: Date, until: Date, executor: Database
   for (const c of casts) {
     Object.assign(entry(c.agent_id, c.last as Date), { casts: Number(c.casts), posts: Number(c.posts), replies: Number(c.replies), quotes: Number(c.quotes) });
   }
-  for (const i of interactions.rows) {
+  for (const i of interactions) {
     const found = byAgent.get(i.agent_id);
     if (!found) continue; // interactions alone do not put an agent on the board
     Object.assign(found, { interactions: i.interactions, distinctCounterparts: i.counterparts, topThreeInteractions: i.top3, selfInteractions: i.self });
   }
   if (byAgent.size) {
-    const agents = await executor.selectFrom("agents").select(["id", "creator_neynar_score"]).where("id", "=", sql<string>`ANY(${[...byAgent.keys()]})`).execute();
-    for (const a of agents) byAgent.get(a.id)!.creatorNeynarScore = a.creator_neynar_score;
+    for (const a of await findCreatorScores(executor, [...byAgent.keys()])) byAgent.get(a.id)!.creatorNeynarScore = a.creator_neynar_score;
   }
   return [...byAgent.values()];
 }
@@ -113,11 +90,9 @@ export async function computeLeaderboard(interval: LeaderboardInterval, now = ne
     .transaction()
     .execute(async (trx) => {
       // Two runs for the same interval would otherwise interleave their delete and insert.
-      await sql`SELECT pg_advisory_xact_lock(hashtext(${`leaderboard:${interval}`}))`.execute(trx);
-      await trx.deleteFrom("agent_scores").where("interval", "=", interval).execute();
-      for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
-        await trx.insertInto("agent_scores").values(rows.slice(i, i + INSERT_CHUNK)).execute();
-      }
+      await lockIntervalScores(trx, interval);
+      await deleteIntervalScores(trx, interval);
+      await insertScores(trx, rows);
     });
   return { interval, agents: rows.length, computedAt: now.toISOString() };
 }

@@ -1,7 +1,7 @@
 // Writes agents and their activity. Idempotent: a record's id (per agent) is its key, and a record sent
 // again replaces the stored one, so a file or job batch can be replayed safely.
-import { sql } from "kysely";
 import { db } from "@/db";
+import { findKnownAgentIds, upsertAgents, upsertCasts, upsertInteractions, upsertRuns } from "./queries";
 import type { ActivityRecord, AgentRecord } from "./records";
 
 export class UnknownAgentsError extends Error {
@@ -42,57 +42,24 @@ export async function ingestRecords(records: ActivityRecord[]): Promise<IngestCo
   return db()
     .transaction()
     .execute(async (trx) => {
-      if (agents.length) {
-        await trx
-          .insertInto("agents")
-          .values(agents.map(agentRow))
-          .onConflict((oc) =>
-            oc.column("id").doUpdateSet((eb) => ({
-              name: eb.ref("excluded.name"),
-              fid: eb.ref("excluded.fid"),
-              creator_fid: eb.ref("excluded.creator_fid"),
-              creator_neynar_score: eb.ref("excluded.creator_neynar_score"),
-              token_chain_id: eb.ref("excluded.token_chain_id"),
-              token_address: eb.ref("excluded.token_address"),
-              token_name: eb.ref("excluded.token_name"),
-              token_symbol: eb.ref("excluded.token_symbol"),
-              updated_at: sql`now()`,
-            })),
-          )
-          .execute();
-      }
+      if (agents.length) await upsertAgents(trx, agents.map(agentRow));
       const referenced = [...new Set([...runs, ...casts, ...interactions].map((r) => r.agentId))];
       if (referenced.length) {
-        const known = await trx.selectFrom("agents").select("id").where("id", "=", sql<string>`ANY(${referenced})`).execute();
-        const missing = referenced.filter((id) => !known.some((k) => k.id === id));
+        const known = await findKnownAgentIds(trx, referenced);
+        const missing = referenced.filter((id) => !known.includes(id));
         if (missing.length) throw new UnknownAgentsError(missing);
       }
       if (runs.length) {
-        await trx
-          .insertInto("agent_runs")
-          .values(runs.map((r) => ({ agent_id: r.agentId, external_id: r.id, occurred_at: r.at, outcome: r.outcome })))
-          .onConflict((oc) => oc.columns(["agent_id", "external_id"]).doUpdateSet((eb) => ({ occurred_at: eb.ref("excluded.occurred_at"), outcome: eb.ref("excluded.outcome") })))
-          .execute();
+        await upsertRuns(trx, runs.map((r) => ({ agent_id: r.agentId, external_id: r.id, occurred_at: r.at, outcome: r.outcome })));
       }
       if (casts.length) {
-        await trx
-          .insertInto("agent_casts")
-          .values(casts.map((c) => ({ agent_id: c.agentId, external_id: c.id, occurred_at: c.at, kind: c.kind })))
-          .onConflict((oc) => oc.columns(["agent_id", "external_id"]).doUpdateSet((eb) => ({ occurred_at: eb.ref("excluded.occurred_at"), kind: eb.ref("excluded.kind") })))
-          .execute();
+        await upsertCasts(trx, casts.map((c) => ({ agent_id: c.agentId, external_id: c.id, occurred_at: c.at, kind: c.kind })));
       }
       if (interactions.length) {
-        await trx
-          .insertInto("agent_interactions")
-          .values(interactions.map((i) => ({ agent_id: i.agentId, external_id: i.id, occurred_at: i.at, counterpart_fid: i.counterpartFid, kind: i.kind })))
-          .onConflict((oc) =>
-            oc.columns(["agent_id", "external_id"]).doUpdateSet((eb) => ({
-              occurred_at: eb.ref("excluded.occurred_at"),
-              counterpart_fid: eb.ref("excluded.counterpart_fid"),
-              kind: eb.ref("excluded.kind"),
-            })),
-          )
-          .execute();
+        await upsertInteractions(
+          trx,
+          interactions.map((i) => ({ agent_id: i.agentId, external_id: i.id, occurred_at: i.at, counterpart_fid: i.counterpartFid, kind: i.kind })),
+        );
       }
       return { agents: agents.length, runs: runs.length, casts: casts.length, interactions: interactions.length };
     });

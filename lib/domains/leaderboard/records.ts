@@ -1,4 +1,4 @@
-// The ingest format: one JSON object per line, `type` saying what it is (README, "Agents' activity").
+// The ingest format: one JSON object per line, `type` saying what it is (docs/market-and-leaderboard.md "Agents' activity").
 import { z } from "zod";
 import { zAddress } from "@/lib/core/input";
 
@@ -44,8 +44,8 @@ export type AgentRecord = z.infer<typeof agentRecord>;
 /** What JSON can carry for a record (dates as strings): the job payload's form. */
 export type ActivityRecordInput = z.input<typeof activityRecord>;
 
-/** One line of an ingest file: the record, or why it is refused. */
-export function parseRecordLine(line: string): { record: ActivityRecord } | { error: string } {
+/** One line of an ingest file: the record (and the JSON it was read from), or why it is refused. */
+export function parseRecordLine(line: string): { record: ActivityRecord; raw: unknown } | { error: string } {
   let value: unknown;
   try {
     value = JSON.parse(line);
@@ -53,7 +53,7 @@ export function parseRecordLine(line: string): { record: ActivityRecord } | { er
     return { error: "not valid JSON" };
   }
   const parsed = activityRecord.safeParse(value);
-  if (parsed.success) return { record: parsed.data };
+  if (parsed.success) return { record: parsed.data, raw: value };
   const issue = parsed.error.issues[0];
   return { error: `${issue.path.join(".") || "record"}: ${issue.message}` };
 }

@@ -38,6 +38,6 @@ export const leaderboardRow = z.object({
 
 export const leaderboardResponse = z.object({
   data: z.array(leaderboardRow),
-  // null, not "", on the last page, as every other list here ends (README: deliberate differences).
+  // null, not "", on the last page, as every other list here ends (docs/compat.md "Deliberate differences").
   cursor: z.string().nullable().describe("opaque base64url; null on the last page"),
 });

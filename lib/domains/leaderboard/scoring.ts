@@ -1,5 +1,5 @@
 // The leaderboard's score: five components in 0..1, a weighted composite out of 100, and a wash-activity
-// confidence that discounts it. Pure functions of one agent's counts over an interval (README, "Scoring").
+// confidence that discounts it. Pure functions of one agent's counts over an interval (docs/market-and-leaderboard.md "Scoring").
 import type { LeaderboardInterval } from "@/db/tables/leaderboard";
 
 export const INTERVALS: readonly LeaderboardInterval[] = ["24h", "7d", "30d"];

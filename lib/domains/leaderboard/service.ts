@@ -5,7 +5,8 @@ import { z } from "zod";
 import { db } from "@/db";
 import type { LeaderboardInterval } from "@/db/tables/leaderboard";
 import { badRequest } from "@/lib/core/errors";
-import { checksum } from "@/lib/core/input";
+import { checksum } from "@/lib/core/evm";
+import { findRankedAgents, findSnapshotComputedAt } from "./queries";
 import { INTERVALS } from "./scoring";
 
 export const DEFAULT_INTERVAL: LeaderboardInterval = "7d";
@@ -49,8 +50,7 @@ export function resolvePage(query: { interval?: LeaderboardInterval; cursor?: st
 
 /** When the interval's snapshot was computed (epoch ms), or undefined when there is none. */
 async function snapshotAt(interval: LeaderboardInterval): Promise<number | undefined> {
-  const row = await db().selectFrom("agent_scores").select("computed_at").where("interval", "=", interval).limit(1).executeTakeFirst();
-  return row?.computed_at.getTime();
+  return (await findSnapshotComputedAt(db(), interval))?.getTime();
 }
 
 /**
@@ -66,16 +66,7 @@ function checkSnapshot(cursorAt: number | undefined, currentAt: number | undefin
 export async function listLeaderboard(query: { interval?: LeaderboardInterval; limit: number; cursor?: string }, includeScore: boolean) {
   const { interval, offset, at } = resolvePage(query);
   // Ranks are 1..N without gaps, so the page is a range of the (interval, rank) index.
-  const rows = await db()
-    .selectFrom("agent_scores as s")
-    .innerJoin("agents as a", "a.id", "s.agent_id")
-    .selectAll("s")
-    .select(["a.name", "a.fid", "a.creator_fid", "a.creator_neynar_score", "a.token_chain_id", "a.token_address", "a.token_name", "a.token_symbol"])
-    .where("s.interval", "=", interval)
-    .where("s.rank", ">", offset)
-    .orderBy("s.rank")
-    .limit(query.limit + 1)
-    .execute();
+  const rows = await findRankedAgents(db(), interval, offset, query.limit + 1);
   // Every row of a snapshot carries its computedAt; an empty page needs it read apart.
   const currentAt = rows.length ? rows[0].computed_at.getTime() : at !== undefined ? await snapshotAt(interval) : undefined;
   checkSnapshot(at, currentAt);

@@ -3,13 +3,26 @@
 // Readers resolve the owner's current tree and then read by tree id, so they see the old tree or the new
 // one, never a mix; a replaced tree stays readable for MERKLE_RETIRED_TREE_GRACE_SECONDS so that a
 // reader that resolved it just before the switch can finish.
-import { sql } from "kysely";
 import { z } from "zod";
 import { db } from "@/db";
 import { config } from "@/lib/core/config";
 import { defineJob, enqueue, PermanentJobError } from "@/lib/platform/jobs/define";
 import { dispatchJobs } from "@/lib/platform/jobs/dispatch";
-import { bulk } from "./bulk";
+import {
+  bulk,
+  deleteTreeDataBatch,
+  deleteTreeRow,
+  expandStagedChunk,
+  firstStagedChunk,
+  lockCurrentTree,
+  lockOwnerTrees,
+  lockTree,
+  markTreeCurrent,
+  markTreeQueued,
+  markTreeRetired,
+  shareLockTree,
+  TREE_DATA_TABLES,
+} from "./queries";
 
 const treeIdSchema = z.object({ treeId: z.number().int().positive() });
 const DELETE_BATCH = 10_000;
@@ -20,19 +33,10 @@ export type PublishOutcome = "published" | "superseded" | "gone";
 async function expandStagedLeaves(treeId: number): Promise<boolean> {
   for (;;) {
     const more = await bulk(async (trx) => {
-      // FOR SHARE: a concurrent deletion (FOR UPDATE) waits, or has already removed the row.
-      const tree = await sql`SELECT id FROM merkle_trees WHERE id = ${treeId} FOR SHARE`.execute(trx);
-      if (!tree.rows.length) return null;
-      const next = await sql<{ chunk: number }>`
-        SELECT chunk FROM merkle_staged_leaves WHERE tree_id = ${treeId} ORDER BY chunk LIMIT 1`.execute(trx);
-      const chunk = next.rows[0]?.chunk;
+      if (!(await shareLockTree(trx, treeId))) return null;
+      const chunk = await firstStagedChunk(trx, treeId);
       if (chunk === undefined) return false;
-      await sql`
-        INSERT INTO merkle_leaves (tree_id, account, tree_index, amount)
-        SELECT s.tree_id, u.account, u.tree_index, u.amount
-        FROM merkle_staged_leaves s, unnest(s.accounts, s.tree_indexes, s.amounts) AS u(account, tree_index, amount)
-        WHERE s.tree_id = ${treeId} AND s.chunk = ${chunk}`.execute(trx);
-      await sql`DELETE FROM merkle_staged_leaves WHERE tree_id = ${treeId} AND chunk = ${chunk}`.execute(trx);
+      await expandStagedChunk(trx, treeId, chunk);
       return true;
     });
     if (more === null) return false;
@@ -45,20 +49,14 @@ async function activate(treeId: number): Promise<PublishOutcome> {
   const outcome = await db()
     .transaction()
     .execute(async (trx): Promise<PublishOutcome> => {
-      const row = await trx.selectFrom("merkle_trees").select(["owner", "state"]).where("id", "=", treeId).forUpdate().executeTakeFirst();
+      const row = await lockTree(trx, treeId);
       if (!row) return "gone";
       if (row.state === "current") return "published";
       if (row.state === "retired") return "superseded";
-      await sql`SELECT pg_advisory_xact_lock(hashtext(${row.owner}))`.execute(trx);
-      const current = await trx
-        .selectFrom("merkle_trees")
-        .select("id")
-        .where("owner", "=", row.owner)
-        .where("state", "=", "current")
-        .forUpdate()
-        .executeTakeFirst();
+      await lockOwnerTrees(trx, row.owner);
+      const current = await lockCurrentTree(trx, row.owner);
       const retire = async (id: number, delaySeconds: number) => {
-        await trx.updateTable("merkle_trees").set({ state: "retired" }).where("id", "=", id).execute();
+        await markTreeRetired(trx, id);
         await enqueue(deleteTreeJob, { treeId: id }, { trx, delaySeconds });
       };
       if (current && current.id > treeId) {
@@ -66,7 +64,7 @@ async function activate(treeId: number): Promise<PublishOutcome> {
         return "superseded";
       }
       if (current) await retire(current.id, config().MERKLE_RETIRED_TREE_GRACE_SECONDS);
-      await trx.updateTable("merkle_trees").set({ state: "current", published_at: new Date() }).where("id", "=", treeId).execute();
+      await markTreeCurrent(trx, treeId);
       return "published";
     });
   await dispatchJobs();
@@ -84,20 +82,16 @@ export async function deleteTree(treeId: number): Promise<"deleted" | "kept"> {
   const kept = await db()
     .transaction()
     .execute(async (trx) => {
-      const row = await trx.selectFrom("merkle_trees").select("state").where("id", "=", treeId).forUpdate().executeTakeFirst();
+      const row = await lockTree(trx, treeId);
       if (row?.state === "current") return true;
-      await trx.deleteFrom("merkle_trees").where("id", "=", treeId).execute();
+      await deleteTreeRow(trx, treeId);
       return false;
     });
   if (kept) return "kept";
-  for (const table of ["merkle_tiles", "merkle_staged_leaves", "merkle_leaves"] as const) {
+  for (const table of TREE_DATA_TABLES) {
     for (;;) {
-      const result = await bulk((trx) =>
-        sql`
-          DELETE FROM ${sql.table(table)} WHERE ctid = ANY(ARRAY(
-            SELECT ctid FROM ${sql.table(table)} WHERE tree_id = ${treeId} LIMIT ${DELETE_BATCH}))`.execute(trx),
-      );
-      if (Number(result.numAffectedRows ?? 0) < DELETE_BATCH) break;
+      const deleted = await bulk((trx) => deleteTreeDataBatch(trx, table, treeId, DELETE_BATCH));
+      if (deleted < DELETE_BATCH) break;
     }
   }
   return "deleted";
@@ -124,7 +118,7 @@ export async function queuePublish(treeId: number, delaySeconds: number): Promis
   await db()
     .transaction()
     .execute(async (trx) => {
-      await trx.updateTable("merkle_trees").set({ state: "queued" }).where("id", "=", treeId).where("state", "=", "staged").execute();
+      await markTreeQueued(trx, treeId);
       await enqueue(publishTreeJob, { treeId }, { trx, delaySeconds });
     });
   await dispatchJobs();

@@ -4,7 +4,7 @@
 // (RFC 8259) itself; strings with escapes are decoded by JSON.parse on the string alone.
 // Why not a library: the maintained streaming parsers (stream-json, @streamparser/json) emit values
 // through path/event objects per token and decode every byte to a JS string first; this reader needs only
-// tokens of one known shape, and its hot loop is a byte scan (throughput in README, "Figures").
+// tokens of one known shape, and its hot loop is a byte scan (throughput: docs/seed-and-bench.md "Benchmarks").
 
 export class JsonSyntaxError extends Error {
   constructor(

@@ -1,19 +1,16 @@
 // Reading trees: an owner's current tree, an account's leaves, proofs from tiles, allocation pages.
 // Never loads a tree: a proof is the leaf lookup plus one indexed read of a few tiles.
-import { sql } from "kysely";
 import { db } from "@/db";
-import { conflict, HttpError } from "@/lib/core/errors";
+import { badRequest, conflict, HttpError } from "@/lib/core/errors";
 import { log } from "@/lib/core/log";
 import { bytesToHex, leafHashInto, processProof } from "./hashing";
+import { accountBytes, findAccountLeaves, findCurrentTree, findLeafPage, findReadableTree, findTiles, type TreeRow } from "./queries";
 import { proofFromTiles, proofTiles, type TreeShape } from "./tiles";
+
+export { MAX_LEAVES_PER_ACCOUNT } from "./queries";
 
 export type TreeRef = { id: number; root: `0x${string}`; leafCount: number; shape: TreeShape };
 export type Leaf = { account: string; treeIndex: number; amount: string };
-
-/** At most this many leaves of one account are answered (claims, proofs); largest amounts first. */
-export const MAX_LEAVES_PER_ACCOUNT = 100;
-
-type TreeRow = { id: number; root: Uint8Array; leaf_count: number; node_count: number; tile_height: number };
 
 const toRef = (row: TreeRow): TreeRef => ({
   id: Number(row.id),
@@ -22,35 +19,15 @@ const toRef = (row: TreeRow): TreeRef => ({
   shape: { nodeCount: row.node_count, tileHeight: row.tile_height },
 });
 
-const accountBytes = (account: string) => Buffer.from(account.slice(2), "hex");
-
 /** The owner's current tree, or null when it has none. */
 export async function currentTree(owner: string): Promise<TreeRef | null> {
-  const row = await db()
-    .selectFrom("merkle_trees")
-    .select(["id", "root", "leaf_count", "node_count", "tile_height"])
-    .where("owner", "=", owner)
-    .where("state", "=", "current")
-    .executeTakeFirst();
+  const row = await findCurrentTree(db(), owner);
   return row ? toRef(row) : null;
 }
 
-/** The statement of accountLeaves (exported for the benchmark's database floor). */
-export const accountLeavesSql = (owner: string, account: string) => sql<TreeRow & { tree_index: number | null; amount: string | null }>`
-  SELECT t.id, t.root, t.leaf_count, t.node_count, t.tile_height, l.tree_index, l.amount
-  FROM merkle_trees t
-  LEFT JOIN merkle_leaves l ON l.tree_id = t.id AND l.account = ${accountBytes(account)}
-  WHERE t.owner = ${owner} AND t.state = 'current'
-  ORDER BY l.amount DESC, l.tree_index
-  LIMIT ${MAX_LEAVES_PER_ACCOUNT}`;
-
-/** The statement of proofsFor (exported for the benchmark's database floor). */
-export const tilesSql = (treeId: number, tiles: number[]) =>
-  sql<{ tile: number; nodes: Uint8Array }>`SELECT tile, nodes FROM merkle_tiles WHERE tree_id = ${treeId} AND tile = ANY(${tiles}::int[])`;
-
 /** The current tree and the account's leaves in it (largest amount first), in one statement. */
 export async function accountLeaves(owner: string, account: string): Promise<{ tree: TreeRef; leaves: Leaf[] } | null> {
-  const { rows } = await accountLeavesSql(owner, account).execute(db());
+  const rows = await findAccountLeaves(db(), owner, account);
   if (!rows.length) return null;
   const leaves = rows.filter((r) => r.tree_index !== null).map((r) => ({ account, treeIndex: r.tree_index!, amount: r.amount! }));
   return { tree: toRef(rows[0]), leaves };
@@ -68,8 +45,7 @@ export async function proofsFor(tree: TreeRef, leaves: Leaf[]): Promise<`0x${str
   const wanted = [...new Set(leaves.flatMap((l) => proofTiles(l.treeIndex, tree.shape)))];
   const tiles = new Map<number, Uint8Array>();
   if (wanted.length) {
-    const { rows } = await tilesSql(tree.id, wanted).execute(db());
-    for (const row of rows) tiles.set(row.tile, row.nodes);
+    for (const row of await findTiles(db(), tree.id, wanted)) tiles.set(row.tile, row.nodes);
   }
   return leaves.map((leaf) => {
     const proof = proofFromTiles(leaf.treeIndex, tree.shape, tiles);
@@ -118,27 +94,40 @@ const encodeCursor = (c: Cursor) => Buffer.from(JSON.stringify(c)).toString("bas
 export async function allocationPage(owner: string, cursor: Cursor | null, limit: number): Promise<AllocationPage | null> {
   let tree: TreeRef | null;
   if (cursor) {
-    const row = await db()
-      .selectFrom("merkle_trees")
-      .select(["id", "root", "leaf_count", "node_count", "tile_height"])
-      .where("id", "=", cursor.t)
-      .where("owner", "=", owner)
-      .where("state", "in", ["current", "retired"])
-      .executeTakeFirst();
+    const row = await findReadableTree(db(), owner, cursor.t);
     if (!row) throw conflict("the list changed since this cursor was issued (a new tree was uploaded); start from the first page");
     tree = toRef(row);
   } else {
     tree = await currentTree(owner);
     if (!tree) return null;
   }
-  const after = cursor ? sql`AND (account, tree_index) > (${accountBytes(cursor.a)}, ${cursor.i})` : sql``;
-  const { rows } = await sql<{ account: Uint8Array; tree_index: number; amount: string }>`
-    SELECT account, tree_index, amount FROM merkle_leaves
-    WHERE tree_id = ${tree.id} ${after}
-    ORDER BY account, tree_index
-    LIMIT ${limit + 1}`.execute(db());
+  const rows = await findLeafPage(db(), tree.id, cursor ? { account: cursor.a, treeIndex: cursor.i } : null, limit + 1);
   const leaves = rows.slice(0, limit).map((r) => ({ account: bytesToHex(r.account), treeIndex: r.tree_index, amount: r.amount }));
   const last = leaves.at(-1);
   const nextCursor = rows.length > limit && last ? encodeCursor({ t: tree.id, a: last.account, i: last.treeIndex }) : null;
   return { tree, leaves, nextCursor };
+}
+
+/** One page of the owner's allocations from a cursor text a client sent back (400 for one not issued here); null when the owner has no tree. */
+export async function allocationPageAt(owner: string, limit: number, cursorText?: string): Promise<AllocationPage | null> {
+  const cursor = cursorText ? decodeCursor(cursorText) : null;
+  if (cursorText && !cursor) throw badRequest("cursor: is not a cursor this endpoint issued");
+  return allocationPage(owner, cursor, limit);
+}
+
+/**
+ * Verified proofs of the account's leaves in the owner's current tree: of every leaf, or of those `pick`
+ * chooses (largest amount first). Null when the owner has no current tree.
+ */
+export async function accountProofs(
+  owner: string,
+  account: string,
+  pick: (leaves: Leaf[]) => Leaf[] = (leaves) => leaves,
+): Promise<{ leaves: Leaf[]; proofs: `0x${string}`[][] } | null> {
+  return readCurrent(async () => {
+    const found = await accountLeaves(owner, account);
+    if (!found) return null;
+    const leaves = pick(found.leaves);
+    return { leaves, proofs: await proofsFor(found.tree, leaves) };
+  });
 }

@@ -2,11 +2,10 @@
 // rows, or as chunks the publish job expands). Nothing here is visible to readers: a tree becomes visible
 // only when published (jobs.ts).
 // Every statement is a bounded batch (a few MB), so none approaches the statement timeout.
-import { sql } from "kysely";
 import { db } from "@/db";
 import { enqueue } from "@/lib/platform/jobs/define";
-import { bulk } from "./bulk";
 import { deleteTreeJob } from "./jobs";
+import { bulk, insertLeafChunk, insertStagedChunk, insertTileBatch, insertTree } from "./queries";
 import type { ByteRecords } from "./records";
 import { buildTiles, TILE_HEIGHT } from "./tiles";
 import type { ValidTree } from "./validate";
@@ -55,13 +54,7 @@ async function insertTiles(treeId: number, tree: ValidTree): Promise<void> {
     for (const t of batch) offsets.push(at), (at += t.nodes.length);
     const tiles = batch.map((t) => t.tile);
     const lengths = batch.map((t) => t.nodes.length);
-    await bulk((trx) =>
-      sql`
-        INSERT INTO merkle_tiles (tree_id, tile, nodes)
-        SELECT ${treeId}, u.tile, substring(${blob}::bytea FROM u.at + 1 FOR u.length)
-        FROM unnest(${tiles}::int[], ${offsets}::int[], ${lengths}::int[]) AS u(tile, at, length)
-      `.execute(trx),
-    );
+    await bulk((trx) => insertTileBatch(trx, treeId, { blob, tiles, offsets, lengths }));
     batch = [];
   };
   for (const tile of buildTiles(shape, read)) {
@@ -88,17 +81,8 @@ async function insertLeaves(treeId: number, tree: ValidTree, staged: boolean): P
       treeIndexes.push(tree.treeIndexes.get(i));
       amounts.push(tree.amounts[i]);
     });
-    const accounts = sql`ARRAY(SELECT substring(${packed}::bytea FROM g * 20 + 1 FOR 20) FROM generate_series(0, ${members.length - 1}) AS g)`;
-    await bulk((trx) =>
-      staged
-        ? sql`
-            INSERT INTO merkle_staged_leaves (tree_id, chunk, accounts, tree_indexes, amounts)
-            VALUES (${treeId}, ${chunk}, ${accounts}, ${treeIndexes}::int[], ${amounts}::numeric[])`.execute(trx)
-        : sql`
-            INSERT INTO merkle_leaves (tree_id, account, tree_index, amount)
-            SELECT ${treeId}, u.account, u.tree_index, u.amount
-            FROM unnest(${accounts}, ${treeIndexes}::int[], ${amounts}::numeric[]) AS u(account, tree_index, amount)`.execute(trx),
-    );
+    const leaves = { packed, treeIndexes, amounts };
+    await bulk((trx) => (staged ? insertStagedChunk(trx, treeId, chunk, leaves) : insertLeafChunk(trx, treeId, leaves)));
   }
 }
 
@@ -111,18 +95,7 @@ export async function stageTree(owner: string, tree: ValidTree, options: { stage
   const treeId = await db()
     .transaction()
     .execute(async (trx) => {
-      const { id } = await trx
-        .insertInto("merkle_trees")
-        .values({
-          owner,
-          root: Buffer.from(tree.root),
-          leaf_count: tree.leafCount,
-          node_count: 2 * tree.leafCount - 1,
-          tile_height: TILE_HEIGHT,
-          published_at: null,
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow();
+      const id = await insertTree(trx, { owner, root: tree.root, leafCount: tree.leafCount, tileHeight: TILE_HEIGHT });
       await enqueue(deleteTreeJob, { treeId: id }, { trx, delaySeconds: ABANDONED_AFTER_SECONDS });
       return id;
     });

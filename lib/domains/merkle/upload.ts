@@ -4,10 +4,10 @@
 // checked with the route's zod schema and the tree validated. Returns only a valid tree.
 import type { ZodType } from "zod";
 import { config } from "@/lib/core/config";
-import { readBody, type BodyLimits } from "@/lib/http/body";
+import { readBody, type BodyLimits } from "@/lib/core/body";
 import { badRequest, HttpError, providerUnavailable, unprocessable } from "@/lib/core/errors";
-import { enforceRateLimit } from "@/lib/http/rate-limit";
-import { parseWith } from "@/lib/http/route";
+import { enforceRateLimit } from "@/lib/platform/kv/rate-limit";
+import { parseWith } from "@/lib/core/input";
 import { DumpReader, UploadLimitError } from "./dump-reader";
 import { publishTree, queuePublish } from "./jobs";
 import { bytesToHex } from "./hashing";
@@ -15,8 +15,9 @@ import { currentTree } from "./read";
 import { stageTree } from "./store";
 import { JsonSyntaxError, JsonTokenizer } from "./json-stream";
 import { validateDump, type ValidTree } from "./validate";
+import { remember } from "@/lib/core/remember";
 
-const inFlight = ((globalThis as any).__merkleUploads ??= { count: 0 }) as { count: number };
+const inFlight = remember("merkle.uploads-in-flight", () => ({ count: 0 }));
 
 /**
  * Runs an upload (read, validate, store) holding one of the process's upload slots: each upload holds its

@@ -4,8 +4,10 @@
 // position, so replaying a transaction, or refreshing an older one after a newer one, changes nothing.
 import type { Selectable, Updateable } from "kysely";
 import { db } from "@/db";
+import { toJson } from "@/lib/core/json";
 import type { PresalesTable } from "@/db/tables/presales";
 import type { PresaleEvent } from "@/lib/platform/chain";
+import { insertPresaleIfMissing, lockPresale, updatePresale } from "./queries";
 
 type Change = {
   presaleId: bigint;
@@ -14,7 +16,6 @@ type Change = {
   deployed?: { token: string; supply: bigint };
 };
 
-const json = (value: unknown) => JSON.stringify(value, (_k, v) => (typeof v === "bigint" ? v.toString() : v));
 const seconds = (value: bigint) => new Date(Number(value) * 1000);
 
 /** One change per presale id, in log order; `blockTime` is the transaction's block timestamp. */
@@ -33,7 +34,7 @@ export function foldPresaleEvents(events: PresaleEvent[], blockTime: Date): Chan
         change.config = {
           owner: a.presaleOwner.toLowerCase(),
           allowlist_root: /^0x0{64}$/.test(a.allowlistRoot) ? null : a.allowlistRoot.toLowerCase(),
-          deployment_config: json(a.deploymentConfig),
+          deployment_config: toJson(a.deploymentConfig),
           min_eth_goal: a.minEthGoal.toString(),
           max_eth_goal: a.maxEthGoal.toString(),
           end_time: seconds(a.endTime),
@@ -74,18 +75,8 @@ export async function applyPresaleChange(chainId: number, presaleAddress: string
   await db()
     .transaction()
     .execute(async (trx) => {
-      await trx
-        .insertInto("presales")
-        .values({ chain_id: chainId, presale_id: presaleId, presale_address: presaleAddress.toLowerCase(), deployment_config: null })
-        .onConflict((oc) => oc.columns(["chain_id", "presale_id"]).doNothing())
-        .execute();
-      const row = await trx
-        .selectFrom("presales")
-        .selectAll()
-        .where("chain_id", "=", chainId)
-        .where("presale_id", "=", presaleId)
-        .forUpdate()
-        .executeTakeFirstOrThrow();
+      await insertPresaleIfMissing(trx, chainId, presaleId, presaleAddress.toLowerCase());
+      const row = await lockPresale(trx, chainId, presaleId);
       const update: Updateable<PresalesTable> = { ...change.config, updated_at: new Date() };
       const s = change.state;
       if (s && (s.block > BigInt(row.state_block) || (s.block === BigInt(row.state_block) && s.logIndex > row.state_log_index))) {
@@ -97,7 +88,7 @@ export async function applyPresaleChange(chainId: number, presaleAddress: string
         Object.assign(update, { token_address: change.deployed.token, token_supply: change.deployed.supply.toString() });
         Object.assign(update, deploymentTimes(row, change, blockTime));
       }
-      await trx.updateTable("presales").set(update).where("id", "=", row.id).execute();
+      await updatePresale(trx, row.id, update);
     });
   return presaleId;
 }

@@ -1,4 +1,4 @@
-// Answer shapes of the presale endpoints (interface 4.4, COMPAT.md), for the OpenAPI document and the API tests.
+// Answer shapes of the presale endpoints (interface 4.4, COMPAT), for the OpenAPI document and the API tests.
 import { z } from "zod";
 import { PRESALE_STATUS } from "@/lib/platform/chain";
 import { bytes32Hex, checksummedAddress, ethAmount, weiAmount } from "@/lib/core/answers";

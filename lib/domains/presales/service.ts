@@ -3,13 +3,14 @@
 import { db } from "@/db";
 import { chainSettings, configuredChainIds, readPresaleAllowlistRoot } from "@/lib/platform/chain";
 import { badRequest, notFound } from "@/lib/core/errors";
-import { checksum } from "@/lib/core/input";
+import { checksum } from "@/lib/core/evm";
 import { enqueue } from "@/lib/platform/jobs/define";
 import { dispatchJobs } from "@/lib/platform/jobs/dispatch";
 import { formatEth } from "@/lib/domains/merkle/amounts";
-import { accountLeaves, allocationPage, decodeCursor, proofsFor, readCurrent } from "@/lib/domains/merkle/read";
+import { accountProofs, allocationPageAt } from "@/lib/domains/merkle/read";
 import { requireChainRoot, saveTreeUpload } from "@/lib/domains/merkle/upload";
 import { refreshPresaleJob } from "./jobs";
+import { findPresaleAllowlistRoot, findPresalePage, updatePresaleAllowlistRoot } from "./queries";
 import { allowlistUploadFields, SUCCESSFUL_STATUSES } from "./schemas";
 import { toPresaleObject } from "./serialize";
 
@@ -19,21 +20,9 @@ const noAllowlist = (presaleId: number, chainId: number) =>
   notFound(`no allowlist is stored for presale ${presaleId} on chain ${chainId}`);
 
 export async function listPresales(q: { sort: "asc" | "desc"; limit: number; offset: number; chainId?: number; status: number | "all" | "successful" }) {
-  let query = db().selectFrom("presales");
-  if (q.chainId !== undefined) query = query.where("chain_id", "=", q.chainId);
-  if (q.status === "successful") query = query.where("status", "in", SUCCESSFUL_STATUSES);
-  else if (q.status !== "all") query = query.where("status", "=", q.status);
-  const [rows, count] = await Promise.all([
-    query
-      .selectAll()
-      .orderBy("started_at", (ob) => (q.sort === "asc" ? ob.asc().nullsLast() : ob.desc().nullsLast()))
-      .orderBy("id", q.sort)
-      .limit(q.limit)
-      .offset(q.offset)
-      .execute(),
-    query.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
-  ]);
-  return { presales: rows.map(toPresaleObject), totalCount: Number(count.n) };
+  const status = q.status === "successful" ? SUCCESSFUL_STATUSES : q.status === "all" ? undefined : q.status;
+  const { rows, count } = await findPresalePage(db(), { ...q, status });
+  return { presales: rows.map(toPresaleObject), totalCount: count };
 }
 
 const presaleChainReadable = (chainId: number) => configuredChainIds().includes(chainId) && !!chainSettings(chainId).contracts.presale;
@@ -44,18 +33,13 @@ const presaleChainReadable = (chainId: number) => configuredChainIds().includes(
  * keeps. 404 for a presale neither knows, 422 for another root, 503 when the chain cannot be read.
  */
 async function admitAllowlist(f: { presaleId: number; chainId: number; merkleRoot: string }): Promise<string> {
-  const row = await db()
-    .selectFrom("presales")
-    .select(["id", "allowlist_root"])
-    .where("chain_id", "=", f.chainId)
-    .where("presale_id", "=", f.presaleId)
-    .executeTakeFirst();
+  const row = await findPresaleAllowlistRoot(db(), f.chainId, f.presaleId);
   const owner = allowlistOwner(f.chainId, f.presaleId);
   if (row?.allowlist_root && row.allowlist_root === f.merkleRoot.toLowerCase()) return owner;
   const onChain = row || presaleChainReadable(f.chainId) ? await readPresaleAllowlistRoot(f.chainId, BigInt(f.presaleId)) : null;
   if (!row && onChain === null) throw notFound(`no presale ${f.presaleId} is known on chain ${f.chainId}`);
   requireChainRoot(onChain, f.merkleRoot, `presale ${f.presaleId} on chain ${f.chainId}`);
-  if (row) await db().updateTable("presales").set({ allowlist_root: f.merkleRoot.toLowerCase(), updated_at: new Date() }).where("id", "=", row.id).execute();
+  if (row) await updatePresaleAllowlistRoot(db(), row.id, f.merkleRoot.toLowerCase());
   return owner;
 }
 
@@ -71,9 +55,7 @@ export async function saveAllowlist(request: Request) {
 
 /** GET /api/presales/allowlists: the root and one page of allocations (account order). */
 export async function getAllowlist(presaleId: number, chainId: number, limit: number, cursorText?: string) {
-  const cursor = cursorText ? decodeCursor(cursorText) : null;
-  if (cursorText && !cursor) throw badRequest("cursor: is not a cursor this endpoint issued");
-  const page = await allocationPage(allowlistOwner(chainId, presaleId), cursor, limit);
+  const page = await allocationPageAt(allowlistOwner(chainId, presaleId), limit, cursorText);
   if (!page) throw noAllowlist(presaleId, chainId);
   return {
     presaleId,
@@ -90,14 +72,11 @@ export async function getAllowlist(presaleId: number, chainId: number, limit: nu
  * the largest amount (any leaf verifies; the largest allows the most). Not listed: isAllowed false.
  */
 export async function allowlistProof(presaleId: number, chainId: number, buyer: string) {
-  return readCurrent(async () => {
-    const found = await accountLeaves(allowlistOwner(chainId, presaleId), buyer);
-    if (!found) throw noAllowlist(presaleId, chainId);
-    const leaf = found.leaves[0];
-    if (!leaf) return { isAllowed: false, proof: [], allowedAmountWei: "0", allowedAmountEth: "0.0" };
-    const [proof] = await proofsFor(found.tree, [leaf]);
-    return { isAllowed: true, proof, allowedAmountWei: leaf.amount, allowedAmountEth: formatEth(leaf.amount) };
-  });
+  const found = await accountProofs(allowlistOwner(chainId, presaleId), buyer, (leaves) => leaves.slice(0, 1));
+  if (!found) throw noAllowlist(presaleId, chainId);
+  const [leaf] = found.leaves;
+  if (!leaf) return { isAllowed: false, proof: [], allowedAmountWei: "0", allowedAmountEth: "0.0" };
+  return { isAllowed: true, proof: found.proofs[0], allowedAmountWei: leaf.amount, allowedAmountEth: formatEth(leaf.amount) };
 }
 
 /** GET /api/presales/refresh: queues the job that re-reads the transaction (lib/domains/presales/jobs.ts). */

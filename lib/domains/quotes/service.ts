@@ -2,7 +2,7 @@
 // arrived within the deadline; `fastest` keeps the first valid answer and cancels the rest.
 import { config } from "@/lib/core/config";
 import { badRequest, providerUnavailable } from "@/lib/core/errors";
-import { checksum } from "@/lib/core/input";
+import { checksum } from "@/lib/core/evm";
 import { log } from "@/lib/core/log";
 import { kyberSwapProvider } from "./providers/kyberswap";
 import { odosProvider } from "./providers/odos";

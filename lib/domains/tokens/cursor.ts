@@ -1,4 +1,4 @@
-// Keyset cursors of the token lists (COMPAT.md): base64url of a small JSON object, opaque to clients.
+// Keyset cursors of the token lists (COMPAT): base64url of a small JSON object, opaque to clients.
 // `id` is the sort position (deployed_at as an ISO timestamp with microseconds, or the market value, or
 // null in the tail of rows without one), `tiebreaker` the row id, `order` the ordering it belongs to.
 import { z } from "zod";

@@ -1,6 +1,7 @@
 // Token lists: a keyset page, its counts and the optional related user and market data, all inside the
 // search's time budget. Every list endpoint (GET /api/tokens and its partner, search, by fid, by
-// deployer, by admin) is this one function with different filters and page sizes.
+// deployer, by admin) is this one function with different filters and page sizes; the creator endpoints
+// (search-creator, creator pages, by-following) read the same page and counts through readList and readRows.
 import type { Kysely } from "kysely";
 import type { DB } from "@/db/types";
 import { badRequest } from "@/lib/core/errors";
@@ -8,9 +9,9 @@ import { storedUserObjects } from "@/lib/domains/users/service";
 import { withSearchBudget } from "./budget";
 import { countTokens } from "./counts";
 import { encodeCursor, orderOf, type Cursor, type Direction, type SortBy } from "./cursor";
-import { hasFilters, type TokenFilters } from "./filters";
-import { marketOf, readPage, type PageRow } from "./page";
-import { toMarket, toTokenObject, type TokenObject } from "./serialize";
+import { hasFilters, type TokenFilters } from "./queries/filters";
+import { readPage, type PageRow } from "./queries/page";
+import { marketOf, toMarket, toTokenObject, type TokenObject } from "./serialize";
 
 export type ListRequest = {
   filters: TokenFilters;
@@ -53,6 +54,12 @@ export async function readList(conn: Kysely<DB>, r: ListRequest) {
   const hasMore = read.length > r.limit;
   const rows = hasMore ? read.slice(0, r.limit) : read;
   return { rows, hasMore, counted: await counts(conn, r, rows, hasMore) };
+}
+
+/** The rows of a list's page, without its counts (the newest tokens of a creator). */
+export async function readRows(conn: Kysely<DB>, r: ListRequest): Promise<PageRow[]> {
+  const read = r.limit > 0 ? await readPage(conn, { ...r, sort: r.sort ?? "desc", offset: r.offset ?? 0 }) : [];
+  return read.slice(0, r.limit);
 }
 
 export async function listTokens(r: ListRequest): Promise<TokenList> {

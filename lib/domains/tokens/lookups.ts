@@ -1,40 +1,18 @@
 // Single-token lookups: by contract address (EVM or Solana mint), by pool address or v4 pool id, and
-// many pools at once. A contract or pool can exist on several chains; the default chain's row wins, then
-// the newest deployment.
-import { sql, type Kysely } from "kysely";
-import type { DB } from "@/db/types";
+// many pools at once, as token objects (the statements are in queries/lookups.ts).
 import { db } from "@/db";
-import { displayAddress, EVM_ADDRESS } from "@/lib/core/input";
+import { displayAddress, EVM_ADDRESS } from "@/lib/core/evm";
 import { notFound } from "@/lib/core/errors";
 import { storedUserObjects } from "@/lib/domains/users/service";
-import { JsonText } from "@/lib/http/route";
-import { jsonString, tokenJson, tokenJsonColumns, toTokenObject, type TokenObject, type TokenRow } from "./serialize";
-
-const DEFAULT_CHAIN = 8453;
-
-/** Of each pool (lowercase pool address or pool id) one token: the default chain's, else the newest. */
-function poolTokens(conn: Kysely<DB>, pools: string[], chainId?: number) {
-  const query = conn
-    .selectFrom("tokens as t")
-    .distinctOn("t.pool_address")
-    .where("t.pool_address", "in", pools)
-    .orderBy("t.pool_address")
-    .orderBy(sql`t.chain_id = ${DEFAULT_CHAIN}`, "desc")
-    .orderBy("t.deployed_at", "desc")
-    .orderBy("t.id", "desc");
-  return chainId === undefined ? query : query.where("t.chain_id", "=", chainId);
-}
-
-/** The one query of fetch-by-pool-addresses: each token as JSON text (tokenJson), keyed by its pool. */
-export function tokensByPoolsQuery(conn: Kysely<DB>, pools: string[]) {
-  return poolTokens(conn, pools).select(tokenJsonColumns);
-}
+import { JsonText } from "@/lib/core/json";
+import { findTokenByAddress, findTokenChainId, findTokenOnChain, findTokenRowsByPools, tokensByPoolsQuery } from "./queries/lookups";
+import { jsonString, tokenJson, toTokenObject, type TokenObject, type TokenRow } from "./serialize";
 
 /** Rows by pool, one query whatever the count. */
 export async function tokenRowsByPools(pools: string[], chainId?: number): Promise<Map<string, TokenRow>> {
   const unique = [...new Set(pools)];
   if (unique.length === 0) return new Map();
-  const rows = await poolTokens(db(), unique, chainId).selectAll("t").execute();
+  const rows = await findTokenRowsByPools(db(), unique, chainId);
   return new Map(rows.map((row) => [row.pool_address!, row]));
 }
 
@@ -74,15 +52,13 @@ function verifiedAddresses(user: Record<string, unknown> | undefined): string[] 
 }
 
 /** The chain a token address is indexed on (the default chain first), or null when it is not indexed. */
-export async function tokenChainId(address: string): Promise<number | null> {
-  const row = await db()
-    .selectFrom("tokens")
-    .select("chain_id")
-    .where("contract_address", "=", address.toLowerCase())
-    .orderBy(sql`chain_id = ${DEFAULT_CHAIN}`, "desc")
-    .limit(1)
-    .executeTakeFirst();
-  return row?.chain_id ?? null;
+export function tokenChainId(address: string): Promise<number | null> {
+  return findTokenChainId(db(), address.toLowerCase());
+}
+
+/** The first token of a contract or pool address (v4 pool ids too) on one chain, with the columns its rewards need. */
+export function tokenOnChain(key: { by: "address" | "pool"; value: string; chainId: number }) {
+  return findTokenOnChain(db(), key.by === "address" ? "contract_address" : "pool_address", key.value.toLowerCase(), key.chainId);
 }
 
 /**
@@ -91,15 +67,7 @@ export async function tokenChainId(address: string): Promise<number | null> {
  * (`verified_addresses`, checksummed). `address` is lowercase hex or a base58 mint as given.
  */
 export async function tokenByAddress(address: string) {
-  const row = await db()
-    .selectFrom("tokens as t")
-    .selectAll("t")
-    .where("t.contract_address", "=", address)
-    .orderBy(sql`t.chain_id = ${DEFAULT_CHAIN}`, "desc")
-    .orderBy("t.deployed_at", "desc")
-    .orderBy("t.id", "desc")
-    .limit(1)
-    .executeTakeFirst();
+  const row = await findTokenByAddress(db(), address);
   if (!row) throw notFound("no token has this address");
   const user = row.requestor_fid === null ? undefined : (await storedUserObjects([row.requestor_fid])).get(row.requestor_fid);
   return {

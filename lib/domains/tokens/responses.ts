@@ -1,4 +1,4 @@
-// Answer shapes of the token endpoints (COMPAT.md), for the OpenAPI document.
+// Answer shapes of the token endpoints (COMPAT), for the OpenAPI document.
 import { z } from "zod";
 import { checksummedAddress as address } from "@/lib/core/answers";
 import { userObject } from "@/lib/domains/users/responses";

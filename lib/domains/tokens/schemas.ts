@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { zAddress, zBool, zChainId, zFid, zFidList, zInt, zLimit, zSort, zText } from "@/lib/core/input";
 import { SORT_BY, zCursor } from "./cursor";
-import { classifySearchTerm, type TokenFilters } from "./filters";
+import { classifySearchTerm, type TokenFilters } from "./queries/filters";
 
 export const MAX_Q_CHARS = 100;
 export const MAX_FIDS = 100;

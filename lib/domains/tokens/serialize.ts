@@ -1,7 +1,8 @@
-// The token object of COMPAT.md, from a tokens row: snake_case, addresses checksummed, wei as strings.
+// The token object of COMPAT, from a tokens row: snake_case, addresses checksummed, wei as strings.
 import { sql, type Selectable } from "kysely";
 import type { TokensTable, TokenMarketTable } from "@/db/tables/core";
-import { displayAddress } from "@/lib/core/input";
+import { displayAddress } from "@/lib/core/evm";
+import type { PageRow } from "./queries/page";
 
 export type TokenRow = Selectable<TokensTable>;
 export type MarketRow = Selectable<TokenMarketTable>;
@@ -16,6 +17,19 @@ export type TokenMarket = {
 };
 
 export type MarketValues = Pick<MarketRow, "market_cap_usd" | "price_usd" | "volume_24h_usd" | "tx_count_24h" | "price_change_1h" | "price_change_24h">;
+
+/** The market columns a page row carries (m_*), or null when the token has no market row. */
+export function marketOf(row: PageRow): MarketValues | null {
+  if (row.m_token_id === null) return null;
+  return {
+    market_cap_usd: row.m_market_cap_usd,
+    price_usd: row.m_price_usd,
+    volume_24h_usd: row.m_volume_24h_usd,
+    tx_count_24h: row.m_tx_count_24h,
+    price_change_1h: row.m_price_change_1h,
+    price_change_24h: row.m_price_change_24h,
+  };
+}
 
 export function toMarket(row: MarketValues | null | undefined): TokenMarket | null {
   if (!row) return null;

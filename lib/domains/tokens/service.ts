@@ -1,8 +1,10 @@
 // The token endpoints as service functions: each maps its query onto the one list (lib/domains/tokens/list.ts)
 // or a lookup. Other domains call these, never the queries behind them.
 import type { z } from "zod";
-import { listTokens, type ListRequest, type TokenList } from "./list";
-import { classifySearchTerm } from "./filters";
+import { db } from "@/db";
+import { listTokens, readList, readRows, type ListRequest, type TokenList } from "./list";
+import { classifySearchTerm } from "./queries/filters";
+import type { PageRow } from "./queries/page";
 import {
   authenticatedTokensQuery,
   deployedByAddressQuery,
@@ -14,8 +16,12 @@ import {
   tokensQuery,
 } from "./schemas";
 
-export { tokenByAddress, tokenByPool, tokenChainId, tokensByPools, tokenRowsByPools } from "./lookups";
+export { tokenByAddress, tokenByPool, tokenChainId, tokenOnChain, tokensByPools, tokenRowsByPools } from "./lookups";
 export { isBlocked, blockToken, unblockToken } from "./blocks";
+export { launchStats, STATS_SAMPLE, type ChainLaunchStats, type LaunchStats } from "./stats";
+export type { ListRequest } from "./list";
+export type { TokenCondition, TokenFilters } from "./queries/filters";
+export type { PageRow } from "./queries/page";
 
 /** Fixed page sizes of the interface (get-tokens-by-fid 10, search 5) and ours (fetch-deployed-by-* 10). */
 export const BY_FID_PAGE = 10;
@@ -78,4 +84,18 @@ export function legacySearch(query: z.infer<typeof searchQuery>): Promise<TokenL
     cursor: query.cursor,
     limit: SEARCH_PAGE,
   });
+}
+
+/**
+ * The rows of a list page with the list's total (counted as GET /api/tokens counts) and whether more follow,
+ * for answers another domain builds from them (search-creator). Not under the search budget.
+ */
+export async function tokenRowsPage(r: ListRequest): Promise<{ rows: PageRow[]; total: number; hasMore: boolean }> {
+  const { rows, hasMore, counted } = await readList(db(), r);
+  return { rows, total: counted.total, hasMore };
+}
+
+/** The rows of a list page without counting the list (a creator's newest tokens). */
+export function tokenRows(r: ListRequest): Promise<PageRow[]> {
+  return readRows(db(), r);
 }

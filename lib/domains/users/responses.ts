@@ -1,4 +1,4 @@
-// Answer shapes of the user endpoints (interface 4.2, COMPAT.md), for the OpenAPI document.
+// Answer shapes of the user endpoints (interface 4.2, COMPAT), for the OpenAPI document.
 import { z } from "zod";
 import { neynarUser } from "@/lib/platform/neynar/schemas";
 

@@ -1,9 +1,35 @@
-// The user object: the profile provider's (Neynar v2) user shape, as stored in users.profile.
+// The user object: the profile provider's (Neynar v2) user shape, as stored in users.profile; and the
+// users row made from a provider object.
 import type { Selectable } from "kysely";
 import type { UsersTable } from "@/db/tables/core";
-import { checksum } from "@/lib/core/input";
+import type { NeynarUser } from "@/lib/platform/neynar/schemas";
+import { checksum } from "@/lib/core/evm";
 
 export type UserRow = Selectable<UsersTable>;
+
+const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+
+/** The provider object as a users row (addresses lowercase; X/Twitter handle from verified accounts). */
+export function rowFromProvider(user: NeynarUser, fetchedAt: Date): Omit<UserRow, "following_fetched_at"> {
+  const eth = [...(user.verified_addresses?.eth_addresses ?? []), ...(user.verifications ?? [])]
+    .filter((a) => ADDRESS.test(a))
+    .map((a) => a.toLowerCase());
+  const twitter = user.verified_accounts?.find((a) => /^(x|twitter)$/i.test(a.platform ?? ""))?.username;
+  return {
+    fid: user.fid,
+    username: user.username ?? null,
+    display_name: user.display_name ?? null,
+    pfp_url: user.pfp_url ?? null,
+    custody_address: user.custody_address?.toLowerCase() ?? null,
+    verified_addresses: [...new Set(eth)],
+    twitter_username: twitter ?? null,
+    neynar_score: user.score ?? user.experimental?.neynar_user_score ?? null,
+    follower_count: user.follower_count ?? 0,
+    following_count: user.following_count ?? 0,
+    profile: user as Record<string, unknown>,
+    fetched_at: fetchedAt,
+  };
+}
 
 /**
  * Stored provider objects are served as the provider gave them; rows that only have columns

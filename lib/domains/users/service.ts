@@ -1,5 +1,6 @@
 // Profiles served from the users table within the interface's freshness (5 minutes by FID, 24 hours by
 // address); stale or missing ones are fetched from the provider, many at once, and stored.
+import { db } from "@/db";
 import { notFound, providerUnavailable } from "@/lib/core/errors";
 import { kv } from "@/lib/platform/kv";
 import { log } from "@/lib/core/log";
@@ -12,15 +13,8 @@ import {
   ProviderError,
 } from "@/lib/platform/neynar/client";
 import type { NeynarUser } from "@/lib/platform/neynar/schemas";
-import { toUserObject, type UserRow } from "./serialize";
-import {
-  forgetAddressHolders,
-  loadUserByUsername,
-  loadUsersByAddress,
-  loadUsersByFids,
-  rowFromProvider,
-  storeProviderUsers,
-} from "./store";
+import { rowFromProvider, toUserObject, type UserRow } from "./serialize";
+import { forgetAddressHolders, loadUserByUsername, loadUsersByAddress, loadUsersByFids, storeProviderUsers } from "./queries/profiles";
 
 export const FID_TTL_SECONDS = 300;
 export const ADDRESS_TTL_SECONDS = 86_400;
@@ -43,7 +37,7 @@ function chunks<T>(list: T[], size: number): T[][] {
  */
 async function keep(users: NeynarUser[]): Promise<UserRow[]> {
   try {
-    return await storeProviderUsers(users);
+    return await storeProviderUsers(db(), users);
   } catch (error) {
     log.warn("could not store provider users", { error, count: users.length });
     const now = new Date();
@@ -58,7 +52,7 @@ export type UsersLookup = { users: Map<number, UserRow>; providerError?: Provide
  * calls of 100. Without a provider key, or when the provider fails, stored rows are served as they are.
  */
 export async function lookupUsersByFids(fids: number[], ttlSeconds = FID_TTL_SECONDS): Promise<UsersLookup> {
-  const users = await loadUsersByFids(fids);
+  const users = await loadUsersByFids(db(), fids);
   const stale = fids.filter((fid) => !users.has(fid) || !isFresh(users.get(fid)!, ttlSeconds));
   if (stale.length === 0 || !neynarConfigured()) return { users };
   try {
@@ -110,7 +104,7 @@ function pickHolder(rows: UserRow[], address: string): UserRow | null {
  * only as an extra, like search and creator pages).
  */
 export async function lookupUserByAddress(address: string, strict = true): Promise<UserRow | null> {
-  const stored = await loadUsersByAddress(address);
+  const stored = await loadUsersByAddress(db(), address);
   const fresh = stored.filter((r) => isFresh(r, ADDRESS_TTL_SECONDS));
   if (fresh.length || !neynarConfigured()) return pickHolder(fresh.length ? fresh : stored, address);
   const store = await kv();
@@ -119,7 +113,7 @@ export async function lookupUserByAddress(address: string, strict = true): Promi
   try {
     const holders = (await fetchUsersByAddresses([address])).get(address) ?? [];
     const rows = await keep(holders);
-    await forgetAddressHolders(address, rows.map((r) => r.fid)).catch(() => {});
+    await forgetAddressHolders(db(), address, rows.map((r) => r.fid)).catch(() => {});
     if (rows.length === 0) await store.set(missKey, { at: Date.now() }, ADDRESS_MISS_TTL_SECONDS);
     return pickHolder(rows, address);
   } catch (error) {
@@ -137,7 +131,7 @@ export async function getUserByAddress(address: string): Promise<UserObject> {
 
 /** Username lookups are case-insensitive; a stored row younger than 5 minutes is served as it is. */
 export async function getUserByName(name: string): Promise<UserObject> {
-  const stored = await loadUserByUsername(name);
+  const stored = await loadUserByUsername(db(), name);
   if ((stored && isFresh(stored, FID_TTL_SECONDS)) || !neynarConfigured()) {
     if (stored) return toUserObject(stored);
     throw notFound(`no user named ${name}`);
@@ -157,6 +151,6 @@ export async function getUserByName(name: string): Promise<UserObject> {
 
 /** User objects from stored rows only (no provider call): for decorating lists, e.g. `includeUser`. */
 export async function storedUserObjects(fids: number[]): Promise<Map<number, UserObject>> {
-  const rows = await loadUsersByFids([...new Set(fids)]);
+  const rows = await loadUsersByFids(db(), [...new Set(fids)]);
   return new Map([...rows].map(([fid, row]) => [fid, toUserObject(row)]));
 }

@@ -1,6 +1,5 @@
 // The webhook delivery job: one attempt per job run, logged; a failure schedules the next attempt itself
 // (backoff spanning ~21 h), and a subscription failing for 24 h is paused.
-import { sql } from "kysely";
 import { z } from "zod";
 import { db } from "@/db";
 import { config } from "@/lib/core/config";
@@ -8,6 +7,14 @@ import { defineJob, enqueue } from "@/lib/platform/jobs/define";
 import { dispatchJobs } from "@/lib/platform/jobs/dispatch";
 import { log } from "@/lib/core/log";
 import { postSigned } from "./deliver";
+import {
+  clearSubscriptionFailing,
+  findSubscription,
+  insertDeliveryAttempt,
+  isAttemptLogged,
+  markSubscriptionFailing,
+  pauseSubscription,
+} from "./queries";
 
 /** Seconds before attempt n+1 after failed attempt n (n = 1…7). */
 export const RETRY_DELAYS_SECONDS = [30, 120, 600, 1800, 7200, 21_600, 43_200];
@@ -30,16 +37,10 @@ export const deliverWebhookJob = defineJob({
   concurrencyKey: (p) => `webhook-${p.subscriptionId}`,
   maxAttempts: 3, // only for crashes of this handler; delivery failures are rescheduled as new jobs below
   async handle(p) {
-    const sub = await db().selectFrom("webhook_subscriptions").selectAll().where("id", "=", p.subscriptionId).executeTakeFirst();
+    const sub = await findSubscription(db(), p.subscriptionId);
     if (!sub) return { skipped: "deleted" };
     if (sub.status !== "active") return { skipped: "paused" };
-    const logged = await db()
-      .selectFrom("webhook_deliveries")
-      .select("status")
-      .where("delivery_id", "=", p.deliveryId)
-      .where("attempt", "=", p.attempt)
-      .executeTakeFirst();
-    if (logged) return { skipped: "already attempted" }; // at-least-once: this attempt already ran
+    if (await isAttemptLogged(db(), p.deliveryId, p.attempt)) return { skipped: "already attempted" }; // at-least-once: this attempt already ran
     const body = JSON.stringify({ id: p.deliveryId, type: p.event, data: p.data });
     const result = await postSigned(sub.url, sub.secret, p.deliveryId, body);
     const outcome = await recordAttempt(p, result);
@@ -50,33 +51,23 @@ export const deliverWebhookJob = defineJob({
 
 async function recordAttempt(p: DeliveryPayload, result: { ok: boolean; responseCode: number | null; error: string | null }) {
   return db().transaction().execute(async (trx) => {
-    const inserted = await trx
-      .insertInto("webhook_deliveries")
-      .values({
-        subscription_id: p.subscriptionId,
-        delivery_id: p.deliveryId,
-        event: p.event,
-        attempt: p.attempt,
-        status: result.ok ? "succeeded" : "failed",
-        response_code: result.responseCode,
-        error: result.error?.slice(0, 500) ?? null,
-      })
-      .onConflict((oc) => oc.columns(["delivery_id", "attempt"]).doNothing())
-      .returning("id")
-      .executeTakeFirst();
+    const inserted = await insertDeliveryAttempt(trx, {
+      subscription_id: p.subscriptionId,
+      delivery_id: p.deliveryId,
+      event: p.event,
+      attempt: p.attempt,
+      status: result.ok ? "succeeded" : "failed",
+      response_code: result.responseCode,
+      error: result.error?.slice(0, 500) ?? null,
+    });
     if (!inserted) return { paused: false, retryScheduled: false };
     if (result.ok) {
-      await trx.updateTable("webhook_subscriptions").set({ failing_since: null }).where("id", "=", p.subscriptionId).execute();
+      await clearSubscriptionFailing(trx, p.subscriptionId);
       return { paused: false, retryScheduled: false };
     }
-    const sub = await trx
-      .updateTable("webhook_subscriptions")
-      .set({ failing_since: sql`coalesce(failing_since, now())` })
-      .where("id", "=", p.subscriptionId)
-      .returning(["failing_since", sql<boolean>`failing_since <= now() - make_interval(hours => ${PAUSE_AFTER_HOURS})`.as("expired")])
-      .executeTakeFirst();
+    const sub = await markSubscriptionFailing(trx, p.subscriptionId, PAUSE_AFTER_HOURS);
     if (sub?.expired) {
-      await trx.updateTable("webhook_subscriptions").set({ status: "paused", paused_at: sql`now()` }).where("id", "=", p.subscriptionId).execute();
+      await pauseSubscription(trx, p.subscriptionId);
       log.warn("webhook subscription paused after 24 h of failures", { subscriptionId: p.subscriptionId });
       return { paused: true, retryScheduled: false };
     }

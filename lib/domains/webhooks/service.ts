@@ -1,14 +1,22 @@
 // Partner webhook subscriptions (register, list, delete) and the fan-out of a newly indexed token.
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import { sql, type Kysely, type Transaction } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import { z } from "zod";
 import { db } from "@/db";
 import type { DB } from "@/db/types";
 import { config } from "@/lib/core/config";
 import { conflict, notFound } from "@/lib/core/errors";
 import { enqueue } from "@/lib/platform/jobs/define";
+import { lockPartner } from "@/lib/domains/partners/apikeys";
 import { toTokenObject, type TokenRow } from "@/lib/domains/tokens/serialize";
 import { deliverWebhookJob } from "./jobs";
+import {
+  countPartnerSubscriptions,
+  deletePartnerSubscription,
+  findPartnerSubscriptions,
+  findTokenCreatedSubscriptionIds,
+  insertSubscription,
+} from "./queries";
 import { validateTargetUrl } from "./ssrf";
 
 export const WEBHOOK_EVENTS = ["token.created"] as const;
@@ -45,27 +53,16 @@ export async function createSubscription(partner: PartnerRef, body: z.infer<type
   const id = randomUUID();
   await db().transaction().execute(async (trx) => {
     // Serialises a partner's registrations so the cap cannot be raced past.
-    await trx.selectFrom("api_keys").select("id").where("id", "=", partner.partnerId).forUpdate().execute();
-    const { n } = await trx
-      .selectFrom("webhook_subscriptions")
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .where("partner_id", "=", partner.partnerId)
-      .executeTakeFirstOrThrow();
-    if (Number(n) >= config().WEBHOOK_MAX_PER_PARTNER) throw conflict(`at most ${config().WEBHOOK_MAX_PER_PARTNER} webhooks per API key; delete one first`);
-    await trx.insertInto("webhook_subscriptions").values({ id, partner_id: partner.partnerId, url, events, secret, failing_since: null, paused_at: null }).execute();
+    await lockPartner(trx, partner.partnerId);
+    const n = await countPartnerSubscriptions(trx, partner.partnerId);
+    if (n >= config().WEBHOOK_MAX_PER_PARTNER) throw conflict(`at most ${config().WEBHOOK_MAX_PER_PARTNER} webhooks per API key; delete one first`);
+    await insertSubscription(trx, { id, partner_id: partner.partnerId, url, events, secret, failing_since: null, paused_at: null });
   });
   return { id, url, events, secret };
 }
 
 export async function listSubscriptions(partner: PartnerRef) {
-  const rows = await db()
-    .selectFrom("webhook_subscriptions")
-    .select(["id", "url", "events", "status", "failing_since", "paused_at", "created_at"])
-    .where("partner_id", "=", partner.partnerId)
-    .orderBy("created_at")
-    .orderBy("id")
-    .limit(1000) // the per-partner cap keeps this far smaller
-    .execute();
+  const rows = await findPartnerSubscriptions(db(), partner.partnerId);
   return {
     data: rows.map((r) => ({
       id: r.id,
@@ -81,8 +78,7 @@ export async function listSubscriptions(partner: PartnerRef) {
 
 /** Another partner's id answers 404, exactly like an unknown one. */
 export async function deleteSubscription(partner: PartnerRef, id: string): Promise<undefined> {
-  const gone = await db().deleteFrom("webhook_subscriptions").where("id", "=", id).where("partner_id", "=", partner.partnerId).executeTakeFirst();
-  if (!gone.numDeletedRows) throw notFound("no such webhook");
+  if (!(await deletePartnerSubscription(db(), id, partner.partnerId))) throw notFound("no such webhook");
   return undefined;
 }
 
@@ -95,14 +91,7 @@ const NEW_TOKEN_WINDOW_MS = 10 * 60 * 1000;
  */
 export async function enqueueTokenCreatedWebhooks(trx: Kysely<DB> | Transaction<DB>, tokenRow: TokenRow): Promise<number> {
   if (Date.now() - tokenRow.created_at.getTime() > NEW_TOKEN_WINDOW_MS) return 0;
-  const subs = await trx
-    .selectFrom("webhook_subscriptions")
-    .select("id")
-    .where("status", "=", "active")
-    .where(sql<boolean>`events @> ARRAY['token.created']::text[]`)
-    .orderBy("id")
-    .limit(100_000)
-    .execute();
+  const subs = await findTokenCreatedSubscriptionIds(trx);
   const data = toTokenObject(tokenRow) as Record<string, unknown>;
   for (const sub of subs) {
     const key = `${sub.id}:token.created:${tokenRow.chain_id}:${tokenRow.contract_address}`;

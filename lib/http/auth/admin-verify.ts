@@ -1,14 +1,13 @@
 // POST/DELETE /api/admin/verify as a service: read the optional body, start or end the admin session cookie.
 import { z } from "zod";
 import { bearer } from "./principal";
-import type { RateLimitRule } from "@/lib/http/rate-limit";
-import { parseJsonText, parseWith, readCappedText } from "@/lib/http/route";
+import type { RateLimitRule } from "@/lib/platform/kv/rate-limit";
 import { clearAdminCookieHeader, adminCookieHeader, startAdminSession } from "./admin";
 
 /** Per client IP: guessing the secret or replaying tokens is slow by construction. */
 export const ADMIN_VERIFY_RATE_LIMIT: RateLimitRule = { name: "admin-verify", limit: 10, windowSeconds: 300 };
 
-const MAX_BODY_BYTES = 16 * 1024;
+export const ADMIN_VERIFY_MAX_BODY_BYTES = 16 * 1024;
 
 export const adminVerifyBody = z
   .object({
@@ -17,24 +16,17 @@ export const adminVerifyBody = z
   })
   .strict();
 
-/**
- * The body is optional: a caller may prove itself with the Authorization header alone, and a real POST
- * without a body still has an (empty) stream, so emptiness is only known after reading. route()'s own
- * reader insists on a body, so this one uses its pieces and accepts an empty one.
- */
-async function optionalBody(request: Request): Promise<z.infer<typeof adminVerifyBody>> {
-  const text = await readCappedText(request, MAX_BODY_BYTES);
-  if (!text.trim()) return {};
-  return parseWith(adminVerifyBody, parseJsonText(text), "body");
-}
-
 type SetHeader = (name: string, value: string) => void;
 
 export const adminSessionStarted = z.object({ success: z.literal(true), expiresAt: z.string().describe("ISO 8601; the admin_session cookie's expiry") });
 export const adminSessionEnded = z.object({ success: z.literal(true) });
 
-export async function verifyAdmin(request: Request, setHeader: SetHeader): Promise<z.infer<typeof adminSessionStarted>> {
-  const body = await optionalBody(request);
+/** The body is optional: a caller may prove itself with the Authorization header alone. */
+export async function verifyAdmin(
+  body: z.infer<typeof adminVerifyBody>,
+  request: Request,
+  setHeader: SetHeader,
+): Promise<z.infer<typeof adminSessionStarted>> {
   const { session, expiresAt } = await startAdminSession({ ...body, bearer: bearer(request) });
   setHeader("Set-Cookie", adminCookieHeader(session, request.url));
   return { success: true, expiresAt: expiresAt.toISOString() };

@@ -4,7 +4,8 @@ import { timingSafeEqual, createHash } from "node:crypto";
 import { config } from "@/lib/core/config";
 import { forbidden, providerUnavailable, unauthorized } from "@/lib/core/errors";
 import { sessionSecret } from "./secrets";
-import { verifyUserToken, type UserIdentity } from "./user-tokens";
+import { verifyUserToken } from "./user-tokens";
+import type { UserIdentity } from "@/lib/core/principal";
 
 export const ADMIN_COOKIE = "admin_session";
 export const ADMIN_SESSION_SECONDS = 12 * 3600;

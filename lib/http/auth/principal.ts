@@ -1,17 +1,17 @@
 // Turns a request's credentials into a typed principal, as the route's auth mode asks.
-import { findPartnerByKey } from "./apikeys";
+import { findPartnerByKey } from "@/lib/domains/partners/apikeys";
 import { ADMIN_COOKIE, isAdminIdentity, verifyAdminSession } from "./admin";
-import { verifyUserToken, type UserIdentity } from "./user-tokens";
+import { verifyUserToken } from "./user-tokens";
 import { forbidden, unauthorized } from "@/lib/core/errors";
+import type { AdminPrincipal, CronPrincipal, PartnerPrincipal, Principal, PublicPrincipal, QstashPrincipal, UserPrincipal } from "@/lib/core/principal";
+import { verifyCronRequest } from "./cron";
+import { verifiedDeliveryBody } from "./qstash";
 
-export type PublicPrincipal = { kind: "public" };
-export type PartnerPrincipal = { kind: "partner"; partnerId: number; name: string };
-export type UserPrincipal = { kind: "user" } & UserIdentity;
-export type AdminPrincipal = { kind: "admin"; via: "cookie" | "header" };
-export type Principal = PublicPrincipal | PartnerPrincipal | UserPrincipal | AdminPrincipal;
-
-/** public: no credentials; optional*: credentials used when valid, else public; others: required. */
-export type AuthMode = "public" | "partner" | "user" | "optionalUser" | "admin" | "optionalAdmin";
+/**
+ * public: no credentials; optional*: credentials used when valid, else public; others: required. cron and
+ * qstash are the two schedulers' own credentials (the CRON_SECRET bearer, the Upstash-Signature).
+ */
+export type AuthMode = "public" | "partner" | "user" | "optionalUser" | "admin" | "optionalAdmin" | "cron" | "qstash";
 
 export type PrincipalFor<A extends AuthMode> = A extends "partner"
   ? PartnerPrincipal
@@ -23,7 +23,11 @@ export type PrincipalFor<A extends AuthMode> = A extends "partner"
         ? UserPrincipal | PublicPrincipal
         : A extends "optionalAdmin"
           ? AdminPrincipal | PublicPrincipal
-          : PublicPrincipal;
+          : A extends "cron"
+            ? CronPrincipal
+            : A extends "qstash"
+              ? QstashPrincipal
+              : PublicPrincipal;
 
 const PUBLIC: PublicPrincipal = { kind: "public" };
 
@@ -93,6 +97,11 @@ export async function authenticate<A extends AuthMode>(mode: A, request: Request
       if (!found) throw unauthorized("invalid or expired token");
       return found as P;
     }
+    case "cron":
+      verifyCronRequest(request);
+      return { kind: "cron" } as P;
+    case "qstash":
+      return { kind: "qstash", signedBody: await verifiedDeliveryBody(request) } as P;
     case "admin": {
       const found = await admin(request);
       if (found?.kind === "admin") return found as P;

@@ -1,22 +1,26 @@
 // User tokens: Farcaster Quick Auth JWTs, Privy identity tokens, and (embedded default only) a dev issuer.
 import { createRemoteJWKSet, decodeJwt, errors, importSPKI, jwtVerify, SignJWT, type JWTPayload } from "jose";
 import { config } from "@/lib/core/config";
+import type { UserIdentity } from "@/lib/core/principal";
 import { HttpError, providerUnavailable } from "@/lib/core/errors";
 import { devIssuerSecret } from "./secrets";
+import { remember } from "@/lib/core/remember";
 
-export type UserIdentity = { userId: string; fid: number | null; issuer: "farcaster" | "privy" | "dev" };
 
 export const DEV_ISSUER = "urn:token-launch:dev";
 const PRIVY_ISSUER = "privy.io";
 
-const holder = globalThis as unknown as { __farcasterJwks?: ReturnType<typeof createRemoteJWKSet>; __privyKey?: Promise<CryptoKey> };
+const holder = remember(
+  "auth.user-token-keys",
+  (): { farcasterJwks?: ReturnType<typeof createRemoteJWKSet>; privyKey?: Promise<CryptoKey> } => ({}),
+);
 
 function farcasterJwks() {
-  holder.__farcasterJwks ??= createRemoteJWKSet(new URL(config().FARCASTER_JWKS_URL), {
+  holder.farcasterJwks ??= createRemoteJWKSet(new URL(config().FARCASTER_JWKS_URL), {
     timeoutDuration: config().PROVIDER_TIMEOUT_MS,
     cooldownDuration: 30_000,
   });
-  return holder.__farcasterJwks;
+  return holder.farcasterJwks;
 }
 
 /**
@@ -79,8 +83,8 @@ function privyFid(payload: JWTPayload): number | null {
 async function verifyPrivy(token: string): Promise<UserIdentity> {
   const cfg = config();
   if (!cfg.PRIVY_APP_ID || !cfg.PRIVY_VERIFICATION_KEY) throw new Error("Privy is not configured");
-  holder.__privyKey ??= importSPKI(cfg.PRIVY_VERIFICATION_KEY.replace(/\\n/g, "\n"), "ES256");
-  const { payload } = await jwtVerify(token, await holder.__privyKey, {
+  holder.privyKey ??= importSPKI(cfg.PRIVY_VERIFICATION_KEY.replace(/\\n/g, "\n"), "ES256");
+  const { payload } = await jwtVerify(token, await holder.privyKey, {
     issuer: PRIVY_ISSUER,
     audience: cfg.PRIVY_APP_ID,
     algorithms: ["ES256"],
@@ -125,8 +129,8 @@ export async function verifyUserToken(token: string): Promise<UserIdentity | nul
 
 /** Tests point the verifiers at another issuer between files. */
 export function resetUserTokenVerifiers(): void {
-  holder.__farcasterJwks = undefined;
-  holder.__privyKey = undefined;
+  holder.farcasterJwks = undefined;
+  holder.privyKey = undefined;
 }
 
 /** A development token for `npm run dev:token`; refuses outside the embedded default. */

@@ -1,8 +1,7 @@
 // The parts of the platform's contract ABIs the service calls or indexes, written out by hand from
-// the platform's interfaces (design/COMPAT.md). The local contracts implement the same items; a test
+// the platform's interfaces (COMPAT, the compatibility notes). The local contracts implement the same items; a test
 // checks each item here against the compiled artifacts, so the two cannot drift apart.
-import type { Abi } from "viem";
-import { factoryAbi, feeLockerAbi as localFeeLockerAbi, lpLockerAbi, presaleAbi, dynamicFeeHookAbi, staticFeeHookAbi, tokenAbi, tokenAirdropAbi, tokenVaultAbi } from "@/dev/chain/artifacts";
+import { parseAbi } from "viem";
 
 const tokenConfig = {
   name: "tokenConfig",
@@ -262,22 +261,69 @@ export const presaleRecordAbi = [
   },
 ] as const;
 
-type AbiItem = { type: string; name?: string; inputs?: readonly { type: string }[] };
-const errorsOf = (abi: readonly AbiItem[]) => abi.filter((item) => item.type === "error");
-
 /**
- * Every custom error the local deployment path can raise (factory, hooks, extensions, locker, token),
- * so a reverted simulation names the rule it broke. Deduplicated by name and argument types.
+ * Every custom error the deployment path can raise (factory, hooks, extensions, lockers, token), so a reverted
+ * simulation names the rule it broke. The local contracts raise the same ones (checked against their ABIs).
  */
-export const deployErrorsAbi = (() => {
-  const seen = new Set<string>();
-  const all = [factoryAbi, staticFeeHookAbi, dynamicFeeHookAbi, tokenVaultAbi, tokenAirdropAbi, presaleAbi, lpLockerAbi, localFeeLockerAbi, tokenAbi].flatMap(
-    (abi) => errorsOf(abi as readonly AbiItem[]),
-  );
-  return all.filter((item) => {
-    const signature = `${item.name}(${(item.inputs ?? []).map((i) => i.type).join(",")})`;
-    if (seen.has(signature)) return false;
-    seen.add(signature);
-    return true;
-  });
-})() as Abi;
+export const deployErrorsAbi = parseAbi([
+  "error ExtensionMsgValueMismatch()",
+  "error ExtensionNotEnabled()",
+  "error HookNotEnabled()",
+  "error InvalidPairedToken()",
+  "error InvalidPositionBps()",
+  "error InvalidRewardBps()",
+  "error InvalidTickSpacing()",
+  "error LockerNotEnabled()",
+  "error MaxExtensionBpsExceeded()",
+  "error MaxExtensionsExceeded()",
+  "error MevModuleNotEnabled()",
+  "error MismatchedPositionInfos()",
+  "error MismatchedRewardArrays()",
+  "error NoPositions()",
+  "error NoRewardRecipients()",
+  "error OnlyOriginatingChain()",
+  "error TickOutOfRange()",
+  "error TickRangeLowerThanStartingTick()",
+  "error TicksBackwards()",
+  "error TicksNotMultipleOfTickSpacing()",
+  "error TicksOutOfTickBounds()",
+  "error TokenAlreadyDeployed(address token)",
+  "error TokenDeploymentFailed()",
+  "error TooManyPositions()",
+  "error TooManyRewardParticipants()",
+  "error TransferFailed()",
+  "error Unauthorized()",
+  "error ZeroRewardAmount()",
+  "error ZeroRewardRecipient()",
+  "error ZeroTokenAdmin()",
+  "error InvalidPoolData()",
+  "error StaticFeeTooHigh(uint24 fee)",
+  "error BaseFeeAboveMaxLpFee()",
+  "error BaseFeeTooLow(uint24 baseFee)",
+  "error MaxLpFeeTooHigh(uint24 maxLpFee)",
+  "error LockupTooShort(uint256 lockupDuration, uint256 minimum)",
+  "error NothingToClaim()",
+  "error OnlyFactory()",
+  "error UnexpectedMsgValue()",
+  "error InvalidProof()",
+  "error UpdateMerkleRootNotAllowed()",
+  "error AllowlistAmountExceeded(uint256 allowedAmount)",
+  "error InsufficientBalance()",
+  "error InvalidEthGoal()",
+  "error InvalidPresaleDuration()",
+  "error InvalidPresaleOwner()",
+  "error NotAllowlisted()",
+  "error NotExpectingDeployment()",
+  "error PresaleNotActive()",
+  "error PresaleNotClaimable()",
+  "error PresaleNotEnded()",
+  "error PresaleNotLastExtension()",
+  "error TokenDeploymentOutOfGas()",
+  "error WithdrawNotAllowed()",
+  "error OnlyRewardAdmin()",
+  "error UnknownToken()",
+  "error NoFeesToClaim()",
+  "error InsufficientAllowance()",
+  "error InvalidRecipient()",
+  "error NotAdmin()",
+]);

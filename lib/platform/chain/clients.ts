@@ -1,5 +1,5 @@
 // The only place viem clients are created. Clients are built on first use (never at import, since
-// Next imports route modules at build time) and cached on globalThis, so dev hot reload reuses them.
+// Next imports route modules at build time) and kept in the process memo (lib/core/remember.ts), so dev hot reload reuses them.
 import {
   createPublicClient,
   createWalletClient,
@@ -16,22 +16,20 @@ import { privateKeyToAccount } from "viem/accounts";
 import { base, baseSepolia } from "viem/chains";
 import { ChainUnavailableError } from "./errors";
 import { chainSettings, configuredChainIds as rpcChainIds, type ChainSettings } from "./settings";
+import { remember } from "@/lib/core/remember";
 
 export const MULTICALL3_ADDRESS = "0xcA11bde05977b3631167028862bE2a173976CA11" as const;
 
 type Cached<T> = { key: string; client: T };
-const holder = globalThis as unknown as {
-  __chainClients?: {
-    public: Map<number, Cached<PublicClient<Transport, Chain>>>;
-    wallet: Map<number, Cached<WalletClient<Transport, Chain, Account>>>;
-    transports: Map<number, Transport>;
-    generation: number;
-  };
+type ClientCache = {
+  public: Map<number, Cached<PublicClient<Transport, Chain>>>;
+  wallet: Map<number, Cached<WalletClient<Transport, Chain, Account>>>;
+  transports: Map<number, Transport>;
+  generation: number;
 };
 
-function state() {
-  holder.__chainClients ??= { public: new Map(), wallet: new Map(), transports: new Map(), generation: 0 };
-  return holder.__chainClients;
+function state(): ClientCache {
+  return remember("chain.clients", (): ClientCache => ({ public: new Map(), wallet: new Map(), transports: new Map(), generation: 0 }));
 }
 
 /**

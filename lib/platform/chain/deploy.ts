@@ -3,7 +3,6 @@ import {
   BaseError,
   encodeAbiParameters,
   encodeFunctionData,
-  encodeDeployData,
   getContractAddress,
   keccak256,
   recoverTransactionAddress,
@@ -15,10 +14,10 @@ import {
   type TransactionSerialized,
 } from "viem";
 import { deployErrorsAbi, tokenFactoryAbi } from "./abis";
-import { tokenAbi, tokenBytecode } from "@/dev/chain/artifacts";
 import { getPublicClient, getWalletClient } from "./clients";
 import { ChainUnavailableError, withChainErrors } from "./errors";
 import { chainSettings } from "./settings";
+import { remember } from "@/lib/core/remember";
 
 /** The factory's `DeploymentConfig`, typed from the ABI (bigints for uint256, numbers for int24/uint16). */
 export type DeploymentConfig = ContractFunctionArgs<typeof tokenFactoryAbi, "payable", "deployToken">[0];
@@ -69,8 +68,7 @@ export async function simulateDeployToken(chainId: number, config: DeploymentCon
   );
 }
 
-const sendQueues = ((globalThis as unknown as { __chainSendQueues?: Map<number, Promise<unknown>> }).__chainSendQueues ??=
-  new Map());
+const sendQueues = remember("chain.send-queues", () => new Map<number, Promise<unknown>>());
 
 /** Runs sends of one chain one after another in this process, so each reads the nonce after the previous one reached the node. */
 function inSendOrder<T>(chainId: number, send: () => Promise<T>): Promise<T> {
@@ -196,19 +194,4 @@ export function predictTokenAddress(factory: Address, tokenAdmin: Address, salt:
     salt: tokenCreate2Salt(tokenAdmin, salt),
     bytecodeHash: initCodeHash,
   });
-}
-
-/**
- * Init code hash of the local factory's token (its constructor arguments are part of the init code,
- * so it depends on the config). Only valid for the local contracts: the platform's token bytecode is
- * not known here, which is why simulation is the prediction the service relies on.
- */
-export function localTokenInitCodeHash(token: TokenConfig): Hex {
-  return keccak256(
-    encodeDeployData({
-      abi: tokenAbi,
-      bytecode: tokenBytecode,
-      args: [token.name, token.symbol, TOKEN_SUPPLY, token.tokenAdmin, token.image, token.metadata, token.context],
-    }),
-  );
 }

@@ -2,7 +2,7 @@
 // presale contract's events. Decoders are pure and accept raw logs; the getters fetch a block range.
 import { decodeEventLog, getAbiItem, getAddress, toEventSelector, type Address, type Hash, type Hex, type Log } from "viem";
 import { feeLockerAbi, tokenFactoryAbi } from "./abis";
-import { presaleAbi } from "@/dev/chain/artifacts";
+import { presaleEventsAbi } from "./abi-presale";
 import { getPublicClient } from "./clients";
 import { withChainErrors } from "./errors";
 
@@ -131,7 +131,7 @@ type PresaleEventName =
   | "EthClaimed"
   | "AllowlistRootUpdated";
 
-type PresaleEventArgs<N extends PresaleEventName> = ReturnType<typeof decodeEventLog<typeof presaleAbi, N>>["args"];
+type PresaleEventArgs<N extends PresaleEventName> = ReturnType<typeof decodeEventLog<typeof presaleEventsAbi, N>>["args"];
 
 /** One presale event: `eventName` tells which, `args` are its decoded fields. */
 export type PresaleEvent = { [N in PresaleEventName]: EventLocation & { eventName: N; args: PresaleEventArgs<N> } }[PresaleEventName];
@@ -146,11 +146,11 @@ export const PRESALE_STATUS = {
   Claimable: 5,
 } as const;
 
-const PRESALE_TOPICS = new Set(presaleAbi.filter((item) => item.type === "event").map((item) => toEventSelector(item)));
+const PRESALE_TOPICS = new Set(presaleEventsAbi.filter((item) => item.type === "event").map((item) => toEventSelector(item)));
 
 export function decodePresaleEvent(log: AnyLog): PresaleEvent | null {
   if (!log.topics[0] || !PRESALE_TOPICS.has(log.topics[0])) return null;
-  const decoded = decodeEventLog({ abi: presaleAbi, topics: log.topics as [Hex, ...Hex[]], data: log.data });
+  const decoded = decodeEventLog({ abi: presaleEventsAbi, topics: log.topics as [Hex, ...Hex[]], data: log.data });
   return { ...locationOf(log), eventName: decoded.eventName, args: decoded.args } as PresaleEvent;
 }
 

@@ -7,7 +7,6 @@ export {
   broadcastTransaction,
   factoryAddress,
   getReceipt,
-  localTokenInitCodeHash,
   minedNonceCount,
   pendingNonce,
   predictTokenAddress,

@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { getAddress, type Address, type Hex } from "viem";
 import { ConfigError, variablesRead } from "@/lib/core/config";
-import { EVM_ADDRESS } from "@/lib/core/input";
+import { EVM_ADDRESS } from "@/lib/core/evm";
 
 /** The platform contracts the service talks to on a chain. */
 export interface ChainContracts {

@@ -1,21 +1,10 @@
-// Vercel cron entry points: the outbox sweep and each schedule, behind the CRON_SECRET bearer Vercel sends.
-import { timingSafeEqual } from "node:crypto";
+// Vercel cron entry points: the outbox sweep and each schedule (route() checks the CRON_SECRET bearer Vercel sends).
 import { z } from "zod";
-import { config } from "@/lib/core/config";
-import { notFound, unauthorized } from "@/lib/core/errors";
+import { notFound } from "@/lib/core/errors";
 import { dispatchJobs } from "./dispatch";
 import { sweepOutbox } from "./outbox";
+import { qstashEnabled } from "./qstash";
 import { enqueueSchedule, findSchedule, SWEEP_CRON } from "./schedule";
-import "@/lib/domains/jobs";
-
-/** Vercel sends `Authorization: Bearer <CRON_SECRET>`. Without a configured secret nothing gets in. */
-export function verifyCronRequest(request: Request): void {
-  const secret = config().CRON_SECRET;
-  if (!secret) throw unauthorized("cron routes are disabled: CRON_SECRET is not configured");
-  const given = Buffer.from(request.headers.get("authorization") ?? "");
-  const expected = Buffer.from(`Bearer ${secret}`);
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw unauthorized("invalid cron credentials");
-}
 
 export const cronResult = z.union([
   z.object({ cron: z.literal(SWEEP_CRON), published: z.number().int(), failed: z.number().int() }).describe("the outbox sweep"),
@@ -26,7 +15,7 @@ export type CronResult = z.infer<typeof cronResult>;
 /** `dispatch` publishes what the outbox holds; any other name enqueues that schedule's job for this bucket. */
 export async function runCron(name: string): Promise<CronResult> {
   if (name === SWEEP_CRON) {
-    if (!config().QSTASH_TOKEN) return { cron: SWEEP_CRON, published: 0, failed: 0 };
+    if (!qstashEnabled()) return { cron: SWEEP_CRON, published: 0, failed: 0 };
     return { cron: SWEEP_CRON, ...(await sweepOutbox()) };
   }
   const schedule = findSchedule(name);

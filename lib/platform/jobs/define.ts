@@ -3,6 +3,8 @@ import type { Kysely, Transaction } from "kysely";
 import type { ZodType } from "zod";
 import { db } from "@/db";
 import type { DB } from "@/db/types";
+import { findJobIdByDedupeKey, insertJob } from "./queries";
+import { remember } from "@/lib/core/remember";
 
 export type JobContext = { jobId: number; attempt: number };
 
@@ -34,7 +36,7 @@ export class PermanentJobError extends Error {
   override name = "PermanentJobError";
 }
 
-const registry = ((globalThis as any).__jobRegistry ??= new Map<string, JobDefinition<any>>()) as Map<string, JobDefinition<any>>;
+const registry = remember("jobs.registry", () => new Map<string, JobDefinition<any>>());
 
 export function defineJob<T>(definition: JobDefinition<T>): JobDefinition<T> {
   if (!/^[a-z0-9-]{1,64}$/.test(definition.name)) throw new Error(`bad job name ${definition.name}`);
@@ -64,25 +66,15 @@ export async function enqueue<T>(job: JobDefinition<T>, payload: T, options: Enq
   const valid = job.schema.parse(payload);
   const executor = options.trx ?? db();
   const runAt = new Date(Date.now() + Math.max(0, options.delaySeconds ?? 0) * 1000);
-  const inserted = await executor
-    .insertInto("jobs")
-    .values({
-      name: job.name,
-      payload: JSON.stringify(valid),
-      run_at: runAt,
-      dedupe_key: options.dedupeKey ?? null,
-      max_attempts: job.maxAttempts ?? 8,
-      lane: job.lane ?? "default",
-      concurrency_key: job.concurrencyKey?.(valid) ?? null,
-    })
-    .onConflict((oc) => oc.column("dedupe_key").doNothing())
-    .returning("id")
-    .executeTakeFirst();
+  const inserted = await insertJob(executor, {
+    name: job.name,
+    payload: JSON.stringify(valid),
+    run_at: runAt,
+    dedupe_key: options.dedupeKey ?? null,
+    max_attempts: job.maxAttempts ?? 8,
+    lane: job.lane ?? "default",
+    concurrency_key: job.concurrencyKey?.(valid) ?? null,
+  });
   if (inserted) return inserted;
-  const existing = await executor
-    .selectFrom("jobs")
-    .select("id")
-    .where("dedupe_key", "=", options.dedupeKey!)
-    .executeTakeFirstOrThrow();
-  return existing;
+  return findJobIdByDedupeKey(executor, options.dedupeKey!);
 }

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { db } from "@/db";
 import { badRequest, HttpError, notFound } from "@/lib/core/errors";
 import { findJob } from "./define";
+import { findJobStatus } from "./queries";
 import { runJobById } from "./runner";
 
 const deliveryBody = z.object({ id: z.number().int().positive() });
@@ -37,12 +38,13 @@ function parseDelivery(rawBody: string): number {
 export async function deliverJob(name: string, rawBody: string): Promise<DeliveryResult> {
   if (!findJob(name)) throw notFound(`no job named ${name}`);
   const id = parseDelivery(rawBody);
-  const row = await db().selectFrom("jobs").select(["name", "status"]).where("id", "=", id).executeTakeFirst();
+  const row = await findJobStatus(db(), id);
   if (!row || row.name !== name) throw notFound(`no ${name} job ${id}`);
   if (row.status === "done" || row.status === "failed") return { id, status: row.status, ran: false };
   const outcome = await runJobById(id, { retryVia: "queue" });
   if (!outcome) {
-    const now = await db().selectFrom("jobs").select(["status"]).where("id", "=", id).executeTakeFirstOrThrow();
+    const now = await findJobStatus(db(), id);
+    if (!now) throw new Error(`job ${id} vanished while it was being delivered`);
     if (now.status === "done" || now.status === "failed") return { id, status: now.status, ran: false };
     throw retryLater(`job ${id} is not due yet, is running elsewhere, or waits for a job with its concurrency key`, 30);
   }

@@ -1,8 +1,9 @@
 // Hands committed outbox rows to whoever runs them: the in-process worker (woken here) or QStash.
 import { config } from "@/lib/core/config";
 import { log } from "@/lib/core/log";
+import { remember } from "@/lib/core/remember";
 
-const wakers = ((globalThis as any).__jobWakers ??= new Set<() => void>()) as Set<() => void>;
+const wakers = remember("jobs.wakers", () => new Set<() => void>());
 
 /** The local worker subscribes so that a new job runs at once instead of at the next poll. */
 export function onJobsEnqueued(wake: () => void): () => void {

@@ -1,9 +1,8 @@
 // Publishing outbox rows to QStash, and the sweep that recovers rows a crash or QStash left behind.
-import { sql } from "kysely";
 import { db } from "@/db";
-import type { JobStatus } from "@/db/tables/core";
 import { log } from "@/lib/core/log";
 import { publishJob } from "./qstash";
+import { findPublishableJobs, markJobDispatched, type OutboxRow } from "./queries";
 
 /** A dispatched row untouched this long after it was due is taken to be lost by QStash (its retries are over). */
 export const STALE_DISPATCH_SECONDS = 3600;
@@ -14,8 +13,6 @@ export const STALE_DISPATCH_SECONDS = 3600;
  */
 export const MAX_PUBLISH_DELAY_SECONDS = 6 * 86_400;
 
-type OutboxRow = { id: number; name: string; status: JobStatus; attempts: number; run_at: Date; updated_at: Date; concurrency_key: string | null };
-
 /**
  * `job-<id>` for a row's first publish, so a publish repeated after a crash is dropped by QStash.
  * A re-publish (new attempt, expired lease, lost message) must not be dropped, so it carries the
@@ -25,18 +22,6 @@ export function deduplicationId(row: Pick<OutboxRow, "id" | "status" | "attempts
   return row.status === "pending" && row.attempts === 0 ? `job-${row.id}` : `job-${row.id}-${row.attempts}-${row.updated_at.getTime()}`;
 }
 
-/** Marks a published row dispatched unless a runner changed it meanwhile (e.g. QStash already delivered it). */
-async function markDispatched(row: OutboxRow): Promise<void> {
-  let q = db()
-    .updateTable("jobs")
-    .set({ status: "dispatched", locked_until: null, updated_at: sql`now()` })
-    .where("id", "=", row.id)
-    .where("status", "=", row.status)
-    .where("attempts", "=", row.attempts);
-  if (row.status === "running") q = q.where("locked_until", "<", sql<Date>`now()`);
-  await q.execute();
-}
-
 export type PublishReport = { published: number; failed: number };
 
 /**
@@ -44,28 +29,15 @@ export type PublishReport = { published: number; failed: number };
  * rows whose runner died (running, lease expired) and rows QStash gave up on (dispatched, stale).
  */
 export async function publishOutbox(options: { limit: number; recover?: boolean }): Promise<PublishReport> {
-  const rows = await db()
-    .selectFrom("jobs")
-    .select(["id", "name", "status", "attempts", "run_at", "updated_at", "concurrency_key"])
-    .where("run_at", "<", sql<Date>`now() + make_interval(secs => ${MAX_PUBLISH_DELAY_SECONDS})`)
-    .where((eb) => {
-      const pending = eb("status", "=", "pending");
-      if (!options.recover) return pending;
-      const stale = sql<Date>`now() - make_interval(secs => ${STALE_DISPATCH_SECONDS})`;
-      return eb.or([
-        pending,
-        eb.and([eb("status", "=", "running"), eb("locked_until", "<", sql<Date>`now()`)]),
-        eb.and([eb("status", "=", "dispatched"), eb("run_at", "<", stale), eb("updated_at", "<", stale)]),
-      ]);
-    })
-    .orderBy("run_at")
-    .orderBy("id")
-    .limit(options.limit)
-    .execute();
+  const rows = await findPublishableJobs(db(), {
+    limit: options.limit,
+    maxDelaySeconds: MAX_PUBLISH_DELAY_SECONDS,
+    staleSeconds: options.recover ? STALE_DISPATCH_SECONDS : undefined,
+  });
   const results = await Promise.allSettled(
     rows.map(async (row) => {
       await publishJob({ id: row.id, name: row.name, runAt: row.run_at, deduplicationId: deduplicationId(row), flowControlKey: row.concurrency_key });
-      await markDispatched(row);
+      await markJobDispatched(db(), row);
     }),
   );
   const failures = results.filter((r): r is PromiseRejectedResult => r.status === "rejected");

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { db } from "@/db";
 import { config } from "@/lib/core/config";
 import { defineJob } from "./define";
+import { deleteSettledJobs } from "./queries";
 import { defineSchedule } from "./schedule";
 
 const BATCH_ROWS = 5_000;
@@ -14,17 +15,7 @@ export async function pruneSettledJobs(olderThanDays = config().JOB_RETENTION_DA
   const cutoff = new Date(Date.now() - olderThanDays * 86_400_000);
   let deleted = 0;
   for (let batch = 0; batch < MAX_BATCHES; batch++) {
-    const { numDeletedRows } = await db()
-      .deleteFrom("jobs")
-      .where("id", "in", (eb) =>
-        eb
-          .selectFrom("jobs")
-          .select("id")
-          .where("status", "in", ["done", "failed"])
-          .where("updated_at", "<", cutoff)
-          .limit(BATCH_ROWS),
-      )
-      .executeTakeFirst();
+    const numDeletedRows = await deleteSettledJobs(db(), cutoff, BATCH_ROWS);
     deleted += Number(numDeletedRows);
     if (numDeletedRows < BigInt(BATCH_ROWS)) break;
   }

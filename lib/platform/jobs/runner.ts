@@ -1,10 +1,17 @@
 // Runs outbox rows: claims due jobs (FOR UPDATE SKIP LOCKED), executes them, records the outcome.
-import { sql, type Transaction } from "kysely";
 import { db } from "@/db";
-import type { DB } from "@/db/types";
 import { log } from "@/lib/core/log";
 import { findJob, laneHasConcurrencyKeys, PermanentJobError, type JobLane } from "./define";
-import "@/lib/domains/jobs";
+import {
+  lockClaimableJobIds,
+  lockKeyedClaims,
+  lockKeyedClaimsFor,
+  markJobsRunning,
+  recordJobDone,
+  recordJobFailed,
+  recordJobRetry,
+  renewJobLease,
+} from "./queries";
 
 /** A claim holds a job this long; a runner still working renews it, so only a dead runner's lease expires. */
 export const LEASE_SECONDS = 120;
@@ -28,33 +35,6 @@ export type RunOptions = {
 };
 
 /**
- * Claims that may take a job with a concurrency key hold this transaction lock while they choose, so each
- * sees every earlier claim committed and two claimers never both find a key free.
- */
-const KEYED_CLAIM_LOCK = "jobs-claim:keyed";
-
-/** A key is busy while one of its jobs holds a lease; a dead runner's lease expires and frees it. */
-const keyBusy = (column: "jobs.concurrency_key" | "k.concurrency_key") =>
-  sql<boolean>`EXISTS (SELECT 1 FROM jobs busy WHERE busy.concurrency_key = ${sql.ref(column)} AND busy.status = 'running' AND busy.locked_until >= now())`;
-
-/** Per free concurrency key, its first due job: the only one of the key a claim may take. */
-function firstDueOfFreeKeys(trx: Transaction<DB>, lane: JobLane | undefined) {
-  const q = trx
-    .selectFrom("jobs as k")
-    .distinctOn("k.concurrency_key")
-    .select("k.id")
-    .where("k.concurrency_key", "is not", null)
-    .where("k.status", "in", ["pending", "dispatched", "running"])
-    .where("k.run_at", "<=", sql<Date>`now()`)
-    .where((eb) => eb.or([eb("k.locked_until", "is", null), eb("k.locked_until", "<", sql<Date>`now()`)]))
-    .where((eb) => eb.not(keyBusy("k.concurrency_key")))
-    .orderBy("k.concurrency_key")
-    .orderBy("k.run_at")
-    .orderBy("k.id");
-  return lane === undefined ? q : q.where("k.lane", "=", lane);
-}
-
-/**
  * Claims one job by id (QStash delivery), or the next due ones of a lane (local worker) or of every lane
  * (tests). Of the due jobs sharing a free concurrency key, a batch takes only the first.
  */
@@ -62,41 +42,11 @@ async function claim(where: { id?: number; lane?: JobLane; limit: number }): Pro
   return db()
     .transaction()
     .execute(async (trx) => {
-      if (where.id !== undefined) {
-        await sql`SELECT pg_advisory_xact_lock(hashtext(${KEYED_CLAIM_LOCK})) FROM jobs WHERE id = ${where.id} AND concurrency_key IS NOT NULL`.execute(trx);
-      } else if (laneHasConcurrencyKeys(where.lane)) {
-        await sql`SELECT pg_advisory_xact_lock(hashtext(${KEYED_CLAIM_LOCK}))`.execute(trx);
-      }
-      let q = trx
-        .selectFrom("jobs")
-        .select(["id"])
-        .where("status", "in", ["pending", "dispatched", "running"])
-        .where("run_at", "<=", sql<Date>`now()`)
-        .where((eb) => eb.or([eb("locked_until", "is", null), eb("locked_until", "<", sql<Date>`now()`)]))
-        .orderBy("run_at")
-        .orderBy("id")
-        .limit(where.limit)
-        .forUpdate()
-        .skipLocked();
-      if (where.lane !== undefined) q = q.where("lane", "=", where.lane);
-      if (where.id !== undefined) {
-        q = q.where("id", "=", where.id).where((eb) => eb.or([eb("concurrency_key", "is", null), eb.not(keyBusy("jobs.concurrency_key"))]));
-      } else {
-        q = q.where((eb) => eb.or([eb("concurrency_key", "is", null), eb("id", "in", firstDueOfFreeKeys(trx, where.lane))]));
-      }
-      const ids = (await q.execute()).map((r) => r.id);
+      if (where.id !== undefined) await lockKeyedClaimsFor(trx, where.id);
+      else if (laneHasConcurrencyKeys(where.lane)) await lockKeyedClaims(trx);
+      const ids = await lockClaimableJobIds(trx, where);
       if (!ids.length) return [];
-      return trx
-        .updateTable("jobs")
-        .set({
-          status: "running",
-          attempts: sql`attempts + 1`,
-          locked_until: sql`now() + make_interval(secs => ${LEASE_SECONDS})`,
-          updated_at: sql`now()`,
-        })
-        .where("id", "in", ids)
-        .returning(["id", "name", "payload", "attempts", "max_attempts"])
-        .execute();
+      return markJobsRunning(trx, ids, LEASE_SECONDS);
     });
 }
 
@@ -108,14 +58,7 @@ export function claimDueJobs(limit: number, lane: JobLane = "default"): Promise<
 /** Keeps the lease of a long job alive; stops when the job is no longer this attempt's. */
 function renewLease(job: ClaimedJob): () => void {
   const timer = setInterval(() => {
-    db()
-      .updateTable("jobs")
-      .set({ locked_until: sql`now() + make_interval(secs => ${LEASE_SECONDS})` })
-      .where("id", "=", job.id)
-      .where("attempts", "=", job.attempts)
-      .where("status", "=", "running")
-      .execute()
-      .catch((error) => log.warn("job lease renewal failed", { jobId: job.id, error }));
+    renewJobLease(db(), job, LEASE_SECONDS).catch((error) => log.warn("job lease renewal failed", { jobId: job.id, error }));
   }, (LEASE_SECONDS * 1000) / 3);
   timer.unref?.();
   return () => clearInterval(timer);
@@ -125,18 +68,15 @@ function renewLease(job: ClaimedJob): () => void {
 export async function executeJob(job: ClaimedJob, options: RunOptions = {}): Promise<JobOutcome> {
   const definition = findJob(job.name);
   const stopRenewing = renewLease(job);
-  // Only the attempt that holds the row records its outcome: a runner whose lease expired and was
-  // taken over must not overwrite the newer attempt's result.
-  const thisAttempt = () => db().updateTable("jobs").where("id", "=", job.id).where("attempts", "=", job.attempts);
+  // Only the attempt that holds the row records its outcome (the record functions match the attempt): a
+  // runner whose lease expired and was taken over must not overwrite the newer attempt's result.
   try {
     if (!definition) throw new PermanentJobError(`no job named ${job.name}`);
     const parsed = definition.schema.safeParse(job.payload);
     if (!parsed.success) throw new PermanentJobError(`invalid payload: ${parsed.error.issues[0]?.message}`);
     const result = await definition.handle(parsed.data, { jobId: job.id, attempt: job.attempts });
     stopRenewing();
-    await thisAttempt()
-      .set({ status: "done", result: JSON.stringify(result ?? null), locked_until: null, last_error: null, updated_at: sql`now()` })
-      .execute();
+    await recordJobDone(db(), job, JSON.stringify(result ?? null));
     return { id: job.id, status: "done" };
   } catch (error) {
     stopRenewing();
@@ -144,19 +84,8 @@ export async function executeJob(job: ClaimedJob, options: RunOptions = {}): Pro
     const permanent = error instanceof PermanentJobError || job.attempts >= job.max_attempts;
     log.warn("job failed", { jobId: job.id, job: job.name, attempt: job.attempts, permanent, error: message });
     const retryInSeconds = backoffSeconds(job.attempts);
-    await thisAttempt()
-      .set(
-        permanent
-          ? { status: "failed", last_error: message, locked_until: null, updated_at: sql`now()` }
-          : {
-              status: options.retryVia === "queue" ? "dispatched" : "pending",
-              last_error: message,
-              locked_until: null,
-              run_at: new Date(Date.now() + retryInSeconds * 1000),
-              updated_at: sql`now()`,
-            },
-      )
-      .execute();
+    if (permanent) await recordJobFailed(db(), job, message);
+    else await recordJobRetry(db(), job, message, options.retryVia === "queue" ? "dispatched" : "pending", new Date(Date.now() + retryInSeconds * 1000));
     return permanent ? { id: job.id, status: "failed", error: message } : { id: job.id, status: "retry", error: message, retryInSeconds };
   }
 }

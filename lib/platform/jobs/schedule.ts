@@ -2,6 +2,7 @@
 import type { JobDefinition } from "./define";
 import { enqueue } from "./define";
 import { log } from "@/lib/core/log";
+import { remember } from "@/lib/core/remember";
 
 export type ScheduleDefinition<T = unknown> = {
   /** Also the cron path: /api/cron/<name>. */
@@ -16,7 +17,7 @@ export type ScheduleDefinition<T = unknown> = {
 /** Reserved cron path: the outbox sweep (lib/platform/jobs/outbox.ts), not a schedule. */
 export const SWEEP_CRON = "dispatch";
 
-const schedules = ((globalThis as any).__jobSchedules ??= new Map<string, ScheduleDefinition<any>>()) as Map<string, ScheduleDefinition<any>>;
+const schedules = remember("jobs.schedules", () => new Map<string, ScheduleDefinition<any>>());
 
 /**
  * The cron expression of a period. Vercel runs crons at most once a minute, on UTC minute/hour
@@ -64,7 +65,7 @@ export async function enqueueSchedule(schedule: ScheduleDefinition, at = new Dat
   return { id, bucket };
 }
 
-const lastBucket = ((globalThis as any).__jobScheduleBuckets ??= new Map<string, number>()) as Map<string, number>;
+const lastBucket = remember("jobs.schedule-buckets", () => new Map<string, number>());
 
 /**
  * The local worker's tick: enqueues each schedule whose bucket this process has not enqueued yet.

@@ -5,6 +5,7 @@ import { JOB_LANES, type JobLane } from "./define";
 import { onJobsEnqueued } from "./dispatch";
 import { claimDueJobs, executeJob } from "./runner";
 import { enqueueDueSchedules } from "./schedule";
+import { remember } from "@/lib/core/remember";
 
 /** Slots of each lane: a lane's jobs never take another lane's slots (see JOB_LANES). */
 export const LANE_SLOTS: Record<JobLane, number> = { default: 4, webhooks: 4 };
@@ -39,7 +40,7 @@ type WorkerState = {
   unsubscribe?: () => void;
 };
 
-const holder = globalThis as unknown as { __jobWorker?: WorkerState };
+const holder = remember("jobs.worker", (): { state?: WorkerState } => ({}));
 
 /** JOB_WORKER, else on exactly when QStash is not configured. */
 export function workerEnabled(): boolean {
@@ -106,7 +107,7 @@ async function loop(state: WorkerState, lane: LaneState): Promise<void> {
  * on when QSTASH_TOKEN is unset). `force` ignores the config (tests, CLIs). Returns whether it runs.
  */
 export function startWorker(options: WorkerOptions & { force?: boolean } = {}): boolean {
-  if (holder.__jobWorker?.running) return true;
+  if (holder.state?.running) return true;
   // `next build` may load instrumentation while prerendering: never open the database for a worker then.
   if (process.env.NEXT_PHASE === "phase-production-build") return false;
   if (!options.force && !workerEnabled()) return false;
@@ -120,19 +121,19 @@ export function startWorker(options: WorkerOptions & { force?: boolean } = {}): 
   };
   state.unsubscribe = onJobsEnqueued(() => state.lanes.forEach(wake));
   for (const lane of state.lanes) lane.loop = loop(state, lane);
-  holder.__jobWorker = state;
+  holder.state = state;
   log.info("job worker started", { slots: Object.fromEntries(state.lanes.map((l) => [l.lane, l.slots])), pollMs: state.pollMs });
   return true;
 }
 
 /** Stops claiming, waits for the jobs in flight to finish and record their outcome. */
 export async function stopWorker(): Promise<void> {
-  const state = holder.__jobWorker;
+  const state = holder.state;
   if (!state) return;
   state.running = false;
   state.unsubscribe?.();
   state.lanes.forEach(wake);
   await Promise.all(state.lanes.map((lane) => lane.loop));
   await Promise.allSettled(state.lanes.flatMap((lane) => [...lane.inflight]));
-  if (holder.__jobWorker === state) holder.__jobWorker = undefined;
+  if (holder.state === state) holder.state = undefined;
 }

@@ -2,10 +2,11 @@
 import { config } from "@/lib/core/config";
 import { PostgresStore } from "./postgres";
 import type { KeyValueStore } from "./types";
+import { remember } from "@/lib/core/remember";
 
 export type { KeyValueStore, RateLimitResult } from "./types";
 
-const holder = globalThis as unknown as { __kv?: KeyValueStore };
+const holder = remember("kv", (): { store?: KeyValueStore } => ({}));
 
 export function upstashCredentials(): { url: string; token: string } | null {
   const c = config();
@@ -15,18 +16,18 @@ export function upstashCredentials(): { url: string; token: string } | null {
 }
 
 export async function kv(): Promise<KeyValueStore> {
-  if (!holder.__kv) {
+  if (!holder.store) {
     const upstash = upstashCredentials();
     if (upstash) {
       const { UpstashStore } = await import("./upstash");
-      holder.__kv = new UpstashStore(upstash);
+      holder.store = new UpstashStore(upstash);
     } else {
-      holder.__kv = new PostgresStore();
+      holder.store = new PostgresStore();
     }
   }
-  return holder.__kv!;
+  return holder.store!;
 }
 
 export function resetKv(): void {
-  holder.__kv = undefined;
+  holder.store = undefined;
 }

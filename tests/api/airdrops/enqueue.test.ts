@@ -6,6 +6,7 @@ import { getAddress } from "viem";
 import { db } from "@/db";
 import { GET, POST } from "@/app/api/airdrops/route";
 import { runDueJobs, runJobById } from "@/lib/platform/jobs/runner";
+import "@/lib/domains/jobs"; // every job definition, as the server registers them
 import { useTestChain } from "@/tests/helpers/chain";
 import { call, expectError } from "@/tests/helpers/http";
 import { address, makeTree, postRaw, tokenWithAirdrop } from "./trees";

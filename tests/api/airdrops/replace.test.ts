@@ -10,6 +10,7 @@ import { GET as allocationsGET } from "@/app/api/airdrops/allocations/route";
 import { POST } from "@/app/api/airdrops/route";
 import { resetConfig } from "@/lib/core/config";
 import { runDueJobs } from "@/lib/platform/jobs/runner";
+import "@/lib/domains/jobs"; // every job definition, as the server registers them
 import { buildStandardTree } from "@/lib/domains/merkle/build";
 import { deleteTree, publishTree } from "@/lib/domains/merkle/jobs";
 import { accountLeaves, proofsFor, readCurrent } from "@/lib/domains/merkle/read";

@@ -7,6 +7,7 @@ import { indexFeeClaims } from "@/lib/domains/rewards/earnings/indexer";
 import { indexFeeClaimsJob } from "@/lib/domains/rewards/earnings/jobs";
 import { enqueue } from "@/lib/platform/jobs/define";
 import { runDueJobs } from "@/lib/platform/jobs/runner";
+import "@/lib/domains/jobs"; // every job definition, as the server registers them
 import { enqueueSchedule, findSchedule } from "@/lib/platform/jobs/schedule";
 import { useTestChain } from "@/tests/helpers/chain";
 import { call, expectError } from "@/tests/helpers/http";

@@ -7,7 +7,7 @@ import { db } from "@/db";
 import { resetConfig } from "@/lib/core/config";
 import { readTokenInfo, tokenFactoryAbi } from "@/lib/platform/chain";
 import { factoryAbi } from "@/dev/chain/artifacts";
-import { setApiKeyRewardAddress } from "@/lib/http/auth/apikeys";
+import { setApiKeyRewardAddress } from "@/lib/domains/partners/apikeys";
 import { DYNAMIC_FEE_DEFAULTS, PROJECT_POSITIONS } from "@/lib/domains/launch/deploy/config";
 import { DEPLOY_RATE_LIMIT } from "@/lib/domains/launch/deploy/http";
 import { deploySalt } from "@/lib/domains/launch/deploy/salt";

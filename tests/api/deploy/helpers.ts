@@ -4,6 +4,7 @@ import { custom, decodeAbiParameters, decodeFunctionData, type Hash, type Hex } 
 import { db } from "@/db";
 import { setChainTransport, tokenFactoryAbi, type DeploymentConfig } from "@/lib/platform/chain";
 import { runDueJobs, type JobOutcome } from "@/lib/platform/jobs/runner";
+import "@/lib/domains/jobs"; // every job definition, as the server registers them
 import { POST as deployPost } from "@/app/api/tokens/deploy/route";
 import { POST as splitPost } from "@/app/api/tokens/deploy/split/route";
 import { GET as statusGet } from "@/app/api/tokens/deploy/[requestKey]/route";

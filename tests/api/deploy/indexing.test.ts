@@ -7,6 +7,7 @@ import { resetConfig } from "@/lib/core/config";
 import { tokenFactoryAbi, type DeploymentConfig } from "@/lib/platform/chain";
 import { enqueue } from "@/lib/platform/jobs/define";
 import { runDueJobs } from "@/lib/platform/jobs/runner";
+import "@/lib/domains/jobs"; // every job definition, as the server registers them
 import { followTokenCreatedJob } from "@/lib/domains/launch/indexer/jobs";
 import { followTokenCreated, tokenIndexCheckpoint } from "@/lib/domains/launch/indexer/follow";
 import { indexByAddress as indexTokenByAddress } from "@/lib/domains/launch/indexer/lookup";

@@ -5,6 +5,7 @@ import { sql } from "kysely";
 import { db } from "@/db";
 import { resetConfig } from "@/lib/core/config";
 import { claimDueJobs, executeJob, runDueJobs } from "@/lib/platform/jobs/runner";
+import "@/lib/domains/jobs"; // every job definition, as the server registers them
 import { useTestChain, type TestChain } from "@/tests/helpers/chain";
 import { partnerKey } from "@/tests/helpers/auth";
 import { deploy, drainJobs, key, status, v4Body } from "./helpers";

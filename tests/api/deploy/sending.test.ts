@@ -9,6 +9,7 @@ import { sendDeployToken } from "@/lib/platform/chain";
 import { configFromJson } from "@/lib/domains/launch/deploy/stored";
 import { deployerLockKey } from "@/lib/domains/launch/deploy/sender";
 import { claimDueJobs, executeJob, runDueJobs } from "@/lib/platform/jobs/runner";
+import "@/lib/domains/jobs"; // every job definition, as the server registers them
 import { useTestChain, type TestChain } from "@/tests/helpers/chain";
 import { partnerKey } from "@/tests/helpers/auth";
 import { deploy, interceptChain, key, status, until, v4Body } from "./helpers";

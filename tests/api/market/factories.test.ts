@@ -1,5 +1,5 @@
 // GET /api/metadata/factories: the trusted factories per served chain (configured and extra), and the
-// TokenCreated selector checked against the event signature of COMPAT.md and a real log of the local factory.
+// TokenCreated selector checked against the event signature of COMPAT and a real log of the local factory.
 import { afterEach, describe, expect, it } from "vitest";
 import { keccak256, toHex, getAddress } from "viem";
 import { GET } from "@/app/api/metadata/factories/route";

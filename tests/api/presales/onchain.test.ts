@@ -14,6 +14,7 @@ import { GET as claimGET } from "@/app/api/airdrops/claim/route";
 import { merkleProofVerifierAbi, presaleAbi } from "@/dev/chain/artifacts";
 import { resetConfig } from "@/lib/core/config";
 import { runDueJobs } from "@/lib/platform/jobs/runner";
+import "@/lib/domains/jobs"; // every job definition, as the server registers them
 import { buildStandardTree } from "@/lib/domains/merkle/build";
 import { defaultDeploymentConfig, useTestChain, type TestChain } from "@/tests/helpers/chain";
 import { call, expectError } from "@/tests/helpers/http";

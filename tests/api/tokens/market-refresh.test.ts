@@ -7,6 +7,7 @@ import { db } from "@/db";
 import { resetConfig } from "@/lib/core/config";
 import { enqueue } from "@/lib/platform/jobs/define";
 import { runDueJobs } from "@/lib/platform/jobs/runner";
+import "@/lib/domains/jobs"; // every job definition, as the server registers them
 import { findSchedule } from "@/lib/platform/jobs/schedule";
 import { refreshMarketJob } from "@/lib/domains/tokens/market/jobs";
 import { refreshMarketBatch } from "@/lib/domains/tokens/market/refresh";

@@ -8,6 +8,7 @@ import { db } from "@/db";
 import { resetConfig } from "@/lib/core/config";
 import { runDueJobs } from "@/lib/platform/jobs/runner";
 import { startWorker, stopWorker } from "@/lib/platform/jobs/worker";
+import "@/lib/domains/jobs"; // every job definition, as the server registers them
 import { createSubscription, enqueueTokenCreatedWebhooks } from "@/lib/domains/webhooks/service";
 import { useTestChain } from "@/tests/helpers/chain";
 import { partnerKey } from "@/tests/helpers/auth";

@@ -7,6 +7,7 @@ import { z } from "zod";
 import { db } from "@/db";
 import { resetConfig } from "@/lib/core/config";
 import { runDueJobs } from "@/lib/platform/jobs/runner";
+import "@/lib/domains/jobs"; // every job definition, as the server registers them
 import { enqueueTokenCreatedWebhooks } from "@/lib/domains/webhooks/service";
 import { isInternalAddress } from "@/lib/domains/webhooks/ssrf";
 import { POST, GET } from "@/app/api/webhooks/route";

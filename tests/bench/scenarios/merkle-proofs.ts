@@ -10,7 +10,7 @@
 // Run: BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/tls_bench_merkle npm run bench -- --tokens 0 --scenarios 'merkle-*'
 import { StandardMerkleTree } from "@openzeppelin/merkle-tree";
 import { buildStandardTree, type StandardDump } from "@/lib/domains/merkle/build";
-import { accountLeavesSql, tilesSql } from "@/lib/domains/merkle/read";
+import { accountLeavesSql, tilesSql } from "@/lib/domains/merkle/queries";
 import { proofTiles } from "@/lib/domains/merkle/tiles";
 import { db } from "@/db";
 import { airdropOwner } from "@/lib/domains/airdrops/service";

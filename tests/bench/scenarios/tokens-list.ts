@@ -10,7 +10,7 @@ import { budgetBeginSql } from "@/lib/domains/tokens/budget";
 import { SEARCH_TERMS } from "@/dev/seed/vocabulary";
 import { encodeCursor } from "@/lib/domains/tokens/cursor";
 import { readList } from "@/lib/domains/tokens/list";
-import { tokensByPoolsQuery } from "@/lib/domains/tokens/lookups";
+import { tokensByPoolsQuery } from "@/lib/domains/tokens/queries/lookups";
 import { tokensQuery } from "@/lib/domains/tokens/schemas";
 import { searchRequest } from "@/lib/domains/tokens/service";
 import { defineScenario, type BenchContext, type BenchScenario, type SqlQuery, type SqlRequest } from "./types";

@@ -1,5 +1,6 @@
 // GET /api/get-multiple-users-by-fid with 100 FIDs per request (stored profiles: no provider key).
-import { usersByFidsQuery } from "@/lib/domains/users/store";
+import { db } from "@/db";
+import { usersByFidsQuery } from "@/lib/domains/users/queries/profiles";
 import { defineScenario, type BenchContext } from "./types";
 
 /** 20 lists of 100 FIDs spread over the whole range, deterministic. */
@@ -16,7 +17,7 @@ export default defineScenario({
   requests: async (ctx) => (await fidLists(ctx)).map((fids) => ({ path: `/api/get-multiple-users-by-fid?fids=${fids.join(",")}` })),
   sql: async (ctx) =>
     (await fidLists(ctx)).map((fids) => {
-      const c = usersByFidsQuery(fids).compile();
+      const c = usersByFidsQuery(db(), fids).compile();
       return [[{ text: c.sql, values: [...c.parameters] }]];
     }),
 });

@@ -1,11 +1,16 @@
 // GET /api/search-creator by name (full usernames), by 3-letter stem, and by address (verified wallets
 // and deployers, interface deployers with very many tokens among them). The database floor is the
-// endpoint's own SQL per request: the creator match, then the token page with the planner's estimate beside
-// it, then the bounded count when the service sends one.
+// endpoint's own SQL per request: the creator match, then the token page, the planner's estimate and the
+// bounded count when the token list sends them, then the page's trust facts (one round).
 import type pg from "pg";
-import { creatorsByNameQuery } from "@/lib/domains/users/creators/search";
-import { countStatements, creatorTokensQueries, planRows, type Creators } from "@/lib/domains/users/creators/tokens";
-import { ESTIMATE_ABOVE } from "@/lib/domains/tokens/counts";
+import { Kysely, PostgresDialect } from "kysely";
+import { db } from "@/db";
+import type { DB } from "@/db/types";
+import { readList } from "@/lib/domains/tokens/list";
+import { creatorsByNameQuery } from "@/lib/domains/users/queries/profiles";
+import { MAX_CREATORS } from "@/lib/domains/users/creators/search";
+import { creatorTokensRequest, type Creators } from "@/lib/domains/users/creators/tokens";
+import { trustFactsOf } from "@/lib/domains/users/creators/trust";
 import { defineScenario, type BenchContext, type SqlQuery, type SqlRequest } from "./types";
 
 const PAGE = { sort: "desc" as const, limit: 20, offset: 0 };
@@ -34,27 +39,35 @@ const text = (q: { compile(): { sql: string; parameters: readonly unknown[] } })
   return { text: c.sql, values: [...c.parameters] };
 };
 
+/** A Kysely over the bench pool that records what it sends (never destroyed: the pool is the harness's). */
+function recorder(ctx: BenchContext) {
+  const sent: SqlQuery[] = [];
+  const conn = new Kysely<DB>({
+    dialect: new PostgresDialect({ pool: ctx.pool }),
+    log: (event) => {
+      if (event.level === "query") sent.push({ text: event.query.sql, values: [...event.query.parameters] });
+    },
+  });
+  return { conn, sent };
+}
+
 /**
- * What the service sends for one search after the creator lookup: the page (with its trust facts) and,
- * beside it, the planner's estimate; then a bounded count when the estimate is small and the page does
- * not show the end.
+ * What the service sends for one search after the creator lookup, captured by running its own functions
+ * against the bench database: the token list's statements one after another, then the trust facts together.
  */
 async function tokenSql(ctx: BenchContext, creators: Creators): Promise<SqlRequest> {
   if (!creators.fids.length && !creators.addresses.length) return [];
-  const q = creatorTokensQueries(creators, {}, PAGE);
-  const page = text(q.page);
-  const count = countStatements(q.base);
-  const estimate = { text: count.estimate.sql, values: [...count.estimate.parameters] };
-  const rounds: SqlRequest = [[page, estimate]];
-  if ((await ctx.pool.query(page.text, page.values)).rows.length <= PAGE.limit) return rounds;
-  if (planRows((await ctx.pool.query(estimate.text, estimate.values)).rows) <= ESTIMATE_ABOVE) rounds.push([text(count.exact)]);
-  return rounds;
+  const list = recorder(ctx);
+  const { rows } = await readList(list.conn, creatorTokensRequest(creators, {}, PAGE));
+  const facts = recorder(ctx);
+  await trustFactsOf(facts.conn, rows);
+  return [...list.sent.map((q) => [q]), ...(facts.sent.length ? [facts.sent] : [])];
 }
 
 async function nameSql(ctx: BenchContext, list: string[]): Promise<SqlRequest[]> {
   const out: SqlRequest[] = [];
   for (const name of list) {
-    const match = text(creatorsByNameQuery(name.toLowerCase()));
+    const match = text(creatorsByNameQuery(db(), name.toLowerCase(), MAX_CREATORS));
     const users = (await ctx.pool.query(match.text, match.values)).rows as { fid: string; verified_addresses: string[] }[];
     const creators: Creators = { fids: users.map((u) => Number(u.fid)), addresses: [...new Set(users.flatMap((u) => u.verified_addresses))] };
     out.push([[match], ...(await tokenSql(ctx, creators))]);

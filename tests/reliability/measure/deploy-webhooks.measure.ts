@@ -9,6 +9,7 @@ import { expect, it } from "vitest";
 import { db } from "@/db";
 import { resetConfig } from "@/lib/core/config";
 import { startWorker, stopWorker } from "@/lib/platform/jobs/worker";
+import "@/lib/domains/jobs"; // every job definition, as the server registers them
 import { createSubscription } from "@/lib/domains/webhooks/service";
 import { partnerKey } from "@/tests/helpers/auth";
 import { useTestChain } from "@/tests/helpers/chain";

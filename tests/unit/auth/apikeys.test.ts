@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { db } from "@/db";
 import { resetConfig } from "@/lib/core/config";
-import { createApiKey, findPartnerByKey, hashApiKey, listApiKeys, revokeApiKey } from "@/lib/http/auth/apikeys";
+import { createApiKey, findPartnerByKey, hashApiKey, listApiKeys, revokeApiKey } from "@/lib/domains/partners/apikeys";
 
 describe("partner API keys", () => {
   it("creates a random key whose prefix is visible and whose hash alone is stored", async () => {

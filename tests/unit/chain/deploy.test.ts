@@ -8,7 +8,6 @@ import {
   decodeTokenCreated,
   findTokenCreated,
   getTokenCreatedLogs,
-  localTokenInitCodeHash,
   predictTokenAddress,
   readTokenInfo,
   sendDeployToken,
@@ -16,6 +15,7 @@ import {
   tokenCreate2Salt,
   waitForReceipt,
 } from "@/lib/platform/chain";
+import { localTokenInitCodeHash } from "@/dev/chain/token-address";
 import { erc20ReadAbi } from "@/lib/platform/chain/abis";
 import { defaultDeploymentConfig, useTestChain } from "@/tests/helpers/chain";
 

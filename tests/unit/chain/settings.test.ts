@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { getAddress } from "viem";
 import { ConfigError } from "@/lib/core/config";
 import { chainSettings, checkChainSettings, PRODUCTION_DEFAULTS } from "@/lib/platform/chain/settings";
-import { startServerProcess } from "@/lib/http/startup";
+import { prepareServerProcess } from "@/lib/http/startup";
 
 const KEY = `0x${"11".repeat(32)}`;
 const env = (vars: Record<string, string>) => vars as NodeJS.ProcessEnv;
@@ -71,7 +71,7 @@ describe("checkChainSettings", () => {
   });
 });
 
-describe("startServerProcess", () => {
+describe("prepareServerProcess", () => {
   afterEach(() => {
     vi.unstubAllEnvs();
     vi.restoreAllMocks();
@@ -83,7 +83,7 @@ describe("startServerProcess", () => {
       throw new Error(`exit ${code}`);
     }) as never);
     const printed = vi.spyOn(console, "error").mockImplementation(() => {});
-    await expect(startServerProcess()).rejects.toThrow("exit 1");
+    expect(() => prepareServerProcess()).toThrow("exit 1");
     expect(exit).toHaveBeenCalledWith(1);
     expect(printed).toHaveBeenCalledWith("invalid environment:\n  PRESALE_ADDRESS_84532: must be 0x followed by 40 hex digits");
   });

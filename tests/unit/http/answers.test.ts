@@ -1,9 +1,9 @@
 // What every answer goes through: JSON with bigints as strings, memoised EIP-55 checksums, the error mapping.
 import { describe, expect, it } from "vitest";
 import { getAddress } from "viem";
-import { toJson } from "@/lib/http/route";
+import { toJson } from "@/lib/core/json";
 import { toHttpError } from "@/lib/core/errors";
-import { checksum } from "@/lib/core/input";
+import { checksum } from "@/lib/core/evm";
 
 describe("toJson", () => {
   it("writes plain answers as JSON.stringify does, and bigints anywhere as decimal strings", () => {

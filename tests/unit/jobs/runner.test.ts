@@ -6,6 +6,7 @@ import { z } from "zod";
 import { db } from "@/db";
 import { defineJob, enqueue, PermanentJobError } from "@/lib/platform/jobs/define";
 import { backoffSeconds, claimDueJobs, executeJob, runDueJobs, runJobById } from "@/lib/platform/jobs/runner";
+import "@/lib/domains/jobs"; // every job definition, as the server registers them
 
 const calls = new Map<string, number>();
 const count = (key: string) => calls.set(key, (calls.get(key) ?? 0) + 1).get(key)!;

@@ -8,6 +8,7 @@ import { defineJob, enqueue } from "@/lib/platform/jobs/define";
 import { dispatchJobs } from "@/lib/platform/jobs/dispatch";
 import { defineSchedule, enqueueDueSchedules, enqueueSchedule } from "@/lib/platform/jobs/schedule";
 import { startWorker, stopWorker, workerEnabled } from "@/lib/platform/jobs/worker";
+import "@/lib/domains/jobs"; // every job definition, as the server registers them
 
 const runs = new Map<string, number>();
 let inFlight = 0;

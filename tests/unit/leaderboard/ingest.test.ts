@@ -6,6 +6,7 @@ import { ingestAgentActivityJob, scoreLeaderboardJob } from "@/lib/domains/leade
 import { computeLeaderboard } from "@/lib/domains/leaderboard/compute";
 import { enqueue } from "@/lib/platform/jobs/define";
 import { runDueJobs } from "@/lib/platform/jobs/runner";
+import "@/lib/domains/jobs"; // every job definition, as the server registers them
 import { allSchedules, enqueueDueSchedules } from "@/lib/platform/jobs/schedule";
 import { activity, agent, hoursAgo, writeJsonLines } from "./fixtures";
 

@@ -1,4 +1,4 @@
-// The score: components, wash signals and the composite, as the README writes them down.
+// The score: components, wash signals and the composite, as docs/market-and-leaderboard.md "Scoring" writes them down.
 import { describe, expect, it } from "vitest";
 import { components, scoreAgent, washSignals, WEIGHTS, type AgentStats } from "@/lib/domains/leaderboard/scoring";
 

@@ -3,7 +3,7 @@
 // the right status, the stream is cancelled, and only a body read to its end counts as finished.
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { bodyFinished, readBody, readBodyText } from "@/lib/http/body";
+import { bodyFinished, readBody, readBodyText } from "@/lib/core/body";
 import { HttpError } from "@/lib/core/errors";
 import { readTreeUpload } from "@/lib/domains/merkle/upload";
 

@@ -1,6 +1,6 @@
 // How `q` is matched: addresses exactly, 3+ letter runs by trigram substring, everything else by prefix.
 import { describe, expect, it } from "vitest";
-import { classifySearchTerm, escapeLike, prefixUpperBound } from "@/lib/domains/tokens/filters";
+import { classifySearchTerm, escapeLike, prefixUpperBound } from "@/lib/domains/tokens/queries/filters";
 
 describe("classifySearchTerm", () => {
   it.each([

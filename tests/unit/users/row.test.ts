@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { neynarUser } from "@/lib/platform/neynar/schemas";
 import { toUserObject } from "@/lib/domains/users/serialize";
-import { rowFromProvider } from "@/lib/domains/users/store";
+import { rowFromProvider } from "@/lib/domains/users/serialize";
 import { neynarUserObject } from "@/tests/api/users/neynar-fake";
 
 const at = new Date("2026-01-01T00:00:00Z");

@@ -1,13 +1,13 @@
 // GET /api/cron/[schedule]: Vercel cron (Bearer CRON_SECRET): `dispatch` sweeps the outbox to QStash, others enqueue a schedule.
 import { z } from "zod";
 import { route } from "@/lib/http/route";
-import { cronResult, runCron, verifyCronRequest } from "@/lib/platform/jobs/cron";
+import { cronResult, runCron } from "@/lib/platform/jobs/cron";
+import "@/lib/domains/jobs";
 
 export const GET = route({
-  // The CRON_SECRET bearer is checked before anything else; it is not a user or partner credential.
-  auth: "public",
+  auth: "cron",
   summary: "Vercel cron (Bearer CRON_SECRET): `dispatch` sweeps the outbox to QStash, any other schedule name enqueues its job",
   response: cronResult,
   params: z.object({ schedule: z.string() }),
-  handler: ({ request, params }) => (verifyCronRequest(request), runCron(params.schedule)),
+  handler: ({ params }) => runCron(params.schedule),
 });

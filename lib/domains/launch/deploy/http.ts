@@ -1,6 +1,6 @@
 // Route pieces shared by the deploy endpoints.
 import { z } from "zod";
-import type { RateLimitRule } from "@/lib/http/rate-limit";
+import type { RateLimitRule } from "@/lib/platform/kv/rate-limit";
 import { requestKey } from "./fields";
 
 /**

@@ -1,13 +1,12 @@
 // What the deploy mapping needs to know about the calling partner and the platform.
 import type { Address } from "viem";
-import { db } from "@/db";
 import { ChainUnavailableError, deployerAddress } from "@/lib/platform/chain";
 import { config } from "@/lib/core/config";
+import { findPartnerRewardAddress } from "@/lib/domains/partners/apikeys";
 
 /** The partner's reward address (its interface share of legacy deployments), lowercase, or null. */
 export async function partnerRewardAddress(partnerId: number): Promise<Address | null> {
-  const row = await db().selectFrom("api_keys").select("reward_address").where("id", "=", partnerId).executeTakeFirst();
-  return (row?.reward_address as Address | null | undefined) ?? null;
+  return (await findPartnerRewardAddress(partnerId)) as Address | null;
 }
 
 /** DEPLOY_PLATFORM_REWARD_ADDRESS, else the deployer account; lowercase. */

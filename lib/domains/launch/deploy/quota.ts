@@ -2,10 +2,11 @@
 // that claims a new (partner, requestKey), so only accepted deployments use it up: a 400, a dry run or a retry
 // that replays an earlier answer does not (DEPLOY_RATE_LIMIT meters those). The counter row's lock orders a
 // partner's concurrent claims.
-import { sql, type Transaction } from "kysely";
+import type { Transaction } from "kysely";
 import type { DB } from "@/db/types";
 import { config } from "@/lib/core/config";
 import { rateLimited } from "@/lib/core/errors";
+import { incrementDeployQuota } from "@/lib/domains/launch/queries/deploy-quota";
 
 export type SetHeader = (name: string, value: string) => void;
 
@@ -19,12 +20,7 @@ export async function countDeployment(trx: Transaction<DB>, partnerId: number, s
   const now = Date.now();
   const resetSeconds = Math.ceil((DAY_MS - (now % DAY_MS)) / 1000);
   const limit = config().DEPLOY_DAILY_LIMIT;
-  const { used } = await trx
-    .insertInto("deploy_quota")
-    .values({ partner_id: partnerId, day: new Date(now).toISOString().slice(0, 10), used: 1 })
-    .onConflict((oc) => oc.columns(["partner_id", "day"]).doUpdateSet({ used: sql`deploy_quota.used + 1` }))
-    .returning("used")
-    .executeTakeFirstOrThrow();
+  const used = await incrementDeployQuota(trx, partnerId, new Date(now).toISOString().slice(0, 10));
   setHeader?.("X-RateLimit-Limit", String(limit));
   setHeader?.("X-RateLimit-Remaining", String(Math.max(0, limit - used)));
   setHeader?.("X-RateLimit-Reset", String(resetSeconds));

@@ -1,4 +1,4 @@
-// Answer shapes of the deploy endpoints (COMPAT.md "deploy endpoints"), for the OpenAPI document.
+// Answer shapes of the deploy endpoints (COMPAT, "deploy endpoints"), for the OpenAPI document.
 import { z } from "zod";
 import { checksummedAddress } from "@/lib/core/answers";
 import { presaleDeploymentConfig } from "@/lib/domains/presales/responses";

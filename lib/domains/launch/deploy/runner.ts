@@ -2,7 +2,6 @@
 // Never two transactions for one request: the transaction is signed and stored before it is broadcast
 // (lib/domains/launch/deploy/sender.ts), and a retry that finds one broadcasts that again and waits for it. Only a stored
 // transaction that provably cannot be mined any more (its nonce is mined, its hash is not) is replaced.
-import { sql } from "kysely";
 import { getAddress, type Address, type Hash, type Hex, type TransactionReceipt } from "viem";
 import { db } from "@/db";
 import {
@@ -22,9 +21,14 @@ import { log } from "@/lib/core/log";
 import { isIndexedFactory } from "@/lib/domains/launch/indexer/factories";
 import { blockTime, indexByAddress } from "@/lib/domains/launch/indexer/lookup";
 import { upsertIndexedToken } from "@/lib/domains/launch/indexer/upsert";
+import {
+  findDeployRequestById,
+  markDeployRequestDeployed,
+  markDeployRequestFailed,
+  type DeployRequestRow,
+} from "@/lib/domains/launch/queries/deploy-requests";
 import { configFromJson } from "./stored";
 import { submitDeployment } from "./sender";
-import { deployRequestById, markFailed, type DeployRequestRow } from "./store";
 
 export type DeployJobResult = { status: "deployed" | "failed"; txHash?: string | null; tokenAddress?: string };
 
@@ -34,17 +38,7 @@ async function markDeployed(row: DeployRequestRow, event: TokenCreatedEvent): Pr
     .transaction()
     .execute(async (trx) => {
       await upsertIndexedToken(event, { chainId: row.chain_id, deployedAt }, trx);
-      await trx
-        .updateTable("deploy_requests")
-        .set({
-          status: "deployed",
-          tx_hash: event.transactionHash.toLowerCase(),
-          failure_reason: null,
-          finished_at: sql`now()`,
-          updated_at: sql`now()`,
-        })
-        .where("id", "=", row.id)
-        .execute();
+      await markDeployRequestDeployed(trx, row.id, event.transactionHash.toLowerCase());
     });
   return { status: "deployed", txHash: event.transactionHash, tokenAddress: event.tokenAddress };
 }
@@ -53,11 +47,7 @@ async function markDeployed(row: DeployRequestRow, event: TokenCreatedEvent): Pr
 async function adoptExisting(row: DeployRequestRow, expected: Address): Promise<DeployJobResult> {
   const outcome = await indexByAddress(row.chain_id, expected);
   if (outcome.status !== "indexed") throw new PermanentJobError(`the token exists at ${expected} but its TokenCreated event was not found`);
-  await db()
-    .updateTable("deploy_requests")
-    .set({ status: "deployed", tx_hash: outcome.token.tx_hash, failure_reason: null, finished_at: sql`now()`, updated_at: sql`now()` })
-    .where("id", "=", row.id)
-    .execute();
+  await markDeployRequestDeployed(db(), row.id, outcome.token.tx_hash);
   return { status: "deployed", txHash: outcome.token.tx_hash, tokenAddress: expected };
 }
 
@@ -119,15 +109,15 @@ async function advance(row: DeployRequestRow): Promise<DeployJobResult> {
 
 /** The job handler: a permanent failure, or the last attempt's transient one, marks the request failed. */
 export async function runDeployment(id: number, ctx: JobContext, maxAttempts: number): Promise<DeployJobResult> {
-  const row = await deployRequestById(id);
+  const row = await findDeployRequestById(db(), id);
   if (!row) throw new PermanentJobError(`no deploy request ${id}`);
   if (row.status === "deployed" || row.status === "failed") return { status: row.status, txHash: row.tx_hash };
   try {
     return await advance(row);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    if (error instanceof PermanentJobError) await markFailed(id, message);
-    else if (ctx.attempt >= maxAttempts) await markFailed(id, `gave up after ${ctx.attempt} attempts: ${message}`);
+    if (error instanceof PermanentJobError) await markDeployRequestFailed(db(), id, message);
+    else if (ctx.attempt >= maxAttempts) await markDeployRequestFailed(db(), id, `gave up after ${ctx.attempt} attempts: ${message}`);
     throw error;
   }
 }

@@ -10,7 +10,12 @@ import type { Address, Hash, Hex } from "viem";
 import { db } from "@/db";
 import type { DB } from "@/db/types";
 import { broadcastTransaction, getWalletClient, pendingNonce, signDeployToken, type DeploymentConfig, type SignedTransaction } from "@/lib/platform/chain";
-import { markSubmitted } from "./store";
+import {
+  findHighestInFlightNonce,
+  findSignedTransaction,
+  markDeployRequestSubmitted,
+  storeSignedTransaction,
+} from "@/lib/domains/launch/queries/deploy-requests";
 
 /** How long a job waits for the deployer's lock before giving up this attempt (the job is retried). */
 const LOCK_WAIT_MS = 30_000;
@@ -57,27 +62,15 @@ async function withDeployerLock<T>(chainId: number, deployer: Address, work: (tr
  * Rows from before tx_from was recorded count as the deployer's.
  */
 async function nextNonce(trx: Transaction<DB>, chainId: number, deployer: Address): Promise<number> {
-  const { highest } = await trx
-    .selectFrom("deploy_requests")
-    .select((eb) => eb.fn.max("tx_nonce").as("highest"))
-    .where("chain_id", "=", chainId)
-    .where("status", "in", ["queued", "submitted"])
-    .where("tx_nonce", "is not", null)
-    .where((eb) => eb.or([eb("tx_from", "=", deployer.toLowerCase()), eb("tx_from", "is", null)]))
-    .executeTakeFirstOrThrow();
+  const highest = await findHighestInFlightNonce(trx, chainId, deployer);
   const node = await pendingNonce(chainId, deployer);
-  return highest === null ? node : Math.max(node, Number(highest) + 1);
+  return highest === null ? node : Math.max(node, highest + 1);
 }
 
 /** Records the signed transaction, unless the row's stored one is no longer the one this attempt saw. */
 async function storeSigned(trx: Transaction<DB>, id: number, signed: SignedTransaction, from: Address, replacing: string | null): Promise<void> {
-  const result = await trx
-    .updateTable("deploy_requests")
-    .set({ tx_hash: signed.hash.toLowerCase(), tx_nonce: signed.nonce, signed_tx: signed.raw, tx_from: from.toLowerCase(), updated_at: sql`now()` })
-    .where("id", "=", id)
-    .where((eb) => (replacing === null ? eb("signed_tx", "is", null) : eb("signed_tx", "=", replacing)))
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) !== 1) throw new Error(`deploy request ${id} got another transaction meanwhile`);
+  const stored = await storeSignedTransaction(trx, id, { hash: signed.hash, nonce: signed.nonce, raw: signed.raw, from }, replacing);
+  if (!stored) throw new Error(`deploy request ${id} got another transaction meanwhile`);
 }
 
 /**
@@ -86,19 +79,19 @@ async function storeSigned(trx: Transaction<DB>, id: number, signed: SignedTrans
  * never be mined (its nonce was used by another): only then is a second one signed.
  */
 export async function submitDeployment(id: number, chainId: number, config: DeploymentConfig, dropped: string | null = null): Promise<Hash> {
-  const stored = await db().selectFrom("deploy_requests").select("signed_tx").where("id", "=", id).executeTakeFirstOrThrow();
+  const storedTx = await findSignedTransaction(db(), id);
   let hash: Hash;
-  if (stored.signed_tx && stored.signed_tx !== dropped) {
-    hash = await broadcastTransaction(chainId, stored.signed_tx as Hex, { rebroadcast: true });
+  if (storedTx && storedTx !== dropped) {
+    hash = await broadcastTransaction(chainId, storedTx as Hex, { rebroadcast: true });
   } else {
     const deployer = getWalletClient(chainId).account.address;
     const signed = await withDeployerLock(chainId, deployer, async (trx) => {
       const transaction = await signDeployToken(chainId, config, await nextNonce(trx, chainId, deployer));
-      await storeSigned(trx, id, transaction, deployer, stored.signed_tx);
+      await storeSigned(trx, id, transaction, deployer, storedTx);
       return transaction;
     });
     hash = await broadcastTransaction(chainId, signed.raw);
   }
-  await markSubmitted(id, hash);
+  await markDeployRequestSubmitted(db(), id, hash);
   return hash;
 }

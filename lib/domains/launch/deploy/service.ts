@@ -7,9 +7,11 @@ import { db } from "@/db";
 import type { DeployShape } from "@/db/tables/deploy";
 import { ChainRevertError, simulateDeployToken, type DeploymentConfig } from "@/lib/platform/chain";
 import { badRequest, idempotencyMismatch, notFound, unprocessable } from "@/lib/core/errors";
-import type { PartnerPrincipal } from "@/lib/http/auth/principal";
+import type { PartnerPrincipal } from "@/lib/core/principal";
 import { enqueue } from "@/lib/platform/jobs/define";
 import { dispatchJobs } from "@/lib/platform/jobs/dispatch";
+import { findDeployRequest, insertDeployRequest, type DeployRequestRow } from "@/lib/domains/launch/queries/deploy-requests";
+import { findTokenByContract } from "@/lib/domains/tokens/queries/indexed";
 import { toTokenObject } from "@/lib/domains/tokens/serialize";
 import { buildDeploymentConfig } from "./config";
 import { isRecord } from "./fields";
@@ -20,7 +22,6 @@ import { countDeployment, type SetHeader } from "./quota";
 import { bodyHash, deploySalt } from "./salt";
 import { DEFAULT_CHAIN_ID, detectShape, parseDeployBody, requestKeyOf } from "./shapes";
 import { configToJson } from "./stored";
-import { findDeployRequest, type DeployRequestRow } from "./store";
 
 export type DeployEndpoint = "deploy" | "split";
 export const ENQUEUED_MESSAGE = "Token deployment enqueued";
@@ -65,23 +66,18 @@ async function claim(partner: PartnerPrincipal, { key, hash, shape, chainId, con
   const inserted = await db()
     .transaction()
     .execute(async (trx) => {
-      const row = await trx
-        .insertInto("deploy_requests")
-        .values({
-          partner_id: partner.partnerId,
-          request_key: key,
-          body_hash: hash,
-          shape,
-          chain_id: chainId,
-          config: JSON.stringify(configToJson(config)),
-          expected_address: expected.toLowerCase(),
-        })
-        .onConflict((oc) => oc.columns(["partner_id", "request_key"]).doNothing())
-        .returning("id")
-        .executeTakeFirst();
-      if (!row) return false;
+      const id = await insertDeployRequest(trx, {
+        partner_id: partner.partnerId,
+        request_key: key,
+        body_hash: hash,
+        shape,
+        chain_id: chainId,
+        config: JSON.stringify(configToJson(config)),
+        expected_address: expected.toLowerCase(),
+      });
+      if (id === undefined) return false;
       await countDeployment(trx, partner.partnerId, setHeader);
-      await enqueue(deployTokenJob, { deploymentId: row.id }, { trx, dedupeKey: `deploy-token:${row.id}` });
+      await enqueue(deployTokenJob, { deploymentId: id }, { trx, dedupeKey: `deploy-token:${id}` });
       return true;
     });
   if (inserted) {
@@ -89,7 +85,7 @@ async function claim(partner: PartnerPrincipal, { key, hash, shape, chainId, con
     return accepted(expected);
   }
   // A concurrent duplicate claimed the key first: answer as a retry would be answered.
-  return replay((await findDeployRequest(partner.partnerId, key))!, hash);
+  return replay((await findDeployRequest(db(), partner.partnerId, key))!, hash);
 }
 
 export async function requestDeployment(endpoint: DeployEndpoint, raw: unknown, partner: PartnerPrincipal, setHeader?: SetHeader) {
@@ -102,7 +98,7 @@ export async function requestDeployment(endpoint: DeployEndpoint, raw: unknown, 
   const key = requestKeyOf(shape, raw);
   // Before validation: a retry is answered as the first request was, even if a time rule would now fail.
   if (key) {
-    const existing = await findDeployRequest(partner.partnerId, key);
+    const existing = await findDeployRequest(db(), partner.partnerId, key);
     if (existing) return dryRun ? replayDryRun(existing, hash) : replay(existing, hash);
   }
   const now = Date.now();
@@ -128,14 +124,9 @@ export type DeploymentStatus = "queued" | "submitted" | "deployed" | "failed";
 
 /** GET /api/tokens/deploy/{requestKey}: only the partner that made the request sees it (else 404). */
 export async function deploymentStatus(partnerId: number, requestKey: string) {
-  const row = await findDeployRequest(partnerId, requestKey);
+  const row = await findDeployRequest(db(), partnerId, requestKey);
   if (!row) throw notFound("no deployment with this requestKey");
-  const token = await db()
-    .selectFrom("tokens")
-    .selectAll()
-    .where("contract_address", "=", row.expected_address)
-    .where("chain_id", "=", row.chain_id)
-    .executeTakeFirst();
+  const token = await findTokenByContract(db(), row.chain_id, row.expected_address);
   // The token row is the truth: a request that gave up waiting may still have landed (the indexer finds it).
   const status: DeploymentStatus = token ? "deployed" : row.status;
   return {

@@ -1,9 +1,10 @@
 // A DeploymentConfig as stored in jsonb: the same object with its bigints (originatingChainId, msgValue)
 // as decimal strings. The job sends exactly what the request simulated.
 import type { DeploymentConfig } from "@/lib/platform/chain";
+import { toJson } from "@/lib/core/json";
 
 export function configToJson(config: DeploymentConfig): Record<string, unknown> {
-  return JSON.parse(JSON.stringify(config, (_k, v) => (typeof v === "bigint" ? v.toString() : v)));
+  return JSON.parse(toJson(config));
 }
 
 export function configFromJson(stored: Record<string, unknown>): DeploymentConfig {

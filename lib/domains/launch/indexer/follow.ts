@@ -2,11 +2,11 @@
 // tokens deployed straight at the factory (not through this API) are listed too. Each run first re-reads
 // the last TOKEN_INDEX_REORG_DEPTH blocks before the checkpoint: a token whose deployment moved to another
 // block in a reorg is upserted again with its new block, transaction and time. Re-running changes nothing.
-import { sql } from "kysely";
 import type { Address } from "viem";
 import { db } from "@/db";
 import { getLatestBlockNumber, getTokenCreatedLogs, type TokenCreatedEvent } from "@/lib/platform/chain";
 import { config } from "@/lib/core/config";
+import { advanceTokenIndexCheckpoint, findTokenIndexCheckpoint } from "@/lib/domains/launch/queries/token-index";
 import { indexedFactories, tokenIndexStartBlock } from "./factories";
 import { blockTime } from "./lookup";
 import { upsertIndexedToken } from "./upsert";
@@ -14,13 +14,7 @@ import { upsertIndexedToken } from "./upsert";
 export type FollowRun = { chainId: number; factory: string; fromBlock: number | null; toBlock: number | null; ranges: number; tokens: number };
 
 export async function tokenIndexCheckpoint(chainId: number, factory: string): Promise<number | null> {
-  const row = await db()
-    .selectFrom("token_index_checkpoints")
-    .select("last_block")
-    .where("chain_id", "=", chainId)
-    .where("factory", "=", factory.toLowerCase())
-    .executeTakeFirst();
-  return row ? Number(row.last_block) : null;
+  return findTokenIndexCheckpoint(db(), chainId, factory.toLowerCase());
 }
 
 async function storeRange(chainId: number, factory: string, toBlock: number, events: TokenCreatedEvent[]): Promise<void> {
@@ -31,16 +25,7 @@ async function storeRange(chainId: number, factory: string, toBlock: number, eve
     .transaction()
     .execute(async (trx) => {
       for (const e of events) await upsertIndexedToken(e, { chainId, deployedAt: times.get(e.blockNumber)! }, trx);
-      await trx
-        .insertInto("token_index_checkpoints")
-        .values({ chain_id: chainId, factory, last_block: toBlock })
-        .onConflict((oc) =>
-          oc.columns(["chain_id", "factory"]).doUpdateSet({
-            last_block: sql`greatest(token_index_checkpoints.last_block, excluded.last_block)`,
-            updated_at: sql`now()`,
-          }),
-        )
-        .execute();
+      await advanceTokenIndexCheckpoint(trx, chainId, factory, toBlock);
     });
 }
 

@@ -4,6 +4,8 @@ import type { Address, Hash } from "viem";
 import { db } from "@/db";
 import { findTokenCreated, getBlockHeader, getLatestBlockNumber, getReceipt, getTokenCreatedLogs, type TokenCreatedEvent } from "@/lib/platform/chain";
 import { config } from "@/lib/core/config";
+import { findDeployTransactionHash } from "@/lib/domains/launch/queries/deploy-requests";
+import { findTokenTxHash } from "@/lib/domains/tokens/queries/indexed";
 import type { TokenRow } from "@/lib/domains/tokens/serialize";
 import { lookupUsersByFids } from "@/lib/domains/users/service";
 import { indexedFactories, isIndexedFactory, tokenIndexStartBlock } from "./factories";
@@ -46,21 +48,9 @@ export async function indexFromTransaction(chainId: number, txHash: Hash, token:
 /** A transaction already known for the token: its row, or a deploy request that sent it. */
 async function knownTransaction(chainId: number, token: Address): Promise<Hash | null> {
   const address = token.toLowerCase();
-  const row = await db()
-    .selectFrom("tokens")
-    .select("tx_hash")
-    .where("contract_address", "=", address)
-    .where("chain_id", "=", chainId)
-    .executeTakeFirst();
-  if (row?.tx_hash) return row.tx_hash as Hash;
-  const request = await db()
-    .selectFrom("deploy_requests")
-    .select("tx_hash")
-    .where("expected_address", "=", address)
-    .where("chain_id", "=", chainId)
-    .where("tx_hash", "is not", null)
-    .executeTakeFirst();
-  return (request?.tx_hash as Hash | undefined) ?? null;
+  const indexed = await findTokenTxHash(db(), chainId, address);
+  if (indexed) return indexed as Hash;
+  return (await findDeployTransactionHash(db(), chainId, address)) as Hash | null;
 }
 
 /**

@@ -1,4 +1,4 @@
-// Answer shapes of index-by-address and save-deployed-token/from-ui (COMPAT.md), for the OpenAPI document.
+// Answer shapes of index-by-address and save-deployed-token/from-ui (COMPAT), for the OpenAPI document.
 import { z } from "zod";
 import { checksummedAddress } from "@/lib/core/answers";
 

@@ -4,11 +4,12 @@ import { z } from "zod";
 import { db } from "@/db";
 import { configuredChainIds } from "@/lib/platform/chain";
 import { badRequest, notFound } from "@/lib/core/errors";
-import type { PublicPrincipal, UserPrincipal } from "@/lib/http/auth/principal";
+import type { PublicPrincipal, UserPrincipal } from "@/lib/core/principal";
 import { zAddress, zIntLike, zTxHash } from "@/lib/core/input";
-import { enforceRateLimit } from "@/lib/http/rate-limit";
+import { enforceRateLimit } from "@/lib/platform/kv/rate-limit";
 import { enqueue } from "@/lib/platform/jobs/define";
 import { dispatchJobs } from "@/lib/platform/jobs/dispatch";
+import { upsertTokenSubmission } from "@/lib/domains/launch/queries/token-index";
 import { indexedFactories } from "./factories";
 import { indexTokenJob } from "./jobs";
 import { indexByAddress } from "./lookup";
@@ -47,11 +48,7 @@ export async function saveDeployedTokenFromUi(body: z.infer<typeof fromUiBody>, 
     .transaction()
     .execute(async (trx) => {
       if (user) {
-        await trx
-          .insertInto("token_submissions")
-          .values({ chain_id: chainId, address: body.address, tx_hash: body.tx_hash, user_id: user.userId, fid: user.fid })
-          .onConflict((oc) => oc.columns(["chain_id", "address", "user_id"]).doUpdateSet({ tx_hash: body.tx_hash }))
-          .execute();
+        await upsertTokenSubmission(trx, { chain_id: chainId, address: body.address, tx_hash: body.tx_hash, user_id: user.userId, fid: user.fid });
       }
       await enqueue(indexTokenJob, payload, { trx, dedupeKey });
     });

@@ -1,14 +1,14 @@
 // TokenCreated (plus its block time) to a tokens row, upserted on (contract_address, chain_id). The event is
 // the truth for on-chain facts; what other domains add to a row (tags, presale, a UI attribution) is kept.
-import { sql, type Insertable, type Kysely, type Transaction } from "kysely";
+import type { Insertable } from "kysely";
 import { getAddress } from "viem";
-import { db } from "@/db";
+import { db, type Database } from "@/db";
 import type { TokensTable } from "@/db/tables/core";
-import type { DB } from "@/db/types";
 import { deployerAddress, TOKEN_SUPPLY, type TokenCreatedEvent } from "@/lib/platform/chain";
 import { socialLink, type TokenContext, type TokenMetadata } from "@/lib/domains/launch/deploy/config";
 import { quoteTokenByAddress, wethOf } from "@/lib/domains/launch/deploy/quote-tokens";
 import { tickToMarketCap } from "@/lib/domains/launch/deploy/tick";
+import { upsertIndexedTokenRow } from "@/lib/domains/tokens/queries/indexed";
 import type { TokenRow } from "@/lib/domains/tokens/serialize";
 import { enqueueTokenCreatedWebhooks } from "@/lib/domains/webhooks/service";
 
@@ -108,25 +108,9 @@ export function tokenRowFromEvent(event: TokenCreatedEvent, ctx: IndexContext): 
 export async function upsertIndexedToken(
   event: TokenCreatedEvent,
   ctx: IndexContext,
-  executor: Kysely<DB> | Transaction<DB> = db(),
+  executor: Database = db(),
 ): Promise<TokenRow> {
-  const row = tokenRowFromEvent(event, ctx);
-  const fromEvent = [
-    "deployed_at", "tx_hash", "name", "symbol", "img_url", "pool_address", "msg_sender", "admin", "cast_hash", "type", "pair",
-    "factory_address", "locker_address", "metadata", "social_context", "pool_config", "starting_market_cap", "warnings",
-    "supply", "block_number", "log_index",
-  ] as const;
-  const stored = await executor
-    .insertInto("tokens")
-    .values(row)
-    .onConflict((oc) =>
-      oc.columns(["contract_address", "chain_id"]).doUpdateSet((eb) => ({
-        ...Object.fromEntries(fromEvent.map((column) => [column, eb.ref(`excluded.${column}`)])),
-        requestor_fid: sql`coalesce(excluded.requestor_fid, tokens.requestor_fid)`,
-      })),
-    )
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const stored = await upsertIndexedTokenRow(executor, tokenRowFromEvent(event, ctx));
   await enqueueTokenCreatedWebhooks(executor, stored); // a no-op for a row indexed before
   return stored;
 }

@@ -1,4 +1,4 @@
-// Answer shapes of the pretoken endpoints (COMPAT.md: `{ success: true }`, `{ pendingPretokens: [...] }`), for the OpenAPI document.
+// Answer shapes of the pretoken endpoints (COMPAT: `{ success: true }`, `{ pendingPretokens: [...] }`), for the OpenAPI document.
 import { z } from "zod";
 import { bytes32Hex, checksummedAddress } from "@/lib/core/answers";
 

@@ -1,5 +1,5 @@
 // POST /api/pretoken/v4 body: the types of token_settings, vault_settings and airdrop members are this
-// service's (the interface leaves them open); README "Pretokens" lists them.
+// service's (the interface leaves them open); docs/deploy.md "Pretokens" lists them.
 import { z } from "zod";
 import { configuredChainIds, chainSettings } from "@/lib/platform/chain";
 import {

@@ -1,10 +1,8 @@
 // Pretokens: a user's pending version-4 deployment, validated and simulated on creation, listed while it is
 // younger than 7 days and not deleted, soft-deleted by its owner (someone else's is the same 404 as none).
 import { randomUUID } from "node:crypto";
-import { sql, type Kysely } from "kysely";
 import { getAddress, type Address } from "viem";
-import { db } from "@/db";
-import type { DB } from "@/db/types";
+import { db, type Database } from "@/db";
 import { config } from "@/lib/core/config";
 import { buildDeploymentConfig, socialLink, type DeploymentPlan } from "@/lib/domains/launch/deploy/config";
 import { validateAll } from "@/lib/domains/launch/deploy/fields";
@@ -13,9 +11,16 @@ import { pretokenSalt } from "@/lib/domains/launch/deploy/salt";
 import { simulateOrReject } from "@/lib/domains/launch/deploy/service";
 import { configToJson } from "@/lib/domains/launch/deploy/stored";
 import { percentToBps, percentToMillionths } from "@/lib/domains/launch/deploy/units";
+import {
+  countPendingPretokens,
+  findPendingPretokens,
+  insertPretoken,
+  lockUserPretokens,
+  softDeletePretoken,
+} from "@/lib/domains/launch/queries/pretokens";
 import { conflict, notFound } from "@/lib/core/errors";
-import { enforceRateLimit } from "@/lib/http/rate-limit";
-import type { UserPrincipal } from "@/lib/http/auth/principal";
+import { enforceRateLimit } from "@/lib/platform/kv/rate-limit";
+import type { UserPrincipal } from "@/lib/core/principal";
 import { pretokenBody, pretokenRules, type PretokenBody } from "./schemas";
 
 export const PRETOKEN_ACTIVE_DAYS = 7;
@@ -69,18 +74,11 @@ export async function planPretoken(body: PretokenBody, salt: `0x${string}`): Pro
   };
 }
 
-const pending = (userId: string, executor: Kysely<DB> = db()) =>
-  executor
-    .selectFrom("pretokens")
-    .where("user_id", "=", userId)
-    .where("deleted_at", "is", null)
-    .where("created_at", ">", sql<Date>`now() - make_interval(days => ${PRETOKEN_ACTIVE_DAYS})`);
-
 /** 409 when the user already has PRETOKEN_MAX_PENDING pending pretokens. */
-async function checkCap(userId: string, executor?: Kysely<DB>): Promise<void> {
-  const { count } = await pending(userId, executor).select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow();
+async function checkCap(userId: string, executor: Database = db()): Promise<void> {
+  const count = await countPendingPretokens(executor, userId, PRETOKEN_ACTIVE_DAYS);
   const max = config().PRETOKEN_MAX_PENDING;
-  if (Number(count) >= max) throw conflict(`at most ${max} pending pretokens per user: delete one first`);
+  if (count >= max) throw conflict(`at most ${max} pending pretokens per user: delete one first`);
 }
 
 /** Each create validates and simulates a deployment: PRETOKEN_CREATES_PER_MINUTE per user, valid or not. */
@@ -99,30 +97,27 @@ export async function createPretoken(raw: unknown, user: UserPrincipal) {
   await db()
     .transaction()
     .execute(async (trx) => {
-      await sql`SELECT pg_advisory_xact_lock(hashtext(${`pretokens:${user.userId}`}))`.execute(trx);
+      await lockUserPretokens(trx, user.userId);
       await checkCap(user.userId, trx);
-      await trx
-        .insertInto("pretokens")
-        .values({
-          id,
-          user_id: user.userId,
-          fid: user.fid,
-          keyword: body.keyword,
-          chain_id: body.chain_id,
-          token_settings: JSON.stringify(body.token_settings),
-          vault_settings: body.vault_settings ? JSON.stringify(body.vault_settings) : null,
-          airdrop: body.airdrop ? JSON.stringify(body.airdrop) : null,
-          deployment_config: JSON.stringify(configToJson(deploymentConfig)),
-          expected_address: expected.toLowerCase(),
-        })
-        .execute();
+      await insertPretoken(trx, {
+        id,
+        user_id: user.userId,
+        fid: user.fid,
+        keyword: body.keyword,
+        chain_id: body.chain_id,
+        token_settings: JSON.stringify(body.token_settings),
+        vault_settings: body.vault_settings ? JSON.stringify(body.vault_settings) : null,
+        airdrop: body.airdrop ? JSON.stringify(body.airdrop) : null,
+        deployment_config: JSON.stringify(configToJson(deploymentConfig)),
+        expected_address: expected.toLowerCase(),
+      });
     });
   return { success: true, id, expectedAddress: getAddress(expected) };
 }
 
 /** At most PRETOKEN_MAX_PENDING rows (creation stops there), newest first. */
 export async function listPendingPretokens(user: UserPrincipal) {
-  const rows = await pending(user.userId).selectAll().orderBy("created_at", "desc").orderBy("id").limit(config().PRETOKEN_MAX_PENDING).execute();
+  const rows = await findPendingPretokens(db(), user.userId, PRETOKEN_ACTIVE_DAYS, config().PRETOKEN_MAX_PENDING);
   return {
     pendingPretokens: rows.map((r) => ({
       id: r.id,
@@ -143,13 +138,6 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export async function deletePretoken(id: string, user: UserPrincipal) {
   // A malformed id names no pretoken: the same 404 as someone else's or a missing one.
   if (!UUID.test(id)) throw notFound("no such pretoken");
-  const result = await db()
-    .updateTable("pretokens")
-    .set({ deleted_at: sql`now()` })
-    .where("id", "=", id.toLowerCase())
-    .where("user_id", "=", user.userId)
-    .where("deleted_at", "is", null)
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 0) throw notFound("no such pretoken");
+  if (!(await softDeletePretoken(db(), id.toLowerCase(), user.userId))) throw notFound("no such pretoken");
   return { success: true };
 }

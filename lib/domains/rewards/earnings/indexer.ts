@@ -1,11 +1,11 @@
 // The fee-claim indexer: reads the fee locker's ClaimTokens events by block range into fee_claims,
 // advancing a checkpoint per (chain, fee locker). Re-reading a range changes nothing: a claim is
 // unique by (chain, tx hash, log index) and the checkpoint only moves forward.
-import { sql } from "kysely";
 import type { Address } from "viem";
 import { db } from "@/db";
 import { chainSettings, getFeeClaimLogs, getLatestBlockNumber, type FeeClaimEvent } from "@/lib/platform/chain";
 import { config } from "@/lib/core/config";
+import { advanceFeeClaimCheckpoint, findFeeClaimCheckpoint, insertFeeClaims } from "@/lib/domains/rewards/queries";
 
 export type IndexRun = {
   chainId: number;
@@ -18,13 +18,7 @@ export type IndexRun = {
 };
 
 export async function checkpointOf(chainId: number, feeLocker: string): Promise<number | null> {
-  const row = await db()
-    .selectFrom("fee_claim_checkpoints")
-    .select("last_block")
-    .where("chain_id", "=", chainId)
-    .where("fee_locker", "=", feeLocker.toLowerCase())
-    .executeTakeFirst();
-  return row ? Number(row.last_block) : null;
+  return findFeeClaimCheckpoint(db(), chainId, feeLocker.toLowerCase());
 }
 
 /** Stores one range's claims and moves the checkpoint to its end, atomically. */
@@ -34,35 +28,21 @@ async function storeRange(chainId: number, feeLocker: string, toBlock: number, e
     .execute(async (trx) => {
       let inserted = 0;
       if (events.length) {
-        const rows = await trx
-          .insertInto("fee_claims")
-          .values(
-            events.map((e) => ({
-              chain_id: chainId,
-              fee_locker: e.address.toLowerCase(),
-              tx_hash: e.transactionHash.toLowerCase(),
-              log_index: e.logIndex,
-              block_number: Number(e.blockNumber),
-              fee_owner: e.feeOwner.toLowerCase(),
-              token: e.token.toLowerCase(),
-              amount: e.amountClaimed.toString(),
-            })),
-          )
-          .onConflict((oc) => oc.columns(["chain_id", "tx_hash", "log_index"]).doNothing())
-          .returning("id")
-          .execute();
-        inserted = rows.length;
+        inserted = await insertFeeClaims(
+          trx,
+          events.map((e) => ({
+            chain_id: chainId,
+            fee_locker: e.address.toLowerCase(),
+            tx_hash: e.transactionHash.toLowerCase(),
+            log_index: e.logIndex,
+            block_number: Number(e.blockNumber),
+            fee_owner: e.feeOwner.toLowerCase(),
+            token: e.token.toLowerCase(),
+            amount: e.amountClaimed.toString(),
+          })),
+        );
       }
-      await trx
-        .insertInto("fee_claim_checkpoints")
-        .values({ chain_id: chainId, fee_locker: feeLocker, last_block: toBlock })
-        .onConflict((oc) =>
-          oc.columns(["chain_id", "fee_locker"]).doUpdateSet({
-            last_block: sql`greatest(fee_claim_checkpoints.last_block, excluded.last_block)`,
-            updated_at: sql`now()`,
-          }),
-        )
-        .execute();
+      await advanceFeeClaimCheckpoint(trx, chainId, feeLocker, toBlock);
       return inserted;
     });
 }

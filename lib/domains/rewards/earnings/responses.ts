@@ -1,4 +1,4 @@
-// Answer shape of creator-earnings/{tokenAddress} (COMPAT.md), for the OpenAPI document.
+// Answer shape of creator-earnings/{tokenAddress} (COMPAT), for the OpenAPI document.
 import { z } from "zod";
 import { checksummedAddress as address, weiAmount } from "@/lib/core/answers";
 

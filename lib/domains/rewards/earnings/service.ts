@@ -5,12 +5,13 @@ import { db } from "@/db";
 import { chainSettings } from "@/lib/platform/chain";
 import { providerUnavailable } from "@/lib/core/errors";
 import { findRewardToken, lockerOf, readTokenRewards } from "@/lib/domains/rewards/fees/rewards";
+import { sumClaimsByOwner } from "@/lib/domains/rewards/queries";
 import { checkpointOf } from "./indexer";
 
 /**
  * Every recipient currently in the token's reward split is listed (0 when it has claimed nothing).
  * Fee-locker balances are per owner and reward token, not per launched token: a recipient shared by
- * several tokens has all its WETH claims counted for each of them (README, creator earnings).
+ * several tokens has all its WETH claims counted for each of them (docs/tokens-and-creators.md "Creator earnings").
  */
 export async function creatorEarnings(tokenAddress: string, chainId: number) {
   const token = await findRewardToken({ by: "address", value: tokenAddress, chainId });
@@ -20,16 +21,7 @@ export async function creatorEarnings(tokenAddress: string, chainId: number) {
   if (!weth || !feeLocker) throw providerUnavailable(`no WETH or fee locker is configured for chain ${chainId}`, 60);
   const shares = await readTokenRewards(chainId, lockerOf(token, chainId), getAddress(token.contract_address));
   const recipients = [...new Set(shares.map((s) => s.recipient.toLowerCase()))];
-  const sums = recipients.length
-    ? await db()
-        .selectFrom("fee_claims")
-        .select((eb) => ["fee_owner", eb.fn.sum<string>("amount").as("total"), eb.fn.countAll<number>().as("claims")])
-        .where("chain_id", "=", chainId)
-        .where("token", "=", weth.toLowerCase())
-        .where("fee_owner", "in", recipients)
-        .groupBy("fee_owner")
-        .execute()
-    : [];
+  const sums = recipients.length ? await sumClaimsByOwner(db(), chainId, weth.toLowerCase(), recipients) : [];
   const byOwner = new Map(sums.map((s) => [s.fee_owner, s]));
   const claimsByRecipient = Object.fromEntries(recipients.map((r) => [r, BigInt(byOwner.get(r)?.total ?? 0).toString()]));
   return {

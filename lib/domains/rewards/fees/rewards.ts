@@ -6,12 +6,12 @@
 // platform layout is used for the chain's production locker address (lib/platform/chain/settings.ts) and is
 // written from the platform's published interface, not tested against a chain here.
 import { getAddress, type Address } from "viem";
-import { db } from "@/db";
 import { chainSettings, getPublicClient, ChainRevertError, ChainUnavailableError } from "@/lib/platform/chain";
 import { withChainErrors } from "@/lib/platform/chain/errors";
 import { PRODUCTION_DEFAULTS } from "@/lib/platform/chain/settings";
 import { notFound, providerUnavailable } from "@/lib/core/errors";
 import { log } from "@/lib/core/log";
+import { tokenOnChain } from "@/lib/domains/tokens/service";
 
 const rewardArrays = [
   { name: "rewardAdmins", type: "address[]" },
@@ -99,13 +99,7 @@ export type TokenKey = { by: "address" | "pool"; value: string; chainId: number 
 
 /** The token whose rewards are asked about, by contract or pool address (v4 pool ids too), or 404. */
 export async function findRewardToken(key: TokenKey) {
-  const row = await db()
-    .selectFrom("tokens")
-    .select(["contract_address", "chain_id", "locker_address", "pool_address", "pool_config"])
-    .where(key.by === "address" ? "contract_address" : "pool_address", "=", key.value.toLowerCase())
-    .where("chain_id", "=", key.chainId)
-    .orderBy("id")
-    .executeTakeFirst();
+  const row = await tokenOnChain(key);
   if (!row) throw notFound(`no token with ${key.by === "address" ? "address" : "pool"} ${key.value} on chain ${key.chainId}`);
   return row;
 }

@@ -14,7 +14,8 @@ import {
 } from "@/lib/platform/chain";
 import { config } from "@/lib/core/config";
 import { badRequest, providerUnavailable, unprocessable } from "@/lib/core/errors";
-import { checksum, zAddress, zChainId } from "@/lib/core/input";
+import { zAddress, zChainId } from "@/lib/core/input";
+import { checksum } from "@/lib/core/evm";
 import { kv } from "@/lib/platform/kv";
 import { fromFixed, marketCapUsd, multiply, ratioToNumber, tokenPriceInPaired, type Ratio } from "./price-math";
 

@@ -1,7 +1,6 @@
 // Refreshes stored market rows (token_market) from the aggregator, one bounded batch per run: half the
 // batch re-reads the stalest stored rows, half sweeps all tokens, newest first, to find pools that have
 // started trading. Calls go 30 pools at a time; a 429 ends the run early, keeping what was written.
-import { sql } from "kysely";
 import { db } from "@/db";
 import { config } from "@/lib/core/config";
 import { kv } from "@/lib/platform/kv";
@@ -15,48 +14,29 @@ import {
   relationshipAddress,
   type GeckoPool,
 } from "@/lib/platform/market-data/geckoterminal";
+import { findStalestMarketTokens, findSweepTokens, touchMarketRows, upsertMarketRows, type MarketCandidate } from "@/lib/domains/tokens/queries/market";
 
 const SWEEP_KEY = "market:refresh:sweep";
 const CHAINS = Object.keys(NETWORKS).map(Number);
 
-type Candidate = { id: number; chain_id: number; pool_address: string; contract_address: string; supply: string; stored: boolean };
-
 export type RefreshReport = { pools: number; updated: number; unchanged: number; calls: number; stoppedBy?: string; skipped?: string };
 
 /** Stored rows not refreshed within one run interval, the stalest first. */
-async function stalest(limit: number): Promise<Candidate[]> {
-  return db()
-    .selectFrom("token_market as m")
-    .innerJoin("tokens as t", "t.id", "m.token_id")
-    .select(["t.id", "t.chain_id", "t.pool_address", "t.contract_address", "t.supply", sql<boolean>`true`.as("stored")])
-    .where("m.updated_at", "<", sql<Date>`now() - make_interval(secs => ${config().MARKET_REFRESH_INTERVAL_SECONDS})`)
-    .where("t.pool_address", "is not", null)
-    .where("t.chain_id", "in", CHAINS)
-    .orderBy("m.updated_at")
-    .orderBy("m.token_id")
-    .limit(limit)
-    .execute() as Promise<Candidate[]>;
+async function stalest(limit: number): Promise<MarketCandidate[]> {
+  return findStalestMarketTokens(db(), CHAINS, config().MARKET_REFRESH_INTERVAL_SECONDS, limit);
 }
 
 /** The next tokens of the sweep (ids below the stored position; from the top again after the bottom). */
-async function sweep(limit: number): Promise<Candidate[]> {
+async function sweep(limit: number): Promise<MarketCandidate[]> {
   const store = await kv();
   const below = await store.get<number>(SWEEP_KEY);
-  let query = db()
-    .selectFrom("tokens as t")
-    .select(["t.id", "t.chain_id", "t.pool_address", "t.contract_address", "t.supply", sql<boolean>`false`.as("stored")])
-    .where("t.pool_address", "is not", null)
-    .where("t.chain_id", "in", CHAINS)
-    .orderBy("t.id", "desc")
-    .limit(limit);
-  if (below) query = query.where("t.id", "<", below);
-  const rows = (await query.execute()) as Candidate[];
+  const rows = await findSweepTokens(db(), CHAINS, below, limit);
   await store.set(SWEEP_KEY, rows.length < limit ? 0 : rows.at(-1)!.id);
   return rows;
 }
 
 /** Our token's figures from a pool: as its base token, or (rarely) as the quote token. */
-export function marketValues(pool: GeckoPool, token: Pick<Candidate, "contract_address" | "supply">) {
+export function marketValues(pool: GeckoPool, token: Pick<MarketCandidate, "contract_address" | "supply">) {
   const a = pool.attributes;
   const num = (v: string | null | undefined) => (v === null || v === undefined ? null : Number(v));
   const trades = a.transactions.h24;
@@ -74,25 +54,9 @@ export function marketValues(pool: GeckoPool, token: Pick<Candidate, "contract_a
 }
 
 async function store(rows: Array<{ token_id: number } & ReturnType<typeof marketValues>>, touched: number[]) {
-  if (rows.length) {
-    await db()
-      .insertInto("token_market")
-      .values(rows.map((r) => ({ ...r, updated_at: sql<Date>`now()` })))
-      .onConflict((oc) =>
-        oc.column("token_id").doUpdateSet((eb) => ({
-          market_cap_usd: eb.ref("excluded.market_cap_usd"),
-          price_usd: eb.ref("excluded.price_usd"),
-          volume_24h_usd: eb.ref("excluded.volume_24h_usd"),
-          tx_count_24h: eb.ref("excluded.tx_count_24h"),
-          price_change_1h: eb.ref("excluded.price_change_1h"),
-          price_change_24h: eb.ref("excluded.price_change_24h"),
-          updated_at: sql<Date>`now()`,
-        })),
-      )
-      .execute();
-  }
+  if (rows.length) await upsertMarketRows(db(), rows);
   // Stored rows the aggregator no longer knows keep their figures but go to the back of the queue.
-  if (touched.length) await db().updateTable("token_market").set({ updated_at: sql<Date>`now()` }).where("token_id", "in", touched).execute();
+  if (touched.length) await touchMarketRows(db(), touched);
 }
 
 /** One run of the market-data refresh (the scheduled job). Idempotent: it only overwrites with newer figures. */
@@ -102,7 +66,7 @@ export async function refreshMarketBatch(maxPools = config().MARKET_REFRESH_MAX_
   const seen = new Set(head.map((c) => c.id));
   const candidates = [...head, ...(await sweep(maxPools - head.length)).filter((c) => !seen.has(c.id))];
   const report: RefreshReport = { pools: candidates.length, updated: 0, unchanged: 0, calls: 0 };
-  const byChain = new Map<number, Candidate[]>();
+  const byChain = new Map<number, MarketCandidate[]>();
   for (const c of candidates) byChain.set(c.chain_id, [...(byChain.get(c.chain_id) ?? []), c]);
   for (const [chainId, list] of byChain) {
     for (let i = 0; i < list.length; i += MULTI_POOLS_MAX) {

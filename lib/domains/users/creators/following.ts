@@ -2,6 +2,7 @@
 import { db } from "@/db";
 import { toTokenObject } from "@/lib/domains/tokens/serialize";
 import { followedFids } from "@/lib/domains/users/following";
+import { loadAddressesOfFids } from "@/lib/domains/users/queries/profiles";
 import { storedUserObjects } from "@/lib/domains/users/service";
 import { newestCreatorTokens } from "./tokens";
 
@@ -14,7 +15,7 @@ export type ByFollowingParams = { fid: number; includeUser: boolean; limit: numb
 export async function tokensByFollowing(params: ByFollowingParams) {
   const fids = await followedFids(params.fid);
   if (!fids.length) return { tokens: [], followers: [], followingCount: 0 };
-  const holders = await db().selectFrom("user_addresses").select(["address", "fid"]).where("fid", "in", fids).execute();
+  const holders = await loadAddressesOfFids(db(), fids);
   const rows = await newestCreatorTokens({ fids, addresses: [...new Set(holders.map((h) => h.address))] }, params.limit);
   const ownerOf = new Map(holders.map((h) => [h.address, h.fid]));
   const followed = new Set(fids);

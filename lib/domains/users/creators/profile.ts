@@ -1,9 +1,9 @@
 // creator/{address}: the profile holding a wallet and what that creator launched.
-import { checksum } from "@/lib/core/input";
-import { toMarket, toTokenObject } from "@/lib/domains/tokens/serialize";
+import { checksum } from "@/lib/core/evm";
+import { marketOf, toMarket, toTokenObject } from "@/lib/domains/tokens/serialize";
 import { toUserObject } from "@/lib/domains/users/serialize";
 import { lookupUserByAddress } from "@/lib/domains/users/service";
-import { launchStats, marketRows, newestCreatorTokens, STATS_SAMPLE, type Creators } from "./tokens";
+import { creatorLaunchStats, newestCreatorTokens, STATS_SAMPLE, type Creators } from "./tokens";
 
 export const RECENT_TOKENS = 5;
 
@@ -18,8 +18,7 @@ export async function creatorProfile(address: string) {
     fids: user ? [user.fid] : [],
     addresses: [...new Set([address, ...(user?.verified_addresses ?? [])])],
   };
-  const [stats, recent] = await Promise.all([launchStats(creators), newestCreatorTokens(creators, RECENT_TOKENS)]);
-  const markets = await marketRows(recent.map((r) => r.id));
+  const [stats, recent] = await Promise.all([creatorLaunchStats(creators), newestCreatorTokens(creators, RECENT_TOKENS, true)]);
   return {
     user: user ? toUserObject(user) : null,
     address: checksum(address),
@@ -33,6 +32,6 @@ export async function creatorProfile(address: string) {
       complete: stats.complete,
       sampleSize: STATS_SAMPLE,
     },
-    recentTokens: recent.map((row) => toTokenObject(row, { market: toMarket(markets.get(row.id)) })),
+    recentTokens: recent.map((row) => toTokenObject(row, { market: toMarket(marketOf(row)) })),
   };
 }

@@ -1,4 +1,4 @@
-// Answer shapes of the creator endpoints (interface 4.3, COMPAT.md), for the OpenAPI document.
+// Answer shapes of the creator endpoints (interface 4.3, COMPAT), for the OpenAPI document.
 import { z } from "zod";
 import { checksummedAddress as address } from "@/lib/core/answers";
 import { marketObject, tokenObject } from "@/lib/domains/tokens/responses";

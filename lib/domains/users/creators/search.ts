@@ -1,9 +1,9 @@
 // search-creator: who matches `q` (a username, display name, X handle, or an address), then their
 // tokens with trustStatus, a total and hasMore.
-import { sql } from "kysely";
 import { db } from "@/db";
 import { toTokenObject } from "@/lib/domains/tokens/serialize";
 import { toUserObject, type UserRow } from "@/lib/domains/users/serialize";
+import { creatorsByNameQuery } from "@/lib/domains/users/queries/profiles";
 import { lookupUserByAddress } from "@/lib/domains/users/service";
 import { pageCreatorTokens, type Platform } from "./tokens";
 import { trustStatusOf } from "./trust";
@@ -20,30 +20,9 @@ export type SearchCreatorParams = {
   offset: number;
 };
 
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-/**
- * Profiles whose username, display name or X handle starts with `name`, case-insensitively: exact
- * username first, then an exact handle or display name, then the most followed. Prefixes only: a
- * substring (trigram) match over three columns cost 50-100 ms at 125,000 profiles, a prefix match 1-5.
- */
-export async function matchCreatorsByName(name: string, limit = MAX_CREATORS): Promise<UserRow[]> {
-  return creatorsByNameQuery(name, limit).execute();
-}
-
-/** The query of matchCreatorsByName (exported for the benchmark's database floor). */
-export function creatorsByNameQuery(name: string, limit = MAX_CREATORS) {
-  const prefix = `${likeEscape(name)}%`;
-  const columns = [sql<string>`lower(username)`, sql<string>`lower(display_name)`, sql<string>`lower(twitter_username)`];
-  return db()
-    .selectFrom("users")
-    .selectAll()
-    .where((eb) => eb.or(columns.map((c) => eb(c, "like", prefix))))
-    .orderBy(sql`coalesce(lower(username) = ${name}, false)`, "desc")
-    .orderBy(sql`coalesce(lower(twitter_username) = ${name} OR lower(display_name) = ${name}, false)`, "desc")
-    .orderBy("follower_count", "desc")
-    .orderBy("fid")
-    .limit(limit);
+/** Profiles whose username, display name or X handle starts with `name` (see creatorsByNameQuery). */
+export function matchCreatorsByName(name: string, limit = MAX_CREATORS): Promise<UserRow[]> {
+  return creatorsByNameQuery(db(), name, limit).execute();
 }
 
 /** The profiles `q` names, and the FIDs and addresses whose tokens count as theirs. */

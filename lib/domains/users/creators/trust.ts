@@ -2,9 +2,20 @@
 // Trust is decided per token from three facts, each on its own: the token is on the trusted-token list
 // (isTrustedClanker), its deployer on the trusted-deployer list (isTrustedDeployer), its requester has
 // verified the deployer address (fidMatchesDeployer).
-import { db } from "@/db";
-import { checksum } from "@/lib/core/input";
+import { db, type Database } from "@/db";
+import { checksum } from "@/lib/core/evm";
 import type { TokenRow } from "@/lib/domains/tokens/serialize";
+import { loadVerifiedAddresses } from "@/lib/domains/users/queries/profiles";
+import {
+  deleteTrustedDeployer,
+  deleteTrustedToken,
+  findTrustedDeployers,
+  findTrustedTokens,
+  listTrustedDeployers,
+  listTrustedTokens,
+  upsertTrustedDeployer,
+  upsertTrustedToken,
+} from "@/lib/domains/users/queries/trust";
 
 export type TrustStatus = {
   /** The deployer (msg_sender) is on the trusted-deployer list. */
@@ -17,7 +28,7 @@ export type TrustStatus = {
   verifiedAddresses: string[];
 };
 
-/** What a page row carries for its status (see creatorTokensQueries): two list lookups and the requester's addresses. */
+/** What a row carries for its status (trustFactsOf): two list lookups and the requester's addresses. */
 export type TrustFacts = { trusted_token: boolean; trusted_deployer: boolean; requester_verified: string[] | null };
 
 export function trustStatusOf(row: Pick<TokenRow, "msg_sender"> & TrustFacts): TrustStatus {
@@ -30,41 +41,43 @@ export function trustStatusOf(row: Pick<TokenRow, "msg_sender"> & TrustFacts): T
   };
 }
 
-/** Adding an entry again only replaces its note. */
-export async function addTrustedToken(address: string, chainId: number, note?: string): Promise<void> {
-  await db()
-    .insertInto("trusted_tokens")
-    .values({ address: address.toLowerCase(), chain_id: chainId, note: note ?? null })
-    .onConflict((oc) => oc.columns(["address", "chain_id"]).doUpdateSet({ note: note ?? null }))
-    .execute();
+/** The trust facts of each token, in one round of three lookups: the two lists and the requesters' verified addresses. */
+export async function trustFactsOf<T extends Pick<TokenRow, "contract_address" | "chain_id" | "msg_sender" | "requestor_fid">>(
+  conn: Database,
+  rows: T[],
+): Promise<Array<T & TrustFacts>> {
+  if (!rows.length) return [];
+  const [tokens, deployers, verified] = await Promise.all([
+    findTrustedTokens(conn, rows.map((r) => ({ address: r.contract_address, chainId: r.chain_id }))),
+    findTrustedDeployers(conn, [...new Set(rows.map((r) => r.msg_sender))]),
+    loadVerifiedAddresses(conn, [...new Set(rows.flatMap((r) => (r.requestor_fid === null ? [] : [r.requestor_fid])))]),
+  ]);
+  return rows.map((r) => ({
+    ...r,
+    trusted_token: tokens.has(`${r.chain_id}:${r.contract_address}`),
+    trusted_deployer: deployers.has(r.msg_sender),
+    requester_verified: (r.requestor_fid !== null && verified.get(r.requestor_fid)) || null,
+  }));
 }
 
-export async function removeTrustedToken(address: string, chainId: number): Promise<boolean> {
-  const result = await db()
-    .deleteFrom("trusted_tokens")
-    .where("address", "=", address.toLowerCase())
-    .where("chain_id", "=", chainId)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
+/** Adding an entry again only replaces its note. */
+export async function addTrustedToken(address: string, chainId: number, note?: string): Promise<void> {
+  await upsertTrustedToken(db(), address.toLowerCase(), chainId, note ?? null);
+}
+
+export function removeTrustedToken(address: string, chainId: number): Promise<boolean> {
+  return deleteTrustedToken(db(), address.toLowerCase(), chainId);
 }
 
 export async function addTrustedDeployer(address: string, note?: string): Promise<void> {
-  await db()
-    .insertInto("trusted_deployers")
-    .values({ address: address.toLowerCase(), note: note ?? null })
-    .onConflict((oc) => oc.column("address").doUpdateSet({ note: note ?? null }))
-    .execute();
+  await upsertTrustedDeployer(db(), address.toLowerCase(), note ?? null);
 }
 
-export async function removeTrustedDeployer(address: string): Promise<boolean> {
-  const result = await db().deleteFrom("trusted_deployers").where("address", "=", address.toLowerCase()).executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
+export function removeTrustedDeployer(address: string): Promise<boolean> {
+  return deleteTrustedDeployer(db(), address.toLowerCase());
 }
 
 export async function listTrust() {
-  const [tokens, deployers] = await Promise.all([
-    db().selectFrom("trusted_tokens").selectAll().orderBy("chain_id").orderBy("address").execute(),
-    db().selectFrom("trusted_deployers").selectAll().orderBy("address").execute(),
-  ]);
+  const [tokens, deployers] = await Promise.all([listTrustedTokens(db()), listTrustedDeployers(db())]);
   return { tokens, deployers };
 }

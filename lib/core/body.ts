@@ -1,0 +1,136 @@
+// Reading a request body with limits a hostile sender cannot stretch: a byte cap (413), a total deadline
+// and a minimum rate (408). A stall timer alone is not enough: one byte every few seconds restarts it and
+// holds the request (and, for tree uploads, one of the few upload slots) for as long as the sender likes.
+import { config } from "./config";
+import { badRequest, HttpError, payloadTooLarge } from "./errors";
+import { parseJsonText } from "./json";
+
+export type BodyLimits = {
+  maxBytes: number;
+  /** The whole body must have arrived within this long. */
+  deadlineMs: number;
+  /** Every full window of `windowMs` must bring at least this many bytes a second. */
+  minBytesPerSecond: number;
+  windowMs?: number;
+  /** The 413 to throw past maxBytes (callers word it for what they read). */
+  tooLarge?: (maxBytes: number) => HttpError;
+};
+
+export const BODY_RATE_WINDOW_MS = 10_000;
+
+export const requestTimeout = (message: string) => new HttpError(408, "request_timeout", message);
+
+/** Limits of an ordinary (non-streamed) body of at most `maxBytes`. */
+export function jsonBodyLimits(maxBytes: number): BodyLimits {
+  const cfg = config();
+  return { maxBytes, deadlineMs: cfg.BODY_TIMEOUT_SECONDS * 1000, minBytesPerSecond: cfg.BODY_MIN_BYTES_PER_SECOND };
+}
+
+// Requests whose body was read to its end: an error answer to any other request that has a body closes
+// the connection, since the unread (or cancelled) rest of the body makes the socket unusable for the next
+// request a client would pool onto it.
+const finished = new WeakSet<Request>();
+
+export function bodyFinished(request: Request): boolean {
+  return finished.has(request);
+}
+
+/**
+ * Hands each chunk of the body to `onChunk` (awaited, so a consumer can stop reading early by throwing)
+ * and returns the byte count. Throws 413 past the cap, 408 past the deadline or below the minimum rate,
+ * 400 when the client goes away; the stream is cancelled on any throw.
+ */
+export async function readBody(
+  request: Request,
+  limits: BodyLimits,
+  onChunk: (chunk: Uint8Array) => void | Promise<void>,
+): Promise<number> {
+  const tooLarge = limits.tooLarge ?? payloadTooLarge;
+  if (Number(request.headers.get("content-length") ?? "0") > limits.maxBytes) throw tooLarge(limits.maxBytes);
+  if (!request.body) {
+    finished.add(request);
+    return 0;
+  }
+  const stream = request.body.getReader();
+  const windowMs = limits.windowMs ?? BODY_RATE_WINDOW_MS;
+  const started = Date.now();
+  let size = 0;
+  let windowStart = started;
+  let consuming = false;
+  let windowBytes = 0;
+  let timer: NodeJS.Timeout | undefined;
+  // One timer checks both limits, so a sender that stops sending altogether is cut as well.
+  const cut = new Promise<never>((_, reject) => {
+    timer = setInterval(() => {
+      const now = Date.now();
+      if (now - started > limits.deadlineMs) {
+        return reject(requestTimeout(`the body did not arrive within ${limits.deadlineMs / 1000} s`));
+      }
+      if (!consuming && now - windowStart >= windowMs) {
+        if (windowBytes < (limits.minBytesPerSecond * (now - windowStart)) / 1000) {
+          return reject(requestTimeout(`the body arrived slower than ${limits.minBytesPerSecond} bytes a second`));
+        }
+        windowStart = now;
+        windowBytes = 0;
+      }
+    }, Math.min(1000, windowMs, limits.deadlineMs));
+    timer.unref?.();
+  });
+  cut.catch(() => {});
+  try {
+    for (;;) {
+      // A client that goes away mid-body is not a server fault: 400, not 500 (nobody reads it anyway).
+      const read = stream.read().catch(() => Promise.reject(badRequest("the body was interrupted (the connection closed)")));
+      read.catch(() => {}); // when the timer wins, a later failure of this read has no one waiting for it
+      const { done, value } = await Promise.race([read, cut]);
+      if (done) break;
+      size += value.byteLength;
+      windowBytes += value.byteLength;
+      if (size > limits.maxBytes) throw tooLarge(limits.maxBytes);
+      // While the consumer works (e.g. an upload's owner read from the chain) nothing is read: the rate window
+      // pauses, as that time is not the sender's; the deadline does not.
+      const since = Date.now();
+      consuming = true;
+      try {
+        await onChunk(value);
+      } finally {
+        consuming = false;
+        windowStart += Date.now() - since;
+      }
+    }
+    finished.add(request);
+    return size;
+  } catch (error) {
+    // Not awaited: under next start, cancelling a body whose sender went silent settles only when the socket
+    // closes, and the answer (with Connection: close) is what closes it.
+    stream.cancel().catch(() => {});
+    throw error;
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+/** The body as text within `limits`; "" when there is none. */
+export async function readBodyText(request: Request, limits: BodyLimits): Promise<string> {
+  const chunks: Uint8Array[] = [];
+  await readBody(request, limits, (chunk) => void chunks.push(chunk));
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+/** The body as text, refused with 413 past `maxBytes` (declared or streamed); "" when there is none. */
+export function readCappedText(request: Request, maxBytes: number): Promise<string> {
+  return readBodyText(request, jsonBodyLimits(maxBytes));
+}
+
+/**
+ * A JSON body within `maxBytes`: 400 when it is not JSON, or missing unless `optional` (then `{}`). A POST
+ * without a body still has an (empty) stream, so emptiness is only known after reading.
+ */
+export async function readJsonBody(request: Request, maxBytes: number, optional = false): Promise<unknown> {
+  const text = await readCappedText(request, maxBytes);
+  if (!text.trim()) {
+    if (optional) return {};
+    throw badRequest("a JSON body is required");
+  }
+  return parseJsonText(text);
+}

@@ -1,0 +1,51 @@
+// EVM values as the whole service reads and writes them: the one address pattern, the EIP-55 form of answers,
+// the default chain. Amounts stay integers of wei (bigint or decimal strings), never floats.
+import { getAddress } from "viem";
+
+/** An EVM address: `0x` + 40 hex digits, any case. */
+export const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+
+/** Whether a text is an EVM address (any case). */
+export function isEvmAddress(text: string): boolean {
+  return EVM_ADDRESS.test(text);
+}
+
+/** Base: the chain a request means when it names none. */
+export const DEFAULT_CHAIN_ID = 8453;
+
+const MEMO_MAX = 50_000;
+
+/** A pure function of a string, remembered for up to MEMO_MAX inputs (then forgotten all at once). */
+function memoised<T>(compute: (input: string) => T): (input: string) => T {
+  const memo = new Map<string, T>();
+  return (input) => {
+    let out = memo.get(input);
+    if (out === undefined) {
+      out = compute(input);
+      if (memo.size >= MEMO_MAX) memo.clear();
+      memo.set(input, out);
+    }
+    return out;
+  };
+}
+
+/**
+ * EIP-55 form for responses. Memoised: a list of 100 tokens checksums ~600 addresses, mostly the same
+ * deployers, admins and lockers again (viem's own cache pays an LRU reordering on every hit).
+ */
+const checksumOf = memoised((address) => getAddress(address));
+
+export function checksum(address: string | null | undefined): `0x${string}` | null {
+  return address ? checksumOf(address) : null;
+}
+
+/**
+ * A stored address as answers show it: an EVM address checksummed (whatever case it was stored in); a
+ * 32-byte v4 pool id or a Solana (base58) mint or pool as stored: base58 is case-sensitive and has no
+ * checksum form. Memoised on the stored string, as a token list shows ~600 of them.
+ */
+const displayOf = memoised((address) => (EVM_ADDRESS.test(address) ? checksumOf(address.toLowerCase()) : address));
+
+export function displayAddress(address: string | null): string | null {
+  return address ? displayOf(address) : address;
+}

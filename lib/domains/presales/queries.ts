@@ -1,0 +1,68 @@
+// Statements on the presales table: the list, allowlist roots, and the indexer's upsert of a presale row.
+import type { Selectable, Updateable } from "kysely";
+import type { Database } from "@/db";
+import type { PresalesTable } from "@/db/tables/presales";
+
+/**
+ * One page of presales (newest or oldest start first) and how many match. `status`: one status, any of
+ * several, or (undefined) all.
+ */
+export async function findPresalePage(
+  executor: Database,
+  q: { sort: "asc" | "desc"; limit: number; offset: number; chainId?: number; status?: number | number[] },
+): Promise<{ rows: Selectable<PresalesTable>[]; count: number }> {
+  let query = executor.selectFrom("presales");
+  if (q.chainId !== undefined) query = query.where("chain_id", "=", q.chainId);
+  if (Array.isArray(q.status)) query = query.where("status", "in", q.status);
+  else if (q.status !== undefined) query = query.where("status", "=", q.status);
+  const [rows, count] = await Promise.all([
+    query
+      .selectAll()
+      .orderBy("started_at", (ob) => (q.sort === "asc" ? ob.asc().nullsLast() : ob.desc().nullsLast()))
+      .orderBy("id", q.sort)
+      .limit(q.limit)
+      .offset(q.offset)
+      .execute(),
+    query.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, count: Number(count.n) };
+}
+
+/** The presale's row id and indexed allowlist root. */
+export function findPresaleAllowlistRoot(executor: Database, chainId: number, presaleId: number) {
+  return executor
+    .selectFrom("presales")
+    .select(["id", "allowlist_root"])
+    .where("chain_id", "=", chainId)
+    .where("presale_id", "=", presaleId)
+    .executeTakeFirst();
+}
+
+/** `root` lowercase. */
+export async function updatePresaleAllowlistRoot(executor: Database, id: number, root: string): Promise<void> {
+  await executor.updateTable("presales").set({ allowlist_root: root, updated_at: new Date() }).where("id", "=", id).execute();
+}
+
+/** A bare row for a presale not seen before; an existing row is left alone. */
+export async function insertPresaleIfMissing(executor: Database, chainId: number, presaleId: number, presaleAddress: string): Promise<void> {
+  await executor
+    .insertInto("presales")
+    .values({ chain_id: chainId, presale_id: presaleId, presale_address: presaleAddress, deployment_config: null })
+    .onConflict((oc) => oc.columns(["chain_id", "presale_id"]).doNothing())
+    .execute();
+}
+
+/** The presale's row, locked FOR UPDATE (call inside a transaction). */
+export function lockPresale(executor: Database, chainId: number, presaleId: number): Promise<Selectable<PresalesTable>> {
+  return executor
+    .selectFrom("presales")
+    .selectAll()
+    .where("chain_id", "=", chainId)
+    .where("presale_id", "=", presaleId)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+}
+
+export async function updatePresale(executor: Database, id: number, update: Updateable<PresalesTable>): Promise<void> {
+  await executor.updateTable("presales").set(update).where("id", "=", id).execute();
+}

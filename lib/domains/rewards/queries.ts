@@ -1,0 +1,53 @@
+// Queries on fee_claims (the fee locker's indexed ClaimTokens events) and fee_claim_checkpoints (the claim
+// indexer's progress per chain and fee locker).
+import { sql, type Insertable } from "kysely";
+import type { Database } from "@/db";
+import type { FeeClaimsTable } from "@/db/tables/creators";
+
+/** The last block indexed for the fee locker on the chain, or null before its first range. */
+export async function findFeeClaimCheckpoint(db: Database, chainId: number, feeLocker: string): Promise<number | null> {
+  const row = await db
+    .selectFrom("fee_claim_checkpoints")
+    .select("last_block")
+    .where("chain_id", "=", chainId)
+    .where("fee_locker", "=", feeLocker)
+    .executeTakeFirst();
+  return row ? Number(row.last_block) : null;
+}
+
+/** Inserts the claims not stored yet (unique by chain, tx hash, log index); returns how many were new. */
+export async function insertFeeClaims(db: Database, claims: Insertable<FeeClaimsTable>[]): Promise<number> {
+  const rows = await db
+    .insertInto("fee_claims")
+    .values(claims)
+    .onConflict((oc) => oc.columns(["chain_id", "tx_hash", "log_index"]).doNothing())
+    .returning("id")
+    .execute();
+  return rows.length;
+}
+
+/** Moves the fee locker's checkpoint to `lastBlock`, never backwards. */
+export async function advanceFeeClaimCheckpoint(db: Database, chainId: number, feeLocker: string, lastBlock: number): Promise<void> {
+  await db
+    .insertInto("fee_claim_checkpoints")
+    .values({ chain_id: chainId, fee_locker: feeLocker, last_block: lastBlock })
+    .onConflict((oc) =>
+      oc.columns(["chain_id", "fee_locker"]).doUpdateSet({
+        last_block: sql`greatest(fee_claim_checkpoints.last_block, excluded.last_block)`,
+        updated_at: sql`now()`,
+      }),
+    )
+    .execute();
+}
+
+/** Per fee owner among `owners` (non-empty): the sum and count of its claims of `token` on the chain. */
+export function sumClaimsByOwner(db: Database, chainId: number, token: string, owners: string[]) {
+  return db
+    .selectFrom("fee_claims")
+    .select((eb) => ["fee_owner", eb.fn.sum<string>("amount").as("total"), eb.fn.countAll<number>().as("claims")])
+    .where("chain_id", "=", chainId)
+    .where("token", "=", token)
+    .where("fee_owner", "in", owners)
+    .groupBy("fee_owner")
+    .execute();
+}

@@ -1,0 +1,44 @@
+// Queries on tokens for the launch domain: upserting a token indexed from its TokenCreated event, and
+// reading a launched token back by address.
+import { sql, type Insertable } from "kysely";
+import type { Database } from "@/db";
+import type { TokensTable } from "@/db/tables/core";
+import type { TokenRow } from "@/lib/domains/tokens/serialize";
+
+/** Columns a TokenCreated event decides: an upsert refreshes them; what other domains add to a row is kept. */
+const FROM_EVENT = [
+  "deployed_at", "tx_hash", "name", "symbol", "img_url", "pool_address", "msg_sender", "admin", "cast_hash", "type", "pair",
+  "factory_address", "locker_address", "metadata", "social_context", "pool_config", "starting_market_cap", "warnings",
+  "supply", "block_number", "log_index",
+] as const;
+
+/** Inserts the row, or refreshes the event's columns of the stored one (keeping its requestor_fid when the row has none); returns the stored row. */
+export function upsertIndexedTokenRow(db: Database, row: Insertable<TokensTable>): Promise<TokenRow> {
+  return db
+    .insertInto("tokens")
+    .values(row)
+    .onConflict((oc) =>
+      oc.columns(["contract_address", "chain_id"]).doUpdateSet((eb) => ({
+        ...Object.fromEntries(FROM_EVENT.map((column) => [column, eb.ref(`excluded.${column}`)])),
+        requestor_fid: sql`coalesce(excluded.requestor_fid, tokens.requestor_fid)`,
+      })),
+    )
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** The token at a lowercase address on the chain. */
+export function findTokenByContract(db: Database, chainId: number, address: string): Promise<TokenRow | undefined> {
+  return db.selectFrom("tokens").selectAll().where("contract_address", "=", address).where("chain_id", "=", chainId).executeTakeFirst();
+}
+
+/** The deployment transaction of the token at a lowercase address on the chain, when it is indexed. */
+export async function findTokenTxHash(db: Database, chainId: number, address: string): Promise<string | null> {
+  const row = await db
+    .selectFrom("tokens")
+    .select("tx_hash")
+    .where("contract_address", "=", address)
+    .where("chain_id", "=", chainId)
+    .executeTakeFirst();
+  return row?.tx_hash ?? null;
+}

@@ -1,0 +1,60 @@
+// Statements of the market-data refresh: the tokens to refresh (stored token_market rows, the stalest
+// first, and a sweep over all tokens, newest first) and the upsert of their figures.
+import { sql } from "kysely";
+import type { Database } from "@/db";
+import type { MarketValues } from "@/lib/domains/tokens/serialize";
+
+/** A token whose pool the refresh asks the aggregator about; `stored`: it has a token_market row. */
+export type MarketCandidate = { id: number; chain_id: number; pool_address: string; contract_address: string; supply: string; stored: boolean };
+
+/** Tokens with a pool on `chains` whose market row was not refreshed within `intervalSeconds`, the stalest first. */
+export function findStalestMarketTokens(db: Database, chains: number[], intervalSeconds: number, limit: number): Promise<MarketCandidate[]> {
+  return db
+    .selectFrom("token_market as m")
+    .innerJoin("tokens as t", "t.id", "m.token_id")
+    .select(["t.id", "t.chain_id", "t.pool_address", "t.contract_address", "t.supply", sql<boolean>`true`.as("stored")])
+    .where("m.updated_at", "<", sql<Date>`now() - make_interval(secs => ${intervalSeconds})`)
+    .where("t.pool_address", "is not", null)
+    .where("t.chain_id", "in", chains)
+    .orderBy("m.updated_at")
+    .orderBy("m.token_id")
+    .limit(limit)
+    .execute() as Promise<MarketCandidate[]>;
+}
+
+/** Tokens with a pool on `chains`, newest (highest id) first, below the id `below` when given. */
+export async function findSweepTokens(db: Database, chains: number[], below: number | null, limit: number): Promise<MarketCandidate[]> {
+  let query = db
+    .selectFrom("tokens as t")
+    .select(["t.id", "t.chain_id", "t.pool_address", "t.contract_address", "t.supply", sql<boolean>`false`.as("stored")])
+    .where("t.pool_address", "is not", null)
+    .where("t.chain_id", "in", chains)
+    .orderBy("t.id", "desc")
+    .limit(limit);
+  if (below) query = query.where("t.id", "<", below);
+  return (await query.execute()) as MarketCandidate[];
+}
+
+/** Inserts or overwrites the market rows of these tokens, stamped now. */
+export async function upsertMarketRows(db: Database, rows: Array<{ token_id: number } & MarketValues>): Promise<void> {
+  await db
+    .insertInto("token_market")
+    .values(rows.map((r) => ({ ...r, updated_at: sql<Date>`now()` })))
+    .onConflict((oc) =>
+      oc.column("token_id").doUpdateSet((eb) => ({
+        market_cap_usd: eb.ref("excluded.market_cap_usd"),
+        price_usd: eb.ref("excluded.price_usd"),
+        volume_24h_usd: eb.ref("excluded.volume_24h_usd"),
+        tx_count_24h: eb.ref("excluded.tx_count_24h"),
+        price_change_1h: eb.ref("excluded.price_change_1h"),
+        price_change_24h: eb.ref("excluded.price_change_24h"),
+        updated_at: sql<Date>`now()`,
+      })),
+    )
+    .execute();
+}
+
+/** Stamps the market rows of these tokens as refreshed now, keeping their figures. */
+export async function touchMarketRows(db: Database, tokenIds: number[]): Promise<void> {
+  await db.updateTable("token_market").set({ updated_at: sql<Date>`now()` }).where("token_id", "in", tokenIds).execute();
+}

@@ -1,0 +1,19 @@
+// The client's address, as far as the deployment's proxies vouch for it (per-IP rate limits key on it).
+import { config, type TrustedProxy } from "@/lib/core/config";
+
+/**
+ * The caller's address for per-IP limits, read only from what TRUSTED_PROXY vouches for; any client can send
+ * forwarding headers. vercel: its edge overwrites x-vercel-forwarded-for and x-real-ip. none: x-forwarded-for
+ * as `next start` sets it from the socket (the server hook in lib/http/refusals.ts overwrites a client-sent one first; Next keeps one it finds).
+ * N: the hop the outermost of N appending proxies wrote, Nth from the right.
+ */
+export function clientIp(request: Request, trusted: TrustedProxy = config().TRUSTED_PROXY): string {
+  const headers = request.headers;
+  if (trusted === "vercel") return firstHop(headers.get("x-vercel-forwarded-for")) || headers.get("x-real-ip")?.trim() || "local";
+  const hops = (headers.get("x-forwarded-for") ?? "").split(",").map((hop) => hop.trim());
+  // Fewer hops than proxies: the request skipped some of them, and the leftmost is the best there is.
+  const hop = hops[Math.max(0, hops.length - (trusted === "none" ? 1 : trusted))];
+  return hop || "local";
+}
+
+const firstHop = (value: string | null) => value?.split(",")[0]?.trim();

@@ -1,0 +1,200 @@
+// Statements on the jobs table (the outbox): enqueue, the claim (FOR UPDATE SKIP LOCKED under advisory
+// locks), leases and outcomes, QStash publishing, and the retention prune.
+import { sql, type Insertable, type Transaction } from "kysely";
+import type { Database } from "@/db";
+import type { JobsTable, JobStatus } from "@/db/tables/core";
+import type { DB } from "@/db/types";
+import type { JobLane } from "./define";
+
+// --- Enqueue ---------------------------------------------------------------------------------------
+
+/** Inserts the row; undefined when its dedupe key is taken already. */
+export function insertJob(executor: Database, row: Insertable<JobsTable>): Promise<{ id: number } | undefined> {
+  return executor
+    .insertInto("jobs")
+    .values(row)
+    .onConflict((oc) => oc.column("dedupe_key").doNothing())
+    .returning("id")
+    .executeTakeFirst();
+}
+
+export function findJobIdByDedupeKey(executor: Database, dedupeKey: string): Promise<{ id: number }> {
+  return executor.selectFrom("jobs").select("id").where("dedupe_key", "=", dedupeKey).executeTakeFirstOrThrow();
+}
+
+export function findJobStatus(executor: Database, id: number): Promise<{ name: string; status: JobStatus } | undefined> {
+  return executor.selectFrom("jobs").select(["name", "status"]).where("id", "=", id).executeTakeFirst();
+}
+
+// --- Claims ----------------------------------------------------------------------------------------
+
+/**
+ * Claims that may take a job with a concurrency key hold this transaction lock while they choose, so each
+ * sees every earlier claim committed and two claimers never both find a key free.
+ */
+const KEYED_CLAIM_LOCK = "jobs-claim:keyed";
+
+/** Takes the keyed-claim lock if job `id` has a concurrency key. */
+export async function lockKeyedClaimsFor(trx: Transaction<DB>, id: number): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(hashtext(${KEYED_CLAIM_LOCK})) FROM jobs WHERE id = ${id} AND concurrency_key IS NOT NULL`.execute(trx);
+}
+
+export async function lockKeyedClaims(trx: Transaction<DB>): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(hashtext(${KEYED_CLAIM_LOCK}))`.execute(trx);
+}
+
+/** A key is busy while one of its jobs holds a lease; a dead runner's lease expires and frees it. */
+const keyBusy = (column: "jobs.concurrency_key" | "k.concurrency_key") =>
+  sql<boolean>`EXISTS (SELECT 1 FROM jobs busy WHERE busy.concurrency_key = ${sql.ref(column)} AND busy.status = 'running' AND busy.locked_until >= now())`;
+
+/** Per free concurrency key, its first due job: the only one of the key a claim may take. */
+function firstDueOfFreeKeys(trx: Transaction<DB>, lane: JobLane | undefined) {
+  const q = trx
+    .selectFrom("jobs as k")
+    .distinctOn("k.concurrency_key")
+    .select("k.id")
+    .where("k.concurrency_key", "is not", null)
+    .where("k.status", "in", ["pending", "dispatched", "running"])
+    .where("k.run_at", "<=", sql<Date>`now()`)
+    .where((eb) => eb.or([eb("k.locked_until", "is", null), eb("k.locked_until", "<", sql<Date>`now()`)]))
+    .where((eb) => eb.not(keyBusy("k.concurrency_key")))
+    .orderBy("k.concurrency_key")
+    .orderBy("k.run_at")
+    .orderBy("k.id");
+  return lane === undefined ? q : q.where("k.lane", "=", lane);
+}
+
+/**
+ * Ids of due jobs no runner holds, locked FOR UPDATE SKIP LOCKED: job `id` alone (unless its key is
+ * busy), or the first `limit` of a lane (or of every lane), of which only the first due job per free
+ * concurrency key.
+ */
+export async function lockClaimableJobIds(trx: Transaction<DB>, where: { id?: number; lane?: JobLane; limit: number }): Promise<number[]> {
+  let q = trx
+    .selectFrom("jobs")
+    .select(["id"])
+    .where("status", "in", ["pending", "dispatched", "running"])
+    .where("run_at", "<=", sql<Date>`now()`)
+    .where((eb) => eb.or([eb("locked_until", "is", null), eb("locked_until", "<", sql<Date>`now()`)]))
+    .orderBy("run_at")
+    .orderBy("id")
+    .limit(where.limit)
+    .forUpdate()
+    .skipLocked();
+  if (where.lane !== undefined) q = q.where("lane", "=", where.lane);
+  if (where.id !== undefined) {
+    q = q.where("id", "=", where.id).where((eb) => eb.or([eb("concurrency_key", "is", null), eb.not(keyBusy("jobs.concurrency_key"))]));
+  } else {
+    q = q.where((eb) => eb.or([eb("concurrency_key", "is", null), eb("id", "in", firstDueOfFreeKeys(trx, where.lane))]));
+  }
+  return (await q.execute()).map((r) => r.id);
+}
+
+/** Marks the jobs running under a lease of `leaseSeconds`, counting the attempt; returns what a runner needs. */
+export function markJobsRunning(trx: Transaction<DB>, ids: number[], leaseSeconds: number) {
+  return trx
+    .updateTable("jobs")
+    .set({
+      status: "running",
+      attempts: sql`attempts + 1`,
+      locked_until: sql`now() + make_interval(secs => ${leaseSeconds})`,
+      updated_at: sql`now()`,
+    })
+    .where("id", "in", ids)
+    .returning(["id", "name", "payload", "attempts", "max_attempts"])
+    .execute();
+}
+
+// --- Leases and outcomes: only the attempt that holds the row changes it ------------------------------
+
+type Attempt = { id: number; attempts: number };
+
+const thisAttempt = (executor: Database, job: Attempt) => executor.updateTable("jobs").where("id", "=", job.id).where("attempts", "=", job.attempts);
+
+export async function renewJobLease(executor: Database, job: Attempt, leaseSeconds: number): Promise<void> {
+  await executor
+    .updateTable("jobs")
+    .set({ locked_until: sql`now() + make_interval(secs => ${leaseSeconds})` })
+    .where("id", "=", job.id)
+    .where("attempts", "=", job.attempts)
+    .where("status", "=", "running")
+    .execute();
+}
+
+export async function recordJobDone(executor: Database, job: Attempt, result: string): Promise<void> {
+  await thisAttempt(executor, job).set({ status: "done", result, locked_until: null, last_error: null, updated_at: sql`now()` }).execute();
+}
+
+export async function recordJobFailed(executor: Database, job: Attempt, error: string): Promise<void> {
+  await thisAttempt(executor, job).set({ status: "failed", last_error: error, locked_until: null, updated_at: sql`now()` }).execute();
+}
+
+/** A failed attempt to run again at `runAt`: by any runner (`pending`) or by the queue's redelivery (`dispatched`). */
+export async function recordJobRetry(executor: Database, job: Attempt, error: string, status: "pending" | "dispatched", runAt: Date): Promise<void> {
+  await thisAttempt(executor, job)
+    .set({ status, last_error: error, locked_until: null, run_at: runAt, updated_at: sql`now()` })
+    .execute();
+}
+
+// --- QStash publishing ---------------------------------------------------------------------------------
+
+export type OutboxRow = { id: number; name: string; status: JobStatus; attempts: number; run_at: Date; updated_at: Date; concurrency_key: string | null };
+
+/**
+ * Rows to publish, due within `maxDelaySeconds`: pending ones; with `staleSeconds` also those whose
+ * runner died (running, lease expired) and those dispatched and untouched that long after they were due.
+ */
+export function findPublishableJobs(
+  executor: Database,
+  options: { limit: number; maxDelaySeconds: number; staleSeconds?: number },
+): Promise<OutboxRow[]> {
+  const { staleSeconds } = options;
+  return executor
+    .selectFrom("jobs")
+    .select(["id", "name", "status", "attempts", "run_at", "updated_at", "concurrency_key"])
+    .where("run_at", "<", sql<Date>`now() + make_interval(secs => ${options.maxDelaySeconds})`)
+    .where((eb) => {
+      const pending = eb("status", "=", "pending");
+      if (staleSeconds === undefined) return pending;
+      const stale = sql<Date>`now() - make_interval(secs => ${staleSeconds})`;
+      return eb.or([
+        pending,
+        eb.and([eb("status", "=", "running"), eb("locked_until", "<", sql<Date>`now()`)]),
+        eb.and([eb("status", "=", "dispatched"), eb("run_at", "<", stale), eb("updated_at", "<", stale)]),
+      ]);
+    })
+    .orderBy("run_at")
+    .orderBy("id")
+    .limit(options.limit)
+    .execute();
+}
+
+/** Marks a published row dispatched unless a runner changed it meanwhile (e.g. QStash already delivered it). */
+export async function markJobDispatched(executor: Database, row: OutboxRow): Promise<void> {
+  let q = executor
+    .updateTable("jobs")
+    .set({ status: "dispatched", locked_until: null, updated_at: sql`now()` })
+    .where("id", "=", row.id)
+    .where("status", "=", row.status)
+    .where("attempts", "=", row.attempts);
+  if (row.status === "running") q = q.where("locked_until", "<", sql<Date>`now()`);
+  await q.execute();
+}
+
+// --- Retention -----------------------------------------------------------------------------------------
+
+/** Deletes up to `limit` settled (done or failed) rows last changed before `cutoff`; returns how many. */
+export async function deleteSettledJobs(executor: Database, cutoff: Date, limit: number): Promise<bigint> {
+  const { numDeletedRows } = await executor
+    .deleteFrom("jobs")
+    .where("id", "in", (eb) =>
+      eb
+        .selectFrom("jobs")
+        .select("id")
+        .where("status", "in", ["done", "failed"])
+        .where("updated_at", "<", cutoff)
+        .limit(limit),
+    )
+    .executeTakeFirst();
+  return numDeletedRows;
+}

@@ -1,0 +1,19 @@
+// Rate limits over the active KV backend; throws 429 with Retry-After when a bucket is full.
+import { kv } from "./index";
+import { rateLimited } from "@/lib/core/errors";
+
+export type RateLimitRule = { name: string; limit: number; windowSeconds: number };
+
+export async function enforceRateLimit(
+  rule: RateLimitRule,
+  subject: string,
+  setHeader?: (name: string, value: string) => void,
+): Promise<void> {
+  const store = await kv();
+  const result = await store.limit(`rl:${rule.name}:${subject}`, rule.limit, rule.windowSeconds);
+  const resetSeconds = Math.max(0, Math.ceil((result.resetAt - Date.now()) / 1000));
+  setHeader?.("X-RateLimit-Limit", String(result.limit));
+  setHeader?.("X-RateLimit-Remaining", String(result.remaining));
+  setHeader?.("X-RateLimit-Reset", String(resetSeconds));
+  if (!result.success) throw rateLimited(resetSeconds);
+}
