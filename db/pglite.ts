@@ -8,7 +8,7 @@ const parsers = {
   [types.INT8]: (v: string) => Number(v),
   [types.NUMERIC]: (v: string) => v,
   [types.TIMESTAMPTZ]: (v: string) => new Date(v),
-  [types.TIMESTAMP]: (v: string) => new Date(v + "Z"),
+  [types.TIMESTAMP]: (v: string) => new Date(`${v}Z`),
 };
 
 export async function openPglite(dataDir: string | null): Promise<PGlite> {

@@ -20,7 +20,7 @@ export function scanRouteFiles(dir = join(ROOT, "app/api")): string[] {
 /** app/api/creator/[address]/route.ts → /api/creator/{address}; route groups "(x)" vanish. */
 export function urlPathOf(file: string): string {
   const segments = file.replace(/^app\//, "").replace(/\/route\.ts$/, "").split("/");
-  return "/" + segments.filter((s) => !/^\(.*\)$/.test(s)).map((s) => s.replace(/^\[(.+)\]$/, "{$1}")).join("/");
+  return `/${segments.filter((s) => !/^\(.*\)$/.test(s)).map((s) => s.replace(/^\[(.+)\]$/, "{$1}")).join("/")}`;
 }
 
 export function renderManifest(files: string[]): string {

@@ -67,7 +67,7 @@ function stringExample(schema: JsonSchema, name: string): string {
   if (schema.format === "uri" || /url$/i.test(name)) return "https://example.com/hook";
   if (schema.format === "date-time") return "2026-01-01T00:00:00.000Z";
   if (/\{40\}/.test(pattern) || /address$/i.test(name)) return SAMPLE_ADDRESS;
-  if (/\{64\}/.test(pattern)) return "0x" + "ab".repeat(32);
+  if (/\{64\}/.test(pattern)) return `0x${"ab".repeat(32)}`;
   if (/^\^?(\\d|\[0-9\])/.test(pattern) || /^(fid|chainId|limit|id)$/i.test(name)) return "1";
   return name ? `${name}` : "string";
 }

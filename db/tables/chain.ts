@@ -1,2 +1,2 @@
 // Row types of the chain domain's tables (its migrations in db/migrations/).
-export interface ChainTables {}
+export type ChainTables = {}

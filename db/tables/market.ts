@@ -1,2 +1,2 @@
 // Row types of the market domain's tables (its migrations in db/migrations/).
-export interface MarketTables {}
+export type MarketTables = {}

@@ -30,5 +30,5 @@ export const devTsconfig = (distDir: string) => `${distDir}.tsconfig.json`;
 export function prepareDistDir(distDir: string, cwd = process.cwd()): void {
   if (distDir === ".next") return;
   const include = ["next-env.d.ts", "**/*.ts", "**/*.tsx", `${distDir}/types/**/*.ts`, `${distDir}/dev/types/**/*.ts`];
-  writeFileSync(path.join(cwd, devTsconfig(distDir)), JSON.stringify({ extends: "./tsconfig.json", include }, null, 2) + "\n");
+  writeFileSync(path.join(cwd, devTsconfig(distDir)), `${JSON.stringify({ extends: "./tsconfig.json", include }, null, 2)}\n`);
 }

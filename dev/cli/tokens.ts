@@ -1,6 +1,7 @@
 // npm run tokens -- block <address> [--chain N] [--reason …] | unblock <address> [--chain N]
 import { blockToken, unblockToken } from "@/lib/domains/tokens/blocks";
 import { parseArgs, runCommand } from "./args";
+import { isEvmAddress } from "@/lib/core/evm";
 
 const usage = "usage: npm run tokens -- block <address> [--chain <chainId>] [--reason <text>] | unblock <address> [--chain <chainId>]";
 
@@ -16,7 +17,7 @@ await runCommand(async () => {
   const { positionals, flags } = parseArgs();
   const [command, address] = positionals;
   if ((command !== "block" && command !== "unblock") || !address) throw new Error(usage);
-  if (!/^0x[0-9a-fA-F]{40}$/.test(address)) throw new Error(`not an address: ${address}\n${usage}`);
+  if (!isEvmAddress(address)) throw new Error(`not an address: ${address}\n${usage}`);
   const chainId = chainOf(flags.chain);
   const where = chainId === null ? "on every chain" : `on chain ${chainId}`;
   if (command === "block") {

@@ -1,6 +1,6 @@
 // npm run trust -- add-token <address> [--chain 8453] [--note text] | remove-token <address> [--chain 8453]
 //                 | add-deployer <address> [--note text] | remove-deployer <address> | list
-import { z } from "zod";
+import type { z } from "zod";
 import { zAddress, zChainId } from "@/lib/core/input";
 import { addTrustedDeployer, addTrustedToken, listTrust, removeTrustedDeployer, removeTrustedToken } from "@/lib/domains/users/creators/trust";
 import { parseArgs, runCommand } from "./args";

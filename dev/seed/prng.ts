@@ -91,7 +91,7 @@ export class Prng {
   /** `bytes` random bytes as 0x-prefixed lowercase hex. */
   hex(bytes: number): string {
     for (let i = 0; i < bytes; i += 4) scratch.writeUInt32LE(this.next(), i);
-    return "0x" + scratch.toString("hex", 0, bytes);
+    return `0x${scratch.toString("hex", 0, bytes)}`;
   }
 
   /**
@@ -101,7 +101,7 @@ export class Prng {
   uniqueHex(bytes: number, index: number, salt: number): string {
     for (let i = 0; i < bytes - 4; i += 4) scratch.writeUInt32LE(this.next(), i);
     scratch.writeUInt32BE(mix32((index ^ salt) >>> 0), bytes - 4);
-    return "0x" + scratch.toString("hex", 0, bytes);
+    return `0x${scratch.toString("hex", 0, bytes)}`;
   }
 }
 
@@ -118,7 +118,7 @@ export class Zipf {
   constructor(readonly n: number, s: number) {
     this.cdf = new Float64Array(n);
     let total = 0;
-    for (let k = 0; k < n; k++) this.cdf[k] = total += 1 / Math.pow(k + 1, s);
+    for (let k = 0; k < n; k++) this.cdf[k] = total += 1 / (k + 1) ** s;
     for (let k = 0; k < n; k++) this.cdf[k] /= total;
   }
 

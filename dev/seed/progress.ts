@@ -47,6 +47,6 @@ export function progressReporter(stream: Stream = process.stderr): OnProgress {
     if (tenth === lastTenth && !finished) return;
     if (finished && lastTenth === 10) return;
     lastTenth = finished ? 10 : tenth;
-    stream.write(line(p, started, false) + "\n");
+    stream.write(`${line(p, started, false)}\n`);
   };
 }

@@ -1,7 +1,7 @@
 // Synthetic tokens and their market rows: every COMPAT field, with the skews real data has (a few
 // creators and interfaces launch most tokens, WETH pairs and Base dominate, newer tokens are v4).
 import { PRODUCTION_DEFAULTS } from "@/lib/platform/chain/settings";
-import { Prng, Weighted, Zipf } from "./prng";
+import { type Prng, Weighted, Zipf } from "./prng";
 import { tokenDescription, tokenName, tokenSymbol } from "./vocabulary";
 import type { Phase } from "./phases";
 import type { UsersModel } from "./users";
@@ -58,7 +58,7 @@ function generationAt(when: number): number {
   return i;
 }
 
-const marketCapOf = (tick: number) => Math.round(Math.pow(1.0001, tick) * 1e11 * 1e4) / 1e4;
+const marketCapOf = (tick: number) => Math.round(1.0001 ** tick * 1e11 * 1e4) / 1e4;
 
 export function tokenPhases(plan: TokenPlan, rng: Prng): Phase[] {
   const r = rng.fork("tokens");
@@ -80,7 +80,7 @@ export function tokenPhases(plan: TokenPlan, rng: Prng): Phase[] {
       for (const [name] of TOKEN_COLUMNS) c[name] = [];
       for (let i = start; i < end; i++) {
         // More launches per day as time goes on: position i maps to time fraction ((i+u)/n)^0.7.
-        const when = Math.pow((i + r.float()) / count, 0.7);
+        const when = ((i + r.float()) / count) ** 0.7;
         const deployedAt = DATASET_START.getTime() + Math.floor(when * span);
         const typeIndex = Math.max(0, generationAt(when) - (r.chance(0.05) ? 1 : 0));
         const type = TYPES[typeIndex][0];

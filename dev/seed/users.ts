@@ -1,6 +1,6 @@
 // Synthetic users: profiles, verified addresses and a follow graph in which popular creators are
 // followed by many. Built in memory first (the token generator needs every creator's addresses).
-import { Prng, Zipf } from "./prng";
+import { type Prng, Zipf } from "./prng";
 import { displayName, usernameStem } from "./vocabulary";
 import { arrayLiteral } from "./insert";
 import type { Phase } from "./phases";

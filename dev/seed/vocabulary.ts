@@ -1,6 +1,6 @@
 // Word lists of the synthetic dataset. Words are drawn Zipf-like, so a few are in many token names and
 // most are in few: search benchmarks get common, rare and two-character terms with known frequencies.
-import { Prng, Zipf } from "./prng";
+import { type Prng, Zipf } from "./prng";
 
 /** Most frequent first (the Zipf ranks follow list order). */
 const ADJECTIVES = `based moon baby super mega little degen happy golden purple based dark tiny

@@ -2,6 +2,7 @@
 // OpenAPI document and the API tests' checks. Request-side parsers are in params.ts.
 import { z } from "zod";
 import { getAddress } from "viem";
+import { EVM_ADDRESS } from "./evm";
 
 const isChecksummed = (value: string) => {
   try {
@@ -13,7 +14,7 @@ const isChecksummed = (value: string) => {
 
 export const checksummedAddress = z
   .string()
-  .regex(/^0x[0-9a-fA-F]{40}$/)
+  .regex(EVM_ADDRESS)
   .refine(isChecksummed, "must be EIP-55 checksummed")
   .meta({ description: "EIP-55 checksummed address", examples: ["0x4200000000000000000000000000000000000006"] });
 

@@ -1,6 +1,11 @@
 // The one reader of the environment: every variable the service uses, validated once by one zod schema.
 import { z } from "zod";
+import { ADDRESS_TEXT, EVM_ADDRESS } from "./evm";
 import { remember } from "./remember";
+
+/** A comma-separated list of items of one pattern, spaces allowed around them, or nothing. */
+const listOf = (item: string) => new RegExp(`^\\s*(${item}\\s*(,\\s*${item}\\s*)*)?$`);
+const CHAIN_ADDRESS_PAIRS = listOf(`\\d+:${ADDRESS_TEXT}`);
 
 const optionalUrl = z.string().url().optional();
 const bool = z
@@ -114,7 +119,7 @@ const schema = z.object({
   /** `chainId:address` pairs of tokens priced at exactly 1 USD when they are a pool's paired token. */
   USD_STABLECOINS: z
     .string()
-    .regex(/^\s*(\d+:0x[0-9a-fA-F]{40}\s*(,\s*\d+:0x[0-9a-fA-F]{40}\s*)*)?$/, "comma-separated chainId:address pairs")
+    .regex(CHAIN_ADDRESS_PAIRS, "comma-separated chainId:address pairs")
     .default("8453:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913"),
   ETH_USD_FEED_MAX_AGE_SECONDS: z.coerce.number().int().min(0).max(30 * 86_400).default(0),
   ETH_USD_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
@@ -143,14 +148,14 @@ const schema = z.object({
   /** Receives the platform's 20% of legacy deployments' rewards (and unclaimed interface shares); unset: the deployer. */
   DEPLOY_PLATFORM_REWARD_ADDRESS: z
     .string()
-    .regex(/^0x[0-9a-fA-F]{40}$/, "must be an address")
+    .regex(EVM_ADDRESS, "must be an address")
     .transform((v) => v.toLowerCase() as `0x${string}`)
     .optional(),
   /** Quote tokens besides each chain's WETH: `chainId:SYMBOL:address:decimals:defaultMarketCap`, comma-separated. */
   DEPLOY_QUOTE_TOKENS: z
     .string()
     .regex(
-      /^\s*(\d+:[A-Za-z0-9.]{1,16}:0x[0-9a-fA-F]{40}:\d{1,2}:\d+(\.\d+)?\s*(,\s*\d+:[A-Za-z0-9.]{1,16}:0x[0-9a-fA-F]{40}:\d{1,2}:\d+(\.\d+)?\s*)*)?$/,
+      listOf(`\\d+:[A-Za-z0-9.]{1,16}:${ADDRESS_TEXT}:\\d{1,2}:\\d+(\\.\\d+)?`),
       "comma-separated chainId:SYMBOL:address:decimals:defaultMarketCap entries",
     )
     .default(""),
@@ -162,7 +167,7 @@ const schema = z.object({
   /** Factories indexed besides FACTORY_ADDRESS_<chainId> (e.g. earlier versions): `chainId:address`, comma-separated. */
   TOKEN_INDEX_EXTRA_FACTORIES: z
     .string()
-    .regex(/^\s*(\d+:0x[0-9a-fA-F]{40}\s*(,\s*\d+:0x[0-9a-fA-F]{40}\s*)*)?$/, "comma-separated chainId:address pairs")
+    .regex(CHAIN_ADDRESS_PAIRS, "comma-separated chainId:address pairs")
     .default(""),
   /** index-by-address: blocks per getLogs when searching back from the head, and how many such ranges at most. */
   TOKEN_LOOKUP_BLOCK_RANGE: z.coerce.number().int().min(1).max(10_000_000).default(10_000),

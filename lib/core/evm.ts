@@ -2,8 +2,22 @@
 // the default chain. Amounts stay integers of wei (bigint or decimal strings), never floats.
 import { getAddress } from "viem";
 
+/** An EVM address's text, for patterns that hold several (lists in the configuration, address-or-id values). */
+export const ADDRESS_TEXT = "0x[0-9a-fA-F]{40}";
+
 /** An EVM address: `0x` + 40 hex digits, any case. */
-export const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+export const EVM_ADDRESS = new RegExp(`^${ADDRESS_TEXT}$`);
+
+/** 32 bytes in hex (a v4 pool id, a transaction hash, a Merkle root), any case. */
+export const BYTES32_TEXT = "0x[0-9a-fA-F]{64}";
+export const BYTES32 = new RegExp(`^${BYTES32_TEXT}$`);
+
+/** A Solana address (a mint or a pool): base58, 32 to 44 characters; case-sensitive, no checksum form. */
+export const SOLANA_ADDRESS_TEXT = "[1-9A-HJ-NP-Za-km-z]{32,44}";
+export const SOLANA_ADDRESS = new RegExp(`^${SOLANA_ADDRESS_TEXT}$`);
+
+/** An address as the service stores it: lowercase. */
+export const STORED_ADDRESS = /^0x[0-9a-f]{40}$/;
 
 /** Whether a text is an EVM address (any case). */
 export function isEvmAddress(text: string): boolean {

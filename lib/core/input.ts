@@ -1,6 +1,6 @@
 // Zod building blocks shared by every route's query, path and body schemas.
 import { z, type ZodType } from "zod";
-import { EVM_ADDRESS } from "./evm";
+import { BYTES32, EVM_ADDRESS } from "./evm";
 import { badRequest } from "./errors";
 
 
@@ -14,7 +14,7 @@ export const zAddress = z
 export const zBytes32 = z
   .string()
   .trim()
-  .regex(/^0x[0-9a-fA-F]{64}$/, "must be 0x followed by 64 hex digits")
+  .regex(BYTES32, "must be 0x followed by 64 hex digits")
   .transform((v) => v.toLowerCase() as `0x${string}`);
 
 export const zTxHash = zBytes32;

@@ -10,7 +10,7 @@ function write(level: Level, message: string, fields?: Record<string, unknown>) 
   const line = JSON.stringify({ time: new Date().toISOString(), level, message, ...fields }, (key, v) =>
     v instanceof Error ? { name: v.name, message: v.message, stack: v.stack } : bigintAsString(key, v),
   );
-  (level === "error" || level === "warn" ? process.stderr : process.stdout).write(line + "\n");
+  (level === "error" || level === "warn" ? process.stderr : process.stdout).write(`${line}\n`);
 }
 
 export const log = {

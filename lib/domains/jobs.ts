@@ -1,6 +1,4 @@
-// Every job definition, imported once so that the worker and /api/jobs/[job] know them all.
-// Each domain adds one line: import "./<domain>/jobs";
-export {};
+
 import "@/lib/platform/jobs/retention";
 import "./leaderboard/jobs";
 import "./tokens/market/jobs";

@@ -5,7 +5,7 @@ import { authenticate, type AuthMode, type PrincipalFor } from "./auth/principal
 import type { CachePolicy } from "./cache";
 import { cachePolicy } from "./cache";
 import { bodyFinished, readJsonBody } from "@/lib/core/body";
-import { HttpError, toHttpError } from "@/lib/core/errors";
+import { type HttpError, toHttpError } from "@/lib/core/errors";
 import { enforceRateLimit, type RateLimitRule } from "@/lib/platform/kv/rate-limit";
 import { clientIp } from "./client-ip";
 import { parseWith, presentQueryValues } from "@/lib/core/input";

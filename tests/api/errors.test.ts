@@ -23,7 +23,7 @@ const bodyRoute = route({
 });
 const partnerRoute = route({ auth: "partner", handler: () => ({ ok: true }) });
 
-const address = "0x" + "ab".repeat(20);
+const address = `0x${"ab".repeat(20)}`;
 
 describe("invalid input: 400 invalid_request", () => {
   it("lists every zod issue in details, each naming its parameter, and names the first in the message", async () => {

@@ -84,7 +84,7 @@ describe("POST /api/jobs/[job] signature", () => {
     const other = await enqueue(deliver, { mode: "ok" });
     const signature = await signDelivery(CURRENT, `${BASE}/api/jobs/test-deliver`, JSON.stringify({ id }));
     await rejected(await send("test-deliver", JSON.stringify({ id: other.id }), { "upstash-signature": signature }), other.id);
-    await rejected(await send("test-deliver", JSON.stringify({ id }) + " ", { "upstash-signature": signature }), id);
+    await rejected(await send("test-deliver", `${JSON.stringify({ id })} `, { "upstash-signature": signature }), id);
   });
 
   it("rejects a signature for another URL", async () => {

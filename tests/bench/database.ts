@@ -51,7 +51,7 @@ export async function prepareBenchDatabase(url: string, tokens: number, seed: st
     const generator = generatorId();
     const holds = async () => {
       const marker = await currentDataset().catch(() => null);
-      return Boolean(marker && marker.finished && marker.tokens === tokens && marker.seed === seed && marker.generator === generator);
+      return Boolean(marker?.finished && marker.tokens === tokens && marker.seed === seed && marker.generator === generator);
     };
     await lock.query("SELECT pg_advisory_lock_shared($1)", [LOCK_KEY]);
     if (await holds()) {

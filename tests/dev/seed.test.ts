@@ -52,7 +52,7 @@ describe("seedDatabase", () => {
     // The id sequence continues after the seeded ids, so later inserts do not collide.
     const { rows } = await sql<{ id: number }>`
       INSERT INTO tokens (deployed_at, contract_address, name, symbol, msg_sender, admin)
-      VALUES (now(), ${"0x" + "ab".repeat(20)}, 'x', 'X', ${"0x" + "cd".repeat(20)}, ${"0x" + "cd".repeat(20)}) RETURNING id`.execute(db());
+      VALUES (now(), ${`0x${"ab".repeat(20)}`}, 'x', 'X', ${`0x${"cd".repeat(20)}`}, ${`0x${"cd".repeat(20)}`}) RETURNING id`.execute(db());
     expect(rows[0].id).toBe(TOKENS + 1);
   });
 

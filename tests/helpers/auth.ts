@@ -80,7 +80,7 @@ export function authMatrix(mode: "partner" | "user" | "admin", send: Send, getIs
   };
   it("answers 401 without credentials", () => expectStatus({}, 401));
   if (mode === "partner") {
-    it("answers 401 for an unknown API key", () => expectStatus({ "x-api-key": "tlk_" + "x".repeat(32) }, 401));
+    it("answers 401 for an unknown API key", () => expectStatus({ "x-api-key": `tlk_${"x".repeat(32)}` }, 401));
     it("answers 401 for a malformed API key", () => expectStatus({ "x-api-key": "nope" }, 401));
     it("answers 401 for a revoked API key", async () => expectStatus({ "x-api-key": await revokedPartnerKey() }, 401));
     it("answers 403 for a user token instead of a key", async () =>

@@ -75,7 +75,7 @@ export async function startUpstashServer(options: { redisUrl?: string; token?: s
     const given = /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? "")?.[1] ?? url.searchParams.get("_token");
     if (given !== token) return { status: 401, json: { error: "Unauthorized" } };
     const base64 = String(req.headers["upstash-encoding"] ?? "").toLowerCase() === "base64";
-    let parsed: unknown = undefined;
+    let parsed: unknown ;
     if (body.trim()) {
       try {
         parsed = JSON.parse(body);

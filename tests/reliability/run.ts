@@ -132,7 +132,7 @@ function render(quick: Quick | null, faults: Faults | null, hostile: HostileResu
     "| Figure | Value | Command |",
     "| --- | --- | --- |",
   ];
-  if (quick && quick.reads && quick.writes) {
+  if (quick?.reads && quick.writes) {
     const req = quick.reads.requests + quick.writes.requests;
     const fives = quick.reads.fiveHundreds + quick.writes.fiveHundreds;
     const allowed = quick.reads.allowed503 + quick.writes.allowed503;

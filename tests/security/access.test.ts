@@ -56,7 +56,7 @@ describe("auth matrix on every protected route", () => {
             await claims().setProtectedHeader({ alg: "ES256", kid: "test" }).sign(other.privateKey),
             await claims().setProtectedHeader({ alg: "HS256", kid: "test" }).sign(new TextEncoder().encode(await exportSPKI(other.publicKey))),
             unsignedToken(1).replace(/\.$/, ".c2ln"),
-            (await env.issuer.token(1)).split(".").slice(0, 2).join(".") + ".AAAA",
+            `${(await env.issuer.token(1)).split(".").slice(0, 2).join(".")}.AAAA`,
           ];
           for (const token of tokens) {
             const res = await sender(ep)({ authorization: `Bearer ${token}` });
@@ -71,7 +71,7 @@ describe("auth matrix on every protected route", () => {
 
 /** Settings as POST /api/pretoken/v4 stores them (the answer's documented shape). */
 const settingsOf = (owner: number) => {
-  const wallet = "0x" + String(owner).padStart(40, "0");
+  const wallet = `0x${String(owner).padStart(40, "0")}`;
   return { name: `secret-${owner}`, symbol: "SEC", admins: [{ admin: wallet, recipient: wallet, allocation: 100 }] };
 };
 
@@ -84,7 +84,7 @@ describe("one user never reads, changes or deletes another's pretoken", () => {
         byId.set(id, owner);
         await db()
           .insertInto("pretokens")
-          .values({ id, user_id: `fid:${owner}`, fid: owner, keyword: `k${owner}`, chain_id: 8453, token_settings: JSON.stringify(settingsOf(owner)), deployment_config: "{}", expected_address: "0x" + String(owner).padStart(40, "0") } as never)
+          .values({ id, user_id: `fid:${owner}`, fid: owner, keyword: `k${owner}`, chain_id: 8453, token_settings: JSON.stringify(settingsOf(owner)), deployment_config: "{}", expected_address: `0x${String(owner).padStart(40, "0")}` } as never)
           .execute();
       }
     }
@@ -166,7 +166,7 @@ describe("SQL metacharacters in every text parameter are harmless", () => {
       const names = [...ep.queryFields.map((f) => ["query", f.name] as const), ...ep.paramNames.map((n) => ["path", n] as const)];
       for (const [where, name] of names) {
         for (const payload of SQL) {
-          const params = Object.fromEntries(ep.paramNames.map((n) => [n, n === name ? payload : "0x" + "ab".repeat(20)]));
+          const params = Object.fromEntries(ep.paramNames.map((n) => [n, n === name ? payload : `0x${"ab".repeat(20)}`]));
           const search = where === "query" ? `?${new URLSearchParams({ [name]: payload })}` : "";
           const url = `http://localhost:3000${ep.template.replace(/\[([^\]]+)\]/g, (_m, n: string) => encodeURIComponent(params[n]))}${search}`;
           const headers: Record<string, string> = ep.definition.auth === "partner" ? { "x-api-key": env.creds.partner } : ep.definition.auth === "user" ? { authorization: `Bearer ${env.creds.user}` } : {};

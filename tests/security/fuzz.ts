@@ -52,7 +52,7 @@ export async function discoverEndpoints(root = process.cwd()): Promise<Endpoint[
   const out: Endpoint[] = [];
   for (const file of files) {
     const mod = (await import(file)) as Record<string, unknown>;
-    const template = "/" + path.relative(path.join(root, "app"), path.dirname(file)).split(path.sep).join("/");
+    const template = `/${path.relative(path.join(root, "app"), path.dirname(file)).split(path.sep).join("/")}`;
     const paramNames = [...template.matchAll(/\[([^\]]+)\]/g)].map((m) => m[1]);
     for (const method of METHODS) {
       const handler = mod[method] as Handler | undefined;
@@ -79,7 +79,7 @@ export const NASTY = [
   "$1", "?", "E'\\x00'", "\u0000", "a\u0000b", "\ud800", "\udfff", "\u202e", "\ufeff", "𝕏", "👩‍👩‍👧", "ǅ", "İ",
   "__proto__", "constructor", "prototype", "../../etc/passwd", "<script>alert(1)</script>", "${7*7}", "{{7*7}}",
   "http://169.254.169.254/latest/meta-data/", "file:///etc/passwd", "asc", "desc", "24h", "7d", "30d", " 1", "1 ",
-  "0x" + "g".repeat(40), "0x" + "A".repeat(39), "0x" + "a".repeat(41), "0X" + "a".repeat(40), "0x" + "a".repeat(64),
+  `0x${"g".repeat(40)}`, `0x${"A".repeat(39)}`, `0x${"a".repeat(41)}`, `0X${"a".repeat(40)}`, `0x${"a".repeat(64)}`,
   "a".repeat(10_000), "9".repeat(4_000), "%00", "%2e%2e%2f", "\r\nX-Injected: 1",
 ];
 
@@ -95,9 +95,9 @@ export const hostileString: fc.Arbitrary<string> = fc.oneof(
   { weight: 2, arbitrary: fc.string({ maxLength: 40 }) },
   { weight: 2, arbitrary: fc.string({ unit: "grapheme", maxLength: 20 }) },
   { weight: 1, arbitrary: fc.string({ unit: "binary", maxLength: 20 }) },
-  { weight: 3, arbitrary: hex(40).map((h) => "0x" + h) },
-  { weight: 2, arbitrary: hex(0, 70).map((h) => "0x" + h) },
-  { weight: 1, arbitrary: hex(64).map((h) => "0x" + h) },
+  { weight: 3, arbitrary: hex(40).map((h) => `0x${h}`) },
+  { weight: 2, arbitrary: hex(0, 70).map((h) => `0x${h}`) },
+  { weight: 1, arbitrary: hex(64).map((h) => `0x${h}`) },
   { weight: 3, arbitrary: numberish },
   { weight: 1, arbitrary: fc.base64String({ maxLength: 120 }) },
   { weight: 1, arbitrary: fc.string({ maxLength: 30 }).map((s) => Buffer.from(s).toString("base64url")) },
@@ -109,8 +109,8 @@ function fieldString(field: Field): fc.Arbitrary<string> {
   const s = JSON.stringify(field.schema);
   const enums = [...s.matchAll(/"enum":\[([^\]]*)\]/g)].flatMap((m) => JSON.parse(`[${m[1]}]`) as unknown[]).map(String);
   if (enums.length) near.push(fc.constantFrom(...enums));
-  if (s.includes("{40}")) near.push(hex(40).map((h) => "0x" + h.toLowerCase()));
-  if (s.includes("{64}")) near.push(hex(64).map((h) => "0x" + h.toLowerCase()));
+  if (s.includes("{40}")) near.push(hex(40).map((h) => `0x${h.toLowerCase()}`));
+  if (s.includes("{64}")) near.push(hex(64).map((h) => `0x${h.toLowerCase()}`));
   if (s.includes("\\\\d")) near.push(fc.nat(10_000).map(String), fc.nat(5).map((n) => Array.from({ length: n + 1 }, (_, i) => i + 1).join(",")));
   return near.length ? fc.oneof({ weight: 2, arbitrary: fc.oneof(...near) }, { weight: 3, arbitrary: hostileString }) : hostileString;
 }
@@ -161,7 +161,7 @@ function bodyArb(ep: Endpoint): fc.Arbitrary<BodySpec> {
     {
       weight: 1,
       arbitrary: fc.tuple(fc.integer({ min: 100, max: 20_000 }), fc.boolean()).map(([n, arr]) => ({
-        text: arr ? "[".repeat(n) + "]".repeat(n) : '{"a":'.repeat(n) + "1" + "}".repeat(n),
+        text: arr ? "[".repeat(n) + "]".repeat(n) : `${'{"a":'.repeat(n)}1${"}".repeat(n)}`,
         contentType: "application/json",
         kind: "deep",
       })),

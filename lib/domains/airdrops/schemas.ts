@@ -1,6 +1,7 @@
 // Request schemas of the airdrop endpoints (interface 4.5).
 import { z } from "zod";
 import { zAddress, zBool, zBytes32, zIntLike, zLimit } from "@/lib/core/input";
+import { zAllocationCursor } from "@/lib/domains/merkle/read";
 
 /** Longest delay an enqueued save may ask for. */
 export const MAX_DELAY_SECONDS = 3600;
@@ -20,5 +21,5 @@ export const claimerQuery = z.object({ tokenAddress: zAddress, claimerAddress: z
 export const allocationsQuery = z.object({
   tokenAddress: zAddress,
   limit: zLimit(MAX_PAGE, DEFAULT_PAGE),
-  cursor: z.string().trim().min(1).max(200).optional(),
+  cursor: zAllocationCursor.optional(),
 });

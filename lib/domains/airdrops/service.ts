@@ -4,7 +4,7 @@ import type { Address } from "viem";
 import { readAirdropRoot } from "@/lib/platform/chain";
 import { checksum } from "@/lib/core/evm";
 import { notFound } from "@/lib/core/errors";
-import { accountLeaves, accountProofs, allocationPageAt } from "@/lib/domains/merkle/read";
+import { accountLeaves, accountProofs, allocationPage, type AllocationCursor } from "@/lib/domains/merkle/read";
 import { requireChainRoot, saveTreeUpload } from "@/lib/domains/merkle/upload";
 import { tokenChainId } from "@/lib/domains/tokens/service";
 import { airdropUploadFields } from "./schemas";
@@ -56,8 +56,8 @@ export async function claimProofs(tokenAddress: string, claimer: string) {
 }
 
 /** GET /api/airdrops/allocations: one page of (account, amount) in account order. */
-export async function allocations(tokenAddress: string, limit: number, cursorText?: string) {
-  const page = await allocationPageAt(airdropOwner(tokenAddress), limit, cursorText);
+export async function allocations(tokenAddress: string, limit: number, cursor?: AllocationCursor) {
+  const page = await allocationPage(airdropOwner(tokenAddress), cursor, limit);
   if (!page) throw noAirdrop(tokenAddress);
   return {
     allocations: page.leaves.map((l) => ({ account: checksum(l.account), amount: l.amount })),

@@ -4,11 +4,10 @@
 import { getAbiItem, toEventSelector } from "viem";
 import { z } from "zod";
 import { configuredChainIds, tokenFactoryAbi } from "@/lib/platform/chain";
-import { checksum } from "@/lib/core/evm";
+import { checksum, DEFAULT_CHAIN_ID } from "@/lib/core/evm";
 import { bytes32Hex, checksummedAddress } from "@/lib/core/answers";
 import { indexedFactories } from "./indexer/factories";
 
-export const DEFAULT_CHAIN_ID = 8453;
 /**
  * The deployment generation of the trusted factories: the `type` the indexer gives every token they create
  * (COMPAT token object). Extra factories emit the same TokenCreated and their tokens carry the same type.

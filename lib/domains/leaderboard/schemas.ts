@@ -1,13 +1,26 @@
 // Query and answer of GET /api/droid/leaderboard (rows as the interface's Leaderboard row table).
 import { z } from "zod";
+import { zCursorOf } from "@/lib/core/cursor";
 import { zLimit } from "@/lib/core/input";
 import { checksummedAddress } from "@/lib/core/answers";
 import { INTERVALS, WASH_FLAGS } from "./scoring";
 
+/** Deeper pages than this are refused: every list is bounded. */
+export const MAX_OFFSET = 100_000;
+
+/** Where a page starts in an interval's snapshot; `at` names the snapshot (its computedAt, epoch ms). */
+export const leaderboardCursor = z.object({
+  offset: z.number().int().min(0).max(MAX_OFFSET),
+  interval: z.enum(INTERVALS),
+  /** Absent in cursors made before it was added (not checked). */
+  at: z.number().int().min(0).optional(),
+});
+export type LeaderboardCursor = z.infer<typeof leaderboardCursor>;
+
 export const leaderboardQuery = z.object({
   interval: z.enum(INTERVALS, { message: "must be 24h, 7d or 30d" }).optional(),
   limit: zLimit(100, 25),
-  cursor: z.string().max(200, "cursor: malformed").optional(),
+  cursor: zCursorOf(leaderboardCursor).optional(),
 });
 
 const count = z.number().int();

@@ -1,49 +1,22 @@
 // GET /api/droid/leaderboard: one page of an interval's ranked snapshot. Rows as the interface's
 // Leaderboard row table; `score` only when the caller is an admin. Each scoring run replaces the snapshot
 // wholesale, so a cursor names the snapshot it pages through (`at`) and is refused once it is replaced.
-import { z } from "zod";
 import { db } from "@/db";
 import type { LeaderboardInterval } from "@/db/tables/leaderboard";
-import { badRequest } from "@/lib/core/errors";
 import { checksum } from "@/lib/core/evm";
+import { encodeCursor } from "@/lib/core/cursor";
+import { badRequest } from "@/lib/core/errors";
 import { findRankedAgents, findSnapshotComputedAt } from "./queries";
-import { INTERVALS } from "./scoring";
+import { MAX_OFFSET, type LeaderboardCursor } from "./schemas";
 
 export const DEFAULT_INTERVAL: LeaderboardInterval = "7d";
-/** Deeper pages than this are refused: every list is bounded. */
-export const MAX_OFFSET = 100_000;
-
-const cursorShape = z.object({
-  offset: z.number().int().min(0).max(MAX_OFFSET),
-  interval: z.enum(INTERVALS),
-  /** The snapshot's computedAt in epoch ms; absent in cursors made before it was added (not checked). */
-  at: z.number().int().min(0).optional(),
-});
-type Cursor = z.infer<typeof cursorShape>;
-
-export function encodeCursor(cursor: Cursor): string {
-  return Buffer.from(JSON.stringify(cursor)).toString("base64url");
-}
-
-export function decodeCursor(value: string): Cursor {
-  if (!/^[A-Za-z0-9_-]{1,200}$/.test(value)) throw badRequest("cursor: malformed");
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(Buffer.from(value, "base64url").toString("utf8"));
-  } catch {
-    throw badRequest("cursor: malformed");
-  }
-  const result = cursorShape.safeParse(parsed);
-  if (!result.success) throw badRequest("cursor: malformed");
-  return result.data;
-}
 
 /**
  * Without `interval` the cursor's interval is kept (a client paging on needs to send only the cursor),
  * else the default. A cursor made for another interval than the one asked for is ignored: page one.
  */
-export function resolvePage(query: { interval?: LeaderboardInterval; cursor?: string }): Cursor {
-  const cursor = query.cursor ? decodeCursor(query.cursor) : undefined;
+export function resolvePage(query: { interval?: LeaderboardInterval; cursor?: LeaderboardCursor }): LeaderboardCursor {
+  const cursor = query.cursor;
   const interval = query.interval ?? cursor?.interval ?? DEFAULT_INTERVAL;
   return cursor && cursor.interval === interval ? cursor : { interval, offset: 0 };
 }
@@ -63,7 +36,7 @@ function checkSnapshot(cursorAt: number | undefined, currentAt: number | undefin
   throw badRequest(`cursor: the leaderboard was ${when} after this cursor was made; start again without a cursor`);
 }
 
-export async function listLeaderboard(query: { interval?: LeaderboardInterval; limit: number; cursor?: string }, includeScore: boolean) {
+export async function listLeaderboard(query: { interval?: LeaderboardInterval; limit: number; cursor?: LeaderboardCursor }, includeScore: boolean) {
   const { interval, offset, at } = resolvePage(query);
   // Ranks are 1..N without gaps, so the page is a range of the (interval, rank) index.
   const rows = await findRankedAgents(db(), interval, offset, query.limit + 1);

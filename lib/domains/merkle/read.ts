@@ -1,7 +1,10 @@
 // Reading trees: an owner's current tree, an account's leaves, proofs from tiles, allocation pages.
 // Never loads a tree: a proof is the leaf lookup plus one indexed read of a few tiles.
+import { z } from "zod";
 import { db } from "@/db";
-import { badRequest, conflict, HttpError } from "@/lib/core/errors";
+import { encodeCursor, zCursorOf } from "@/lib/core/cursor";
+import { conflict, HttpError } from "@/lib/core/errors";
+import { STORED_ADDRESS } from "@/lib/core/evm";
 import { log } from "@/lib/core/log";
 import { bytesToHex, leafHashInto, processProof } from "./hashing";
 import { accountBytes, findAccountLeaves, findCurrentTree, findLeafPage, findReadableTree, findTiles, type TreeRow } from "./queries";
@@ -72,26 +75,23 @@ export async function readCurrent<T>(read: () => Promise<T>): Promise<T> {
 
 export type AllocationPage = { tree: TreeRef; leaves: Leaf[]; nextCursor: string | null };
 
-type Cursor = { t: number; a: string; i: number };
+/** Where an allocation page starts: the tree it pins (`t`), then the last (account, treeIndex) it showed. */
+const allocationCursor = z.object({
+  t: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+  a: z.string().regex(STORED_ADDRESS),
+  i: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+});
+export type AllocationCursor = z.infer<typeof allocationCursor>;
 
-export function decodeCursor(text: string): Cursor | null {
-  try {
-    const c = JSON.parse(Buffer.from(text, "base64url").toString("utf8")) as Cursor;
-    const ok = Number.isSafeInteger(c.t) && typeof c.a === "string" && /^0x[0-9a-f]{40}$/.test(c.a) && Number.isSafeInteger(c.i);
-    return ok ? c : null;
-  } catch {
-    return null;
-  }
-}
-
-const encodeCursor = (c: Cursor) => Buffer.from(JSON.stringify(c)).toString("base64url");
+/** The `cursor` parameter of the allocation lists (airdrops, presale allowlists). */
+export const zAllocationCursor = zCursorOf(allocationCursor);
 
 /**
  * One page of a tree's leaves in (account, treeIndex) order. A cursor pins the tree it started on, so a
  * client paging through an allocation list never gets a mix of an old and a new upload: once that tree
  * has been replaced and deleted, the cursor is answered 409 and the client starts again.
  */
-export async function allocationPage(owner: string, cursor: Cursor | null, limit: number): Promise<AllocationPage | null> {
+export async function allocationPage(owner: string, cursor: AllocationCursor | undefined, limit: number): Promise<AllocationPage | null> {
   let tree: TreeRef | null;
   if (cursor) {
     const row = await findReadableTree(db(), owner, cursor.t);
@@ -106,13 +106,6 @@ export async function allocationPage(owner: string, cursor: Cursor | null, limit
   const last = leaves.at(-1);
   const nextCursor = rows.length > limit && last ? encodeCursor({ t: tree.id, a: last.account, i: last.treeIndex }) : null;
   return { tree, leaves, nextCursor };
-}
-
-/** One page of the owner's allocations from a cursor text a client sent back (400 for one not issued here); null when the owner has no tree. */
-export async function allocationPageAt(owner: string, limit: number, cursorText?: string): Promise<AllocationPage | null> {
-  const cursor = cursorText ? decodeCursor(cursorText) : null;
-  if (cursorText && !cursor) throw badRequest("cursor: is not a cursor this endpoint issued");
-  return allocationPage(owner, cursor, limit);
 }
 
 /**

@@ -12,6 +12,7 @@ import {
   setRewardAddressByPrefix,
   touchApiKeyLastUsed,
 } from "./queries";
+import { isEvmAddress } from "@/lib/core/evm";
 
 const PREFIX_LENGTH = 12; // "tlk_" + 8 characters: enough to tell keys apart in a listing
 
@@ -39,7 +40,7 @@ export async function listApiKeys() {
  * the platform. Returns false when no active key has the prefix.
  */
 export async function setApiKeyRewardAddress(prefix: string, address: string | null): Promise<boolean> {
-  if (address !== null && !/^0x[0-9a-fA-F]{40}$/.test(address)) throw new Error(`not an address: ${address}`);
+  if (address !== null && !isEvmAddress(address)) throw new Error(`not an address: ${address}`);
   return setRewardAddressByPrefix(db(), prefix, address?.toLowerCase() ?? null);
 }
 

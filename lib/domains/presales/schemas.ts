@@ -1,6 +1,8 @@
 // Request schemas of the presale endpoints (interface 4.4).
 import { z } from "zod";
 import { zAddress, zBytes32, zChainId, zInt, zIntLike, zLimit, zSort, zTxHash } from "@/lib/core/input";
+import { zAllocationCursor } from "@/lib/domains/merkle/read";
+import { DEFAULT_CHAIN_ID } from "@/lib/core/evm";
 
 export const MAX_PRESALES_PAGE = 200;
 export const MAX_OFFSET = 10_000;
@@ -24,7 +26,7 @@ export const allowlistQuery = z.object({
   presaleId: zPresaleId,
   chainId: zIntLike(1, 2 ** 31 - 1),
   limit: zLimit(MAX_ALLOCATIONS_PAGE, DEFAULT_ALLOCATIONS_PAGE),
-  cursor: z.string().trim().min(1).max(200).optional(),
+  cursor: zAllocationCursor.optional(),
 });
 
 export const proofQuery = z.object({ presaleId: zPresaleId, chainId: zIntLike(1, 2 ** 31 - 1), buyerAddress: zAddress });
@@ -36,4 +38,4 @@ export const allowlistUploadFields = z.object({
   merkleRoot: zBytes32,
 });
 
-export const refreshQuery = z.object({ txHash: zTxHash, chainId: zChainId.default(8453) });
+export const refreshQuery = z.object({ txHash: zTxHash, chainId: zChainId.default(DEFAULT_CHAIN_ID) });

@@ -7,7 +7,7 @@ import { checksum } from "@/lib/core/evm";
 import { enqueue } from "@/lib/platform/jobs/define";
 import { dispatchJobs } from "@/lib/platform/jobs/dispatch";
 import { formatEth } from "@/lib/domains/merkle/amounts";
-import { accountProofs, allocationPageAt } from "@/lib/domains/merkle/read";
+import { accountProofs, allocationPage, type AllocationCursor } from "@/lib/domains/merkle/read";
 import { requireChainRoot, saveTreeUpload } from "@/lib/domains/merkle/upload";
 import { refreshPresaleJob } from "./jobs";
 import { findPresaleAllowlistRoot, findPresalePage, updatePresaleAllowlistRoot } from "./queries";
@@ -54,8 +54,8 @@ export async function saveAllowlist(request: Request) {
 }
 
 /** GET /api/presales/allowlists: the root and one page of allocations (account order). */
-export async function getAllowlist(presaleId: number, chainId: number, limit: number, cursorText?: string) {
-  const page = await allocationPageAt(allowlistOwner(chainId, presaleId), limit, cursorText);
+export async function getAllowlist(presaleId: number, chainId: number, limit: number, cursor?: AllocationCursor) {
+  const page = await allocationPage(allowlistOwner(chainId, presaleId), cursor, limit);
   if (!page) throw noAllowlist(presaleId, chainId);
   return {
     presaleId,

@@ -2,6 +2,7 @@
 // `id` is the sort position (deployed_at as an ISO timestamp with microseconds, or the market value, or
 // null in the tail of rows without one), `tiebreaker` the row id, `order` the ordering it belongs to.
 import { z } from "zod";
+import { encodeCursor as encodeOpaque, zCursorOf } from "@/lib/core/cursor";
 
 export const SORT_BY = ["market-cap", "tx-h24", "price-percent-h24", "price-percent-h1"] as const;
 export type SortBy = (typeof SORT_BY)[number];
@@ -11,7 +12,6 @@ export type Order = `${"deployed_at" | SortBy}:${Direction}`;
 
 export type Cursor = { value: string | number | null; id: number; order: Order };
 
-const MAX_CURSOR_CHARS = 512;
 const ISO_MICROS = /^[1-9]\d{3}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/;
 
 const payload = z.object({
@@ -34,30 +34,10 @@ export function orderOf(sortBy: SortBy | undefined, sort: Direction): Order {
 }
 
 export function encodeCursor(cursor: Cursor): string {
-  return Buffer.from(JSON.stringify({ id: cursor.value, tiebreaker: cursor.id, order: cursor.order })).toString("base64url");
+  return encodeOpaque({ id: cursor.value, tiebreaker: cursor.id, order: cursor.order });
 }
 
 /** Accepts base64 and base64url; anything that is not a cursor this service issued is an issue (400). */
-export const zCursor = z
-  .string()
-  .max(MAX_CURSOR_CHARS, `must be at most ${MAX_CURSOR_CHARS} characters`)
-  .transform((raw, ctx): Cursor => {
-    let decoded: unknown;
-    try {
-      if (!/^[A-Za-z0-9+/_-]+={0,2}$/.test(raw)) throw new Error("not base64");
-      decoded = JSON.parse(Buffer.from(raw, "base64url").toString("utf8"));
-    } catch {
-      decoded = undefined;
-    }
-    const parsed = payload.safeParse(decoded);
-    if (!parsed.success) {
-      ctx.addIssue({ code: "custom", message: "is not a cursor returned by this endpoint" });
-      return z.NEVER;
-    }
-    const { id, tiebreaker, order } = parsed.data;
-    if (!fitsOrder(id, order)) {
-      ctx.addIssue({ code: "custom", message: "is not a cursor returned by this endpoint" });
-      return z.NEVER;
-    }
-    return { value: id, id: tiebreaker, order: order as Order };
-  });
+export const zCursor = zCursorOf(payload, ({ id, tiebreaker, order }): Cursor | null =>
+  fitsOrder(id, order) ? { value: id, id: tiebreaker, order: order as Order } : null,
+);

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { zAddress, zBool, zChainId, zFid, zFidList, zInt, zLimit, zSort, zText } from "@/lib/core/input";
 import { SORT_BY, zCursor } from "./cursor";
 import { classifySearchTerm, type TokenFilters } from "./queries/filters";
+import { ADDRESS_TEXT, BYTES32_TEXT, isEvmAddress, SOLANA_ADDRESS } from "@/lib/core/evm";
 
 export const MAX_Q_CHARS = 100;
 export const MAX_FIDS = 100;
@@ -14,14 +15,14 @@ export const MAX_POOL_ADDRESSES = 100;
 export const zPoolAddress = z
   .string()
   .trim()
-  .regex(/^0x([0-9a-fA-F]{40}|[0-9a-fA-F]{64})$/, "must be a pool address (0x + 40 hex digits) or a v4 pool id (0x + 64 hex digits)")
+  .regex(new RegExp(`^(${ADDRESS_TEXT}|${BYTES32_TEXT})$`), "must be a pool address (0x + 40 hex digits) or a v4 pool id (0x + 64 hex digits)")
   .transform((v) => v.toLowerCase());
 
 /** An EVM address (lowercase) or a Solana mint (base58, 32 to 44 characters, case kept). */
 export const zTokenAddress = z
   .string()
   .trim()
-  .refine((v) => /^0x[0-9a-fA-F]{40}$/.test(v) || /^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(v), "must be an EVM address (0x + 40 hex digits) or a Solana mint (base58, 32 to 44 characters)")
+  .refine((v) => isEvmAddress(v) || SOLANA_ADDRESS.test(v), "must be an EVM address (0x + 40 hex digits) or a Solana mint (base58, 32 to 44 characters)")
   .transform((v) => (v.startsWith("0x") ? v.toLowerCase() : v));
 
 const zPair = z

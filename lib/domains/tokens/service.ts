@@ -6,14 +6,14 @@ import { listTokens, readList, readRows, type ListRequest, type TokenList } from
 import { classifySearchTerm } from "./queries/filters";
 import type { PageRow } from "./queries/page";
 import {
-  authenticatedTokensQuery,
-  deployedByAddressQuery,
-  deployedByFidQuery,
-  fetchByAdminQuery,
+  type authenticatedTokensQuery,
+  type deployedByAddressQuery,
+  type deployedByFidQuery,
+  type fetchByAdminQuery,
   listFilters,
-  searchQuery,
-  tokensByFidQuery,
-  tokensQuery,
+  type searchQuery,
+  type tokensByFidQuery,
+  type tokensQuery,
 } from "./schemas";
 
 export { tokenByAddress, tokenByPool, tokenChainId, tokenOnChain, tokensByPools, tokenRowsByPools } from "./lookups";

@@ -3,7 +3,7 @@
 // otherwise cost a 90,000-row read.
 import { db } from "@/db";
 import { tokenCount } from "./counts";
-import { type TokenFilters } from "./queries/filters";
+import type { TokenFilters } from "./queries/filters";
 import { findChainStatsOfNewest, findFirstDeployedAt } from "./queries/stats";
 
 /** Launch statistics are aggregated over at most this many of the newest tokens. */

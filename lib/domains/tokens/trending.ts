@@ -17,6 +17,7 @@ import {
 } from "@/lib/platform/market-data/geckoterminal";
 import { tokenRowsByPools } from "./lookups";
 import { toTokenObject, type TokenObject } from "./serialize";
+import { DEFAULT_CHAIN_ID } from "@/lib/core/evm";
 
 export const TRENDING_FRESH_SECONDS = 300;
 export const TRENDING_LAST_GOOD_SECONDS = 7 * 86_400;
@@ -34,7 +35,7 @@ export const trendingQuery = z.object({
     .string()
     .regex(ORDER, "must be <m5|h1|h6|h24>_trending or <m5|h1|h6|h24>_<price_change_percentage|volume_usd|tx_count>_<asc|desc>")
     .default("h24_price_change_percentage_desc"),
-  chainId: zChainId.default(8453),
+  chainId: zChainId.default(DEFAULT_CHAIN_ID),
 });
 export type TrendingQuery = z.infer<typeof trendingQuery>;
 

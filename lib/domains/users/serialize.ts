@@ -4,15 +4,15 @@ import type { Selectable } from "kysely";
 import type { UsersTable } from "@/db/tables/core";
 import type { NeynarUser } from "@/lib/platform/neynar/schemas";
 import { checksum } from "@/lib/core/evm";
+import { EVM_ADDRESS } from "@/lib/core/evm";
 
 export type UserRow = Selectable<UsersTable>;
 
-const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 
 /** The provider object as a users row (addresses lowercase; X/Twitter handle from verified accounts). */
 export function rowFromProvider(user: NeynarUser, fetchedAt: Date): Omit<UserRow, "following_fetched_at"> {
   const eth = [...(user.verified_addresses?.eth_addresses ?? []), ...(user.verifications ?? [])]
-    .filter((a) => ADDRESS.test(a))
+    .filter((a) => EVM_ADDRESS.test(a))
     .map((a) => a.toLowerCase());
   const twitter = user.verified_accounts?.find((a) => /^(x|twitter)$/i.test(a.platform ?? ""))?.username;
   return {

@@ -7,7 +7,7 @@ import { config } from "@/lib/core/config";
 import { assertSafeTarget, safeLookup } from "./ssrf";
 
 export function signature(secret: string, timestamp: string, body: string): string {
-  return "v1=" + createHmac("sha256", secret).update(`${timestamp}.${body}`).digest("hex");
+  return `v1=${createHmac("sha256", secret).update(`${timestamp}.${body}`).digest("hex")}`;
 }
 
 export type AttemptResult = { ok: boolean; responseCode: number | null; error: string | null };

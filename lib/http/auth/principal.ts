@@ -3,7 +3,7 @@ import { findPartnerByKey } from "@/lib/domains/partners/apikeys";
 import { ADMIN_COOKIE, isAdminIdentity, verifyAdminSession } from "./admin";
 import { verifyUserToken } from "./user-tokens";
 import { forbidden, unauthorized } from "@/lib/core/errors";
-import type { AdminPrincipal, CronPrincipal, PartnerPrincipal, Principal, PublicPrincipal, QstashPrincipal, UserPrincipal } from "@/lib/core/principal";
+import type { AdminPrincipal, CronPrincipal, PartnerPrincipal, PublicPrincipal, QstashPrincipal, UserPrincipal } from "@/lib/core/principal";
 import { verifyCronRequest } from "./cron";
 import { verifiedDeliveryBody } from "./qstash";
 

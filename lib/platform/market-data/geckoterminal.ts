@@ -5,6 +5,7 @@ import { z } from "zod";
 import { config } from "@/lib/core/config";
 import { log } from "@/lib/core/log";
 import { retryAfterMs } from "@/lib/platform/neynar/client";
+import { ADDRESS_TEXT, BYTES32_TEXT, SOLANA_ADDRESS_TEXT } from "@/lib/core/evm";
 
 /** Documented maximum of addresses per /pools/multi call on the public API. */
 export const MULTI_POOLS_MAX = 30;
@@ -54,7 +55,7 @@ const related = z.object({ data: z.object({ id: z.string() }).nullish() }).nulli
 export const poolSchema = z.object({
   id: z.string(),
   attributes: z.object({
-    address: z.string().regex(/^(0x[0-9a-fA-F]{40}|0x[0-9a-fA-F]{64}|[1-9A-HJ-NP-Za-km-z]{32,44})$/),
+    address: z.string().regex(new RegExp(`^(${ADDRESS_TEXT}|${BYTES32_TEXT}|${SOLANA_ADDRESS_TEXT})$`)),
     name: z.string().nullish(),
     pool_created_at: z.string().nullish(),
     base_token_price_usd: decimal,

@@ -2,8 +2,9 @@
 // the provider sends is kept (passthrough) because the stored object is served back as the user object
 // (lib/domains/users/responses.ts documents the answers with neynarUser itself).
 import { z } from "zod";
+import { EVM_ADDRESS } from "@/lib/core/evm";
 
-const ethAddress = z.string().regex(/^0x[0-9a-fA-F]{40}$/);
+const ethAddress = z.string().regex(EVM_ADDRESS);
 
 export const neynarUser = z
   .object({

@@ -157,7 +157,7 @@ describe("POST /api/airdrops rejects", () => {
       delete process.env.MERKLE_MAX_LEAVES;
       resetConfig();
     }
-    const padded = JSON.stringify({ ...good(), padding: "x".repeat(100) }).replace('"padding"', " ".repeat(2 ** 20 + 10) + '"padding"');
+    const padded = JSON.stringify({ ...good(), padding: "x".repeat(100) }).replace('"padding"', `${" ".repeat(2 ** 20 + 10)}"padding"`);
     process.env.MERKLE_MAX_BODY_BYTES = String(2 ** 20);
     resetConfig();
     try {

@@ -76,7 +76,7 @@ describe("GET /api/creator/{address}", () => {
     expect(res.body.recentTokens).toHaveLength(5);
   });
 
-  it.each(["0x12", "carol", "0x" + "g".repeat(40)])("rejects address %s", async (a) => {
+  it.each(["0x12", "carol", `0x${"g".repeat(40)}`])("rejects address %s", async (a) => {
     expectError(await profile(a), 400, "invalid_request");
   });
 

@@ -5,7 +5,7 @@ import { getAddress } from "viem";
 import { GET, OPTIONS } from "@/app/api/droid/leaderboard/route";
 import { signAdminSession } from "@/lib/http/auth/admin";
 import { computeLeaderboard } from "@/lib/domains/leaderboard/compute";
-import { encodeCursor } from "@/lib/domains/leaderboard/service";
+import { encodeCursor } from "@/lib/core/cursor";
 import { ingestFile } from "@/dev/cli/agents-file";
 import { INTERVALS } from "@/lib/domains/leaderboard/scoring";
 import { call, expectError } from "@/tests/helpers/http";

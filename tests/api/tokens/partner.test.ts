@@ -85,7 +85,7 @@ describe("GET /api/get-token-by-address", () => {
 
   it("answers 404 in the envelope for an unknown address, 400 for a malformed one", async () => {
     expectError(await call(byAddress, `/api/get-token-by-address?address=${address("c", 999)}`, { headers: partner() }), 404, "not_found");
-    for (const bad of ["0x123", "not-an-address", "0OIl" + "1".repeat(36), ""]) {
+    for (const bad of ["0x123", "not-an-address", `0OIl${"1".repeat(36)}`, ""]) {
       const error = expectError(await call(byAddress, `/api/get-token-by-address?address=${bad}`, { headers: partner() }), 400, "invalid_request");
       expect(error.error).toMatch(/^address: /);
     }

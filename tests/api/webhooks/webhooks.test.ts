@@ -163,7 +163,7 @@ describe("delivery", () => {
     expect(got).toHaveLength(1);
     const req = got[0];
     const ts = String(req.headers["x-webhook-timestamp"]);
-    const expected = "v1=" + createHmac("sha256", sub.secret).update(`${ts}.${req.body}`).digest("hex");
+    const expected = `v1=${createHmac("sha256", sub.secret).update(`${ts}.${req.body}`).digest("hex")}`;
     expect(req.headers["x-webhook-signature"]).toBe(expected);
     const body = JSON.parse(req.body);
     expect(body).toMatchObject({ id: req.headers["x-webhook-id"], type: "token.created" });

@@ -31,7 +31,7 @@ describe("partner API keys", () => {
   });
 
   it("refuses malformed and unknown keys without a match", async () => {
-    for (const key of ["", "tlk_short", "x".repeat(36), "tlk_" + "a".repeat(32), "tlk_" + "a".repeat(31) + "!"]) {
+    for (const key of ["", "tlk_short", "x".repeat(36), `tlk_${"a".repeat(32)}`, `tlk_${"a".repeat(31)}!`]) {
       expect(await findPartnerByKey(key)).toBeNull();
     }
     expect(await revokeApiKey("tlk_unknown0")).toBe(false);

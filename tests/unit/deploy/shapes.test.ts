@@ -64,7 +64,7 @@ describe("4.0.0", () => {
     }, []],
     ["missing token fields", (b) => { b.token = { requestKey: KEY }; }, ["token.name", "token.symbol", "token.tokenAdmin"]],
     ["requestKey not 32 characters", set("token.requestKey", "k".repeat(31)), ["token.requestKey"]],
-    ["requestKey with a slash", set("token.requestKey", "k".repeat(31) + "/"), ["token.requestKey"]],
+    ["requestKey with a slash", set("token.requestKey", `${"k".repeat(31)}/`), ["token.requestKey"]],
     ["bad admin address", set("token.tokenAdmin", "0x123"), ["token.tokenAdmin"]],
     ["empty name, spaced symbol", (b) => { b.token.name = " "; b.token.symbol = "A B"; }, ["token.name", "token.symbol"]],
     ["symbol over 20 characters", set("token.symbol", "S".repeat(21)), ["token.symbol"]],

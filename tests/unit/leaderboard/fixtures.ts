@@ -39,6 +39,6 @@ export function activity(i: number, ageHours = 2) {
 
 export function writeJsonLines(records: object[], name = "agents"): string {
   const file = path.join(tmpdir(), `${name}-${process.pid}-${Math.random().toString(36).slice(2)}.jsonl`);
-  writeFileSync(file, records.map((r) => JSON.stringify(r)).join("\n") + "\n");
+  writeFileSync(file, `${records.map((r) => JSON.stringify(r)).join("\n")}\n`);
   return file;
 }

@@ -7,9 +7,9 @@ import type { DeploymentPlan, ExtensionPlan, FeePlan, Position, RewardEntry } fr
 import { PROJECT_POSITIONS, socialLink } from "./config";
 import { pairedTokenInfo, quoteTokenBySymbol, wethOf } from "./quote-tokens";
 import type { DeployLegacyBody, DeploySplitBody, DeployV4Body, ParsedDeploy } from "./shapes";
-import { DEFAULT_CHAIN_ID } from "./shapes";
 import { DEFAULT_TICK, marketCapToTick, standardUpperTick } from "./tick";
 import { percentToBps, percentToMillionths } from "./units";
+import { DEFAULT_CHAIN_ID } from "@/lib/core/evm";
 
 export type MappingContext = {
   partnerName: string;

@@ -20,8 +20,9 @@ import { planDeployment } from "./mapping";
 import { partnerRewardAddress, platformRewardAddress } from "./partners";
 import { countDeployment, type SetHeader } from "./quota";
 import { bodyHash, deploySalt } from "./salt";
-import { DEFAULT_CHAIN_ID, detectShape, parseDeployBody, requestKeyOf } from "./shapes";
+import { detectShape, parseDeployBody, requestKeyOf } from "./shapes";
 import { configToJson } from "./stored";
+import { DEFAULT_CHAIN_ID } from "@/lib/core/evm";
 
 export type DeployEndpoint = "deploy" | "split";
 export const ENQUEUED_MESSAGE = "Token deployment enqueued";

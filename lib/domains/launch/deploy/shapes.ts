@@ -23,8 +23,8 @@ import {
 import { quoteTokenBySymbol, quoteTokens } from "./quote-tokens";
 import { percentToBps } from "./units";
 import type { DeployShape } from "@/db/tables/deploy";
+import { DEFAULT_CHAIN_ID } from "@/lib/core/evm";
 
-export const DEFAULT_CHAIN_ID = 8453;
 export const MAX_REWARD_RECIPIENTS = 7;
 export const VAULT_MIN_LOCKUP_SECONDS = 604_800;
 export const LEGACY_VAULT_MIN_SECONDS = 30 * 86_400;

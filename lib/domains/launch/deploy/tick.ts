@@ -81,7 +81,7 @@ export function marketCapToTick(marketCap: number | Decimal, pairedDecimals: num
 
 /** Market cap in whole paired tokens at a tick (a float, 4 decimals, for display and the tokens row). */
 export function tickToMarketCap(tick: number, pairedDecimals = 18): number {
-  return Math.round(Math.pow(1.0001, tick) * 1e11 * 10 ** (18 - pairedDecimals) * 1e4) / 1e4;
+  return Math.round(1.0001 ** tick * 1e11 * 10 ** (18 - pairedDecimals) * 1e4) / 1e4;
 }
 
 /**

@@ -13,9 +13,7 @@ import { upsertTokenSubmission } from "@/lib/domains/launch/queries/token-index"
 import { indexedFactories } from "./factories";
 import { indexTokenJob } from "./jobs";
 import { indexByAddress } from "./lookup";
-
-/** index-by-address is for the base chain only. */
-export const INDEX_CHAIN_ID = 8453;
+import { DEFAULT_CHAIN_ID } from "@/lib/core/evm";
 
 export const indexByAddressBody = z.object({ address: zAddress });
 export const fromUiBody = z.object({ address: zAddress, tx_hash: zTxHash, chain_id: zIntLike(1, 2 ** 31 - 1) });
@@ -27,7 +25,7 @@ export const fromUiIpLimit = { name: "save-deployed-token", limit: 30, windowSec
 export async function indexTokenByAddress(address: Address) {
   // Counted whatever the outcome: the limit protects the RPC from repeated searches for one address.
   await enforceRateLimit(perAddressLimit, `token:${address.toLowerCase()}`);
-  const outcome = await indexByAddress(INDEX_CHAIN_ID, address);
+  const outcome = await indexByAddress(DEFAULT_CHAIN_ID, address);
   if (outcome.status !== "indexed") {
     throw notFound("no TokenCreated event for this address from the configured factories in the searched blocks");
   }

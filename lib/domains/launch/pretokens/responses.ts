@@ -1,8 +1,9 @@
 // Answer shapes of the pretoken endpoints (COMPAT: `{ success: true }`, `{ pendingPretokens: [...] }`), for the OpenAPI document.
 import { z } from "zod";
 import { bytes32Hex, checksummedAddress } from "@/lib/core/answers";
+import { STORED_ADDRESS } from "@/lib/core/evm";
 
-const storedAddress = z.string().regex(/^0x[0-9a-f]{40}$/).describe("0x address, lowercase as stored");
+const storedAddress = z.string().regex(STORED_ADDRESS).describe("0x address, lowercase as stored");
 const isoTime = z.iso.datetime().describe("ISO 8601, UTC");
 const expectedAddress = checksummedAddress.describe("where the token will be deployed (the simulated deployment's address)");
 const seconds = z.number().int().describe("seconds");

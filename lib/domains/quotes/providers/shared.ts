@@ -1,11 +1,12 @@
 // Zod pieces for the providers' answers, and the checks every provider's quote must pass.
 import { z } from "zod";
 import { QuoteProviderError, type Hex20, type ProviderName, type QuoteRequest } from "@/lib/domains/quotes/types";
+import { EVM_ADDRESS } from "@/lib/core/evm";
 
 export const zAmount = z.string().regex(/^\d{1,78}$/, "an integer amount");
 export const zTokenAddress = z
   .string()
-  .regex(/^0x[0-9a-fA-F]{40}$/, "an address")
+  .regex(EVM_ADDRESS, "an address")
   .transform((v) => v.toLowerCase() as Hex20);
 
 /** A quote for another pair, or for nothing, is worse than no quote: reject it. */

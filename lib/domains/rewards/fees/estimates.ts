@@ -4,10 +4,11 @@ import { getAddress, type Address } from "viem";
 import { ChainRevertError, chainSettings, readAvailableFees } from "@/lib/platform/chain";
 import { providerUnavailable } from "@/lib/core/errors";
 import { findRewardToken, lockerOf, readTokenRewards, type TokenKey } from "./rewards";
+import { isEvmAddress } from "@/lib/core/evm";
 
 function pairedTokenOf(poolConfig: Record<string, unknown> | null, chainId: number): Address {
   const paired = poolConfig?.pairedToken;
-  if (typeof paired === "string" && /^0x[0-9a-fA-F]{40}$/.test(paired)) return getAddress(paired.toLowerCase());
+  if (typeof paired === "string" && isEvmAddress(paired)) return getAddress(paired.toLowerCase());
   const weth = chainSettings(chainId).contracts.weth;
   if (!weth) throw providerUnavailable(`no WETH is configured for chain ${chainId}`, 60);
   return weth;

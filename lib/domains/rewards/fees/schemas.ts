@@ -1,14 +1,15 @@
 // Parameters of the deprecated fee-estimate endpoints (the interface leaves them "not shown").
 import { z } from "zod";
 import { zAddress, zBytes32, zChainId } from "@/lib/core/input";
+import { DEFAULT_CHAIN_ID } from "@/lib/core/evm";
 
 /** A 20-byte pool address (v3 era) or a 32-byte Uniswap v4 pool id, as tokens.pool_address holds them. */
 const zPool = z.union([zAddress, zBytes32], { message: "must be a pool address (0x + 40 hex) or a v4 pool id (0x + 64 hex)" });
 
-export const estimateRewardsQuery = z.object({ poolAddress: zPool, chainId: zChainId.default(8453) });
+export const estimateRewardsQuery = z.object({ poolAddress: zPool, chainId: zChainId.default(DEFAULT_CHAIN_ID) });
 
 export const uncollectedFeesParams = z.object({ address: zAddress });
-export const uncollectedFeesQuery = z.object({ chainId: zChainId.default(8453) });
+export const uncollectedFeesQuery = z.object({ chainId: zChainId.default(DEFAULT_CHAIN_ID) });
 
 /** Both endpoints are deprecated (interface part 9): every answer says so. */
 export const DEPRECATION_HEADERS = { Deprecation: "true" };

@@ -15,11 +15,10 @@ import {
 import { config } from "@/lib/core/config";
 import { badRequest, providerUnavailable, unprocessable } from "@/lib/core/errors";
 import { zAddress, zChainId } from "@/lib/core/input";
-import { checksum } from "@/lib/core/evm";
+import { checksum, DEFAULT_CHAIN_ID } from "@/lib/core/evm";
 import { kv } from "@/lib/platform/kv";
 import { fromFixed, marketCapUsd, multiply, ratioToNumber, tokenPriceInPaired, type Ratio } from "./price-math";
 
-export const DEFAULT_CHAIN_ID = 8453;
 const WETH_DECIMALS = 18;
 const DECIMALS_CACHE_SECONDS = 86_400; // an ERC-20's decimals never change
 

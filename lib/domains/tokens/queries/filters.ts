@@ -2,6 +2,7 @@
 // core migration. Search terms are classified so that no term makes Postgres read the whole table.
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from "kysely";
 import type { DB } from "@/db/types";
+import { BYTES32, isEvmAddress } from "@/lib/core/evm";
 
 /**
  * How `q` is matched:
@@ -46,8 +47,8 @@ const TRIGRAM_RUN = /[\p{L}\p{N}]{3}/u;
 export function classifySearchTerm(raw: string): SearchTerm | undefined {
   const term = raw.trim();
   if (!term) return undefined;
-  if (/^0x[0-9a-fA-F]{40}$/.test(term)) return { kind: "address", value: term.toLowerCase() };
-  if (/^0x[0-9a-fA-F]{64}$/.test(term)) return { kind: "poolId", value: term.toLowerCase() };
+  if (isEvmAddress(term)) return { kind: "address", value: term.toLowerCase() };
+  if (BYTES32.test(term)) return { kind: "poolId", value: term.toLowerCase() };
   const lower = term.toLowerCase();
   return TRIGRAM_RUN.test(lower) ? { kind: "substring", value: lower } : { kind: "prefix", value: lower };
 }

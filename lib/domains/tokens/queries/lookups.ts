@@ -5,8 +5,8 @@ import { sql, type Kysely } from "kysely";
 import type { Database } from "@/db";
 import type { DB } from "@/db/types";
 import { tokenJsonColumns, type TokenRow } from "@/lib/domains/tokens/serialize";
+import { DEFAULT_CHAIN_ID } from "@/lib/core/evm";
 
-const DEFAULT_CHAIN = 8453;
 
 /** Of each pool (lowercase pool address or pool id) one token: the default chain's, else the newest. */
 function poolTokens(conn: Kysely<DB>, pools: string[], chainId?: number) {
@@ -15,7 +15,7 @@ function poolTokens(conn: Kysely<DB>, pools: string[], chainId?: number) {
     .distinctOn("t.pool_address")
     .where("t.pool_address", "in", pools)
     .orderBy("t.pool_address")
-    .orderBy(sql`t.chain_id = ${DEFAULT_CHAIN}`, "desc")
+    .orderBy(sql`t.chain_id = ${DEFAULT_CHAIN_ID}`, "desc")
     .orderBy("t.deployed_at", "desc")
     .orderBy("t.id", "desc");
   return chainId === undefined ? query : query.where("t.chain_id", "=", chainId);
@@ -37,7 +37,7 @@ export async function findTokenChainId(db: Database, address: string): Promise<n
     .selectFrom("tokens")
     .select("chain_id")
     .where("contract_address", "=", address)
-    .orderBy(sql`chain_id = ${DEFAULT_CHAIN}`, "desc")
+    .orderBy(sql`chain_id = ${DEFAULT_CHAIN_ID}`, "desc")
     .limit(1)
     .executeTakeFirst();
   return row?.chain_id ?? null;
@@ -49,7 +49,7 @@ export function findTokenByAddress(db: Database, address: string): Promise<Token
     .selectFrom("tokens as t")
     .selectAll("t")
     .where("t.contract_address", "=", address)
-    .orderBy(sql`t.chain_id = ${DEFAULT_CHAIN}`, "desc")
+    .orderBy(sql`t.chain_id = ${DEFAULT_CHAIN_ID}`, "desc")
     .orderBy("t.deployed_at", "desc")
     .orderBy("t.id", "desc")
     .limit(1)

@@ -1,6 +1,7 @@
 // Query and path schemas of the creator endpoints (interface 4.3).
 import { z } from "zod";
 import { zAddress, zBool, zChainId, zFid, zInt, zLimit, zSort, zText } from "@/lib/core/input";
+import { DEFAULT_CHAIN_ID } from "@/lib/core/evm";
 
 /** Deepest offset search-creator pages to: every list is bounded. */
 export const MAX_OFFSET = 10_000;
@@ -17,7 +18,7 @@ export const searchCreatorQuery = z.object({
 export const creatorParams = z.object({ address: zAddress });
 
 export const creatorEarningsParams = z.object({ tokenAddress: zAddress });
-export const creatorEarningsQuery = z.object({ chainId: zChainId.default(8453) });
+export const creatorEarningsQuery = z.object({ chainId: zChainId.default(DEFAULT_CHAIN_ID) });
 
 export const byFollowingQuery = z.object({
   fid: zFid,

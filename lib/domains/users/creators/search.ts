@@ -7,6 +7,7 @@ import { creatorsByNameQuery } from "@/lib/domains/users/queries/profiles";
 import { lookupUserByAddress } from "@/lib/domains/users/service";
 import { pageCreatorTokens, type Platform } from "./tokens";
 import { trustStatusOf } from "./trust";
+import { isEvmAddress } from "@/lib/core/evm";
 
 /** Matched profiles whose tokens are searched (and returned as `users`). */
 export const MAX_CREATORS = 25;
@@ -27,7 +28,7 @@ export function matchCreatorsByName(name: string, limit = MAX_CREATORS): Promise
 
 /** The profiles `q` names, and the FIDs and addresses whose tokens count as theirs. */
 async function resolveCreators(q: string) {
-  const address = /^0x[0-9a-fA-F]{40}$/.test(q) ? q.toLowerCase() : null;
+  const address = isEvmAddress(q) ? q.toLowerCase() : null;
   let users: UserRow[];
   if (address) {
     // A provider failure here only costs the profile: the deployer's tokens are still found.
