@@ -5,7 +5,8 @@ module.exports = {
   forbidden: [
     {
       name: "core-imports-no-wing",
-      comment: "lib/core is the ground floor: config, log, errors, input, json, body. It imports nothing else of the tree.",
+      comment:
+        "lib/core is the ground floor: config, log, errors, input, json, body. It imports nothing else of the tree.",
       severity: "error",
       from: { path: "^lib/core/" },
       to: { path: "^(lib/(http|platform|domains)|app|dev|db)/" },
@@ -33,7 +34,8 @@ module.exports = {
     },
     {
       name: "http-only-from-app",
-      comment: "lib/http (route(), auth, cache) is imported by app/ (and the server start hook, proxy.ts and tests), not by lib/.",
+      comment:
+        "lib/http (route(), auth, cache) is imported by app/ (and the server start hook, proxy.ts and tests), not by lib/.",
       severity: "error",
       from: { path: "^(lib/(core|platform|domains)|db)/" },
       to: { path: "^lib/http/" },

@@ -14,7 +14,9 @@ const refusals = () => import("./lib/http/refusals");
 export async function proxy(request: NextRequest): Promise<Response | undefined> {
   const { pathname } = request.nextUrl;
   if (!hasMalformedEscape(pathname)) return undefined;
-  return isApiPath(pathname) ? (await refusals()).malformedPath(request) : NextResponse.rewrite(new URL(NO_SUCH_PAGE, request.url));
+  return isApiPath(pathname)
+    ? (await refusals()).malformedPath(request)
+    : NextResponse.rewrite(new URL(NO_SUCH_PAGE, request.url));
 }
 
 // Only paths holding a % (never static assets), so neither a page load nor an upload pays for a proxy.

@@ -15,7 +15,11 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: "service", include: ["tests/**/*.test.ts"], exclude: ["tests/dev/**", "tests/e2e/**", "tests/bench/**", "node_modules/**"] },
+        test: {
+          name: "service",
+          include: ["tests/**/*.test.ts"],
+          exclude: ["tests/dev/**", "tests/e2e/**", "tests/bench/**", "node_modules/**"],
+        },
       },
       { extends: true, test: { name: "dev", include: ["tests/dev/**/*.test.ts"], testTimeout: 120_000 } },
     ],

@@ -2,7 +2,10 @@
 import type { ReactNode } from "react";
 import "./_components/styles.css";
 
-export const metadata = { title: "Token launch explorer", description: "Launched tokens, creators and the API reference" };
+export const metadata = {
+  title: "Token launch explorer",
+  description: "Launched tokens, creators and the API reference",
+};
 export const viewport = { width: "device-width", initialScale: 1 };
 
 export default function RootLayout({ children }: { children: ReactNode }) {
@@ -10,7 +13,9 @@ export default function RootLayout({ children }: { children: ReactNode }) {
     <html lang="en">
       <body>
         <header className="top">
-          <a href="/" className="brand">Launch explorer</a>
+          <a href="/" className="brand">
+            Launch explorer
+          </a>
           <nav>
             <a href="/">Tokens</a>
             <a href="/docs">API reference</a>

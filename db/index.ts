@@ -74,7 +74,8 @@ async function createPool(): Promise<ClosablePool> {
   const server = runningEmbeddedServer();
   // A few connections, not one: the server runs one unit of work (statement sequence or transaction) at a
   // time anyway, and a command that holds one connection while querying through db() must not deadlock.
-  if (server) return pgPool(`postgres://postgres@127.0.0.1:${server.port}/postgres`, Math.min(4, cfg.DATABASE_POOL_MAX));
+  if (server)
+    return pgPool(`postgres://postgres@127.0.0.1:${server.port}/postgres`, Math.min(4, cfg.DATABASE_POOL_MAX));
   holder.pglite = new PglitePool(await openPglite(path.resolve(cfg.DATA_DIR, "pg")));
   return holder.pglite as unknown as ClosablePool;
 }

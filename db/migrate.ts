@@ -10,7 +10,9 @@ const folder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migratio
 const provider: MigrationProvider = {
   async getMigrations() {
     const migrations: Record<string, Migration> = {};
-    for (const file of readdirSync(folder).filter((f) => /^\d{14}_\w+\.ts$/.test(f)).sort()) {
+    for (const file of readdirSync(folder)
+      .filter((f) => /^\d{14}_\w+\.ts$/.test(f))
+      .sort()) {
       migrations[file.replace(/\.ts$/, "")] = await import(pathToFileURL(path.join(folder, file)).href);
     }
     return migrations;

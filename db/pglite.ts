@@ -80,7 +80,7 @@ export class PglitePool {
   private async run(sql: string, params?: unknown[]): Promise<QueryResult> {
     const result = params?.length
       ? await this.pglite.query(sql, params)
-      : (await this.pglite.exec(sql)).at(-1) ?? { rows: [], affectedRows: 0 };
+      : ((await this.pglite.exec(sql)).at(-1) ?? { rows: [], affectedRows: 0 });
     const command = /^\s*(\w+)/.exec(sql)?.[1]?.toUpperCase() ?? "";
     return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length, command };
   }

@@ -147,14 +147,17 @@ async function start(): Promise<EmbeddedServer | null> {
     maxConnections: EMBEDDED_MAX_CONNECTIONS,
   });
   const internals = server as unknown as { queryQueue?: unknown };
-  if (!internals.queryQueue) throw new Error("@electric-sql/pglite-socket changed: no queryQueue to replace (see GatedProtocolQueue)");
+  if (!internals.queryQueue)
+    throw new Error("@electric-sql/pglite-socket changed: no queryQueue to replace (see GatedProtocolQueue)");
   internals.queryQueue = new GatedProtocolQueue(pool.pglite, pool.gate);
   await server.start();
   const port = Number(server.getServerConn().split(":").pop());
   publish(port);
   const unpublishOnExit = () => unpublish();
   process.once("exit", unpublishOnExit);
-  log.info("embedded database served over the Postgres protocol", { url: `postgres://postgres@127.0.0.1:${port}/postgres` });
+  log.info("embedded database served over the Postgres protocol", {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+  });
   return {
     port,
     async stop() {

@@ -12,7 +12,12 @@ export function usd(value: unknown): string {
   if (!Number.isFinite(n)) return "—";
   // Token prices are often far below a cent: below $1, four significant digits rather than a rounded $0.00.
   const digits = n > 0 && n < 1 ? { maximumSignificantDigits: 4 } : { maximumFractionDigits: 2 };
-  return new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", notation: n >= 1e5 ? "compact" : "standard", ...digits }).format(n);
+  return new Intl.NumberFormat("en-US", {
+    style: "currency",
+    currency: "USD",
+    notation: n >= 1e5 ? "compact" : "standard",
+    ...digits,
+  }).format(n);
 }
 
 export const shortAddress = (a: string | null | undefined) => (a ? `${a.slice(0, 6)}…${a.slice(-4)}` : "—");

@@ -1,26 +1,59 @@
 // Shared pieces of the OpenAPI document: auth schemes, the error envelope, and example values.
 export const securitySchemes = {
-  apiKey: { type: "apiKey", in: "header", name: "x-api-key", description: "Partner API key (`npm run apikey -- create <name>`)" },
-  bearerJwt: { type: "http", scheme: "bearer", bearerFormat: "JWT", description: "User token (Farcaster Quick Auth or Privy)" },
+  apiKey: {
+    type: "apiKey",
+    in: "header",
+    name: "x-api-key",
+    description: "Partner API key (`npm run apikey -- create <name>`)",
+  },
+  bearerJwt: {
+    type: "http",
+    scheme: "bearer",
+    bearerFormat: "JWT",
+    description: "User token (Farcaster Quick Auth or Privy)",
+  },
   adminSession: { type: "apiKey", in: "cookie", name: "admin_session", description: "Set by POST /api/admin/verify" },
   cronSecret: { type: "http", scheme: "bearer", description: "CRON_SECRET, as Vercel's cron sends it" },
-  qstashSignature: { type: "apiKey", in: "header", name: "Upstash-Signature", description: "QStash's signature (a JWT) over the raw body and the URL" },
+  qstashSignature: {
+    type: "apiKey",
+    in: "header",
+    name: "Upstash-Signature",
+    description: "QStash's signature (a JWT) over the raw body and the URL",
+  },
 } as const;
 
 export const errorEnvelope = {
   type: "object",
   required: ["error", "code", "requestId"],
   properties: {
-    error: { type: "string", description: "The message, for people; the platform's existing clients read `error` as a string" },
+    error: {
+      type: "string",
+      description: "The message, for people; the platform's existing clients read `error` as a string",
+    },
     code: {
       type: "string",
       enum: [
-        "invalid_request", "unauthorized", "forbidden", "not_found", "method_not_allowed", "conflict", "payload_too_large", "request_timeout",
-        "idempotency_mismatch", "unprocessable", "rate_limited", "provider_unavailable", "timeout", "internal",
+        "invalid_request",
+        "unauthorized",
+        "forbidden",
+        "not_found",
+        "method_not_allowed",
+        "conflict",
+        "payload_too_large",
+        "request_timeout",
+        "idempotency_mismatch",
+        "unprocessable",
+        "rate_limited",
+        "provider_unavailable",
+        "timeout",
+        "internal",
       ],
     },
     requestId: { type: "string", description: "Also in the x-request-id header" },
-    details: { type: "array", description: "Only when there are any. For invalid_request: [{ in, path, message }] per zod issue" },
+    details: {
+      type: "array",
+      description: "Only when there are any. For invalid_request: [{ in, path, message }] per zod issue",
+    },
   },
   example: { error: "limit: Too big: expected number to be <=100", code: "invalid_request", requestId: "3f0c…" },
 } as const;

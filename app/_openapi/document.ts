@@ -70,7 +70,10 @@ function parameters(schema: ZodType | undefined, where: "query" | "path"): JsonS
 }
 
 function errorResponses(def: Definition, hasInput: boolean): Record<string, JsonSchema> {
-  const ref = (description: string) => ({ description, content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } });
+  const ref = (description: string) => ({
+    description,
+    content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+  });
   const out: Record<string, JsonSchema> = {};
   if (hasInput) out["400"] = ref("Invalid input: the message names the parameter; `details` lists every zod issue");
   if (def.auth !== "public" && !def.auth.startsWith("optional")) {
@@ -78,18 +81,23 @@ function errorResponses(def: Definition, hasInput: boolean): Record<string, Json
     out["403"] = ref("Credentials of the wrong kind (e.g. a user token on a partner route) or not allowed");
   }
   if (def.body || def.rawBody) {
-    out["408"] = ref("The body did not arrive within its deadline, or arrived slower than the minimum rate (BODY_TIMEOUT_SECONDS, BODY_MIN_BYTES_PER_SECOND)");
+    out["408"] = ref(
+      "The body did not arrive within its deadline, or arrived slower than the minimum rate (BODY_TIMEOUT_SECONDS, BODY_MIN_BYTES_PER_SECOND)",
+    );
     out["413"] = ref(`Body larger than ${def.maxBodyBytes ?? 1024 * 1024} bytes (streamed uploads have their own cap)`);
   }
   const limits = [
-    def.rateLimit && `More than ${def.rateLimit.limit} requests in ${def.rateLimit.windowSeconds} s (per partner, else per IP)`,
+    def.rateLimit &&
+      `More than ${def.rateLimit.limit} requests in ${def.rateLimit.windowSeconds} s (per partner, else per IP)`,
     def.quota,
   ].filter(Boolean);
   const limited = limits.join("; or ");
   if (limited) out["429"] = { ...ref(limited), headers: { "Retry-After": { schema: { type: "integer" } } } };
   out["500"] = ref("Unexpected failure (fixed message; details only in the log)");
   out["503"] = {
-    ...ref("A dependency (database, chain RPC, data provider) is unavailable or the request timed out; retry after Retry-After"),
+    ...ref(
+      "A dependency (database, chain RPC, data provider) is unavailable or the request timed out; retry after Retry-After",
+    ),
     headers: { "Retry-After": { schema: { type: "integer" } } },
   };
   return out;
@@ -109,17 +117,31 @@ function operation(path: string, method: string, def: Definition): JsonSchema {
   };
   if (def.body) {
     const schema = jsonSchema(def.body, "input");
-    op.requestBody = { required: !def.optionalBody, content: { "application/json": { schema, example: exampleFor(schema) } } };
+    op.requestBody = {
+      required: !def.optionalBody,
+      content: { "application/json": { schema, example: exampleFor(schema) } },
+    };
   } else if (def.rawBody) {
-    op.requestBody = { required: false, description: "Read (streamed) by the handler itself", content: { "application/json": { schema: {} } } };
+    op.requestBody = {
+      required: false,
+      description: "Read (streamed) by the handler itself",
+      content: { "application/json": { schema: {} } },
+    };
   }
   const status = String(def.status ?? 200);
-  const success = def.response ? jsonSchema(def.response, "output") : { type: "object", description: "Not described by a response schema" };
+  const success = def.response
+    ? jsonSchema(def.response, "output")
+    : { type: "object", description: "Not described by a response schema" };
   op.responses = {
     [status]:
       status === "204"
         ? { description: "Success, no content" }
-        : { description: "Success", content: { "application/json": { schema: success, ...(def.response ? { example: exampleFor(success) } : {}) } } },
+        : {
+            description: "Success",
+            content: {
+              "application/json": { schema: success, ...(def.response ? { example: exampleFor(success) } : {}) },
+            },
+          },
     ...errorResponses(def, Boolean(def.params || def.query || def.body || def.rawBody)),
   };
   return op;
@@ -153,11 +175,19 @@ export const openApiDocumentShape = z.object({
   openapi: z.literal("3.1.0"),
   info: z.object({ title: z.string(), version: z.string(), description: z.string() }),
   servers: z.array(z.object({ url: z.string() })),
-  paths: z.record(z.string().startsWith("/api/"), z.partialRecord(z.enum(["get", "post", "put", "patch", "delete"]), jsonObject)),
-  components: z.object({ securitySchemes: z.record(z.string(), jsonObject), schemas: z.record(z.string(), jsonObject) }),
+  paths: z.record(
+    z.string().startsWith("/api/"),
+    z.partialRecord(z.enum(["get", "post", "put", "patch", "delete"]), jsonObject),
+  ),
+  components: z.object({
+    securitySchemes: z.record(z.string(), jsonObject),
+    schemas: z.record(z.string(), jsonObject),
+  }),
 });
 
 /** Every (METHOD, path) pair the document lists. */
 export function operationsOf(document: JsonSchema): string[] {
-  return Object.entries<JsonSchema>(document.paths).flatMap(([path, item]) => Object.keys(item).map((m) => `${m.toUpperCase()} ${path}`));
+  return Object.entries<JsonSchema>(document.paths).flatMap(([path, item]) =>
+    Object.keys(item).map((m) => `${m.toUpperCase()} ${path}`),
+  );
 }

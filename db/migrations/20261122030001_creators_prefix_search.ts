@@ -7,5 +7,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await sql`CREATE INDEX IF NOT EXISTS users_twitter_trgm ON users USING gin (lower(twitter_username) gin_trgm_ops)`.execute(db);
+  await sql`CREATE INDEX IF NOT EXISTS users_twitter_trgm ON users USING gin (lower(twitter_username) gin_trgm_ops)`.execute(
+    db,
+  );
 }

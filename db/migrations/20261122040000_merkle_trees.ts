@@ -48,5 +48,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await sql`DROP TABLE merkle_staged_leaves; DROP TABLE merkle_leaves; DROP TABLE merkle_tiles; DROP TABLE merkle_trees;`.execute(db);
+  await sql`DROP TABLE merkle_staged_leaves; DROP TABLE merkle_leaves; DROP TABLE merkle_tiles; DROP TABLE merkle_trees;`.execute(
+    db,
+  );
 }

@@ -4,12 +4,16 @@
 import { sql, type Kysely } from "kysely";
 
 export async function up(db: Kysely<any>): Promise<void> {
-  await sql`ALTER TABLE jobs ADD COLUMN lane text NOT NULL DEFAULT 'default', ADD COLUMN concurrency_key text`.execute(db);
+  await sql`ALTER TABLE jobs ADD COLUMN lane text NOT NULL DEFAULT 'default', ADD COLUMN concurrency_key text`.execute(
+    db,
+  );
   await sql`
     UPDATE jobs SET lane = 'webhooks', concurrency_key = 'webhook-' || (payload->>'subscriptionId')
       WHERE name = 'webhook-deliver' AND status IN ('pending', 'running', 'dispatched')
   `.execute(db);
-  await sql`CREATE INDEX jobs_due_lane ON jobs (lane, run_at, id) WHERE status IN ('pending', 'running', 'dispatched')`.execute(db);
+  await sql`CREATE INDEX jobs_due_lane ON jobs (lane, run_at, id) WHERE status IN ('pending', 'running', 'dispatched')`.execute(
+    db,
+  );
   await sql`
     CREATE INDEX jobs_concurrency_key ON jobs (concurrency_key, run_at, id)
       WHERE concurrency_key IS NOT NULL AND status IN ('pending', 'running', 'dispatched')

@@ -1,2 +1,3 @@
 // Row types of the market domain's tables (its migrations in db/migrations/).
-export type MarketTables = {}
+// No tables yet: an object type without members, so that `interface DB` can extend it.
+export type MarketTables = Record<never, never>;

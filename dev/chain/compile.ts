@@ -10,21 +10,21 @@ export const ARTIFACTS_DIR = path.join(path.dirname(fileURLToPath(import.meta.ur
 
 /** The deployable contracts that get an artifact, by source file. */
 export const ARTIFACT_CONTRACTS = {
-  "DynamicFeeHook": "Hooks.sol",
-  "Factory": "Factory.sol",
-  "FeeLocker": "FeeLocker.sol",
-  "LpLocker": "LpLocker.sol",
-  "MerkleProofVerifier": "MerkleProofVerifier.sol",
-  "MevBlockDelay": "Hooks.sol",
-  "MockAggregatorV3": "MockAggregatorV3.sol",
-  "Multicall3": "Multicall3.sol",
-  "Pool": "Pool.sol",
-  "Presale": "Presale.sol",
-  "StaticFeeHook": "Hooks.sol",
-  "Token": "Token.sol",
-  "TokenAirdrop": "Extensions.sol",
-  "TokenVault": "Extensions.sol",
-  "WETH9": "WETH9.sol",
+  DynamicFeeHook: "Hooks.sol",
+  Factory: "Factory.sol",
+  FeeLocker: "FeeLocker.sol",
+  LpLocker: "LpLocker.sol",
+  MerkleProofVerifier: "MerkleProofVerifier.sol",
+  MevBlockDelay: "Hooks.sol",
+  MockAggregatorV3: "MockAggregatorV3.sol",
+  Multicall3: "Multicall3.sol",
+  Pool: "Pool.sol",
+  Presale: "Presale.sol",
+  StaticFeeHook: "Hooks.sol",
+  Token: "Token.sol",
+  TokenAirdrop: "Extensions.sol",
+  TokenVault: "Extensions.sol",
+  WETH9: "WETH9.sol",
 } as const;
 
 export type ArtifactName = keyof typeof ARTIFACT_CONTRACTS;
@@ -44,9 +44,14 @@ interface SolcContractOutput {
   evm: { bytecode: { object: string }; deployedBytecode: { object: string } };
 }
 
-export function compileContracts(): Record<ArtifactName, { abi: unknown[]; bytecode: string; deployedBytecode: string }> {
+export function compileContracts(): Record<
+  ArtifactName,
+  { abi: unknown[]; bytecode: string; deployedBytecode: string }
+> {
   const sources: Record<string, { content: string }> = {};
-  for (const file of readdirSync(CONTRACTS_DIR).filter((f) => f.endsWith(".sol")).sort()) {
+  for (const file of readdirSync(CONTRACTS_DIR)
+    .filter((f) => f.endsWith(".sol"))
+    .sort()) {
     sources[file] = { content: readFileSync(path.join(CONTRACTS_DIR, file), "utf8") };
   }
   const input = { language: "Solidity", sources, settings: COMPILER_SETTINGS };
@@ -61,7 +66,11 @@ export function compileContracts(): Record<ArtifactName, { abi: unknown[]; bytec
   for (const [name, file] of Object.entries(ARTIFACT_CONTRACTS) as [ArtifactName, string][]) {
     const c = output.contracts[file]?.[name];
     if (!c) throw new Error(`${name} not found in ${file}`);
-    result[name] = { abi: c.abi, bytecode: `0x${c.evm.bytecode.object}`, deployedBytecode: `0x${c.evm.deployedBytecode.object}` };
+    result[name] = {
+      abi: c.abi,
+      bytecode: `0x${c.evm.bytecode.object}`,
+      deployedBytecode: `0x${c.evm.deployedBytecode.object}`,
+    };
   }
   return result;
 }

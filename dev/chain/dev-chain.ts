@@ -35,13 +35,17 @@ async function chainIdAt(rpcUrl: string): Promise<number | null> {
  * contracts if they are not there yet, funds the deployer (the given key, else local account 1), and
  * returns the variables that point the service at it. The chain lives in memory: a restarted node starts from an empty chain.
  */
-export async function startDevChain(options: { port?: number; host?: string; deployerPrivateKey?: Hex } = {}): Promise<DevChain> {
+export async function startDevChain(
+  options: { port?: number; host?: string; deployerPrivateKey?: Hex } = {},
+): Promise<DevChain> {
   const host = options.host ?? "127.0.0.1";
   const port = options.port ?? 8545;
   const existingUrl = `http://${host}:${port}`;
   const existing = await chainIdAt(existingUrl);
   if (existing !== null && existing !== LOCAL_CHAIN_ID) {
-    throw new Error(`${existingUrl} is a chain with id ${existing}, not the local ${LOCAL_CHAIN_ID}; pick another port`);
+    throw new Error(
+      `${existingUrl} is a chain with id ${existing}, not the local ${LOCAL_CHAIN_ID}; pick another port`,
+    );
   }
   const started = existing === null ? await startLocalChain({ port, host }) : undefined;
   const rpcUrl = started?.rpcUrl ?? existingUrl;

@@ -157,7 +157,8 @@ export async function deployLocalContracts(
   target: string | EIP1193Provider,
   options: { deployerPrivateKey?: Hex } = {},
 ): Promise<LocalDeployment> {
-  const transport: Transport = typeof target === "string" ? http(target, { timeout: 30_000 }) : custom(target, { retryCount: 0 });
+  const transport: Transport =
+    typeof target === "string" ? http(target, { timeout: 30_000 }) : custom(target, { retryCount: 0 });
   const client = createPublicClient({ chain: base, transport, pollingInterval: 50 }) as PublicClient;
   const owner = privateKeyToAccount(LOCAL_OWNER_KEY);
   const wallet = createWalletClient({ account: owner, chain: base, transport });
@@ -183,7 +184,8 @@ export async function deployLocalContracts(
   };
   const SETUP_TRANSACTIONS = 19;
 
-  const request = (args: { method: string; params?: unknown[] }) => (client.request as (a: typeof args) => Promise<unknown>)(args);
+  const request = (args: { method: string; params?: unknown[] }) =>
+    (client.request as (a: typeof args) => Promise<unknown>)(args);
   await request({ method: "hardhat_setBalance", params: [deployer, `0x${(10_000n * ETH).toString(16)}`] });
   // WETH and Multicall3 live at fixed addresses on Base; install their code there.
   await request({ method: "hardhat_setCode", params: [WETH_ADDRESS, artifacts.weth9DeployedBytecode] });
@@ -225,8 +227,7 @@ async function runSetup(client: PublicClient, wallet: Wallet, owner: Address, c:
     if (receipt.status !== "success") throw new Error(`local setup transaction ${nonce - 1} reverted`);
     return receipt;
   };
-  const deploy = (abi: Abi, bytecode: Hex, args: unknown[] = []) =>
-    send({ data: encodeDeploy(abi, bytecode, args) });
+  const deploy = (abi: Abi, bytecode: Hex, args: unknown[] = []) => send({ data: encodeDeploy(abi, bytecode, args) });
   const call = (to: Address, abi: Abi, functionName: string, args: unknown[]) =>
     send({ to, data: encodeCall(abi, functionName, args) });
 
@@ -243,7 +244,8 @@ async function runSetup(client: PublicClient, wallet: Wallet, owner: Address, c:
   await deploy(artifacts.merkleProofVerifierAbi, artifacts.merkleProofVerifierBytecode);
 
   await call(c.feeLocker, artifacts.feeLockerAbi, "addDepositor", [c.locker]);
-  const enable = (kind: number, module: Address) => call(c.factory, artifacts.factoryAbi, "setModule", [kind, module, true]);
+  const enable = (kind: number, module: Address) =>
+    call(c.factory, artifacts.factoryAbi, "setModule", [kind, module, true]);
   // ModuleKind: 0 Hook, 1 Locker, 2 Extension, 3 MevModule.
   await enable(0, c.staticFeeHook);
   await enable(0, c.dynamicFeeHook);
@@ -265,6 +267,11 @@ export function localClients(target: string | EIP1193Provider) {
   const transport: Transport = typeof target === "string" ? http(target) : custom(target, { retryCount: 0 });
   const publicClient = createPublicClient({ chain: base, transport, pollingInterval: 50 }) as PublicClient;
   const wallet = (index: number) =>
-    createWalletClient({ account: privateKeyToAccount(LOCAL_PRIVATE_KEYS[index]!), chain: base, transport, pollingInterval: 50 });
+    createWalletClient({
+      account: privateKeyToAccount(LOCAL_PRIVATE_KEYS[index]!),
+      chain: base,
+      transport,
+      pollingInterval: 50,
+    });
   return { publicClient, wallet };
 }

@@ -47,7 +47,9 @@ async function ingest(file: string, booleans: Set<string>) {
   for (const bad of report.invalid.slice(0, 20)) console.error(`line ${bad.line}: ${bad.error}`);
   if (report.invalid.length > 20) console.error(`… and ${report.invalid.length - 20} more invalid lines`);
   if (report.invalid.length && !skipInvalid) {
-    throw new Error(`${report.invalid.length} invalid lines; nothing was written (--skip-invalid ingests the valid ones)`);
+    throw new Error(
+      `${report.invalid.length} invalid lines; nothing was written (--skip-invalid ingests the valid ones)`,
+    );
   }
   console.log(
     `${report.lines} lines: ${report.agents} agents, ${report.runs} runs, ${report.casts} casts, ${report.interactions} interactions` +

@@ -8,8 +8,17 @@ import { ingestRecords, type IngestCounts } from "@/lib/domains/leaderboard/inge
 import { ingestAgentActivityJob, MAX_INGEST_BATCH } from "@/lib/domains/leaderboard/jobs";
 import { parseRecordLine, type ActivityRecord } from "@/lib/domains/leaderboard/records";
 
-export type FileIngestOptions = { skipInvalid?: boolean; enqueue?: boolean; batchSize?: number; onProgress?: (lines: number) => void };
-export type FileIngestReport = IngestCounts & { lines: number; invalid: { line: number; error: string }[]; jobs: number };
+export type FileIngestOptions = {
+  skipInvalid?: boolean;
+  enqueue?: boolean;
+  batchSize?: number;
+  onProgress?: (lines: number) => void;
+};
+export type FileIngestReport = IngestCounts & {
+  lines: number;
+  invalid: { line: number; error: string }[];
+  jobs: number;
+};
 
 type Parsed = { line: number; raw?: unknown; record?: ActivityRecord; error?: string };
 

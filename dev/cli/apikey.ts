@@ -2,7 +2,8 @@
 import { createApiKey, listApiKeys, revokeApiKey, setApiKeyRewardAddress } from "@/lib/domains/partners/apikeys";
 import { parseArgs, runCommand } from "./args";
 
-const usage = "usage: npm run apikey -- create --name <partner> [--reward-address <0x…>] | reward <prefix> <0x…|none> | revoke <prefix> | list";
+const usage =
+  "usage: npm run apikey -- create --name <partner> [--reward-address <0x…>] | reward <prefix> <0x…|none> | revoke <prefix> | list";
 
 await runCommand(async () => {
   const { positionals, flags } = parseArgs();

@@ -7,4 +7,6 @@ import { ARTIFACTS_DIR, compileContracts, renderArtifacts } from "@/dev/chain/co
 const started = Date.now();
 const files = renderArtifacts(compileContracts());
 for (const [name, content] of Object.entries(files)) writeFileSync(path.join(ARTIFACTS_DIR, name), content);
-console.log(`wrote ${Object.keys(files).length} files to ${path.relative(process.cwd(), ARTIFACTS_DIR)} in ${Date.now() - started} ms`);
+console.log(
+  `wrote ${Object.keys(files).length} files to ${path.relative(process.cwd(), ARTIFACTS_DIR)} in ${Date.now() - started} ms`,
+);

@@ -19,7 +19,11 @@ function parseArgs(argv: string[]) {
 
 function run(command: string[], env: Record<string, string>): Promise<number> {
   return new Promise((resolve) => {
-    const child = spawn(command[0]!, command.slice(1), { stdio: "inherit", env: { ...process.env, ...env }, shell: process.platform === "win32" });
+    const child = spawn(command[0]!, command.slice(1), {
+      stdio: "inherit",
+      env: { ...process.env, ...env },
+      shell: process.platform === "win32",
+    });
     for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => child.kill(signal));
     child.on("exit", (code, signal) => resolve(code ?? (signal ? 1 : 0)));
   });
@@ -41,7 +45,9 @@ async function main() {
   const envFile = path.join(process.env.DATA_DIR ?? ".data", "dev-chain.env");
   mkdirSync(path.dirname(envFile), { recursive: true });
   writeFileSync(envFile, `${lines.join("\n")}\n`);
-  console.log(`local chain ${chain.reused ? "reused" : "started"} at ${chain.rpcUrl} (chain id 8453); variables in ${envFile}`);
+  console.log(
+    `local chain ${chain.reused ? "reused" : "started"} at ${chain.rpcUrl} (chain id 8453); variables in ${envFile}`,
+  );
 
   if (command.length) {
     const code = await run(command, chain.env);

@@ -17,7 +17,11 @@ async function seedDemoData(embedded: boolean) {
   const { seedIfEmpty } = await import("@/dev/seed");
   console.log(`seeding the demo dataset (${DEMO_TOKENS} tokens) if the database is empty…`);
   const summary = await seedIfEmpty(DEMO_TOKENS);
-  console.log(summary ? `seeded ${summary.tokens} tokens and ${summary.users} users in ${(summary.durationMs / 1000).toFixed(1)} s` : "database already has data; not seeding");
+  console.log(
+    summary
+      ? `seeded ${summary.tokens} tokens and ${summary.users} users in ${(summary.durationMs / 1000).toFixed(1)} s`
+      : "database already has data; not seeding",
+  );
 }
 
 /** A local hardhat chain with the project's contracts, unless RPC_URL_8453 points somewhere already. */
@@ -31,7 +35,9 @@ async function startDevChain(): Promise<Chain | null> {
     return { env: deployment.env, close: () => chain.close() };
   } catch (error) {
     // The API serves everything but deploys without a chain; say so and carry on.
-    console.warn(`local chain not started (${error instanceof Error ? error.message : error}); chain calls will answer 503`);
+    console.warn(
+      `local chain not started (${error instanceof Error ? error.message : error}); chain calls will answer 503`,
+    );
     return null;
   }
 }

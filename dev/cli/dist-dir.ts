@@ -15,7 +15,11 @@ export const DIST_DIR_VARIABLE = "NEXT_DIST_DIR";
 export function devDistDir(dataDir: string, cwd = process.cwd()): string {
   const resolved = path.resolve(cwd, dataDir);
   if (resolved === path.resolve(cwd, DEFAULT_DATA_DIR)) return ".next";
-  const name = path.basename(resolved).replace(/[^A-Za-z0-9_-]/g, "").slice(0, 32) || "data";
+  const name =
+    path
+      .basename(resolved)
+      .replace(/[^A-Za-z0-9_-]/g, "")
+      .slice(0, 32) || "data";
   return `.next-${name}-${createHash("sha256").update(resolved).digest("hex").slice(0, 8)}`;
 }
 
@@ -30,5 +34,8 @@ export const devTsconfig = (distDir: string) => `${distDir}.tsconfig.json`;
 export function prepareDistDir(distDir: string, cwd = process.cwd()): void {
   if (distDir === ".next") return;
   const include = ["next-env.d.ts", "**/*.ts", "**/*.tsx", `${distDir}/types/**/*.ts`, `${distDir}/dev/types/**/*.ts`];
-  writeFileSync(path.join(cwd, devTsconfig(distDir)), `${JSON.stringify({ extends: "./tsconfig.json", include }, null, 2)}\n`);
+  writeFileSync(
+    path.join(cwd, devTsconfig(distDir)),
+    `${JSON.stringify({ extends: "./tsconfig.json", include }, null, 2)}\n`,
+  );
 }

@@ -12,7 +12,12 @@ await runCommand(async () => {
   if (!Number.isInteger(tokens) || tokens < 0 || tokens > MAX_SEED_TOKENS) throw new Error(usage);
   if (flags.seed === true) throw new Error(usage);
   await migrateToLatest(db());
-  const summary = await seedDatabase({ tokens, seed: flags.seed, reset: flags.reset === true, onProgress: progressReporter() });
+  const summary = await seedDatabase({
+    tokens,
+    seed: flags.seed,
+    reset: flags.reset === true,
+    onProgress: progressReporter(),
+  });
   console.log(
     `seeded ${summary.tokens.toLocaleString("en-US")} tokens, ${summary.users.toLocaleString("en-US")} users, ` +
       `${summary.follows.toLocaleString("en-US")} follows (seed ${summary.seed}) in ${(summary.durationMs / 1000).toFixed(1)} s`,

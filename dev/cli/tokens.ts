@@ -3,7 +3,8 @@ import { blockToken, unblockToken } from "@/lib/domains/tokens/blocks";
 import { parseArgs, runCommand } from "./args";
 import { isEvmAddress } from "@/lib/core/evm";
 
-const usage = "usage: npm run tokens -- block <address> [--chain <chainId>] [--reason <text>] | unblock <address> [--chain <chainId>]";
+const usage =
+  "usage: npm run tokens -- block <address> [--chain <chainId>] [--reason <text>] | unblock <address> [--chain <chainId>]";
 
 function chainOf(flag: string | true | undefined): number | null {
   if (flag === undefined) return null;

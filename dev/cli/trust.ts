@@ -2,7 +2,13 @@
 //                 | add-deployer <address> [--note text] | remove-deployer <address> | list
 import type { z } from "zod";
 import { zAddress, zChainId } from "@/lib/core/input";
-import { addTrustedDeployer, addTrustedToken, listTrust, removeTrustedDeployer, removeTrustedToken } from "@/lib/domains/users/creators/trust";
+import {
+  addTrustedDeployer,
+  addTrustedToken,
+  listTrust,
+  removeTrustedDeployer,
+  removeTrustedToken,
+} from "@/lib/domains/users/creators/trust";
 import { parseArgs, runCommand } from "./args";
 
 const usage =
@@ -26,7 +32,8 @@ await runCommand(async () => {
       await addTrustedToken(address(), chainId(), note);
       return console.log(`trusted token ${arg} on chain ${chainId()}`);
     case "remove-token":
-      if (!(await removeTrustedToken(address(), chainId()))) throw new Error(`${arg} is not a trusted token on chain ${chainId()}`);
+      if (!(await removeTrustedToken(address(), chainId())))
+        throw new Error(`${arg} is not a trusted token on chain ${chainId()}`);
       return console.log(`removed trusted token ${arg} on chain ${chainId()}`);
     case "add-deployer":
       await addTrustedDeployer(address(), note);

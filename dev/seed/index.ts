@@ -37,7 +37,9 @@ export async function currentDataset(): Promise<DatasetMarker | null> {
   const { rows } = await sql<{ tokens: number; seed: string; generator: string; finished_at: Date | null }>`
     SELECT tokens, seed, generator, finished_at FROM seed_runs ORDER BY id DESC LIMIT 1`.execute(db());
   const row = rows[0];
-  return row ? { tokens: row.tokens, seed: row.seed, generator: row.generator, finished: row.finished_at !== null } : null;
+  return row
+    ? { tokens: row.tokens, seed: row.seed, generator: row.generator, finished: row.finished_at !== null }
+    : null;
 }
 
 /** Empties the seeded tables (and, by cascade, every table referencing them). Schema untouched. */
@@ -61,15 +63,17 @@ async function withBulkConnections<T>(fn: (connections: Database[], aside?: Data
   const wanted = cfg.DATABASE_URL ? Math.min(3, cfg.DATABASE_POOL_MAX) : 1;
   const open = async (held: Database[]): Promise<T> => {
     if (held.length === wanted) return wanted === 3 ? fn(held.slice(0, 2), held[2]) : fn(held);
-    return db().connection().execute(async (connection) => {
-      await sql`SET statement_timeout = 0`.execute(connection);
-      await sql`SET synchronous_commit = off`.execute(connection);
-      try {
-        return await open([...held, connection]);
-      } finally {
-        await sql`RESET statement_timeout; RESET synchronous_commit`.execute(connection).catch(() => {});
-      }
-    });
+    return db()
+      .connection()
+      .execute(async (connection) => {
+        await sql`SET statement_timeout = 0`.execute(connection);
+        await sql`SET synchronous_commit = off`.execute(connection);
+        try {
+          return await open([...held, connection]);
+        } finally {
+          await sql`RESET statement_timeout; RESET synchronous_commit`.execute(connection).catch(() => {});
+        }
+      });
   };
   return open([]);
 }
@@ -82,13 +86,19 @@ export async function seedDatabase(options: SeedOptions): Promise<SeedSummary> {
   const seed = String(options.seed ?? "1");
   const started = Date.now();
   if (options.reset) await resetSeededData();
-  else if (!(await isEmpty())) throw new Error("the database already holds tokens or users; reset it to reseed (--reset)");
+  else if (!(await isEmpty()))
+    throw new Error("the database already holds tokens or users; reset it to reseed (--reset)");
   const { rows } = await sql<{ id: number }>`
-    INSERT INTO seed_runs (tokens, seed, generator) VALUES (${tokens}, ${seed}, ${generatorId()}) RETURNING id`.execute(db());
+    INSERT INTO seed_runs (tokens, seed, generator) VALUES (${tokens}, ${seed}, ${generatorId()}) RETURNING id`.execute(
+    db(),
+  );
 
   const rng = new Prng(`token-launch-seed/${seed}`);
   const users = buildUsers(rng, usersFor(tokens));
-  const phases: Phase[] = [...userPhases(users, rng, DATASET_END), ...tokenPhases({ count: tokens, firstId: 1, users }, rng)];
+  const phases: Phase[] = [
+    ...userPhases(users, rng, DATASET_END),
+    ...tokenPhases({ count: tokens, firstId: 1, users }, rng),
+  ];
   await withBulkConnections(async (connections, aside) => {
     // Fresh statistics now, not whenever autovacuum comes by (benchmark plans depend on them). Analyzing
     // tokens reads the whole table (an index asks for 1,000-bucket statistics): overlap it with market rows.
@@ -103,7 +113,9 @@ export async function seedDatabase(options: SeedOptions): Promise<SeedSummary> {
     await analyzing;
     // Everything below runs on the bulk connections: on PGlite (one session) the pool has nothing else to give.
     const [main] = connections;
-    await sql`SELECT setval(pg_get_serial_sequence('tokens', 'id'), greatest(1, (SELECT max(id) FROM tokens)))`.execute(main);
+    await sql`SELECT setval(pg_get_serial_sequence('tokens', 'id'), greatest(1, (SELECT max(id) FROM tokens)))`.execute(
+      main,
+    );
     await sql`ANALYZE ${sql.raw(aside ? "" : "tokens, ")}token_market, users, user_addresses, follows`.execute(main);
     const ctx: Omit<SeedContext, "rng"> = {
       db: main,
@@ -118,7 +130,9 @@ export async function seedDatabase(options: SeedOptions): Promise<SeedSummary> {
     }
   });
   const durationMs = Date.now() - started;
-  await sql`UPDATE seed_runs SET finished_at = now(), duration_ms = ${durationMs} WHERE id = ${rows[0].id}`.execute(db());
+  await sql`UPDATE seed_runs SET finished_at = now(), duration_ms = ${durationMs} WHERE id = ${rows[0].id}`.execute(
+    db(),
+  );
   return { tokens, users: users.count, follows: users.follows.length, seed, durationMs };
 }
 

@@ -26,7 +26,8 @@ const SEPARATOR = "\u0001";
 export function arrayLiteral(values: readonly unknown[], plain = false): string {
   const hasNull = values.includes(null) || values.includes(undefined);
   // Fast paths: one native join for the common columns (no nulls; nothing to escape).
-  if (!hasNull && (plain || typeof values[0] === "number" || typeof values[0] === "boolean")) return `{${values.join(",")}}`;
+  if (!hasNull && (plain || typeof values[0] === "number" || typeof values[0] === "boolean"))
+    return `{${values.join(",")}}`;
   if (!hasNull && values.every((v) => typeof v === "string")) {
     const joined = values.join(SEPARATOR);
     if (!NEEDS_ESCAPE.test(joined)) return `{"${joined.replaceAll(SEPARATOR, '","')}"}`;
@@ -54,10 +55,17 @@ function isTextSent(type: string): boolean {
  * The statement for a table. Each input goes into the column of its name, except inputs named "_…"
  * (helpers for computed columns); `select` adds or overrides target columns as SQL over `u.<input>`.
  */
-export function insertStatement(table: string, inputs: readonly ColumnSpec[], select: Record<string, string> = {}): string {
+export function insertStatement(
+  table: string,
+  inputs: readonly ColumnSpec[],
+  select: Record<string, string> = {},
+): string {
   const names = inputs.map(([name]) => name).join(", ");
   const direct = inputs.filter(([name]) => !name.startsWith("_"));
-  const targets = { ...Object.fromEntries(direct.map(([name, type]) => [name, isTextSent(type) ? `u.${name}::${type}` : `u.${name}`])), ...select };
+  const targets = {
+    ...Object.fromEntries(direct.map(([name, type]) => [name, isTextSent(type) ? `u.${name}::${type}` : `u.${name}`])),
+    ...select,
+  };
   const unnest = inputs.map(([, type], i) => `$${i + 1}::${isTextSent(type) ? "text" : type}[]`).join(", ");
   return `INSERT INTO ${table} (${Object.keys(targets).join(", ")}) SELECT ${Object.values(targets).join(", ")} FROM unnest(${unnest}) AS u(${names})`;
 }

@@ -10,8 +10,20 @@ import { INTERVALS } from "@/lib/domains/leaderboard/scoring";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-const CAST_KINDS = new Weighted([["post", 0.5], ["reply", 0.3], ["quote", 0.15], ["recast", 0.05]] as const);
-const INTERACTION_KINDS = new Weighted([["like", 0.6], ["recast", 0.15], ["reply", 0.12], ["quote", 0.05], ["mention", 0.05], ["follow", 0.03]] as const);
+const CAST_KINDS = new Weighted([
+  ["post", 0.5],
+  ["reply", 0.3],
+  ["quote", 0.15],
+  ["recast", 0.05],
+] as const);
+const INTERACTION_KINDS = new Weighted([
+  ["like", 0.6],
+  ["recast", 0.15],
+  ["reply", 0.12],
+  ["quote", 0.05],
+  ["mention", 0.05],
+  ["follow", 0.03],
+] as const);
 
 /** About one agent per thousand tokens, at least 25 and at most 1,000. */
 export const agentsFor = (tokens: number) => Math.min(1000, Math.max(25, Math.round(tokens / 1000)));
@@ -23,7 +35,14 @@ function push(t: Table, row: Record<string, unknown>) {
   t.total++;
 }
 
-function agentActivity(r: Prng, agentId: string, ctx: SeedContext, anchor: number, self: { fid: number; creatorFid: number }, out: { runs: Table; casts: Table; interactions: Table }) {
+function agentActivity(
+  r: Prng,
+  agentId: string,
+  ctx: SeedContext,
+  anchor: number,
+  self: { fid: number; creatorFid: number },
+  out: { runs: Table; casts: Table; interactions: Table },
+) {
   const profile = r.chance(0.05) ? "washer" : r.chance(0.03) ? "broken" : "normal";
   // Last activity: most agents today, some this week, the rest this month.
   const idleDays = r.chance(0.6) ? r.float() : r.chance(0.6) ? 1 + 6 * r.float() : 7 + 20 * r.float();
@@ -34,15 +53,32 @@ function agentActivity(r: Prng, agentId: string, ctx: SeedContext, anchor: numbe
   let castCount = 0;
   for (let k = 0; k < runs; k++) {
     const succeeded = r.chance(successRate);
-    push(out.runs, { agent_id: agentId, external_id: `run-${k}`, occurred_at: when(), outcome: succeeded ? "succeeded" : "failed" });
-    if (succeeded && r.chance(0.85)) push(out.casts, { agent_id: agentId, external_id: `cast-${castCount++}`, occurred_at: when(), kind: CAST_KINDS.sample(r) });
+    push(out.runs, {
+      agent_id: agentId,
+      external_id: `run-${k}`,
+      occurred_at: when(),
+      outcome: succeeded ? "succeeded" : "failed",
+    });
+    if (succeeded && r.chance(0.85))
+      push(out.casts, {
+        agent_id: agentId,
+        external_id: `cast-${castCount++}`,
+        occurred_at: when(),
+        kind: CAST_KINDS.sample(r),
+      });
   }
   const fids = ctx.users.lastFid - ctx.users.firstFid + 1;
   const washers = [self.creatorFid, ctx.users.firstFid + r.int(fids), ctx.users.firstFid + r.int(fids)];
   const interactions = Math.min(3000, Math.round(castCount * (profile === "washer" ? 8 : r.logNormal(2.5, 1))));
   for (let k = 0; k < interactions; k++) {
     const counterpart = profile === "washer" ? r.pick(washers) : ctx.users.firstFid + r.int(fids);
-    push(out.interactions, { agent_id: agentId, external_id: `i-${k}`, occurred_at: when(), counterpart_fid: counterpart, kind: INTERACTION_KINDS.sample(r) });
+    push(out.interactions, {
+      agent_id: agentId,
+      external_id: `i-${k}`,
+      occurred_at: when(),
+      counterpart_fid: counterpart,
+      kind: INTERACTION_KINDS.sample(r),
+    });
   }
 }
 
@@ -58,7 +94,17 @@ async function run(ctx: SeedContext) {
     .where("id", "=", sql<number>`ANY(${tokenIds})`)
     .execute();
   const byId = new Map(tokens.map((t) => [t.id, t]));
-  const agents = table(["id", "name", "fid", "creator_fid", "creator_neynar_score", "token_chain_id", "token_address", "token_name", "token_symbol"]);
+  const agents = table([
+    "id",
+    "name",
+    "fid",
+    "creator_fid",
+    "creator_neynar_score",
+    "token_chain_id",
+    "token_address",
+    "token_name",
+    "token_symbol",
+  ]);
   const out = {
     runs: table(["agent_id", "external_id", "occurred_at", "outcome"]),
     casts: table(["agent_id", "external_id", "occurred_at", "kind"]),
@@ -71,9 +117,15 @@ async function run(ctx: SeedContext) {
     const id = `agent-${String(i + 1).padStart(4, "0")}`;
     const self = { fid: ctx.users.firstFid + r.int(fids), creatorFid: ctx.users.firstFid + r.int(fids) };
     push(agents, {
-      id, name: `${token.name} Agent`.slice(0, 100), fid: self.fid, creator_fid: self.creatorFid,
+      id,
+      name: `${token.name} Agent`.slice(0, 100),
+      fid: self.fid,
+      creator_fid: self.creatorFid,
       creator_neynar_score: Math.round((0.2 + 0.8 * r.float()) * 100) / 100,
-      token_chain_id: token.chain_id, token_address: token.contract_address, token_name: token.name, token_symbol: token.symbol,
+      token_chain_id: token.chain_id,
+      token_address: token.contract_address,
+      token_name: token.name,
+      token_symbol: token.symbol,
     });
     agentActivity(r.fork(id), id, ctx, anchor, self, out);
   }
@@ -85,7 +137,12 @@ async function run(ctx: SeedContext) {
       columns: Object.keys(t.columns).map((c) => [c, types[c] ?? "text"] as const),
       generate: (start, end) => Object.fromEntries(Object.entries(t.columns).map(([k, v]) => [k, v.slice(start, end)])),
     });
-  await phase("agents", agents, { fid: "int8", creator_fid: "int8", creator_neynar_score: "float8", token_chain_id: "int4" });
+  await phase("agents", agents, {
+    fid: "int8",
+    creator_fid: "int8",
+    creator_neynar_score: "float8",
+    token_chain_id: "int4",
+  });
   await phase("agent_runs", out.runs, { occurred_at: "timestamptz" });
   await phase("agent_casts", out.casts, { occurred_at: "timestamptz" });
   await phase("agent_interactions", out.interactions, { occurred_at: "timestamptz", counterpart_fid: "int8" });

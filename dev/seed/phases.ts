@@ -20,7 +20,11 @@ export type Phase = {
 
 export const DEFAULT_BATCH_SIZE = 5000;
 
-export async function runPhase(connections: readonly QueryRunner[], phase: Phase, onProgress?: OnProgress): Promise<void> {
+export async function runPhase(
+  connections: readonly QueryRunner[],
+  phase: Phase,
+  onProgress?: OnProgress,
+): Promise<void> {
   const inserters = connections.map((c) => new BatchInserter(c, phase.columns, phase.table, phase.select));
   const free = [...inserters];
   const inflight = new Set<Promise<void>>();

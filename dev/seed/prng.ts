@@ -3,7 +3,10 @@
 
 /** 128 bits of seed material from a string (cyrb128). */
 function hash128(text: string): [number, number, number, number] {
-  let h1 = 1779033703, h2 = 3144134277, h3 = 1013904242, h4 = 2773480762;
+  let h1 = 1779033703,
+    h2 = 3144134277,
+    h3 = 1013904242,
+    h4 = 2773480762;
   for (let i = 0; i < text.length; i++) {
     const k = text.charCodeAt(i);
     h1 = h2 ^ Math.imul(h1 ^ k, 597399067);
@@ -115,7 +118,10 @@ const scratch = Buffer.alloc(64);
 export class Zipf {
   private readonly cdf: Float64Array;
 
-  constructor(readonly n: number, s: number) {
+  constructor(
+    readonly n: number,
+    s: number,
+  ) {
     this.cdf = new Float64Array(n);
     let total = 0;
     for (let k = 0; k < n; k++) this.cdf[k] = total += 1 / (k + 1) ** s;
@@ -124,7 +130,8 @@ export class Zipf {
 
   sample(rng: Prng): number {
     const u = rng.float();
-    let lo = 0, hi = this.n - 1;
+    let lo = 0,
+      hi = this.n - 1;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
       if (this.cdf[mid] < u) lo = mid + 1;

@@ -6,8 +6,4 @@ import { airdropsSeeder } from "./airdrops";
 import { leaderboardSeeder } from "./leaderboard";
 import { presalesSeeder } from "./presales";
 
-export const domainSeeders: DomainSeeder[] = [
-  presalesSeeder,
-  airdropsSeeder,
-  leaderboardSeeder,
-];
+export const domainSeeders: DomainSeeder[] = [presalesSeeder, airdropsSeeder, leaderboardSeeder];

@@ -25,16 +25,36 @@ const PAIRS = new Weighted<[string, string]>([
   [["ANON", "0x0db510e79909666d6dec7f5e49370838c16d950f"], 1.5],
   [["HIGHER", "0x0578d8a44db98b23bf096a382e016e29a5ce0ffe"], 1],
 ]);
-const CHAINS = new Weighted<number>([[8453, 92], [42161, 3], [130, 2], [1, 1.5], [84532, 1.5]]);
+const CHAINS = new Weighted<number>([
+  [8453, 92],
+  [42161, 3],
+  [130, 2],
+  [1, 1.5],
+  [84532, 1.5],
+]);
 /** Deployment generations, oldest first, with the share of the two years each was current. */
 const TYPES = [
-  ["clanker_v0", 0.08], ["clanker_v1", 0.15], ["clanker_v2", 0.3], ["clanker_v3", 0.45],
-  ["clanker_v3_1", 0.62], ["clanker_v4", 1],
+  ["clanker_v0", 0.08],
+  ["clanker_v1", 0.15],
+  ["clanker_v2", 0.3],
+  ["clanker_v3", 0.45],
+  ["clanker_v3_1", 0.62],
+  ["clanker_v4", 1],
 ] as const;
 /** Interfaces (social_context.interface) and their shares; each has one deployer wallet of its own. */
 const INTERFACE_SHARES = [
-  ["clanker.world", 34], ["Bankr", 20], ["Farcaster", 14], ["clanker-sdk", 10], ["Rainbow", 5], ["Coinbase Wallet", 4],
-  ["Zapper", 3], ["Infinex", 2], ["Interface X", 2], ["Bonfire", 2], ["Cura", 2], ["Paragraph", 2],
+  ["clanker.world", 34],
+  ["Bankr", 20],
+  ["Farcaster", 14],
+  ["clanker-sdk", 10],
+  ["Rainbow", 5],
+  ["Coinbase Wallet", 4],
+  ["Zapper", 3],
+  ["Infinex", 2],
+  ["Interface X", 2],
+  ["Bonfire", 2],
+  ["Cura", 2],
+  ["Paragraph", 2],
 ] as const;
 const INTERFACE_NAMES = INTERFACE_SHARES.map(([name]) => name);
 const INTERFACES = new Weighted<number>(INTERFACE_SHARES.map(([, share], i) => [i, share] as const));
@@ -65,7 +85,9 @@ export function tokenPhases(plan: TokenPlan, rng: Prng): Phase[] {
   const m = rng.fork("market");
   const { factories, interfaceDeployers } = constants(rng);
   const { users, count, firstId } = plan;
-  const apiDeployers = Array.from({ length: Math.max(5, Math.ceil(count / 50)) }, (_, i) => r.uniqueHex(20, i, 0x5eed0003));
+  const apiDeployers = Array.from({ length: Math.max(5, Math.ceil(count / 50)) }, (_, i) =>
+    r.uniqueHex(20, i, 0x5eed0003),
+  );
   const apiDeployerRanks = new Zipf(apiDeployers.length, 1.1);
   const span = DATASET_END.getTime() - DATASET_START.getTime();
 
@@ -100,14 +122,20 @@ export function tokenPhases(plan: TokenPlan, rng: Prng): Phase[] {
         const iface = INTERFACES.sample(r);
         const creator = r.chance(0.85) ? users.byPopularity(users.popularity.sample(r)) : -1;
         const fid = creator >= 0 ? users.firstFid + creator : null;
-        const creatorAddress = creator >= 0 ? users.addresses[creator][0] ?? users.custody[creator] : null;
+        const creatorAddress = creator >= 0 ? (users.addresses[creator][0] ?? users.custody[creator]) : null;
         const viaInterface = creator >= 0 && r.chance(0.5);
         const msgSender = viaInterface
           ? interfaceDeployers[iface]
-          : creatorAddress ?? apiDeployers[apiDeployerRanks.sample(r)];
-        const admin = creatorAddress && r.chance(0.9) ? creatorAddress : r.chance(0.7) ? msgSender : apiDeployers[r.int(apiDeployers.length)];
+          : (creatorAddress ?? apiDeployers[apiDeployerRanks.sample(r)]);
+        const admin =
+          creatorAddress && r.chance(0.9)
+            ? creatorAddress
+            : r.chance(0.7)
+              ? msgSender
+              : apiDeployers[r.int(apiDeployers.length)];
         const platform = fid === null ? (r.chance(0.5) ? "x" : "") : r.chance(0.82) ? "farcaster" : "x";
-        const messageId = platform === "farcaster" ? r.hex(20) : platform === "x" ? String(1.7e18 + r.int(2 ** 31) * 1e8) : "";
+        const messageId =
+          platform === "farcaster" ? r.hex(20) : platform === "x" ? String(1.7e18 + r.int(2 ** 31) * 1e8) : "";
         const handle = symbol.toLowerCase();
         const x = r.chance(0.5) ? `{"platform":"x","url":"https://x.com/${handle}"}` : "";
         const telegram = r.chance(0.2) ? `{"platform":"telegram","url":"https://t.me/${handle}"}` : "";
@@ -181,21 +209,51 @@ export function tokenPhases(plan: TokenPlan, rng: Prng): Phase[] {
 
 /** Block number at a time: Base-like chains from their genesis at 2 s blocks, others roughly. */
 function blockAt(chainId: number, at: number): number {
-  const [genesis, blockMs] = chainId === 1 ? [1_438_269_973_000, 12_000] : chainId === 42161 ? [1_622_240_000_000, 250] : [1_686_789_347_000, 2_000];
+  const [genesis, blockMs] =
+    chainId === 1
+      ? [1_438_269_973_000, 12_000]
+      : chainId === 42161
+        ? [1_622_240_000_000, 250]
+        : [1_686_789_347_000, 2_000];
   return Math.floor((at - genesis) / blockMs);
 }
 
 /** Inputs of the tokens insert; "_" inputs feed the computed columns of TOKEN_SELECT. */
 const TOKEN_COLUMNS = [
-  ["id", "int8"], ["_deployed_ms", "float8"], ["_indexed_after_ms", "int4"], ["tx_hash", "text", "plain"],
-  ["contract_address", "text", "plain"], ["chain_id", "int4"], ["name", "text"], ["symbol", "text"],
-  ["_image_cid", "text", "plain"], ["pool_address", "text", "plain"], ["requestor_fid", "int8"],
-  ["msg_sender", "text", "plain"], ["admin", "text", "plain"], ["cast_hash", "text", "plain"], ["type", "text", "plain"],
-  ["pair", "text", "plain"], ["factory_address", "text", "plain"], ["locker_address", "text", "plain"],
-  ["_description", "text"], ["_socials", "text"], ["_interface", "text"], ["_platform", "text"], ["_message_id", "text"],
-  ["_dev_buy", "float8"], ["_paired_token", "text", "plain"], ["_tick", "int4"], ["starting_market_cap", "float8"],
-  ["warnings", "text[]"], ["_champagne", "bool"], ["_verified", "bool"], ["_known_deployer", "bool"],
-  ["supply", "numeric", "plain"], ["block_number", "int8"], ["log_index", "int4"],
+  ["id", "int8"],
+  ["_deployed_ms", "float8"],
+  ["_indexed_after_ms", "int4"],
+  ["tx_hash", "text", "plain"],
+  ["contract_address", "text", "plain"],
+  ["chain_id", "int4"],
+  ["name", "text"],
+  ["symbol", "text"],
+  ["_image_cid", "text", "plain"],
+  ["pool_address", "text", "plain"],
+  ["requestor_fid", "int8"],
+  ["msg_sender", "text", "plain"],
+  ["admin", "text", "plain"],
+  ["cast_hash", "text", "plain"],
+  ["type", "text", "plain"],
+  ["pair", "text", "plain"],
+  ["factory_address", "text", "plain"],
+  ["locker_address", "text", "plain"],
+  ["_description", "text"],
+  ["_socials", "text"],
+  ["_interface", "text"],
+  ["_platform", "text"],
+  ["_message_id", "text"],
+  ["_dev_buy", "float8"],
+  ["_paired_token", "text", "plain"],
+  ["_tick", "int4"],
+  ["starting_market_cap", "float8"],
+  ["warnings", "text[]"],
+  ["_champagne", "bool"],
+  ["_verified", "bool"],
+  ["_known_deployer", "bool"],
+  ["supply", "numeric", "plain"],
+  ["block_number", "int8"],
+  ["log_index", "int4"],
 ] as const;
 
 /** JSON columns are built by Postgres from scalars: cheaper on both sides than sending JSON text. */
@@ -203,14 +261,23 @@ const TOKEN_SELECT = {
   created_at: "to_timestamp((u._deployed_ms + u._indexed_after_ms) / 1000.0)",
   deployed_at: "to_timestamp(u._deployed_ms / 1000.0)",
   img_url: "'https://ipfs.io/ipfs/bafkrei' || u._image_cid",
-  metadata: "jsonb_build_object('description', u._description, 'socialMediaUrls', u._socials::jsonb, 'auditUrls', '[]'::jsonb)",
-  social_context: "jsonb_build_object('interface', u._interface, 'platform', u._platform, 'messageId', u._message_id, 'id', coalesce(u.requestor_fid::text, ''))",
-  deploy_config: "CASE WHEN u._dev_buy IS NOT NULL THEN jsonb_build_object('devBuyAmount', u._dev_buy, 'lockupPercentage', 0, 'vestingUnlockDate', 0) END",
-  pool_config: "CASE WHEN u._paired_token IS NOT NULL THEN jsonb_build_object('pairedToken', u._paired_token, 'tickIfToken0IsNewToken', u._tick) END",
+  metadata:
+    "jsonb_build_object('description', u._description, 'socialMediaUrls', u._socials::jsonb, 'auditUrls', '[]'::jsonb)",
+  social_context:
+    "jsonb_build_object('interface', u._interface, 'platform', u._platform, 'messageId', u._message_id, 'id', coalesce(u.requestor_fid::text, ''))",
+  deploy_config:
+    "CASE WHEN u._dev_buy IS NOT NULL THEN jsonb_build_object('devBuyAmount', u._dev_buy, 'lockupPercentage', 0, 'vestingUnlockDate', 0) END",
+  pool_config:
+    "CASE WHEN u._paired_token IS NOT NULL THEN jsonb_build_object('pairedToken', u._paired_token, 'tickIfToken0IsNewToken', u._tick) END",
   tags: "jsonb_build_object('champagne', u._champagne, 'verified', u._verified, 'knownInterfaceDeployer', u._known_deployer)",
 };
 
 const MARKET_COLUMNS = [
-  ["token_id", "int8"], ["market_cap_usd", "float8"], ["price_usd", "float8"], ["volume_24h_usd", "float8"],
-  ["tx_count_24h", "int4"], ["price_change_1h", "float8"], ["price_change_24h", "float8"],
+  ["token_id", "int8"],
+  ["market_cap_usd", "float8"],
+  ["price_usd", "float8"],
+  ["volume_24h_usd", "float8"],
+  ["tx_count_24h", "int4"],
+  ["price_change_1h", "float8"],
+  ["price_change_24h", "float8"],
 ] as const;

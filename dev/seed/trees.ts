@@ -17,7 +17,11 @@ type Columns = Record<string, unknown[]>;
 
 /** Trees as column arrays of the three tables, tree ids left to fill in once they are reserved. */
 function layOut(trees: readonly SeedTree[]) {
-  const rows = { trees: [] as SeededTree[], tiles: { tree: [], tile: [], _nodes: [] } as Columns, leaves: { tree: [], _account: [], tree_index: [], amount: [] } as Columns };
+  const rows = {
+    trees: [] as SeededTree[],
+    tiles: { tree: [], tile: [], _nodes: [] } as Columns,
+    leaves: { tree: [], _account: [], tree_index: [], amount: [] } as Columns,
+  };
   trees.forEach((spec, k) => {
     const { root, dump } = buildStandardTree(spec.values);
     rows.trees.push({ owner: spec.owner, root, leafCount: spec.values.length });
@@ -53,14 +57,23 @@ export async function seedTrees(ctx: SeedContext, label: string, trees: readonly
   const rows = layOut(trees);
   // Ids from the table's own sequence (so uploads made later never collide), handed out in input order.
   const { rows: reserved } = await sql<{ id: string }>`
-    SELECT nextval(pg_get_serial_sequence('merkle_trees', 'id')) AS id FROM generate_series(1, ${trees.length}) ORDER BY 1`.execute(ctx.db);
+    SELECT nextval(pg_get_serial_sequence('merkle_trees', 'id')) AS id FROM generate_series(1, ${trees.length}) ORDER BY 1`.execute(
+    ctx.db,
+  );
   const ids = reserved.map((r) => Number(r.id));
   const at = `'${DATASET_END.toISOString()}'::timestamptz`;
   await ctx.insert({
     phase: `${label} trees`,
     table: "merkle_trees",
     total: trees.length,
-    columns: [["id", "int8"], ["owner", "text", "plain"], ["_root", "text", "plain"], ["leaf_count", "int4"], ["node_count", "int4"], ["tile_height", "int2"]],
+    columns: [
+      ["id", "int8"],
+      ["owner", "text", "plain"],
+      ["_root", "text", "plain"],
+      ["leaf_count", "int4"],
+      ["node_count", "int4"],
+      ["tile_height", "int2"],
+    ],
     select: { root: "decode(u._root, 'hex')", state: "'current'", created_at: at, published_at: at },
     generate: (start, end) => {
       const part = rows.trees.slice(start, end);
@@ -83,7 +96,11 @@ export async function seedTrees(ctx: SeedContext, label: string, trees: readonly
     table: "merkle_tiles",
     total: rows.tiles.tile.length,
     batchSize: 1000,
-    columns: [["tree_id", "int8"], ["tile", "int4"], ["_nodes", "text", "plain"]],
+    columns: [
+      ["tree_id", "int8"],
+      ["tile", "int4"],
+      ["_nodes", "text", "plain"],
+    ],
     select: { nodes: "decode(u._nodes, 'hex')" },
     generate: (start, end) => withIds(rows.tiles, start, end),
   });
@@ -92,7 +109,12 @@ export async function seedTrees(ctx: SeedContext, label: string, trees: readonly
     table: "merkle_leaves",
     total: rows.leaves.tree_index.length,
     batchSize: 10_000,
-    columns: [["tree_id", "int8"], ["_account", "text", "plain"], ["tree_index", "int4"], ["amount", "numeric", "plain"]],
+    columns: [
+      ["tree_id", "int8"],
+      ["_account", "text", "plain"],
+      ["tree_index", "int4"],
+      ["amount", "numeric", "plain"],
+    ],
     select: { account: "decode(u._account, 'hex')" },
     generate: (start, end) => withIds(rows.leaves, start, end),
   });
@@ -107,7 +129,9 @@ export const TREE_TABLES = ["merkle_trees", "merkle_tiles", "merkle_leaves", "me
  * service's users), the rest fresh addresses. Loaded once per seeder, in a fixed order.
  */
 export async function leafAccounts(ctx: SeedContext): Promise<(rng: Prng) => string> {
-  const { rows } = await sql<{ address: string }>`SELECT address FROM user_addresses ORDER BY fid, address`.execute(ctx.db);
+  const { rows } = await sql<{ address: string }>`SELECT address FROM user_addresses ORDER BY fid, address`.execute(
+    ctx.db,
+  );
   const known = rows.map((r) => r.address);
   return (rng) => (known.length && rng.chance(0.7) ? rng.pick(known) : rng.hex(20));
 }
@@ -118,6 +142,7 @@ export function spreadTokenIds(ctx: SeedContext, count: number, from = 0): numbe
   const start = Math.floor(tokens * from);
   const span = tokens - start;
   const ids = new Set<number>();
-  for (let i = 0; ids.size < Math.min(count, span) && i < 4 * count; i++) ids.add(firstId + start + ((i * 7919 + 13) % span));
+  for (let i = 0; ids.size < Math.min(count, span) && i < 4 * count; i++)
+    ids.add(firstId + start + ((i * 7919 + 13) % span));
   return [...ids];
 }

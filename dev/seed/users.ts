@@ -50,7 +50,16 @@ export function buildUsers(rng: Prng, count: number): UsersModel {
   }
   const popularity = new Zipf(count, 1.05);
   const byPopularity = spread(count);
-  return { count, firstFid: FIRST_FID, addresses, custody, usernames, byPopularity, popularity, ...buildFollows(rng, count, popularity, byPopularity) };
+  return {
+    count,
+    firstFid: FIRST_FID,
+    addresses,
+    custody,
+    usernames,
+    byPopularity,
+    popularity,
+    ...buildFollows(rng, count, popularity, byPopularity),
+  };
 }
 
 function buildFollows(rng: Prng, count: number, popularity: Zipf, byPopularity: (rank: number) => number) {
@@ -94,9 +103,16 @@ export function userPhases(model: UsersModel, rng: Prng, fetchedAt: Date): Phase
     table: "users",
     total: model.count,
     columns: [
-      ["fid", "int8"], ["username", "text"], ["display_name", "text"], ["pfp_url", "text", "plain"],
-      ["custody_address", "text", "plain"], ["verified_addresses", "text[]"], ["twitter_username", "text"],
-      ["neynar_score", "float8"], ["follower_count", "int4"], ["following_count", "int4"],
+      ["fid", "int8"],
+      ["username", "text"],
+      ["display_name", "text"],
+      ["pfp_url", "text", "plain"],
+      ["custody_address", "text", "plain"],
+      ["verified_addresses", "text[]"],
+      ["twitter_username", "text"],
+      ["neynar_score", "float8"],
+      ["follower_count", "int4"],
+      ["following_count", "int4"],
     ],
     select: { fetched_at: `'${fetchedAt.toISOString()}'::timestamptz` },
     generate(start, end) {
@@ -119,12 +135,17 @@ export function userPhases(model: UsersModel, rng: Prng, fetchedAt: Date): Phase
     },
   };
   const pairs: Array<[number, string]> = [];
-  model.addresses.forEach((list, i) => list.forEach((a) => pairs.push([fid(i), a])));
+  model.addresses.forEach((list, i) => {
+    for (const a of list) pairs.push([fid(i), a]);
+  });
   const userAddresses: Phase = {
     phase: "user_addresses",
     table: "user_addresses",
     total: pairs.length,
-    columns: [["address", "text", "plain"], ["fid", "int8"]],
+    columns: [
+      ["address", "text", "plain"],
+      ["fid", "int8"],
+    ],
     generate: (start, end) => ({
       address: pairs.slice(start, end).map((p) => p[1]),
       fid: pairs.slice(start, end).map((p) => p[0]),
@@ -136,7 +157,10 @@ export function userPhases(model: UsersModel, rng: Prng, fetchedAt: Date): Phase
     table: "follows",
     total: model.follows.length,
     batchSize: 20_000,
-    columns: [["follower_fid", "int8"], ["followed_fid", "int8"]],
+    columns: [
+      ["follower_fid", "int8"],
+      ["followed_fid", "int8"],
+    ],
     generate: (start, end) => ({
       follower_fid: Array.from(follower.subarray(start, end), fid),
       followed_fid: Array.from(followed.subarray(start, end), fid),

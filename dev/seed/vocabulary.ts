@@ -80,18 +80,28 @@ export function tokenSymbol(rng: Prng, name: string): string {
   let symbol: string;
   if (rng.chance(0.08)) symbol = inventedWord(rng);
   else if (words.length === 1) symbol = words[0].slice(0, rng.between(3, 6));
-  else if (rng.chance(0.5)) symbol = words[0][0] + words[1][0] + (words[2]?.[0] ?? "") + words[words.length - 1].slice(1, 3);
+  else if (rng.chance(0.5))
+    symbol = words[0][0] + words[1][0] + (words[2]?.[0] ?? "") + words[words.length - 1].slice(1, 3);
   else symbol = words[words.length - 1].slice(0, 6);
-  return symbol.replace(/[^a-z0-9]/gi, "").slice(0, 8).toUpperCase() || "TKN";
+  return (
+    symbol
+      .replace(/[^a-z0-9]/gi, "")
+      .slice(0, 8)
+      .toUpperCase() || "TKN"
+  );
 }
 
 /** A one-sentence description made of the same words. */
 export function tokenDescription(rng: Prng, name: string): string {
   switch (rng.int(4)) {
-    case 0: return `${name} is the community token of the ${rng.pick(NOUNS)} people.`;
-    case 1: return `The first ${rng.pick(ADJECTIVES)} ${rng.pick(NOUNS)} on Base.`;
-    case 2: return `${name}: ${rng.pick(ADJECTIVES)} vibes only.`;
-    default: return `A token for every ${rng.pick(NOUNS)} who believes.`;
+    case 0:
+      return `${name} is the community token of the ${rng.pick(NOUNS)} people.`;
+    case 1:
+      return `The first ${rng.pick(ADJECTIVES)} ${rng.pick(NOUNS)} on Base.`;
+    case 2:
+      return `${name}: ${rng.pick(ADJECTIVES)} vibes only.`;
+    default:
+      return `A token for every ${rng.pick(NOUNS)} who believes.`;
   }
 }
 

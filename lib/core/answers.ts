@@ -27,8 +27,12 @@ export const ethAmount = z
   .string()
   .regex(/^\d+\.\d+$/)
   .meta({
-    description: 'the same amount in ether, exact decimal with at least one fractional digit ("1.0", "0.000000000000000001")',
+    description:
+      'the same amount in ether, exact decimal with at least one fractional digit ("1.0", "0.000000000000000001")',
     examples: ["0.25"],
   });
 
-export const bytes32Hex = z.string().regex(/^0x[0-9a-f]{64}$/).describe("32 bytes, lowercase 0x-hex");
+export const bytes32Hex = z
+  .string()
+  .regex(/^0x[0-9a-f]{64}$/)
+  .describe("32 bytes, lowercase 0x-hex");

@@ -61,26 +61,31 @@ export async function readBody(
   let timer: NodeJS.Timeout | undefined;
   // One timer checks both limits, so a sender that stops sending altogether is cut as well.
   const cut = new Promise<never>((_, reject) => {
-    timer = setInterval(() => {
-      const now = Date.now();
-      if (now - started > limits.deadlineMs) {
-        return reject(requestTimeout(`the body did not arrive within ${limits.deadlineMs / 1000} s`));
-      }
-      if (!consuming && now - windowStart >= windowMs) {
-        if (windowBytes < (limits.minBytesPerSecond * (now - windowStart)) / 1000) {
-          return reject(requestTimeout(`the body arrived slower than ${limits.minBytesPerSecond} bytes a second`));
+    timer = setInterval(
+      () => {
+        const now = Date.now();
+        if (now - started > limits.deadlineMs) {
+          return reject(requestTimeout(`the body did not arrive within ${limits.deadlineMs / 1000} s`));
         }
-        windowStart = now;
-        windowBytes = 0;
-      }
-    }, Math.min(1000, windowMs, limits.deadlineMs));
+        if (!consuming && now - windowStart >= windowMs) {
+          if (windowBytes < (limits.minBytesPerSecond * (now - windowStart)) / 1000) {
+            return reject(requestTimeout(`the body arrived slower than ${limits.minBytesPerSecond} bytes a second`));
+          }
+          windowStart = now;
+          windowBytes = 0;
+        }
+      },
+      Math.min(1000, windowMs, limits.deadlineMs),
+    );
     timer.unref?.();
   });
   cut.catch(() => {});
   try {
     for (;;) {
       // A client that goes away mid-body is not a server fault: 400, not 500 (nobody reads it anyway).
-      const read = stream.read().catch(() => Promise.reject(badRequest("the body was interrupted (the connection closed)")));
+      const read = stream
+        .read()
+        .catch(() => Promise.reject(badRequest("the body was interrupted (the connection closed)")));
       read.catch(() => {}); // when the timer wins, a later failure of this read has no one waiting for it
       const { done, value } = await Promise.race([read, cut]);
       if (done) break;

@@ -8,9 +8,7 @@ const listOf = (item: string) => new RegExp(`^\\s*(${item}\\s*(,\\s*${item}\\s*)
 const CHAIN_ADDRESS_PAIRS = listOf(`\\d+:${ADDRESS_TEXT}`);
 
 const optionalUrl = z.string().url().optional();
-const bool = z
-  .enum(["true", "false", "1", "0"])
-  .transform((v) => v === "true" || v === "1");
+const bool = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
 const csvInts = z
   .string()
   .regex(/^\s*\d+(\s*,\s*\d+)*\s*$/, "a comma-separated list of positive integers")
@@ -27,7 +25,10 @@ const schema = z.object({
 
   // Postgres: PGlite under DATA_DIR when DATABASE_URL is unset.
   DATA_DIR: z.string().min(1).default(DEFAULT_DATA_DIR),
-  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL").optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")
+    .optional(),
   DATABASE_DRIVER: z.enum(["pg", "neon"]).default("pg"),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
   STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
@@ -48,7 +49,10 @@ const schema = z.object({
    */
   TRUSTED_PROXY: z
     .string()
-    .regex(/^(vercel|none|[1-9])$/, "vercel, none, or the number (1-9) of proxies in front that append to X-Forwarded-For")
+    .regex(
+      /^(vercel|none|[1-9])$/,
+      "vercel, none, or the number (1-9) of proxies in front that append to X-Forwarded-For",
+    )
     .transform((v): TrustedProxy => (v === "vercel" || v === "none" ? v : Number(v)))
     .optional(),
   /** Set by Vercel on its deployments (builds and functions); picks TRUSTED_PROXY's default. */
@@ -77,7 +81,12 @@ const schema = z.object({
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   DEV_AUTH: bool.optional(),
   // Longest lifetime of a user token (exp - iat, or exp - now without iat); Quick Auth and Privy issue 1 h tokens.
-  USER_TOKEN_MAX_LIFETIME_SECONDS: z.coerce.number().int().min(60).max(30 * 86_400).default(86_400),
+  USER_TOKEN_MAX_LIFETIME_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(30 * 86_400)
+    .default(86_400),
 
   // Third parties.
   NEYNAR_API_KEY: z.string().min(1).optional(),
@@ -94,20 +103,33 @@ const schema = z.object({
   MARKET_REFRESH_INTERVAL_SECONDS: z.coerce
     .number()
     .int()
-    .refine((v) => (v >= 60 && v % 60 === 0 && 3600 % v === 0) || (v >= 3600 && v % 3600 === 0 && 86_400 % v === 0), "must divide an hour in whole minutes or a day in whole hours (a cron period)")
+    .refine(
+      (v) => (v >= 60 && v % 60 === 0 && 3600 % v === 0) || (v >= 3600 && v % 3600 === 0 && 86_400 % v === 0),
+      "must divide an hour in whole minutes or a day in whole hours (a cron period)",
+    )
     .default(600),
   MARKET_REFRESH_MAX_POOLS: z.coerce.number().int().min(1).max(3000).default(300),
   // --- profiles and creators ---
   NEYNAR_MAX_RETRIES: z.coerce.number().int().min(0).max(5).default(2),
   NEYNAR_MAX_RETRY_WAIT_MS: z.coerce.number().int().min(0).max(30_000).default(2000),
-  FOLLOWING_TTL_SECONDS: z.coerce.number().int().min(0).max(7 * 86_400).default(3600),
+  FOLLOWING_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(7 * 86_400)
+    .default(3600),
   FOLLOWING_MAX_ACCOUNTS: z.coerce.number().int().min(1).max(5000).default(500),
   EARNINGS_INDEX_START_BLOCK: z.coerce.number().int().min(0).default(0),
   EARNINGS_INDEX_BLOCK_RANGE: z.coerce.number().int().min(1).max(100_000).default(2000),
   EARNINGS_INDEX_MAX_RANGES: z.coerce.number().int().min(1).max(1000).default(20),
   EARNINGS_INDEX_CONFIRMATIONS: z.coerce.number().int().min(0).max(1000).default(2),
   // --- presales and airdrops ---
-  MERKLE_MAX_BODY_BYTES: z.coerce.number().int().min(1024 * 1024).max(2 ** 31).default(400 * 1024 * 1024),
+  MERKLE_MAX_BODY_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024 * 1024)
+    .max(2 ** 31)
+    .default(400 * 1024 * 1024),
   MERKLE_MAX_LEAVES: z.coerce.number().int().min(1).max(4_194_304).default(1_048_576),
   MERKLE_MAX_CONCURRENT_UPLOADS: z.coerce.number().int().min(1).max(16).default(2),
   /** A tree upload's body must have arrived within this long (BODY_MIN_BYTES_PER_SECOND applies too). */
@@ -121,12 +143,30 @@ const schema = z.object({
     .string()
     .regex(CHAIN_ADDRESS_PAIRS, "comma-separated chainId:address pairs")
     .default("8453:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913"),
-  ETH_USD_FEED_MAX_AGE_SECONDS: z.coerce.number().int().min(0).max(30 * 86_400).default(0),
+  ETH_USD_FEED_MAX_AGE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(30 * 86_400)
+    .default(0),
   ETH_USD_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
   QUOTE_PROVIDERS: z
     .string()
-    .regex(/^\s*((0x|kyberswap|odos)\s*(,\s*(0x|kyberswap|odos)\s*)*)?$/, "a comma-separated list of 0x, kyberswap, odos")
-    .transform((v) => [...new Set(v.split(",").map((s) => s.trim()).filter(Boolean))] as ("0x" | "kyberswap" | "odos")[])
+    .regex(
+      /^\s*((0x|kyberswap|odos)\s*(,\s*(0x|kyberswap|odos)\s*)*)?$/,
+      "a comma-separated list of 0x, kyberswap, odos",
+    )
+    .transform(
+      (v) =>
+        [
+          ...new Set(
+            v
+              .split(",")
+              .map((s) => s.trim())
+              .filter(Boolean),
+          ),
+        ] as ("0x" | "kyberswap" | "odos")[],
+    )
     .optional(),
   QUOTE_DEADLINE_MS: z.coerce.number().int().min(100).max(30_000).default(3000),
   ZEROX_BASE_URL: z.string().url().default("https://api.0x.org"),
@@ -138,7 +178,10 @@ const schema = z.object({
   LEADERBOARD_SCORE_INTERVAL_SECONDS: z.coerce
     .number()
     .int()
-    .refine((v) => (v >= 60 && v % 60 === 0 && 3600 % v === 0) || (v >= 3600 && v % 3600 === 0 && 86_400 % v === 0), "must divide an hour in whole minutes or a day in whole hours (a cron period)")
+    .refine(
+      (v) => (v >= 60 && v % 60 === 0 && 3600 % v === 0) || (v >= 3600 && v % 3600 === 0 && 86_400 % v === 0),
+      "must divide an hour in whole minutes or a day in whole hours (a cron period)",
+    )
     .default(600),
   // --- deploy and pretokens ---
   /** Deploy requests one partner may make per day (POST /api/tokens/deploy and /split together); more is 429. */

@@ -24,7 +24,10 @@ export function decodeCursor<T>(raw: string, shape: ZodType<T>): T | null {
 }
 
 /** A query parameter holding a cursor of the given shape, decoded (and mapped) by the schema itself. */
-export function zCursorOf<T, R = T>(shape: ZodType<T>, map: (payload: T) => R | null = (payload) => payload as unknown as R) {
+export function zCursorOf<T, R = T>(
+  shape: ZodType<T>,
+  map: (payload: T) => R | null = (payload) => payload as unknown as R,
+) {
   return z.string().transform((raw, ctx): R => {
     const payload = decodeCursor(raw, shape);
     const value = payload === null ? null : map(payload);

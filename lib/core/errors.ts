@@ -29,18 +29,15 @@ export class HttpError extends Error {
 
 export const badRequest = (message: string, details?: unknown) =>
   new HttpError(400, "invalid_request", message, details);
-export const unauthorized = (message = "missing or invalid credentials") =>
-  new HttpError(401, "unauthorized", message);
-export const forbidden = (message = "not allowed for these credentials") =>
-  new HttpError(403, "forbidden", message);
+export const unauthorized = (message = "missing or invalid credentials") => new HttpError(401, "unauthorized", message);
+export const forbidden = (message = "not allowed for these credentials") => new HttpError(403, "forbidden", message);
 export const notFound = (message = "not found") => new HttpError(404, "not_found", message);
 export const methodNotAllowed = (method: string, allow: string) =>
   new HttpError(405, "method_not_allowed", `method ${method} is not served here`, undefined, { Allow: allow });
 export const conflict = (message: string) => new HttpError(409, "conflict", message);
 export const payloadTooLarge = (limitBytes: number) =>
   new HttpError(413, "payload_too_large", `request body exceeds ${limitBytes} bytes`);
-export const idempotencyMismatch = (message: string) =>
-  new HttpError(422, "idempotency_mismatch", message);
+export const idempotencyMismatch = (message: string) => new HttpError(422, "idempotency_mismatch", message);
 export const unprocessable = (message: string, details?: unknown) =>
   new HttpError(422, "unprocessable", message, details);
 export const rateLimited = (retryAfterSeconds: number) =>
@@ -63,9 +60,11 @@ const CONNECTION_ERRORS = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "E
 export function toHttpError(error: unknown): HttpError {
   if (error instanceof HttpError) return error;
   const e = error as { code?: string; name?: string; message?: string; retryAfterSeconds?: number };
-  if (e?.name === "ChainUnavailableError") return providerUnavailable("the chain RPC is unavailable", e.retryAfterSeconds ?? 5);
+  if (e?.name === "ChainUnavailableError")
+    return providerUnavailable("the chain RPC is unavailable", e.retryAfterSeconds ?? 5);
   if (e?.name === "ChainRevertError") {
-    const reason = (error as { reason?: string; errorName?: string }).errorName ?? (error as { reason?: string }).reason;
+    const reason =
+      (error as { reason?: string; errorName?: string }).errorName ?? (error as { reason?: string }).reason;
     return unprocessable(`the chain rejected the call${reason ? `: ${reason}` : ""}`);
   }
   switch (e?.code) {
@@ -83,7 +82,11 @@ export function toHttpError(error: unknown): HttpError {
   if (typeof e?.code === "string" && (CONNECTION_ERRORS.has(e.code) || /^(08|57P0|53)/.test(e.code))) {
     return providerUnavailable("the database is unavailable", 5);
   }
-  if (/Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(e?.message ?? "")) {
+  if (
+    /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(
+      e?.message ?? "",
+    )
+  ) {
     return providerUnavailable("the database is unavailable", 5);
   }
   return new HttpError(500, "internal", "internal error");

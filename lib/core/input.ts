@@ -3,7 +3,6 @@ import { z, type ZodType } from "zod";
 import { BYTES32, EVM_ADDRESS } from "./evm";
 import { badRequest } from "./errors";
 
-
 /** `0x` + 40 hex, any case; parsed to lowercase (how addresses are stored and compared). */
 export const zAddress = z
   .string()
@@ -37,9 +36,10 @@ export const zInt = (min: number, max: number) =>
     .pipe(z.number().int().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`));
 
 /** A whole number in a JSON body or a query string. */
-export const zIntLike = (min: number, max: number) => z.union([z.number().int(), zInt(min, max)]).pipe(
-  z.number().int().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`),
-);
+export const zIntLike = (min: number, max: number) =>
+  z
+    .union([z.number().int(), zInt(min, max)])
+    .pipe(z.number().int().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`));
 
 /**
  * A page size. Above `max` it is clamped to `max`, as the platform does (a client asking for more gets a full
@@ -52,7 +52,12 @@ export const zLimit = (max: number, fallback: number, min = 1) =>
     .trim()
     .regex(/^-?\d+$/, "must be a whole number")
     .transform(Number)
-    .pipe(z.number().min(min, `must be at least ${min}`).transform((n) => Math.min(n, max)))
+    .pipe(
+      z
+        .number()
+        .min(min, `must be at least ${min}`)
+        .transform((n) => Math.min(n, max)),
+    )
     .default(fallback)
     .describe(`page size, ${min} to ${max} (default ${fallback}); a larger value is clamped to ${max}`);
 
@@ -95,7 +100,8 @@ type Wrapped = { _zod: { def: { innerType?: Wrapped; in?: Wrapped } } };
 
 /** Whether the schema, under its optional/default/pipe wrappers, is zText. */
 function isFreeText(schema: Wrapped): boolean {
-  for (let s: Wrapped | undefined = schema; s; s = s._zod.def.innerType ?? s._zod.def.in) if (FREE_TEXT.has(s)) return true;
+  for (let s: Wrapped | undefined = schema; s; s = s._zod.def.innerType ?? s._zod.def.in)
+    if (FREE_TEXT.has(s)) return true;
   return false;
 }
 
@@ -124,7 +130,10 @@ function rulesOf(schema: ZodType): Map<string, QueryKeyRule> {
  * are `undefined` and `null` for an optional parameter that is not free text (the platform reads them so, and
  * clients written against it send them). Keys the schema does not know are left for it to judge.
  */
-export function presentQueryValues(schema: ZodType, raw: Record<string, string | string[]>): Record<string, string | string[]> {
+export function presentQueryValues(
+  schema: ZodType,
+  raw: Record<string, string | string[]>,
+): Record<string, string | string[]> {
   const rules = rulesOf(schema);
   const out: Record<string, string | string[]> = {};
   for (const [key, value] of Object.entries(raw)) {

@@ -11,4 +11,10 @@ export type AdminPrincipal = { kind: "admin"; via: "cookie" | "header" };
 export type CronPrincipal = { kind: "cron" };
 /** QStash delivering a job: the body its signature covers (the route reads no other). */
 export type QstashPrincipal = { kind: "qstash"; signedBody: string };
-export type Principal = PublicPrincipal | PartnerPrincipal | UserPrincipal | AdminPrincipal | CronPrincipal | QstashPrincipal;
+export type Principal =
+  | PublicPrincipal
+  | PartnerPrincipal
+  | UserPrincipal
+  | AdminPrincipal
+  | CronPrincipal
+  | QstashPrincipal;

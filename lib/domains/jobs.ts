@@ -1,4 +1,3 @@
-
 import "@/lib/platform/jobs/retention";
 import "./leaderboard/jobs";
 import "./tokens/market/jobs";

@@ -9,7 +9,8 @@ import { config, type TrustedProxy } from "@/lib/core/config";
  */
 export function clientIp(request: Request, trusted: TrustedProxy = config().TRUSTED_PROXY): string {
   const headers = request.headers;
-  if (trusted === "vercel") return firstHop(headers.get("x-vercel-forwarded-for")) || headers.get("x-real-ip")?.trim() || "local";
+  if (trusted === "vercel")
+    return firstHop(headers.get("x-vercel-forwarded-for")) || headers.get("x-real-ip")?.trim() || "local";
   const hops = (headers.get("x-forwarded-for") ?? "").split(",").map((hop) => hop.trim());
   // Fewer hops than proxies: the request skipped some of them, and the leftmost is the best there is.
   const hop = hops[Math.max(0, hops.length - (trusted === "none" ? 1 : trusted))];

@@ -9,7 +9,9 @@ import { route } from "./route";
 export const malformedPath = route({
   auth: "public",
   handler: () => {
-    throw badRequest("malformed percent-encoding in the path: each % must start two hex digits, and the bytes must be UTF-8");
+    throw badRequest(
+      "malformed percent-encoding in the path: each % must start two hex digits, and the bytes must be UTF-8",
+    );
   },
 });
 
@@ -45,7 +47,10 @@ export function guardServerRequests(): void {
       const [req, res] = args as [http.IncomingMessage, http.ServerResponse];
       const method = req.method ?? "";
       if (config().TRUSTED_PROXY === "none") req.headers["x-forwarded-for"] = req.socket.remoteAddress ?? "local";
-      if (FETCH_FORBIDDEN_METHODS.has(method) || (!isKnownMethod(method) && isApiPath((req.url ?? "/").split("?")[0]!))) {
+      if (
+        FETCH_FORBIDDEN_METHODS.has(method) ||
+        (!isKnownMethod(method) && isApiPath((req.url ?? "/").split("?")[0]!))
+      ) {
         answerUnservedMethod(req, res).catch(() => res.destroy());
         return true;
       }
@@ -62,7 +67,9 @@ async function answerUnservedMethod(req: http.IncomingMessage, res: http.ServerR
   }
   // The envelope comes from a stand-in GET with the caller's request id: route() reads nothing else of it.
   const id = req.headers["x-request-id"];
-  const standIn = new Request("http://localhost/api", { headers: typeof id === "string" ? { "x-request-id": id } : {} });
+  const standIn = new Request("http://localhost/api", {
+    headers: typeof id === "string" ? { "x-request-id": id } : {},
+  });
   const answer = await refuseMethod(standIn, req.method!);
   res.writeHead(answer.status, Object.fromEntries(answer.headers)).end(await answer.text());
 }

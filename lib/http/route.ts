@@ -54,7 +54,8 @@ type NextContext = { params?: Promise<Record<string, string | string[] | undefin
 
 const CORS_HEADERS = {
   "Access-Control-Allow-Origin": "*",
-  "Access-Control-Expose-Headers": "x-request-id, Retry-After, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Deprecation, x-trending-stale",
+  "Access-Control-Expose-Headers":
+    "x-request-id, Retry-After, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Deprecation, x-trending-stale",
 };
 
 /** OPTIONS handler for public routes: `export const OPTIONS = preflight;` */
@@ -87,7 +88,12 @@ export function queryObject(url: URL): Record<string, string | string[]> {
 
 function errorResponse(error: HttpError, requestId: string, cors: boolean): Response {
   // `error` is the message string: the platform's existing clients read it as one.
-  const body = { error: error.message, code: error.code, requestId, ...(error.details ? { details: error.details } : {}) };
+  const body = {
+    error: error.message,
+    code: error.code,
+    requestId,
+    ...(error.details ? { details: error.details } : {}),
+  };
   return new Response(toJson(body), {
     status: error.status,
     headers: {
@@ -100,7 +106,9 @@ function errorResponse(error: HttpError, requestId: string, cors: boolean): Resp
   });
 }
 
-export function route<A extends AuthMode, Q = undefined, B = undefined, P = undefined>(options: RouteOptions<A, Q, B, P>) {
+export function route<A extends AuthMode, Q = undefined, B = undefined, P = undefined>(
+  options: RouteOptions<A, Q, B, P>,
+) {
   const cors = options.auth === "public" || options.auth === "optionalAdmin" || options.auth === "optionalUser";
   return Object.assign(handle, { definition: options });
   async function handle(request: Request, next?: NextContext): Promise<Response> {
@@ -116,18 +124,28 @@ export function route<A extends AuthMode, Q = undefined, B = undefined, P = unde
       }
       const url = new URL(request.url);
       const params = options.params ? parseWith(options.params, (await next?.params) ?? {}, "path") : (undefined as P);
-      const query = options.query ? parseWith(options.query, presentQueryValues(options.query, queryObject(url)), "query") : (undefined as Q);
+      const query = options.query
+        ? parseWith(options.query, presentQueryValues(options.query, queryObject(url)), "query")
+        : (undefined as Q);
       const body =
         options.body && !options.rawBody
-          ? parseWith(options.body, await readJsonBody(request, options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES, options.optionalBody), "body")
+          ? parseWith(
+              options.body,
+              await readJsonBody(request, options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES, options.optionalBody),
+              "body",
+            )
           : (undefined as B);
       const data = await options.handler({ request, requestId, principal, query, body, params, ip, setHeader });
-      const policy: CachePolicy = typeof options.cache === "function" ? options.cache(principal) : options.cache ?? cachePolicy.none;
+      const policy: CachePolicy =
+        typeof options.cache === "function" ? options.cache(principal) : (options.cache ?? cachePolicy.none);
       headers.set("Cache-Control", policy.cacheControl);
       if (policy.vary) headers.set("Vary", policy.vary);
       if (data === undefined) return new Response(null, { status: 204, headers });
       headers.set("Content-Type", "application/json");
-      return new Response(data instanceof JsonText ? data.text : toJson(data), { status: options.status ?? 200, headers });
+      return new Response(data instanceof JsonText ? data.text : toJson(data), {
+        status: options.status ?? 200,
+        headers,
+      });
     } catch (error) {
       const httpError = toHttpError(error);
       if (httpError.status >= 500) log.error("request failed", { requestId, url: request.url, error });
@@ -139,6 +157,5 @@ export function route<A extends AuthMode, Q = undefined, B = undefined, P = unde
       }
       return response;
     }
-  };
+  }
 }
-

@@ -21,9 +21,11 @@ export const healthResponse = z.object({
   backends: z.object({
     database: z.enum(["pglite", "postgres", "neon"]),
     cache: z.enum(["upstash", "postgres"]),
-    jobs: z.enum(["qstash", "local-worker", "qstash+local-worker", "none"]).describe(
-      "who runs jobs enqueued here: QStash (QSTASH_TOKEN), this process's worker (JOB_WORKER, default on without QStash), both, or neither (another process's worker must)",
-    ),
+    jobs: z
+      .enum(["qstash", "local-worker", "qstash+local-worker", "none"])
+      .describe(
+        "who runs jobs enqueued here: QStash (QSTASH_TOKEN), this process's worker (JOB_WORKER, default on without QStash), both, or neither (another process's worker must)",
+      ),
     chain: z.enum(["rpc", "none"]),
     profiles: z.enum(["neynar", "stored"]),
   }),
@@ -54,5 +56,10 @@ export async function healthReport(): Promise<z.infer<typeof healthResponse>> {
     const down = { part: "database", reachable: false, message: "the database did not answer", backends };
     throw providerUnavailable("unhealthy: the database did not answer", RETRY_AFTER_SECONDS, [down]);
   }
-  return { status: "ok", version: pkg.version, database: { reachable: true, latencyMs: Date.now() - started }, backends };
+  return {
+    status: "ok",
+    version: pkg.version,
+    database: { reachable: true, latencyMs: Date.now() - started },
+    backends,
+  };
 }

@@ -5,7 +5,7 @@ import { route } from "@/lib/http/route";
 import { ADMIN_SESSION_SECONDS } from "@/lib/http/auth/admin";
 import { ADMIN_VERIFY_RATE_LIMIT } from "@/lib/http/auth/admin-verify";
 import { partnerKey, startIssuer, unsignedToken, type Issuer } from "@/tests/helpers/auth";
-import { call, expectError } from "@/tests/helpers/http";
+import { call, expectError, type CallResult } from "@/tests/helpers/http";
 
 let issuer: Issuer;
 let ipCounter = 0;
@@ -49,7 +49,10 @@ describe("POST /api/admin/verify", () => {
   });
 
   it("accepts the admin secret, and the token in the Authorization header with no body", async () => {
-    const bySecret = await call(POST, "/api/admin/verify", { body: { secret: process.env.ADMIN_SECRET }, headers: freshIp() });
+    const bySecret = await call(POST, "/api/admin/verify", {
+      body: { secret: process.env.ADMIN_SECRET },
+      headers: freshIp(),
+    });
     expect(bySecret.status, bySecret.text).toBe(200);
     sessionFrom(bySecret.headers.get("set-cookie"));
 
@@ -96,7 +99,11 @@ describe("POST /api/admin/verify", () => {
       { headers: { authorization: "Bearer nope" } },
     ];
     for (const c of cases) {
-      const res = await call(POST, "/api/admin/verify", { method: "POST", body: c.body, headers: { ...freshIp(), ...c.headers } });
+      const res = await call(POST, "/api/admin/verify", {
+        method: "POST",
+        body: c.body,
+        headers: { ...freshIp(), ...c.headers },
+      });
       expectError(res, 401, "unauthorized");
       expect(res.headers.get("set-cookie")).toBeNull();
     }
@@ -111,12 +118,19 @@ describe("POST /api/admin/verify", () => {
   it("answers 400 for a body that is not the expected shape", async () => {
     const ip = freshIp();
     expectError(await call(POST, "/api/admin/verify", { body: { token: 5 }, headers: ip }), 400, "invalid_request");
-    expectError(await call(POST, "/api/admin/verify", { body: { token: "x", extra: true }, headers: ip }), 400, "invalid_request");
+    expectError(
+      await call(POST, "/api/admin/verify", { body: { token: "x", extra: true }, headers: ip }),
+      400,
+      "invalid_request",
+    );
     expectError(await call(POST, "/api/admin/verify", { body: "{oops", headers: ip }), 400, "invalid_request");
   });
 
   it("does not accept an API key as admin credentials", async () => {
-    const res = await call(POST, "/api/admin/verify", { method: "POST", headers: { ...freshIp(), "x-api-key": await partnerKey() } });
+    const res = await call(POST, "/api/admin/verify", {
+      method: "POST",
+      headers: { ...freshIp(), "x-api-key": await partnerKey() },
+    });
     expectError(res, 401, "unauthorized");
   });
 
@@ -126,7 +140,7 @@ describe("POST /api/admin/verify", () => {
     const left = windowMs - (Date.now() % windowMs);
     if (left < 5000) await new Promise((r) => setTimeout(r, left + 10));
     const ip = freshIp();
-    let last;
+    let last: CallResult | undefined;
     for (let i = 0; i < 10; i++) {
       last = await call(POST, "/api/admin/verify", { body: { secret: `guess-number-${i}-xxxxxxxx` }, headers: ip });
       expect(last.status).toBe(401);
@@ -138,7 +152,10 @@ describe("POST /api/admin/verify", () => {
     expectError(blocked, 429, "rate_limited");
     expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(blocked.headers.get("set-cookie")).toBeNull();
-    expect((await call(POST, "/api/admin/verify", { body: { secret: process.env.ADMIN_SECRET }, headers: freshIp() })).status).toBe(200);
+    expect(
+      (await call(POST, "/api/admin/verify", { body: { secret: process.env.ADMIN_SECRET }, headers: freshIp() }))
+        .status,
+    ).toBe(200);
   });
 });
 

@@ -10,7 +10,15 @@ import { createApiKey, revokeApiKey } from "@/lib/domains/partners/apikeys";
 import { DEV_ISSUER, issueDevToken, resetUserTokenVerifiers } from "@/lib/http/auth/user-tokens";
 import { devIssuerSecret } from "@/lib/http/auth/secrets";
 import { ADMIN_COOKIE, signAdminSession } from "@/lib/http/auth/admin";
-import { AUDIENCE, ISSUER, authMatrix, partnerKey, startIssuer, unsignedToken, type Issuer } from "@/tests/helpers/auth";
+import {
+  AUDIENCE,
+  ISSUER,
+  authMatrix,
+  partnerKey,
+  startIssuer,
+  unsignedToken,
+  type Issuer,
+} from "@/tests/helpers/auth";
 import { call, expectError } from "@/tests/helpers/http";
 import { startFakeServer } from "@/tests/helpers/fake-server";
 
@@ -22,7 +30,10 @@ beforeAll(async () => {
 afterAll(() => issuer?.close());
 
 const partnerRoute = route({ auth: "partner", handler: ({ principal }) => ({ partner: principal.name }) });
-const userRoute = route({ auth: "user", handler: ({ principal }) => ({ userId: principal.userId, fid: principal.fid, issuer: principal.issuer }) });
+const userRoute = route({
+  auth: "user",
+  handler: ({ principal }) => ({ userId: principal.userId, fid: principal.fid, issuer: principal.issuer }),
+});
 const adminRoute = route({ auth: "admin", handler: ({ principal }) => ({ via: principal.via }) });
 const optionalAdminRoute = route({ auth: "optionalAdmin", handler: ({ principal }) => ({ kind: principal.kind }) });
 const optionalUserRoute = route({ auth: "optionalUser", handler: ({ principal }) => ({ kind: principal.kind }) });
@@ -39,7 +50,11 @@ const ownedObjectRoute = route({
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 describe("auth matrix: partner route", () => {
-  authMatrix("partner", (headers) => call(partnerRoute, "/api/t", { headers }), () => issuer);
+  authMatrix(
+    "partner",
+    (headers) => call(partnerRoute, "/api/t", { headers }),
+    () => issuer,
+  );
   it("accepts a live key", async () => {
     const res = await call(partnerRoute, "/api/t", { headers: { "x-api-key": await partnerKey("acme") } });
     expect(res.status, res.text).toBe(200);
@@ -52,7 +67,8 @@ describe("auth matrix: user route", () => {
     "user",
     (headers) => call(ownedObjectRoute, "/api/t/fid:7", { headers, params: { owner: "fid:7" } }),
     () => issuer,
-    async () => call(ownedObjectRoute, "/api/t/fid:8", { headers: bearer(await issuer.token(7)), params: { owner: "fid:8" } }),
+    async () =>
+      call(ownedObjectRoute, "/api/t/fid:8", { headers: bearer(await issuer.token(7)), params: { owner: "fid:8" } }),
   );
   it("accepts a Quick Auth token and gives the FID", async () => {
     const res = await call(userRoute, "/api/t", { headers: bearer(await issuer.token(7)) });
@@ -62,7 +78,11 @@ describe("auth matrix: user route", () => {
 });
 
 describe("auth matrix: admin route", () => {
-  authMatrix("admin", (headers) => call(adminRoute, "/api/t", { headers }), () => issuer);
+  authMatrix(
+    "admin",
+    (headers) => call(adminRoute, "/api/t", { headers }),
+    () => issuer,
+  );
   it("answers 403 for a partner's API key", async () => {
     expectError(await call(adminRoute, "/api/t", { headers: { "x-api-key": await partnerKey() } }), 403, "forbidden");
   });
@@ -102,10 +122,15 @@ describe("user tokens", () => {
 
   it("requires an expiry on a Quick Auth token and a lifetime within USER_TOKEN_MAX_LIFETIME_SECONDS", async () => {
     const now = Math.floor(Date.now() / 1000);
-    const send = async (claims: Parameters<Issuer["token"]>[1]) => call(userRoute, "/api/t", { headers: bearer(await issuer.token(1, claims)) });
+    const send = async (claims: Parameters<Issuer["token"]>[1]) =>
+      call(userRoute, "/api/t", { headers: bearer(await issuer.token(1, claims)) });
     expectError(await send({ exp: null }), 401, "unauthorized");
     expectError(await send({ exp: null, iat: null }), 401, "unauthorized");
-    expectError(await call(adminRoute, "/api/t", { headers: bearer(await issuer.token(1, { exp: null })) }), 401, "unauthorized");
+    expectError(
+      await call(adminRoute, "/api/t", { headers: bearer(await issuer.token(1, { exp: null })) }),
+      401,
+      "unauthorized",
+    );
     expectError(await send({ exp: now + 2 * 86_400 }), 401, "unauthorized");
     expectError(await send({ iat: null, exp: now + 2 * 86_400 }), 401, "unauthorized"); // no iat: counted from now
     expectError(await send({ iat: now + 30 * 86_400, exp: now + 30 * 86_400 + 3600 }), 401, "unauthorized"); // iat in the future
@@ -133,10 +158,18 @@ describe("user tokens", () => {
   });
 
   it("treats optional auth as public when the token is bad, and as the user when it is good", async () => {
-    expect((await call(optionalUserRoute, "/api/t", { headers: bearer("not.a.jwt") })).body).toEqual({ kind: "public" });
-    expect((await call(optionalUserRoute, "/api/t", { headers: bearer(await issuer.token(9)) })).body).toEqual({ kind: "user" });
-    expect((await call(optionalAdminRoute, "/api/t", { headers: bearer(await issuer.token(9)) })).body).toEqual({ kind: "public" });
-    expect((await call(optionalAdminRoute, "/api/t", { headers: bearer(await issuer.token(1)) })).body).toEqual({ kind: "admin" });
+    expect((await call(optionalUserRoute, "/api/t", { headers: bearer("not.a.jwt") })).body).toEqual({
+      kind: "public",
+    });
+    expect((await call(optionalUserRoute, "/api/t", { headers: bearer(await issuer.token(9)) })).body).toEqual({
+      kind: "user",
+    });
+    expect((await call(optionalAdminRoute, "/api/t", { headers: bearer(await issuer.token(9)) })).body).toEqual({
+      kind: "public",
+    });
+    expect((await call(optionalAdminRoute, "/api/t", { headers: bearer(await issuer.token(1)) })).body).toEqual({
+      kind: "admin",
+    });
   });
 });
 
@@ -177,23 +210,37 @@ describe("the issuer's key server is down", () => {
   it("answers 503 when it does not answer in time, or answers something that is not a key set", async () => {
     await withKeyServer(
       () => ({ hang: true }),
-      async () => expectError(await call(userRoute, "/api/t", { headers: bearer(await issuer.token(7)) }), 503, "provider_unavailable"),
+      async () =>
+        expectError(
+          await call(userRoute, "/api/t", { headers: bearer(await issuer.token(7)) }),
+          503,
+          "provider_unavailable",
+        ),
     );
     await withKeyServer(
       () => ({ text: "<html>maintenance</html>" }),
-      async () => expectError(await call(userRoute, "/api/t", { headers: bearer(await issuer.token(7)) }), 503, "provider_unavailable"),
+      async () =>
+        expectError(
+          await call(userRoute, "/api/t", { headers: bearer(await issuer.token(7)) }),
+          503,
+          "provider_unavailable",
+        ),
     );
   });
 
   it("still answers 401 when the key set simply has no key for the token", () =>
     withKeyServer(
       () => ({ json: { keys: [] } }),
-      async () => expectError(await call(userRoute, "/api/t", { headers: bearer(await issuer.token(7)) }), 401, "unauthorized"),
+      async () =>
+        expectError(await call(userRoute, "/api/t", { headers: bearer(await issuer.token(7)) }), 401, "unauthorized"),
     ));
 });
 
 describe("Privy identity tokens (ES256, key from the environment)", () => {
-  let sign: (claims: Record<string, unknown>, options?: { aud?: string; iss?: string; exp?: number | null }) => Promise<string>;
+  let sign: (
+    claims: Record<string, unknown>,
+    options?: { aud?: string; iss?: string; exp?: number | null },
+  ) => Promise<string>;
   beforeAll(async () => {
     const { publicKey, privateKey } = await generateKeyPair("ES256", { extractable: true });
     process.env.PRIVY_APP_ID = "privy-app-id";
@@ -220,7 +267,12 @@ describe("Privy identity tokens (ES256, key from the environment)", () => {
   });
 
   it("gives the FID of a linked Farcaster account", async () => {
-    const token = await sign({ linked_accounts: JSON.stringify([{ type: "wallet", address: "0x1" }, { type: "farcaster", fid: 42 }]) });
+    const token = await sign({
+      linked_accounts: JSON.stringify([
+        { type: "wallet", address: "0x1" },
+        { type: "farcaster", fid: 42 },
+      ]),
+    });
     const res = await call(userRoute, "/api/t", { headers: bearer(token) });
     expect(res.status, res.text).toBe(200);
     expect(res.body).toEqual({ userId: "fid:42", fid: 42, issuer: "privy" });
@@ -237,17 +289,30 @@ describe("Privy identity tokens (ES256, key from the environment)", () => {
   });
 
   it("requires an expiry and a lifetime within USER_TOKEN_MAX_LIFETIME_SECONDS", async () => {
-    expectError(await call(userRoute, "/api/t", { headers: bearer(await sign({}, { exp: null })) }), 401, "unauthorized");
+    expectError(
+      await call(userRoute, "/api/t", { headers: bearer(await sign({}, { exp: null })) }),
+      401,
+      "unauthorized",
+    );
     const longLived = await sign({}, { exp: Math.floor(Date.now() / 1000) + 30 * 86_400 });
     expectError(await call(userRoute, "/api/t", { headers: bearer(longLived) }), 401, "unauthorized");
     expect((await call(userRoute, "/api/t", { headers: bearer(await sign({})) })).status).toBe(200);
   });
 
   it("rejects another app's audience and a key that is not the configured one", async () => {
-    expectError(await call(userRoute, "/api/t", { headers: bearer(await sign({}, { aud: "other-app" })) }), 401, "unauthorized");
+    expectError(
+      await call(userRoute, "/api/t", { headers: bearer(await sign({}, { aud: "other-app" })) }),
+      401,
+      "unauthorized",
+    );
     const { privateKey } = await generateKeyPair("ES256");
-    const forged = await new SignJWT({}).setProtectedHeader({ alg: "ES256" }).setIssuer("privy.io").setAudience("privy-app-id")
-      .setSubject("did:privy:x").setExpirationTime("1h").sign(privateKey);
+    const forged = await new SignJWT({})
+      .setProtectedHeader({ alg: "ES256" })
+      .setIssuer("privy.io")
+      .setAudience("privy-app-id")
+      .setSubject("did:privy:x")
+      .setExpirationTime("1h")
+      .sign(privateKey);
     expectError(await call(userRoute, "/api/t", { headers: bearer(forged) }), 401, "unauthorized");
   });
 });
@@ -274,10 +339,19 @@ describe("the development issuer", () => {
 
   it("requires an expiry and a lifetime within USER_TOKEN_MAX_LIFETIME_SECONDS", () =>
     withEnv({ DATABASE_URL: undefined }, async () => {
-      const noExpiry = await new SignJWT({}).setProtectedHeader({ alg: "HS256" }).setIssuer(DEV_ISSUER).setAudience("dev")
-        .setSubject("5").setIssuedAt().sign(devIssuerSecret()!);
+      const noExpiry = await new SignJWT({})
+        .setProtectedHeader({ alg: "HS256" })
+        .setIssuer(DEV_ISSUER)
+        .setAudience("dev")
+        .setSubject("5")
+        .setIssuedAt()
+        .sign(devIssuerSecret()!);
       expectError(await call(userRoute, "/api/t", { headers: bearer(noExpiry) }), 401, "unauthorized");
-      expectError(await call(userRoute, "/api/t", { headers: bearer(await issueDevToken(5, 30 * 86_400)) }), 401, "unauthorized");
+      expectError(
+        await call(userRoute, "/api/t", { headers: bearer(await issueDevToken(5, 30 * 86_400)) }),
+        401,
+        "unauthorized",
+      );
       expect((await call(userRoute, "/api/t", { headers: bearer(await issueDevToken(5)) })).status).toBe(200);
     }));
 
@@ -331,11 +405,24 @@ describe("admin session cookie", () => {
   });
 
   it("rejects a cookie signed with another key, an expired one, a tampered one, and a user token in its place", async () => {
-    const forged = await new SignJWT({}).setProtectedHeader({ alg: "HS256" }).setAudience("admin_session").setSubject("fid:1")
-      .setExpirationTime("1h").sign(new TextEncoder().encode("another-secret-of-at-least-32-chars!"));
-    const expired = await new SignJWT({}).setProtectedHeader({ alg: "HS256" }).setAudience("admin_session").setSubject("fid:1")
-      .setIssuedAt(Math.floor(Date.now() / 1000) - 7200).setExpirationTime(Math.floor(Date.now() / 1000) - 60).sign(secret());
-    const noExpiry = await new SignJWT({}).setProtectedHeader({ alg: "HS256" }).setAudience("admin_session").setSubject("fid:1").sign(secret());
+    const forged = await new SignJWT({})
+      .setProtectedHeader({ alg: "HS256" })
+      .setAudience("admin_session")
+      .setSubject("fid:1")
+      .setExpirationTime("1h")
+      .sign(new TextEncoder().encode("another-secret-of-at-least-32-chars!"));
+    const expired = await new SignJWT({})
+      .setProtectedHeader({ alg: "HS256" })
+      .setAudience("admin_session")
+      .setSubject("fid:1")
+      .setIssuedAt(Math.floor(Date.now() / 1000) - 7200)
+      .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
+      .sign(secret());
+    const noExpiry = await new SignJWT({})
+      .setProtectedHeader({ alg: "HS256" })
+      .setAudience("admin_session")
+      .setSubject("fid:1")
+      .sign(secret());
     const good = (await signAdminSession("fid:1"))!;
     const [h, , s] = good.split(".");
     const tampered = `${h}.${Buffer.from(JSON.stringify({ aud: "admin_session", sub: "fid:2", exp: 9_999_999_999 })).toString("base64url")}.${s}`;

@@ -34,8 +34,19 @@ describe("clientIp", () => {
   });
 
   it("vercel: the headers Vercel's edge overwrites, never x-forwarded-for", () => {
-    expect(clientIp(request({ "x-vercel-forwarded-for": "198.51.100.1", "x-real-ip": "198.51.100.2", "x-forwarded-for": "6.6.6.6" }), "vercel")).toBe("198.51.100.1");
-    expect(clientIp(request({ "x-real-ip": "198.51.100.2", "x-forwarded-for": "6.6.6.6" }), "vercel")).toBe("198.51.100.2");
+    expect(
+      clientIp(
+        request({
+          "x-vercel-forwarded-for": "198.51.100.1",
+          "x-real-ip": "198.51.100.2",
+          "x-forwarded-for": "6.6.6.6",
+        }),
+        "vercel",
+      ),
+    ).toBe("198.51.100.1");
+    expect(clientIp(request({ "x-real-ip": "198.51.100.2", "x-forwarded-for": "6.6.6.6" }), "vercel")).toBe(
+      "198.51.100.2",
+    );
     expect(clientIp(request({ "x-forwarded-for": "6.6.6.6" }), "vercel")).toBe("local");
   });
 
@@ -54,7 +65,12 @@ describe("a per-IP limit through route()", () => {
     resetConfig();
   });
 
-  const limited = () => route({ auth: "public", rateLimit: { name: `ip-${randomBytes(3).toString("hex")}`, limit: 1, windowSeconds: 3600 }, handler: () => ({ ok: true }) });
+  const limited = () =>
+    route({
+      auth: "public",
+      rateLimit: { name: `ip-${randomBytes(3).toString("hex")}`, limit: 1, windowSeconds: 3600 },
+      handler: () => ({ ok: true }),
+    });
 
   it("is not reset by a client choosing its own x-forwarded-for hops (default: the socket address)", async () => {
     // Fixed windows: Date stands still so both calls fall in the same one.
@@ -62,7 +78,9 @@ describe("a per-IP limit through route()", () => {
     const handler = limited();
     // What `next start` passes on when a client sends its own header: the client's hops are kept as sent.
     expect((await call(handler, "/api/t", { headers: { "x-forwarded-for": "203.0.113.50" } })).status).toBe(200);
-    const again = await call(handler, "/api/t", { headers: { "x-forwarded-for": "6.6.6.7, 203.0.113.50", "x-real-ip": "6.6.6.8" } });
+    const again = await call(handler, "/api/t", {
+      headers: { "x-forwarded-for": "6.6.6.7, 203.0.113.50", "x-real-ip": "6.6.6.8" },
+    });
     expectError(again, 429, "rate_limited");
     expect(Number(again.headers.get("retry-after"))).toBeGreaterThan(0);
     expect((await call(handler, "/api/t", { headers: { "x-forwarded-for": "203.0.113.51" } })).status).toBe(200);
@@ -73,8 +91,22 @@ describe("a per-IP limit through route()", () => {
     process.env.TRUSTED_PROXY = "vercel";
     resetConfig();
     const handler = limited();
-    expect((await call(handler, "/api/t", { headers: { "x-vercel-forwarded-for": "198.51.100.20", "x-forwarded-for": "6.6.6.1" } })).status).toBe(200);
-    expectError(await call(handler, "/api/t", { headers: { "x-vercel-forwarded-for": "198.51.100.20", "x-forwarded-for": "6.6.6.2" } }), 429, "rate_limited");
-    expect((await call(handler, "/api/t", { headers: { "x-vercel-forwarded-for": "198.51.100.21" } })).status).toBe(200);
+    expect(
+      (
+        await call(handler, "/api/t", {
+          headers: { "x-vercel-forwarded-for": "198.51.100.20", "x-forwarded-for": "6.6.6.1" },
+        })
+      ).status,
+    ).toBe(200);
+    expectError(
+      await call(handler, "/api/t", {
+        headers: { "x-vercel-forwarded-for": "198.51.100.20", "x-forwarded-for": "6.6.6.2" },
+      }),
+      429,
+      "rate_limited",
+    );
+    expect((await call(handler, "/api/t", { headers: { "x-vercel-forwarded-for": "198.51.100.21" } })).status).toBe(
+      200,
+    );
   });
 });

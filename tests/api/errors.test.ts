@@ -43,21 +43,37 @@ describe("invalid input: 400 invalid_request", () => {
   });
 
   it("rejects a scalar query parameter given twice instead of picking one", async () => {
-    const error = expectError(await call(listRoute, `/api/t?address=${address}&limit=1&limit=2`), 400, "invalid_request");
+    const error = expectError(
+      await call(listRoute, `/api/t?address=${address}&limit=1&limit=2`),
+      400,
+      "invalid_request",
+    );
     expect(error.error).toMatch(/^limit: /);
   });
 
   it("accepts the same query once, coerced", async () => {
-    const res = await call(listRoute, `/api/t?address=${address.toUpperCase().replace("0X", "0x")}&limit=5&champagne=1`);
+    const res = await call(
+      listRoute,
+      `/api/t?address=${address.toUpperCase().replace("0X", "0x")}&limit=5&champagne=1`,
+    );
     expect(res.status, res.text).toBe(200);
     expect(res.body).toEqual({ limit: 5, address, champagne: true });
   });
 
   it("answers 400 for malformed JSON, an empty body, and a body of the wrong shape", async () => {
-    expect(expectError(await call(bodyRoute, "/api/t", { body: '{"name": "x",' }), 400, "invalid_request").error).toMatch(/JSON/);
+    expect(
+      expectError(await call(bodyRoute, "/api/t", { body: '{"name": "x",' }), 400, "invalid_request").error,
+    ).toMatch(/JSON/);
     expectError(await call(bodyRoute, "/api/t", { method: "POST" }), 400, "invalid_request");
-    const wrong = expectError(await call(bodyRoute, "/api/t", { body: { name: "", amount: "x" } }), 400, "invalid_request");
-    expect((wrong.details as Array<{ in: string; path: string }>).map((d) => `${d.in}:${d.path}`).sort()).toEqual(["body:amount", "body:name"]);
+    const wrong = expectError(
+      await call(bodyRoute, "/api/t", { body: { name: "", amount: "x" } }),
+      400,
+      "invalid_request",
+    );
+    expect((wrong.details as Array<{ in: string; path: string }>).map((d) => `${d.in}:${d.path}`).sort()).toEqual([
+      "body:amount",
+      "body:name",
+    ]);
   });
 });
 
@@ -69,7 +85,11 @@ describe("the envelope's shape", () => {
       throw notFound("no such thing");
     },
   });
-  const limitedOnce = route({ auth: "public", rateLimit: { name: `shape-${randomBytes(3).toString("hex")}`, limit: 1, windowSeconds: 3600 }, handler: () => ({ ok: true }) });
+  const limitedOnce = route({
+    auth: "public",
+    rateLimit: { name: `shape-${randomBytes(3).toString("hex")}`, limit: 1, windowSeconds: 3600 },
+    handler: () => ({ ok: true }),
+  });
 
   it("is { error: message, code, requestId, details? } for a 400 with details, a 404 and a 429", async () => {
     const traced = (id: string) => ({ "x-request-id": id, "x-forwarded-for": "198.51.100.77" });
@@ -153,8 +173,18 @@ describe("failures below the handler", () => {
   it("turns a Postgres unique violation into 409 conflict", async () => {
     const prefix = `tlk_${randomBytes(4).toString("hex")}`;
     const insert = () =>
-      db().insertInto("api_keys").values({ name: "dup", prefix, key_hash: randomBytes(16).toString("hex") }).execute();
-    const duplicate = route({ auth: "public", handler: async () => (await insert(), await insert(), "unreachable") });
+      db()
+        .insertInto("api_keys")
+        .values({ name: "dup", prefix, key_hash: randomBytes(16).toString("hex") })
+        .execute();
+    const duplicate = route({
+      auth: "public",
+      handler: async () => {
+        await insert();
+        await insert();
+        return "unreachable";
+      },
+    });
     const error = expectError(await call(duplicate, "/api/t"), 409, "conflict");
     expect(error.error).not.toMatch(/api_keys|prefix/); // no schema details
   });
@@ -171,7 +201,9 @@ describe("failures below the handler", () => {
               await sql`SELECT pg_sleep(2)`.execute(trx);
             } else {
               // PGlite has no timer to cancel a statement: raise the same SQLSTATE from the database itself.
-              await sql`DO $$ BEGIN RAISE EXCEPTION 'canceling statement due to statement timeout' USING ERRCODE = 'query_canceled'; END $$`.execute(trx);
+              await sql`DO $$ BEGIN RAISE EXCEPTION 'canceling statement due to statement timeout' USING ERRCODE = 'query_canceled'; END $$`.execute(
+                trx,
+              );
             }
           }),
     });
@@ -211,8 +243,16 @@ async function toResult(response: Response) {
 /** Rate limits through route(): the same cases on the active backend and, when redis-server runs, on Upstash. */
 function rateLimitCases(backend: "postgres" | "upstash") {
   const name = `test-${backend}-${randomBytes(3).toString("hex")}`;
-  const limited = route({ auth: "public", rateLimit: { name, limit: 2, windowSeconds: 3600 }, handler: () => ({ ok: true }) });
-  const limitedPartner = route({ auth: "partner", rateLimit: { name: `${name}-p`, limit: 1, windowSeconds: 3600 }, handler: () => ({ ok: true }) });
+  const limited = route({
+    auth: "public",
+    rateLimit: { name, limit: 2, windowSeconds: 3600 },
+    handler: () => ({ ok: true }),
+  });
+  const limitedPartner = route({
+    auth: "partner",
+    rateLimit: { name: `${name}-p`, limit: 1, windowSeconds: 3600 },
+    handler: () => ({ ok: true }),
+  });
   const ip = (n: number) => ({ "x-forwarded-for": `203.0.113.${n}` });
 
   beforeAll(async () => {
@@ -258,21 +298,26 @@ describe("rate limits on the Postgres backend", () => {
 });
 
 const reachable = await redisReachable();
-describe.skipIf(!reachable)(reachable ? "rate limits on the Upstash backend" : `rate limits on Upstash: SKIPPED, redis-server not reachable at ${REDIS_URL}`, () => {
-  let server: UpstashServer;
-  beforeAll(async () => {
-    server = await startUpstashServer();
-    process.env.KV_REST_API_URL = server.url;
-    process.env.KV_REST_API_TOKEN = server.token;
-    resetConfig();
-    resetKv();
-  });
-  afterAll(async () => {
-    delete process.env.KV_REST_API_URL;
-    delete process.env.KV_REST_API_TOKEN;
-    resetConfig();
-    resetKv();
-    await server?.close();
-  });
-  rateLimitCases("upstash");
-});
+describe.skipIf(!reachable)(
+  reachable
+    ? "rate limits on the Upstash backend"
+    : `rate limits on Upstash: SKIPPED, redis-server not reachable at ${REDIS_URL}`,
+  () => {
+    let server: UpstashServer;
+    beforeAll(async () => {
+      server = await startUpstashServer();
+      process.env.KV_REST_API_URL = server.url;
+      process.env.KV_REST_API_TOKEN = server.token;
+      resetConfig();
+      resetKv();
+    });
+    afterAll(async () => {
+      delete process.env.KV_REST_API_URL;
+      delete process.env.KV_REST_API_TOKEN;
+      resetConfig();
+      resetKv();
+      await server?.close();
+    });
+    rateLimitCases("upstash");
+  },
+);

@@ -36,7 +36,8 @@ describe("GET /api/health", () => {
   });
 
   it("names who runs jobs as JOB_WORKER and QSTASH_TOKEN say", async () => {
-    const jobs = async (vars: Record<string, string | undefined>) => withEnv(vars, async () => (await call(GET, "/api/health")).body.backends.jobs);
+    const jobs = async (vars: Record<string, string | undefined>) =>
+      withEnv(vars, async () => (await call(GET, "/api/health")).body.backends.jobs);
     expect(await jobs({ JOB_WORKER: "false" })).toBe("none");
     expect(await jobs({ JOB_WORKER: "true" })).toBe("local-worker");
     expect(await jobs({ QSTASH_TOKEN: "test-token" })).toBe("qstash");
@@ -55,7 +56,13 @@ describe("GET /api/health", () => {
       });
       const error = expectError(res, 503, "provider_unavailable");
       expect(error.error).toMatch(/database/);
-      expect(error.details).toEqual([expect.objectContaining({ part: "database", reachable: false, backends: expect.objectContaining({ database: "postgres" }) })]);
+      expect(error.details).toEqual([
+        expect.objectContaining({
+          part: "database",
+          reachable: false,
+          backends: expect.objectContaining({ database: "postgres" }),
+        }),
+      ]);
       expect(res.headers.get("retry-after")).toBe("5");
       expect(res.headers.get("x-request-id")).toBe(error.requestId);
     } finally {

@@ -13,7 +13,11 @@ import { call, expectError } from "@/tests/helpers/http";
 const SECRET = "test-cron-secret-0123456789";
 let runs = 0;
 
-const refresh = defineJob({ name: "test-cron-refresh", schema: z.object({ scope: z.string() }), handle: async () => void runs++ });
+const refresh = defineJob({
+  name: "test-cron-refresh",
+  schema: z.object({ scope: z.string() }),
+  handle: async () => void runs++,
+});
 defineSchedule({ name: "test-cron-refresh", everySeconds: 300, job: refresh, payload: { scope: "all" } });
 
 const hit = (schedule: string, authorization?: string) =>
@@ -50,13 +54,21 @@ describe("GET /api/cron/[schedule]", () => {
   it("enqueues the schedule's job once per bucket, however often the cron fires", async () => {
     const first = await hit("test-cron-refresh", `Bearer ${SECRET}`);
     expect(first.status).toBe(200);
-    expect(first.body).toMatchObject({ cron: "test-cron-refresh", job: "test-cron-refresh", bucket: Math.floor(Date.now() / 300_000) });
+    expect(first.body).toMatchObject({
+      cron: "test-cron-refresh",
+      job: "test-cron-refresh",
+      bucket: Math.floor(Date.now() / 300_000),
+    });
     const second = await hit("test-cron-refresh", `Bearer ${SECRET}`);
     expect(second.body.jobId).toBe(first.body.jobId);
     await runDueJobs();
     expect(runs).toBe(1);
     const [job] = await db().selectFrom("jobs").select(["payload", "status", "dedupe_key"]).execute();
-    expect(job).toEqual({ payload: { scope: "all" }, status: "done", dedupe_key: `schedule:test-cron-refresh:${first.body.bucket}` });
+    expect(job).toEqual({
+      payload: { scope: "all" },
+      status: "done",
+      dedupe_key: `schedule:test-cron-refresh:${first.body.bucket}`,
+    });
   });
 
   it("answers 404 for a schedule nobody defined", async () => {

@@ -51,14 +51,20 @@ let qstash: FakeQStash;
 let app: FakeServer;
 
 const row = (id: number) => db().selectFrom("jobs").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
-const sweep = () => call(cron, "/api/cron/dispatch", { headers: { authorization: `Bearer ${CRON_SECRET}` }, params: { schedule: "dispatch" } });
+const sweep = () =>
+  call(cron, "/api/cron/dispatch", {
+    headers: { authorization: `Bearer ${CRON_SECRET}` },
+    params: { schedule: "dispatch" },
+  });
 
 beforeAll(async () => {
   qstash = await startFakeQStash({ delayScale: 0 });
   // The deployed service as QStash sees it: an HTTP server whose /api/jobs/<name> is the route handler.
   app = await startFakeServer(async (req) => {
     const job = req.path.split("/").pop()!;
-    const headers = Object.fromEntries(Object.entries(req.headers).flatMap(([k, v]) => (typeof v === "string" ? [[k, v]] : [])));
+    const headers = Object.fromEntries(
+      Object.entries(req.headers).flatMap(([k, v]) => (typeof v === "string" ? [[k, v]] : [])),
+    );
     const request = new Request(`${app.url}${req.path}`, { method: req.method, headers, body: req.body });
     const res = await POST(request, { params: Promise.resolve({ job }) });
     return { status: res.status, text: await res.text(), headers: { "content-type": "application/json" } };
@@ -71,7 +77,15 @@ beforeAll(async () => {
 afterAll(async () => {
   await qstash.close();
   await app.close();
-  for (const k of ["PUBLIC_BASE_URL", "CRON_SECRET", "QSTASH_URL", "QSTASH_TOKEN", "QSTASH_CURRENT_SIGNING_KEY", "QSTASH_NEXT_SIGNING_KEY"]) delete process.env[k];
+  for (const k of [
+    "PUBLIC_BASE_URL",
+    "CRON_SECRET",
+    "QSTASH_URL",
+    "QSTASH_TOKEN",
+    "QSTASH_CURRENT_SIGNING_KEY",
+    "QSTASH_NEXT_SIGNING_KEY",
+  ])
+    delete process.env[k];
   resetConfig();
 });
 
@@ -118,14 +132,22 @@ describe("jobs through QStash", () => {
     const { id } = await enqueue(work, { key: "retried" });
     // QStash's first retry comes 12 s later, after our 2 s backoff: the stand-in retries at once, so
     // move the row's run_at as that wait would have.
-    qstash.beforeRetry = () => db().updateTable("jobs").set({ run_at: sql`now()` }).where("id", "=", id).execute().then(() => {});
+    qstash.beforeRetry = () =>
+      db()
+        .updateTable("jobs")
+        .set({ run_at: sql`now()` })
+        .where("id", "=", id)
+        .execute()
+        .then(() => {});
     try {
       await dispatchJobs();
       await qstash.idle();
     } finally {
       qstash.beforeRetry = undefined;
     }
-    const statuses = qstash.deliveries.filter((d) => d.messageId === qstash.messages.at(-1)!.messageId).map((d) => d.status);
+    const statuses = qstash.deliveries
+      .filter((d) => d.messageId === qstash.messages.at(-1)!.messageId)
+      .map((d) => d.status);
     expect(statuses[0]).toBe(503);
     expect(statuses.at(-1)).toBe(200);
     expect(await row(id)).toMatchObject({ status: "done", last_error: null });
@@ -199,16 +221,29 @@ describe("jobs through QStash", () => {
   it("the sweep re-publishes a job whose runner died (expired lease) and one QStash gave up on", async () => {
     const orphan = await enqueue(work, { key: "orphan" });
     const lost = await enqueue(work, { key: "lost" });
-    await db().updateTable("jobs").set({ status: "running", attempts: 1, locked_until: sql`now() - interval '1 second'` }).where("id", "=", orphan.id).execute();
+    await db()
+      .updateTable("jobs")
+      .set({ status: "running", attempts: 1, locked_until: sql`now() - interval '1 second'` })
+      .where("id", "=", orphan.id)
+      .execute();
     const stale = sql<Date>`now() - make_interval(secs => ${STALE_DISPATCH_SECONDS + 60})`;
-    await db().updateTable("jobs").set({ status: "dispatched", attempts: 2, run_at: stale, updated_at: stale }).where("id", "=", lost.id).execute();
+    await db()
+      .updateTable("jobs")
+      .set({ status: "dispatched", attempts: 2, run_at: stale, updated_at: stale })
+      .where("id", "=", lost.id)
+      .execute();
     const fresh = await enqueue(work, { key: "in-flight" });
     await db().updateTable("jobs").set({ status: "dispatched" }).where("id", "=", fresh.id).execute();
 
     const before = qstash.messages.length;
     expect((await sweep()).body).toEqual({ cron: "dispatch", published: 2, failed: 0 });
     const ids = qstash.messages.slice(before).map((m) => m.deduplicationId);
-    expect(ids).toEqual(expect.arrayContaining([expect.stringMatching(new RegExp(`^job-${orphan.id}-1-\\d+$`)), expect.stringMatching(new RegExp(`^job-${lost.id}-2-\\d+$`))]));
+    expect(ids).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(new RegExp(`^job-${orphan.id}-1-\\d+$`)),
+        expect.stringMatching(new RegExp(`^job-${lost.id}-2-\\d+$`)),
+      ]),
+    );
     await qstash.idle();
     expect(await row(orphan.id)).toMatchObject({ status: "done", attempts: 2 });
     expect(await row(lost.id)).toMatchObject({ status: "done", attempts: 3 });

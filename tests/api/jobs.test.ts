@@ -83,14 +83,20 @@ describe("POST /api/jobs/[job] signature", () => {
     const { id } = await enqueue(deliver, { mode: "ok" });
     const other = await enqueue(deliver, { mode: "ok" });
     const signature = await signDelivery(CURRENT, `${BASE}/api/jobs/test-deliver`, JSON.stringify({ id }));
-    await rejected(await send("test-deliver", JSON.stringify({ id: other.id }), { "upstash-signature": signature }), other.id);
+    await rejected(
+      await send("test-deliver", JSON.stringify({ id: other.id }), { "upstash-signature": signature }),
+      other.id,
+    );
     await rejected(await send("test-deliver", `${JSON.stringify({ id })} `, { "upstash-signature": signature }), id);
   });
 
   it("rejects a signature for another URL", async () => {
     const { id } = await enqueue(deliver, { mode: "ok" });
     await rejected(await signed("test-deliver", JSON.stringify({ id }), CURRENT, `${BASE}/api/jobs/other-job`), id);
-    await rejected(await signed("test-deliver", JSON.stringify({ id }), CURRENT, `https://elsewhere.example/api/jobs/test-deliver`), id);
+    await rejected(
+      await signed("test-deliver", JSON.stringify({ id }), CURRENT, `https://elsewhere.example/api/jobs/test-deliver`),
+      id,
+    );
   });
 
   it("rejects a delivery without Upstash-Signature", async () => {
@@ -103,16 +109,36 @@ describe("POST /api/jobs/[job] signature", () => {
     const body = JSON.stringify({ id });
     const url = `${BASE}/api/jobs/test-deliver`;
     const past = Math.floor(Date.now() / 1000) - 3600;
-    await rejected(await send("test-deliver", body, { "upstash-signature": await signDelivery(CURRENT, url, body, { exp: past, iat: past - 300, nbf: past - 300 }) }), id);
-    await rejected(await send("test-deliver", body, { "upstash-signature": await signDelivery(CURRENT, url, body, { iss: "Someone" }) }), id);
+    await rejected(
+      await send("test-deliver", body, {
+        "upstash-signature": await signDelivery(CURRENT, url, body, { exp: past, iat: past - 300, nbf: past - 300 }),
+      }),
+      id,
+    );
+    await rejected(
+      await send("test-deliver", body, {
+        "upstash-signature": await signDelivery(CURRENT, url, body, { iss: "Someone" }),
+      }),
+      id,
+    );
   });
 
   it("rejects a signature without an expiry (replayable forever), and accepts the same message signed as QStash signs it", async () => {
     const { id } = await enqueue(deliver, { mode: "ok" });
     const body = JSON.stringify({ id });
     const url = `${BASE}/api/jobs/test-deliver`;
-    await rejected(await send("test-deliver", body, { "upstash-signature": await signDelivery(CURRENT, url, body, { exp: undefined }) }), id);
-    await rejected(await send("test-deliver", body, { "upstash-signature": await signDelivery(NEXT, url, body, { exp: undefined }) }), id);
+    await rejected(
+      await send("test-deliver", body, {
+        "upstash-signature": await signDelivery(CURRENT, url, body, { exp: undefined }),
+      }),
+      id,
+    );
+    await rejected(
+      await send("test-deliver", body, {
+        "upstash-signature": await signDelivery(NEXT, url, body, { exp: undefined }),
+      }),
+      id,
+    );
     const res = await send("test-deliver", body, { "upstash-signature": await signDelivery(CURRENT, url, body) });
     expect(res.status, res.text).toBe(200);
     expect(effects).toBe(1);
@@ -181,7 +207,11 @@ describe("POST /api/jobs/[job] outcomes", () => {
 
   it("answers 503 while another runner holds the job, and before it is due", async () => {
     const held = await enqueue(deliver, { mode: "ok" });
-    await db().updateTable("jobs").set({ status: "running", attempts: 1, locked_until: sql`now() + interval '1 minute'` }).where("id", "=", held.id).execute();
+    await db()
+      .updateTable("jobs")
+      .set({ status: "running", attempts: 1, locked_until: sql`now() + interval '1 minute'` })
+      .where("id", "=", held.id)
+      .execute();
     expectError(await signed("test-deliver", JSON.stringify({ id: held.id })), 503, "provider_unavailable");
     const later = await enqueue(deliver, { mode: "ok" }, { delaySeconds: 600 });
     expectError(await signed("test-deliver", JSON.stringify({ id: later.id })), 503, "provider_unavailable");

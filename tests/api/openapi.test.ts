@@ -48,7 +48,11 @@ describe("OpenAPI contract", () => {
   });
 
   it("a method the document lacks or an operation without a route is detected", () => {
-    const fake = { path: "/api/x", file: "app/api/x/route.ts", module: { GET: routeModules[0].module.POST ?? Object.values(routeModules[0].module)[0] } };
+    const fake = {
+      path: "/api/x",
+      file: "app/api/x/route.ts",
+      module: { GET: routeModules[0].module.POST ?? Object.values(routeModules[0].module)[0] },
+    };
     const withExtra = operationsOf(buildDocument([...routeModules, fake]));
     expect(withExtra).toContain("GET /api/x");
     expect(operationsOf(buildDocument(routeModules))).not.toContain("GET /api/x");
@@ -57,7 +61,13 @@ describe("OpenAPI contract", () => {
   it("is OpenAPI 3.1 with auth schemes, the error envelope, parameters with defaults and ranges", async () => {
     const doc = (await call(GET as any, "/api/openapi.json")).body;
     expect(doc.openapi).toBe("3.1.0");
-    expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(["adminSession", "apiKey", "bearerJwt", "cronSecret", "qstashSignature"]);
+    expect(Object.keys(doc.components.securitySchemes).sort()).toEqual([
+      "adminSession",
+      "apiKey",
+      "bearerJwt",
+      "cronSecret",
+      "qstashSignature",
+    ]);
     expect(doc.components.schemas.Error.required).toEqual(["error", "code", "requestId"]);
     expect(doc.components.schemas.Error.properties.error.type).toBe("string");
     const ids = new Set<string>();
@@ -68,16 +78,24 @@ describe("OpenAPI contract", () => {
         ids.add(op.operationId);
         expect(op.responses["500"]).toBeDefined();
         for (const p of op.parameters ?? []) if (p.in === "path") expect(path).toContain(`{${p.name}}`);
-        if (op["x-auth"] === "partner" || op["x-auth"] === "user" || op["x-auth"] === "admin") expect(op.responses["401"]).toBeDefined();
+        if (op["x-auth"] === "partner" || op["x-auth"] === "user" || op["x-auth"] === "admin")
+          expect(op.responses["401"]).toBeDefined();
         if (op["x-rate-limit"]) expect(op.responses["429"]).toBeDefined();
       }
     }
     expect(JSON.stringify(doc)).not.toContain('"$ref":"#/$defs');
     // Limits the handler enforces itself (the deploy quota, tree uploads per IP) are documented as 429 too.
-    for (const [path, method] of [["/api/tokens/deploy", "post"], ["/api/tokens/deploy/split", "post"], ["/api/airdrops", "post"], ["/api/presales/allowlists", "post"]]) {
+    for (const [path, method] of [
+      ["/api/tokens/deploy", "post"],
+      ["/api/tokens/deploy/split", "post"],
+      ["/api/airdrops", "post"],
+      ["/api/presales/allowlists", "post"],
+    ]) {
       expect(doc.paths[path][method].responses["429"].headers["Retry-After"], `${method} ${path}`).toBeDefined();
     }
-    expect(doc.paths["/api/tokens/deploy"].post.responses["429"].description).toMatch(/requests in 60 s.*; or .*DEPLOY_DAILY_LIMIT/);
+    expect(doc.paths["/api/tokens/deploy"].post.responses["429"].description).toMatch(
+      /requests in 60 s.*; or .*DEPLOY_DAILY_LIMIT/,
+    );
     const list = doc.paths["/api/tokens"].get;
     expect(list.security).toEqual([]);
     const limit = list.parameters.find((p: any) => p.name === "limit");
@@ -106,7 +124,11 @@ describe("OpenAPI contract", () => {
       const parsed = z.fromJSONSchema(schema).safeParse(res.body);
       expect(parsed.success, `${url}: ${parsed.error?.message}`).toBe(true);
     };
-    await check("/api/tokens", "/api/tokens?limit=5&includeMarket=true&includeUser=true", (await import("@/app/api/tokens/route")).GET);
+    await check(
+      "/api/tokens",
+      "/api/tokens?limit=5&includeMarket=true&includeUser=true",
+      (await import("@/app/api/tokens/route")).GET,
+    );
     await check("/api/tokens/search", "/api/tokens/search?q=doc", (await import("@/app/api/tokens/search/route")).GET);
     // A schema that accepts anything would make this test vacuous.
     const list = doc.paths["/api/tokens"].get.responses["200"].content["application/json"].schema;
@@ -114,11 +136,23 @@ describe("OpenAPI contract", () => {
   });
 
   it("the test helper refuses a 2xx answer that does not match its route's response schema, or has a key it does not list", async () => {
-    const lying = route({ auth: "public", response: z.object({ count: z.number().int() }), handler: () => ({ count: "7" }) });
+    const lying = route({
+      auth: "public",
+      response: z.object({ count: z.number().int() }),
+      handler: () => ({ count: "7" }),
+    });
     await expect(call(lying as any, "/api/x")).rejects.toThrow(/does not match its documented schema/);
-    const stray = route({ auth: "public", response: z.object({ count: z.number().int() }), handler: () => ({ count: 7, stray: 1 }) });
+    const stray = route({
+      auth: "public",
+      response: z.object({ count: z.number().int() }),
+      handler: () => ({ count: 7, stray: 1 }),
+    });
     await expect(call(stray as any, "/api/x")).rejects.toThrow(/documented published schema/);
-    const honest = route({ auth: "public", response: z.object({ count: z.number().int() }), handler: () => ({ count: 7 }) });
+    const honest = route({
+      auth: "public",
+      response: z.object({ count: z.number().int() }),
+      handler: () => ({ count: 7 }),
+    });
     expect((await call(honest as any, "/api/x")).body).toEqual({ count: 7 });
   });
 });

@@ -39,7 +39,10 @@ type Outcome = { ok: true; data: unknown } | { ok: false; issues: string[] };
 /** What the route's handler would be given for this query string (or the 400's issues). */
 function outcome(schema: ZodType, search: string): Outcome {
   try {
-    return { ok: true, data: parseWith(schema, presentQueryValues(schema, queryObject(new URL(`http://x/api?${search}`))), "query") };
+    return {
+      ok: true,
+      data: parseWith(schema, presentQueryValues(schema, queryObject(new URL(`http://x/api?${search}`))), "query"),
+    };
   } catch (error) {
     const details = (error as { details?: Array<{ path: string; message: string }> }).details ?? [];
     return { ok: false, issues: details.map((d) => `${d.path}: ${d.message}`).sort() };
@@ -57,7 +60,13 @@ for (const { path, module } of routeModules) {
     const shape = (schema as unknown as { shape: Record<string, ZodType> }).shape;
     const keys = Object.keys(shape);
     const required = new Set(keys.filter((k) => !shape[k].safeParse(undefined).success));
-    cases.push({ op: `${method} ${path}`, schema, keys, required, base: Object.fromEntries([...required].map((k) => [k, SAMPLE[k]])) });
+    cases.push({
+      op: `${method} ${path}`,
+      schema,
+      keys,
+      required,
+      base: Object.fromEntries([...required].map((k) => [k, SAMPLE[k]])),
+    });
   }
 }
 const each = cases.map((c) => [c.op, c] as const);
@@ -133,7 +142,8 @@ describe("query conventions over every route's query schema", () => {
     expect(limit(String(max + 1))).toBe(max);
     expect(limit("100000000000000000000000000000")).toBe(max);
     expect(limit(" 1 ")).toBe(1);
-    for (const bad of ["-1", "abc", "1.5", "1e3"]) expect(limit(bad), `limit=${bad}`).toMatchObject({ ok: false, issues: [expect.stringMatching(/^limit: /)] });
+    for (const bad of ["-1", "abc", "1.5", "1e3"])
+      expect(limit(bad), `limit=${bad}`).toMatchObject({ ok: false, issues: [expect.stringMatching(/^limit: /)] });
   });
 });
 
@@ -144,7 +154,9 @@ describe("zLimit", () => {
     expect(schema.parse({ limit: "0" }).limit).toBe(0);
     expect(schema.parse({ limit: "21" }).limit).toBe(20);
     expect(schema.safeParse({ limit: "-1" }).success).toBe(false);
-    const doc = buildDocument([{ path: "/api/x", file: "x", module: { GET: route({ auth: "public", query: schema, handler: () => ({}) }) } }]);
+    const doc = buildDocument([
+      { path: "/api/x", file: "x", module: { GET: route({ auth: "public", query: schema, handler: () => ({}) }) } },
+    ]);
     const [param] = doc.paths["/api/x"].get.parameters;
     expect(param).toMatchObject({ name: "limit", required: false, schema: { type: "string" } });
     expect(param.description).toBe("page size, 0 to 20 (default 10); a larger value is clamped to 20");
@@ -153,14 +165,24 @@ describe("zLimit", () => {
 
 describe("through route(), on GET /api/tokens", () => {
   beforeAll(async () => {
-    await insertTokens(Array.from({ length: 25 }, (_, i) => ({ name: `Qp ${i}`, symbol: `QP${i}`, requestor_fid: 5, msg_sender: address("a", i + 1) })));
+    await insertTokens(
+      Array.from({ length: 25 }, (_, i) => ({
+        name: `Qp ${i}`,
+        symbol: `QP${i}`,
+        requestor_fid: 5,
+        msg_sender: address("a", i + 1),
+      })),
+    );
   });
   const names = (res: { body: { data: Array<{ name: string }> } }) => res.body.data.map((t) => t.name);
 
   it("answers a bot's empty and `undefined`/`null` parameters as if they were absent", async () => {
     const plain = await call(tokensGET, "/api/tokens");
     expect(plain.status, plain.text).toBe(200);
-    for (const search of ["cursor=&sortBy=&fid=&limit=&chainId=", "cursor=undefined&sortBy=null&fid=undefined&limit=null&chainId=null&includeUser="]) {
+    for (const search of [
+      "cursor=&sortBy=&fid=&limit=&chainId=",
+      "cursor=undefined&sortBy=null&fid=undefined&limit=null&chainId=null&includeUser=",
+    ]) {
       const res = await call(tokensGET, `/api/tokens?${search}`);
       expect(res.status, `${search}: ${res.text}`).toBe(200);
       expect(names(res)).toEqual(names(plain));
@@ -172,8 +194,12 @@ describe("through route(), on GET /api/tokens", () => {
     expect(res.status, res.text).toBe(200);
     expect(res.body.data).toHaveLength(20);
     expect(res.body.data.every((t: { name: string }) => t.name.startsWith("Qp "))).toBe(true);
-    expect(expectError(await call(tokensGET, "/api/tokens?limit=-1"), 400, "invalid_request").error).toMatch(/^limit: /);
-    expect(expectError(await call(tokensGET, "/api/tokens?limit=ten"), 400, "invalid_request").error).toMatch(/^limit: /);
+    expect(expectError(await call(tokensGET, "/api/tokens?limit=-1"), 400, "invalid_request").error).toMatch(
+      /^limit: /,
+    );
+    expect(expectError(await call(tokensGET, "/api/tokens?limit=ten"), 400, "invalid_request").error).toMatch(
+      /^limit: /,
+    );
   });
 
   it("searches for `null` when q says so (free text keeps the word)", async () => {

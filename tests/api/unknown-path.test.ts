@@ -12,6 +12,7 @@ const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 describe("unknown /api paths", () => {
   it("answer 404 not_found in the envelope for every method, naming the path", async () => {
     for (const method of METHODS) {
+      // biome-ignore lint/performance/noDynamicNamespaceImportAccess: a test walks every exported method handler; nothing here is bundled
       const res = await call(catchAll[method], "/api/no-such/thing?x=1", {
         method,
         params: { path: ["no-such", "thing"] } as never,

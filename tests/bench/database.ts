@@ -37,7 +37,11 @@ const LOCK_KEY = 7_340_021;
  * makes sure it holds the dataset asked for. Runs on the same database share it: each holds a shared
  * advisory lock until `release()`, and a reseed takes the exclusive one, so it waits for running benches.
  */
-export async function prepareBenchDatabase(url: string, tokens: number, seed: string): Promise<PreparedDataset & { release(): Promise<void> }> {
+export async function prepareBenchDatabase(
+  url: string,
+  tokens: number,
+  seed: string,
+): Promise<PreparedDataset & { release(): Promise<void> }> {
   await ensureDatabase(url);
   process.env.DATABASE_URL = url;
   resetConfig();
@@ -51,7 +55,9 @@ export async function prepareBenchDatabase(url: string, tokens: number, seed: st
     const generator = generatorId();
     const holds = async () => {
       const marker = await currentDataset().catch(() => null);
-      return Boolean(marker?.finished && marker.tokens === tokens && marker.seed === seed && marker.generator === generator);
+      return Boolean(
+        marker?.finished && marker.tokens === tokens && marker.seed === seed && marker.generator === generator,
+      );
     };
     await lock.query("SELECT pg_advisory_lock_shared($1)", [LOCK_KEY]);
     if (await holds()) {

@@ -120,7 +120,10 @@ export async function httpLoad(baseUrl: string, requests: BenchRequest[], option
 }
 
 /** Calls `task(worker)` in `connections` concurrent loops for the duration; errors are counted, not thrown. */
-export async function loopLoad(task: (worker: number, iteration: number) => unknown, options: LoadOptions): Promise<Samples> {
+export async function loopLoad(
+  task: (worker: number, iteration: number) => unknown,
+  options: LoadOptions,
+): Promise<Samples> {
   const samples = new Samples();
   let failures = 0;
   let firstError: unknown;
@@ -144,6 +147,9 @@ export async function loopLoad(task: (worker: number, iteration: number) => unkn
   };
   await Promise.all(Array.from({ length: options.connections }, (_, w) => loop(w)));
   running = undefined;
-  if (firstError) console.error(`  (${failures} failed; first: ${firstError instanceof Error ? firstError.message : String(firstError)})`);
+  if (firstError)
+    console.error(
+      `  (${failures} failed; first: ${firstError instanceof Error ? firstError.message : String(firstError)})`,
+    );
   return samples.finish((performance.now() - started) / 1000, failures);
 }

@@ -19,7 +19,8 @@ export type ScenarioResult = {
 
 const ms = (v: number | undefined) => (v === undefined || Number.isNaN(v) ? "-" : v.toFixed(2));
 const pair = (s: Stats | undefined) => (s ? `${ms(s.p50)} / ${ms(s.p99)}` : "-");
-const signed = (v: number | undefined) => (v === undefined || Number.isNaN(v) ? "-" : (v >= 0 ? "+" : "") + v.toFixed(2));
+const signed = (v: number | undefined) =>
+  v === undefined || Number.isNaN(v) ? "-" : (v >= 0 ? "+" : "") + v.toFixed(2);
 
 /** endpoint p50 − (db floor p50 + framework floor p50), ms; without a database floor, only the framework's */
 export function overheadOf(http: Stats, frameworkFloor: Stats, dbFloor?: Stats): number {
@@ -32,7 +33,8 @@ export function overhead(r: ScenarioResult): number | undefined {
 
 function table(header: string[], rows: string[][]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-  const line = (cells: string[]) => `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(" | ")} |`;
+  const line = (cells: string[]) =>
+    `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(" | ")} |`;
   const rule = `|${widths.map((w, i) => (i === 0 ? "-".repeat(w + 2) : `${"-".repeat(w + 1)}:`)).join("|")}|`;
   return [line(header), rule, ...rows.map(line)].join("\n");
 }
@@ -48,15 +50,33 @@ export function renderTable(results: ScenarioResult[]): string {
       pair(r.dbFloor),
       pair(r.frameworkFloor),
       signed(r.overheadP50),
-      r.roundOverheadsP50?.length ? `${signed(Math.min(...r.roundOverheadsP50))} … ${signed(Math.max(...r.roundOverheadsP50))}` : "-",
+      r.roundOverheadsP50?.length
+        ? `${signed(Math.min(...r.roundOverheadsP50))} … ${signed(Math.max(...r.roundOverheadsP50))}`
+        : "-",
     ];
   });
   const out = [
-    table(["scenario", "p50 ms", "p99 ms", "req/s", "db floor p50/p99", "framework floor p50/p99", "p50 − (db + fw) p50", "rounds: min … max"], rows),
+    table(
+      [
+        "scenario",
+        "p50 ms",
+        "p99 ms",
+        "req/s",
+        "db floor p50/p99",
+        "framework floor p50/p99",
+        "p50 − (db + fw) p50",
+        "rounds: min … max",
+      ],
+      rows,
+    ),
   ];
-  const extras = results.flatMap((r) => r.extraFloors.map((f) => [`${r.name}: ${f.name}`, ms(f.p50), ms(f.p99), f.rps.toFixed(0)]));
+  const extras = results.flatMap((r) =>
+    r.extraFloors.map((f) => [`${r.name}: ${f.name}`, ms(f.p50), ms(f.p99), f.rps.toFixed(0)]),
+  );
   if (extras.length) out.push("", table(["extra floor", "p50 ms", "p99 ms", "ops/s"], extras));
-  const metrics = results.flatMap((r) => r.metrics.map((m) => [`${r.name}: ${m.name}`, `${m.value}${m.unit ? ` ${m.unit}` : ""}`]));
+  const metrics = results.flatMap((r) =>
+    r.metrics.map((m) => [`${r.name}: ${m.name}`, `${m.value}${m.unit ? ` ${m.unit}` : ""}`]),
+  );
   if (metrics.length) out.push("", table(["metric", "value"], metrics));
   const failed = results.filter((r) => r.error || r.http?.failures);
   for (const r of failed) {

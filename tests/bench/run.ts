@@ -20,19 +20,27 @@ import type { BenchContext, BenchScenario } from "./scenarios/types";
 import { buildIsPresent, freePort, nextBuild, startServer, type RunningServer } from "./server";
 
 const here = import.meta.dirname;
-const usage = "usage: npm run bench -- --tokens N [--seed S] [--scenarios a,b] [--duration 10] [--rounds 5] [--connections 10] [--warmup 2] [--no-build]";
+const usage =
+  "usage: npm run bench -- --tokens N [--seed S] [--scenarios a,b] [--duration 10] [--rounds 5] [--connections 10] [--warmup 2] [--no-build]";
 
 function options() {
   const { flags } = parseArgs();
   const int = (name: string, fallback: number, min: number, max: number) => {
     const value = flags[name] === undefined ? fallback : Number(flags[name]);
-    if (!Number.isInteger(value) || value < min || value > max) throw new Error(`--${name} must be an integer ${min}..${max}\n${usage}`);
+    if (!Number.isInteger(value) || value < min || value > max)
+      throw new Error(`--${name} must be an integer ${min}..${max}\n${usage}`);
     return value;
   };
   return {
     tokens: int("tokens", 100_000, 0, 10_000_000),
     seed: typeof flags.seed === "string" ? flags.seed : "1",
-    scenarios: typeof flags.scenarios === "string" ? flags.scenarios.split(",").map((s) => s.trim()).filter(Boolean) : [],
+    scenarios:
+      typeof flags.scenarios === "string"
+        ? flags.scenarios
+            .split(",")
+            .map((s) => s.trim())
+            .filter(Boolean)
+        : [],
     durationSeconds: int("duration", 10, 1, 600),
     rounds: int("rounds", 5, 1, 100),
     connections: int("connections", 10, 1, 200),
@@ -45,16 +53,20 @@ function options() {
 async function loadScenarios(wanted: string[]): Promise<BenchScenario[]> {
   const dir = path.join(here, "scenarios");
   const all: BenchScenario[] = [];
-  for (const file of readdirSync(dir).filter((f) => f.endsWith(".ts") && f !== "types.ts" && !f.startsWith("_")).sort()) {
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith(".ts") && f !== "types.ts" && !f.startsWith("_"))
+    .sort()) {
     const mod = await import(pathToFileURL(path.join(dir, file)).href);
     const exported = mod.default as BenchScenario | BenchScenario[] | undefined;
     if (!exported) throw new Error(`tests/bench/scenarios/${file} has no default export`);
     all.push(...(Array.isArray(exported) ? exported : [exported]));
   }
   if (wanted.length === 0) return all;
-  const matches = (name: string, pattern: string) => (pattern.endsWith("*") ? name.startsWith(pattern.slice(0, -1)) : name === pattern);
+  const matches = (name: string, pattern: string) =>
+    pattern.endsWith("*") ? name.startsWith(pattern.slice(0, -1)) : name === pattern;
   const unknown = wanted.filter((w) => !all.some((s) => matches(s.name, w)));
-  if (unknown.length) throw new Error(`unknown scenarios: ${unknown.join(", ")}; known: ${all.map((s) => s.name).join(", ")}`);
+  if (unknown.length)
+    throw new Error(`unknown scenarios: ${unknown.join(", ")}; known: ${all.map((s) => s.name).join(", ")}`);
   return all.filter((s) => wanted.some((w) => matches(s.name, w)));
 }
 
@@ -72,8 +84,19 @@ class Rounds {
   }
 }
 
-async function measureScenario(scenario: BenchScenario, ctx: BenchContext, load: LoadOptions & { rounds: number }, warmup: LoadOptions): Promise<ScenarioResult> {
-  const result: ScenarioResult = { name: scenario.name, description: scenario.description, requestCount: 0, extraFloors: [], metrics: [] };
+async function measureScenario(
+  scenario: BenchScenario,
+  ctx: BenchContext,
+  load: LoadOptions & { rounds: number },
+  warmup: LoadOptions,
+): Promise<ScenarioResult> {
+  const result: ScenarioResult = {
+    name: scenario.name,
+    description: scenario.description,
+    requestCount: 0,
+    extraFloors: [],
+    metrics: [],
+  };
   ctx.record = (name, value, unit) => result.metrics.push({ name, value, unit });
   const say = (what: string) => console.error(`[${scenario.name}] ${what}`);
   try {
@@ -89,14 +112,19 @@ async function measureScenario(scenario: BenchScenario, ctx: BenchContext, load:
       const client = await ctx.pool.connect();
       try {
         for (const [first, ...beside] of sqlRequests[i % sqlRequests.length]) {
-          await Promise.all([client.query(first.text, first.values), ...beside.map((q) => ctx.pool.query(q.text, q.values))]);
+          await Promise.all([
+            client.query(first.text, first.values),
+            ...beside.map((q) => ctx.pool.query(q.text, q.values)),
+          ]);
         }
       } finally {
         client.release();
       }
     };
     const withDb = sqlRequests.length > 0;
-    say(`${requests.length} request(s)${withDb ? `, database floor ${sqlRequests.length} request(s) of ${sqlRequests.flat(2).length} statement(s)` : ""}: warm-up`);
+    say(
+      `${requests.length} request(s)${withDb ? `, database floor ${sqlRequests.length} request(s) of ${sqlRequests.flat(2).length} statement(s)` : ""}: warm-up`,
+    );
     if (warmup.durationSeconds) {
       await httpLoad(ctx.baseUrl, ping, warmup);
       await httpLoad(ctx.baseUrl, requests, warmup);
@@ -132,7 +160,13 @@ async function main() {
   if (parseArgs().flags.help) return void console.log(usage);
   const opts = options();
   const scenarios = await loadScenarios(opts.scenarios);
-  const state: { server?: RunningServer; pool?: pg.Pool; keyPrefix?: string; chain?: AirdropChain; release?: () => Promise<void> } = {};
+  const state: {
+    server?: RunningServer;
+    pool?: pg.Pool;
+    keyPrefix?: string;
+    chain?: AirdropChain;
+    release?: () => Promise<void>;
+  } = {};
   let cleaning: Promise<void> | undefined;
   const cleanup = () =>
     (cleaning ??= (async () => {
@@ -209,7 +243,21 @@ async function main() {
     for (const scenario of scenarios) results.push(await measureScenario(scenario, ctx, load, warmup));
 
     const file = path.join(resultsDir, `${stamp}.json`);
-    writeFileSync(file, JSON.stringify({ startedAt: new Date().toISOString(), commit: gitCommit(), machine: machine(), options: { ...opts, databaseUrl: redact(opts.databaseUrl) }, dataset, results }, null, 2));
+    writeFileSync(
+      file,
+      JSON.stringify(
+        {
+          startedAt: new Date().toISOString(),
+          commit: gitCommit(),
+          machine: machine(),
+          options: { ...opts, databaseUrl: redact(opts.databaseUrl) },
+          dataset,
+          results,
+        },
+        null,
+        2,
+      ),
+    );
     console.log(
       `\n${opts.tokens.toLocaleString("en-US")} tokens, ${opts.connections} connections, ${opts.durationSeconds} s per measurement in ${opts.rounds} round(s); latencies in ms\n`,
     );
@@ -223,14 +271,22 @@ async function main() {
 
 function gitCommit(): string | null {
   try {
-    return execSync("git rev-parse --short HEAD", { cwd: here, stdio: ["ignore", "pipe", "ignore"] }).toString().trim();
+    return execSync("git rev-parse --short HEAD", { cwd: here, stdio: ["ignore", "pipe", "ignore"] })
+      .toString()
+      .trim();
   } catch {
     return null;
   }
 }
 
 function machine() {
-  return { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, memoryGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version, loadAverage: os.loadavg() };
+  return {
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model,
+    memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+    node: process.version,
+    loadAverage: os.loadavg(),
+  };
 }
 
 function redact(url: string): string {

@@ -14,7 +14,11 @@ export function buildIsPresent(): boolean {
 }
 
 export async function nextBuild(): Promise<void> {
-  const child = spawn(process.execPath, [nextBin, "build"], { cwd: root, stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+  const child = spawn(process.execPath, [nextBin, "build"], {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+  });
   const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
   if (code !== 0) throw new Error(`next build failed (exit ${code})`);
 }
@@ -70,7 +74,12 @@ export async function startServer(port: number, env: NodeJS.ProcessEnv, logFile:
   closeSync(log);
   const pid = child.pid!;
   let exited = false;
-  const exit = new Promise<void>((resolve) => child.on("exit", () => ((exited = true), resolve())));
+  const exit = new Promise<void>((resolve) =>
+    child.on("exit", () => {
+      exited = true;
+      resolve();
+    }),
+  );
   const baseUrl = `http://127.0.0.1:${port}`;
   const memory = () => {
     const pids = processTree(pid);
@@ -109,7 +118,10 @@ export async function startServer(port: number, env: NodeJS.ProcessEnv, logFile:
       } catch {
         return;
       }
-      const killed = await Promise.race([exit.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), 5000))]);
+      const killed = await Promise.race([
+        exit.then(() => true),
+        new Promise<boolean>((r) => setTimeout(() => r(false), 5000)),
+      ]);
       if (!killed) {
         try {
           process.kill(-pid, "SIGKILL");

@@ -12,7 +12,10 @@ import { activity, agent, writeJsonLines } from "@/tests/unit/leaderboard/fixtur
 // The database is shared by the file's tests: each counts the rows of its own agents.
 const count = async (table: "agents" | "agent_runs" | "agent_scores", agentIds: string[]) => {
   const column = table === "agents" ? "id" : "agent_id";
-  const query = db().selectFrom(table).select(({ fn }) => fn.countAll().as("n")).where(column, "in", agentIds);
+  const query = db()
+    .selectFrom(table)
+    .select(({ fn }) => fn.countAll().as("n"))
+    .where(column, "in", agentIds);
   return Number((await query.executeTakeFirstOrThrow()).n);
 };
 
@@ -24,7 +27,12 @@ describe("parseAgentsArgs", () => {
     [["ingest", "a.jsonl", "--skip-invalid"]],
     [["--skip-invalid", "ingest", "a.jsonl"]],
   ])("keeps the file wherever a boolean flag stands: %o", (argv) => {
-    expect(parseAgentsArgs(argv)).toEqual({ command: "ingest", file: "a.jsonl", booleans: new Set(["skip-invalid"]), interval: undefined });
+    expect(parseAgentsArgs(argv)).toEqual({
+      command: "ingest",
+      file: "a.jsonl",
+      booleans: new Set(["skip-invalid"]),
+      interval: undefined,
+    });
   });
 
   it("reads every boolean flag and --interval's value, inline or as the next word", () => {
@@ -49,7 +57,13 @@ describe("agentsCommand", () => {
     vi.spyOn(process.stderr, "write").mockReturnValue(true);
     const errors = vi.spyOn(console, "error").mockReturnValue();
     const logs = vi.spyOn(console, "log").mockReturnValue();
-    const file = writeJsonLines([agent(1), ...activity(1), { type: "run", agentId: "droid-001", id: "bad", at: "yesterday", outcome: "failed" }, agent(2), ...activity(2)]);
+    const file = writeJsonLines([
+      agent(1),
+      ...activity(1),
+      { type: "run", agentId: "droid-001", id: "bad", at: "yesterday", outcome: "failed" },
+      agent(2),
+      ...activity(2),
+    ]);
     await agentsCommand(["ingest", "--skip-invalid", file]);
     expect(errors).toHaveBeenCalledWith(expect.stringMatching(/^line \d+: at/));
     expect(logs).toHaveBeenCalledWith(expect.stringContaining("2 agents, 3 runs"));
@@ -68,7 +82,9 @@ describe("agentsCommand", () => {
     vi.spyOn(console, "error").mockReturnValue();
     const file = writeJsonLines([agent(3), ...activity(3), { type: "nope" }]);
     await expect(agentsCommand(["ingest", file, "--no-score"])).rejects.toThrow("1 invalid lines; nothing was written");
-    await expect(agentsCommand(["ingest", "--skip-invalid=yes", file])).rejects.toThrow("--skip-invalid takes no value");
+    await expect(agentsCommand(["ingest", "--skip-invalid=yes", file])).rejects.toThrow(
+      "--skip-invalid takes no value",
+    );
     await expect(agentsCommand(["score", "--interval", "1y"])).rejects.toThrow("usage:");
     expect(await count("agents", ["droid-003"])).toBe(0);
   });
@@ -82,10 +98,14 @@ describe("npm run agents (a separate process on the test database)", () => {
     await startEmbeddedServer();
     const file = writeJsonLines([agent(4), ...activity(4), "not json" as unknown as object]);
     const tsx = createRequire(import.meta.url).resolve("tsx/cli");
-    const { stdout } = await promisify(execFile)(process.execPath, [tsx, "dev/cli/agents.ts", "ingest", "--skip-invalid", file, "--no-score"], {
-      env: { ...process.env, LOG_LEVEL: "silent" },
-      timeout: 60_000,
-    });
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      [tsx, "dev/cli/agents.ts", "ingest", "--skip-invalid", file, "--no-score"],
+      {
+        env: { ...process.env, LOG_LEVEL: "silent" },
+        timeout: 60_000,
+      },
+    );
     expect(stdout).toMatch(/1 agents, 4 runs, 4 casts, 12 interactions/);
     expect(await count("agents", ["droid-004"])).toBe(1);
     expect(await count("agent_runs", ["droid-004"])).toBe(4);

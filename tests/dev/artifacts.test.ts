@@ -5,7 +5,15 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ARTIFACTS_DIR, compileContracts, renderArtifacts } from "@/dev/chain/compile";
 import { formatAbiItem } from "viem/utils";
-import { chainlinkFeedAbi, deployErrorsAbi, erc20ReadAbi, feeLockerAbi, tokenDataAbi, tokenFactoryAbi, v3PoolAbi } from "@/lib/platform/chain/abis";
+import {
+  chainlinkFeedAbi,
+  deployErrorsAbi,
+  erc20ReadAbi,
+  feeLockerAbi,
+  tokenDataAbi,
+  tokenFactoryAbi,
+  v3PoolAbi,
+} from "@/lib/platform/chain/abis";
 import { presaleEventsAbi } from "@/lib/platform/chain/abi-presale";
 import * as artifacts from "@/dev/chain/artifacts";
 
@@ -14,7 +22,11 @@ type Item = { type: string; name?: string };
 function sortKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortKeys);
   if (value && typeof value === "object") {
-    return Object.fromEntries(Object.keys(value).sort().map((k) => [k, sortKeys((value as Record<string, unknown>)[k])]));
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((k) => [k, sortKeys((value as Record<string, unknown>)[k])]),
+    );
   }
   return value;
 }
@@ -31,7 +43,11 @@ describe("contract artifacts", () => {
   it("recompiling the sources reproduces the committed artifacts byte for byte", () => {
     const files = renderArtifacts(compileContracts());
     const stale = Object.entries(files)
-      .filter(([name, content]) => !existsSync(path.join(ARTIFACTS_DIR, name)) || readFileSync(path.join(ARTIFACTS_DIR, name), "utf8") !== content)
+      .filter(
+        ([name, content]) =>
+          !existsSync(path.join(ARTIFACTS_DIR, name)) ||
+          readFileSync(path.join(ARTIFACTS_DIR, name), "utf8") !== content,
+      )
       .map(([name]) => name);
     // Listed by name only (the contents are bytecode); fix with: npx tsx dev/cli/compile-contracts.ts
     expect(stale).toEqual([]);
@@ -48,8 +64,19 @@ describe("contract artifacts", () => {
   });
 
   it("the deploy path's errors are every error the local deploy-path contracts can raise", () => {
-    const deployPath = [artifacts.factoryAbi, artifacts.staticFeeHookAbi, artifacts.dynamicFeeHookAbi, artifacts.tokenVaultAbi, artifacts.tokenAirdropAbi, artifacts.presaleAbi, artifacts.lpLockerAbi, artifacts.feeLockerAbi, artifacts.tokenAbi];
-    const signatures = (abi: readonly { type: string }[]) => abi.filter((item) => item.type === "error").map((item) => formatAbiItem(item as never));
+    const deployPath = [
+      artifacts.factoryAbi,
+      artifacts.staticFeeHookAbi,
+      artifacts.dynamicFeeHookAbi,
+      artifacts.tokenVaultAbi,
+      artifacts.tokenAirdropAbi,
+      artifacts.presaleAbi,
+      artifacts.lpLockerAbi,
+      artifacts.feeLockerAbi,
+      artifacts.tokenAbi,
+    ];
+    const signatures = (abi: readonly { type: string }[]) =>
+      abi.filter((item) => item.type === "error").map((item) => formatAbiItem(item as never));
     expect(new Set(signatures(deployErrorsAbi))).toEqual(new Set(deployPath.flatMap(signatures)));
   });
 

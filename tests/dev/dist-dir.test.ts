@@ -10,7 +10,8 @@ const project = "/work/project";
 
 describe("devDistDir", () => {
   it("keeps .next for the default DATA_DIR, however it is written", () => {
-    for (const dataDir of [".data", "./.data", ".data/", `${project}/.data`]) expect(devDistDir(dataDir, project)).toBe(".next");
+    for (const dataDir of [".data", "./.data", ".data/", `${project}/.data`])
+      expect(devDistDir(dataDir, project)).toBe(".next");
   });
 
   it("gives every other DATA_DIR its own directory inside the project, the same one every time", () => {
@@ -32,7 +33,9 @@ describe("devDistDir", () => {
       prepareDistDir(distDir, dir);
       const written = JSON.parse(readFileSync(path.join(dir, devTsconfig(distDir)), "utf8"));
       expect(written.extends).toBe("./tsconfig.json");
-      expect(written.include).toEqual(expect.arrayContaining(["**/*.ts", `${distDir}/types/**/*.ts`, `${distDir}/dev/types/**/*.ts`]));
+      expect(written.include).toEqual(
+        expect.arrayContaining(["**/*.ts", `${distDir}/types/**/*.ts`, `${distDir}/dev/types/**/*.ts`]),
+      );
       prepareDistDir(".next", dir);
       expect(() => readFileSync(path.join(dir, devTsconfig(".next")))).toThrow();
     } finally {

@@ -71,12 +71,16 @@ describe.skipIf(!embedded)(
       await client.query("BEGIN");
       await client.query("INSERT INTO embedded_probe VALUES (3, 'abandoned')");
       (client as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
-      const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM embedded_probe WHERE id = 3`.execute(db());
+      const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM embedded_probe WHERE id = 3`.execute(
+        db(),
+      );
       expect(rows[0].n).toBe(0);
     });
 
     it("runs many parameterised queries from several sockets and the app at once without mixing them", async () => {
-      const viaSocket = Array.from({ length: 40 }, (_, i) => pool.query("SELECT $1::int * 2 AS d, $2::text AS s", [i, `s${i}`]));
+      const viaSocket = Array.from({ length: 40 }, (_, i) =>
+        pool.query("SELECT $1::int * 2 AS d, $2::text AS s", [i, `s${i}`]),
+      );
       const viaApp = Array.from({ length: 20 }, (_, i) => sql<{ d: number }>`SELECT ${i}::int * 3 AS d`.execute(db()));
       const socketRows = (await Promise.all(viaSocket)).map((r) => r.rows[0]);
       const appRows = (await Promise.all(viaApp)).map((r) => r.rows[0].d);
@@ -86,10 +90,14 @@ describe.skipIf(!embedded)(
 
     it("lets an npm command in another process use the database while the service runs", async () => {
       const tsx = createRequire(import.meta.url).resolve("tsx/cli");
-      const { stdout } = await promisify(execFile)(process.execPath, [tsx, "dev/cli/apikey.ts", "create", "--name", "from-cli"], {
-        env: { ...process.env, LOG_LEVEL: "silent" },
-        timeout: 60_000,
-      });
+      const { stdout } = await promisify(execFile)(
+        process.execPath,
+        [tsx, "dev/cli/apikey.ts", "create", "--name", "from-cli"],
+        {
+          env: { ...process.env, LOG_LEVEL: "silent" },
+          timeout: 60_000,
+        },
+      );
       expect(stdout).toMatch(/created key tlk_/);
       const row = await db().selectFrom("api_keys").select("name").where("name", "=", "from-cli").executeTakeFirst();
       expect(row?.name).toBe("from-cli");

@@ -15,7 +15,9 @@ describe("leaderboard seeder", () => {
              (SELECT count(*) FROM agent_runs)::int AS runs,
              (SELECT count(*) FROM agent_casts)::int AS casts,
              (SELECT count(*) FROM agent_interactions)::int AS interactions,
-             (SELECT count(*) FROM agents a WHERE NOT EXISTS (SELECT 1 FROM tokens t WHERE t.contract_address = a.token_address))::int AS orphans`.execute(db());
+             (SELECT count(*) FROM agents a WHERE NOT EXISTS (SELECT 1 FROM tokens t WHERE t.contract_address = a.token_address))::int AS orphans`.execute(
+      db(),
+    );
     expect(rows[0].agents).toBe(agentsFor(200));
     expect(rows[0].runs).toBeGreaterThan(rows[0].agents);
     expect(rows[0].casts).toBeGreaterThan(0);

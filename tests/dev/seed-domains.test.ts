@@ -23,10 +23,14 @@ async function digest() {
     presales: await one(`SELECT md5(string_agg(p::text, '|' ORDER BY chain_id, presale_id)) AS d, count(*)::int AS n
       FROM (SELECT chain_id, presale_id, presale_address, status, owner, allowlist_root, deployment_config, min_eth_goal, max_eth_goal,
         eth_raised, end_time, lockup_end_time, vesting_end_time, token_address, token_supply, started_at, start_tx_hash FROM presales) p`),
-    trees: await one(`SELECT md5(string_agg(owner || encode(root, 'hex') || leaf_count || state, '|' ORDER BY owner)) AS d, count(*)::int AS n FROM merkle_trees`),
-    leaves: await one(`SELECT md5(string_agg(t.owner || encode(l.account, 'hex') || l.tree_index || l.amount, '|' ORDER BY t.owner, l.account, l.tree_index)) AS d,
+    trees: await one(
+      `SELECT md5(string_agg(owner || encode(root, 'hex') || leaf_count || state, '|' ORDER BY owner)) AS d, count(*)::int AS n FROM merkle_trees`,
+    ),
+    leaves:
+      await one(`SELECT md5(string_agg(t.owner || encode(l.account, 'hex') || l.tree_index || l.amount, '|' ORDER BY t.owner, l.account, l.tree_index)) AS d,
       count(*)::int AS n FROM merkle_leaves l JOIN merkle_trees t ON t.id = l.tree_id`),
-    tiles: await one(`SELECT md5(string_agg(t.owner || l.tile || encode(l.nodes, 'hex'), '|' ORDER BY t.owner, l.tile)) AS d,
+    tiles:
+      await one(`SELECT md5(string_agg(t.owner || l.tile || encode(l.nodes, 'hex'), '|' ORDER BY t.owner, l.tile)) AS d,
       count(*)::int AS n FROM merkle_tiles l JOIN merkle_trees t ON t.id = l.tree_id`),
   };
 }
@@ -47,18 +51,31 @@ describe("seeded presales and airdrops", () => {
       expect(page.body.merkleRoot).toBe(p.allowlist_root);
       expect(page.body.allocations).toHaveLength(page.body.totalCount);
       const buyer = page.body.allocations[page.body.allocations.length >> 1].address;
-      const proof = await call(allowlistProofGET, `/api/presales/allowlists/proof?presaleId=${p.presale_id}&chainId=${p.chain_id}&buyerAddress=${buyer}`);
+      const proof = await call(
+        allowlistProofGET,
+        `/api/presales/allowlists/proof?presaleId=${p.presale_id}&chainId=${p.chain_id}&buyerAddress=${buyer}`,
+      );
       expect(proof.body.isAllowed).toBe(true);
-      expect(StandardMerkleTree.verify(p.allowlist_root, ENCODING, [buyer, proof.body.allowedAmountWei], proof.body.proof)).toBe(true);
+      expect(
+        StandardMerkleTree.verify(p.allowlist_root, ENCODING, [buyer, proof.body.allowedAmountWei], proof.body.proof),
+      ).toBe(true);
     }
     const claimable = list.body.presales.filter((p: any) => p.status_name === "Claimable");
     expect(claimable.length, "the seeder always makes one Claimable presale").toBeGreaterThan(0);
     for (const p of claimable) {
-      const token = await db().selectFrom("tokens").select("id").where("contract_address", "=", p.token_address.toLowerCase()).executeTakeFirst();
+      const token = await db()
+        .selectFrom("tokens")
+        .select("id")
+        .where("contract_address", "=", p.token_address.toLowerCase())
+        .executeTakeFirst();
       expect(token, "a claimable presale ended in a seeded token").toBeDefined();
     }
 
-    const airdrops = await db().selectFrom("merkle_trees").select(["owner", "leaf_count"]).where("owner", "like", "airdrop:%").execute();
+    const airdrops = await db()
+      .selectFrom("merkle_trees")
+      .select(["owner", "leaf_count"])
+      .where("owner", "like", "airdrop:%")
+      .execute();
     expect(airdrops).toHaveLength(airdropsFor(TOKENS));
     for (const { owner, leaf_count } of airdrops) {
       const token = owner.slice("airdrop:".length);
@@ -70,7 +87,9 @@ describe("seeded presales and airdrops", () => {
         expect(claim.status, claim.text).toBe(200);
         expect(claim.body.proofs.length).toBeGreaterThan(0);
         for (const { proof, entry } of claim.body.proofs) {
-          expect(StandardMerkleTree.verify(page.body.merkleRoot, ENCODING, [entry.account, entry.amount], proof)).toBe(true);
+          expect(StandardMerkleTree.verify(page.body.merkleRoot, ENCODING, [entry.account, entry.amount], proof)).toBe(
+            true,
+          );
         }
       }
     }

@@ -52,7 +52,9 @@ describe("seedDatabase", () => {
     // The id sequence continues after the seeded ids, so later inserts do not collide.
     const { rows } = await sql<{ id: number }>`
       INSERT INTO tokens (deployed_at, contract_address, name, symbol, msg_sender, admin)
-      VALUES (now(), ${`0x${"ab".repeat(20)}`}, 'x', 'X', ${`0x${"cd".repeat(20)}`}, ${`0x${"cd".repeat(20)}`}) RETURNING id`.execute(db());
+      VALUES (now(), ${`0x${"ab".repeat(20)}`}, 'x', 'X', ${`0x${"cd".repeat(20)}`}, ${`0x${"cd".repeat(20)}`}) RETURNING id`.execute(
+      db(),
+    );
     expect(rows[0].id).toBe(TOKENS + 1);
   });
 
@@ -70,7 +72,11 @@ describe("seedDatabase", () => {
       expect(row.symbol).toMatch(/^[A-Z0-9]{1,8}$/);
       expect(row.social_context).toHaveProperty("interface");
       expect(row.metadata).toMatchObject({ socialMediaUrls: expect.any(Array), auditUrls: [] });
-      expect(row.tags).toEqual({ champagne: expect.any(Boolean), verified: expect.any(Boolean), knownInterfaceDeployer: expect.any(Boolean) });
+      expect(row.tags).toEqual({
+        champagne: expect.any(Boolean),
+        verified: expect.any(Boolean),
+        knownInterfaceDeployer: expect.any(Boolean),
+      });
       expect(row.supply).toMatch(/^\d+$/);
       expect(row.deployed_at.getTime()).toBeLessThanOrEqual(row.created_at.getTime());
       expect(() => toTokenObject(row)).not.toThrow();
@@ -83,7 +89,8 @@ describe("seedDatabase", () => {
     expect(share((r) => r.requestor_fid !== null)).toBeGreaterThan(0.7);
     // Creators are skewed: the busiest one launched far more than the average.
     const perFid = new Map<number, number>();
-    for (const r of rows) if (r.requestor_fid !== null) perFid.set(r.requestor_fid, (perFid.get(r.requestor_fid) ?? 0) + 1);
+    for (const r of rows)
+      if (r.requestor_fid !== null) perFid.set(r.requestor_fid, (perFid.get(r.requestor_fid) ?? 0) + 1);
     expect(Math.max(...perFid.values())).toBeGreaterThan((3 * TOKENS) / perFid.size);
     // Deployments spread over about two years.
     const times = rows.map((r) => r.deployed_at.getTime());
@@ -92,7 +99,9 @@ describe("seedDatabase", () => {
     const { rows: mismatched } = await sql<{ n: number }>`
       SELECT count(*)::int AS n FROM users u
       WHERE u.follower_count <> (SELECT count(*) FROM follows f WHERE f.followed_fid = u.fid)
-         OR cardinality(u.verified_addresses) <> (SELECT count(*) FROM user_addresses a WHERE a.fid = u.fid)`.execute(db());
+         OR cardinality(u.verified_addresses) <> (SELECT count(*) FROM user_addresses a WHERE a.fid = u.fid)`.execute(
+      db(),
+    );
     expect(mismatched[0].n).toBe(0);
   });
 

@@ -34,7 +34,8 @@ async function waitUp(base: string, server: ChildProcess) {
   throw new Error("next start did not answer within 120 s");
 }
 
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });
 
 async function scenario(page: Page, base: string) {
   await page.goto(`${base}/`);
@@ -48,27 +49,36 @@ async function scenario(page: Page, base: string) {
   const firstPage = await rows.allTextContents();
   await page.getByRole("button", { name: "Next" }).click();
   await page.getByText("page 2").waitFor();
-  await page.waitForFunction((before) => document.querySelector('[data-testid="results"] li')?.textContent !== before, firstPage[0]);
+  await page.waitForFunction(
+    (before) => document.querySelector('[data-testid="results"] li')?.textContent !== before,
+    firstPage[0],
+  );
   const secondPage = await rows.allTextContents();
-  assert.ok(secondPage.every((t) => !firstPage.includes(t)), "page 2 repeats tokens of page 1");
+  assert.ok(
+    secondPage.every((t) => !firstPage.includes(t)),
+    "page 2 repeats tokens of page 1",
+  );
   await shot(page, "2-page-2");
   await page.getByRole("button", { name: "Previous" }).click();
   await page.getByText("page 1").waitFor();
 
   // Search by the symbol of a listed token: the total shrinks and the token is listed.
   const target = (await (await fetch(`${base}/api/tokens?limit=1`)).json()).data[0];
-  const allTotal = await page.getByTestId("total").innerText();
+  const allTotal = await page.getByTestId("total").textContent();
   const box = page.getByRole("textbox", { name: "Search" });
   await box.fill(target.symbol);
   await box.press("Enter");
-  await page.waitForFunction((before) => document.querySelector('[data-testid="total"]')?.textContent !== before, allTotal);
+  await page.waitForFunction(
+    (before) => document.querySelector('[data-testid="total"]')?.textContent !== before,
+    allTotal,
+  );
   await page.locator('[data-testid="results"] li', { hasText: target.name }).first().waitFor();
   await shot(page, "3-search");
 
   // Open the token, then its creator.
   await page.locator('[data-testid="results"] li a', { hasText: target.name }).first().click();
   await page.getByTestId("token-name").waitFor();
-  assert.match(await page.getByTestId("token-name").innerText(), new RegExp(target.symbol));
+  assert.match((await page.getByTestId("token-name").textContent()) ?? "", new RegExp(target.symbol));
   await page.getByRole("heading", { name: "Market" }).waitFor();
   await shot(page, "4-token");
   await page.locator("dd a").first().click();
@@ -100,17 +110,29 @@ const rawRequest = (url: string, method: string) =>
   new Promise<{ status: number; allow?: string; body: string }>((resolve, reject) => {
     httpRequest(url, { method }, (res) => {
       let body = "";
-      res.setEncoding("utf8").on("data", (c) => (body += c)).on("end", () => resolve({ status: res.statusCode!, allow: res.headers.allow, body }));
-    }).on("error", reject).end();
+      res
+        .setEncoding("utf8")
+        .on("data", (c) => (body += c))
+        .on("end", () => resolve({ status: res.statusCode!, allow: res.headers.allow, body }));
+    })
+      .on("error", reject)
+      .end();
   });
 
 /** node:http over one keep-alive socket at most, as pooling clients send: status, headers and body of each answer. */
 function pooledRequest(agent: Agent, url: string, method: string, body?: Buffer) {
   return new Promise<{ status: number; connection?: string; body: string }>((resolve, reject) => {
-    const req = httpRequest(url, { method, agent, headers: body ? { "content-length": String(body.length) } : {} }, (res) => {
-      let text = "";
-      res.setEncoding("utf8").on("data", (c) => (text += c)).on("end", () => resolve({ status: res.statusCode!, connection: res.headers.connection, body: text }));
-    });
+    const req = httpRequest(
+      url,
+      { method, agent, headers: body ? { "content-length": String(body.length) } : {} },
+      (res) => {
+        let text = "";
+        res
+          .setEncoding("utf8")
+          .on("data", (c) => (text += c))
+          .on("end", () => resolve({ status: res.statusCode!, connection: res.headers.connection, body: text }));
+      },
+    );
     req.on("error", reject);
     // A server that answers early may stop reading: the rest of the body then has nowhere to go.
     req.on("socket", (socket) => socket.on("error", () => {}));
@@ -136,7 +158,13 @@ async function rejectedBodyChecks(base: string) {
 /** What Next answers before any handler runs (proxy.ts, lib/http/refusals.ts), and the client address of per-IP limits. */
 async function requestChecks(base: string) {
   // A malformed escape in a dynamic segment: Next's own answer was a bare 500.
-  for (const [method, path] of [["GET", "/api/creator/%ZZ"], ["GET", "/api/tokens/deploy/%ZZ"], ["DELETE", "/api/pretoken/%ZZ"], ["GET", "/api/creator/%C3%28"], ["GET", "/api/no-such/%ZZ"]]) {
+  for (const [method, path] of [
+    ["GET", "/api/creator/%ZZ"],
+    ["GET", "/api/tokens/deploy/%ZZ"],
+    ["DELETE", "/api/pretoken/%ZZ"],
+    ["GET", "/api/creator/%C3%28"],
+    ["GET", "/api/no-such/%ZZ"],
+  ]) {
     await expectEnvelope(await fetch(`${base}${path}`, { method }), 400, "invalid_request", `${method} ${path}`);
   }
   const normal404 = await fetch(`${base}/no-such-page`);
@@ -148,7 +176,12 @@ async function requestChecks(base: string) {
     assert.equal(await res.text(), await normal404.clone().text(), path);
   }
 
-  const propfind = await expectEnvelope(await fetch(`${base}/api/ping`, { method: "PROPFIND" }), 405, "method_not_allowed", "PROPFIND");
+  const propfind = await expectEnvelope(
+    await fetch(`${base}/api/ping`, { method: "PROPFIND" }),
+    405,
+    "method_not_allowed",
+    "PROPFIND",
+  );
   assert.equal(propfind.headers.get("allow"), "GET, HEAD, POST, DELETE, OPTIONS");
   const trace = await rawRequest(`${base}/api/creator/0x1`, "TRACE");
   assert.equal(trace.status, 405, `TRACE: ${trace.body.slice(0, 200)}`);
@@ -173,7 +206,10 @@ async function requestChecks(base: string) {
   assert.ok(limit > 0 && limit < 100, "admin verify is rate limited");
   const statuses = [first.status];
   for (let n = 1; n <= limit; n++) statuses.push((await verify(n)).status);
-  assert.ok(statuses.slice(0, limit).every((s) => s !== 429), `statuses: ${statuses}`);
+  assert.ok(
+    statuses.slice(0, limit).every((s) => s !== 429),
+    `statuses: ${statuses}`,
+  );
   const refused = await expectEnvelope(await verify(limit + 1), 429, "rate_limited", "per-IP limit");
   assert.ok(Number(refused.headers.get("retry-after")) > 0);
 }
@@ -183,10 +219,19 @@ async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), "tls-e2e-"));
   const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "warn" };
   delete (env as Record<string, string | undefined>).DATABASE_URL;
-  const seeded = spawnSync("npx", ["tsx", "dev/cli/seed.ts", "--tokens", String(SEED_TOKENS)], { cwd: ROOT, env, stdio: "inherit" });
+  const seeded = spawnSync("npx", ["tsx", "dev/cli/seed.ts", "--tokens", String(SEED_TOKENS)], {
+    cwd: ROOT,
+    env,
+    stdio: "inherit",
+  });
   assert.equal(seeded.status, 0, "seeding failed");
   const port = await freePort();
-  const server = spawn("npx", ["tsx", "dev/cli/start.ts"], { cwd: ROOT, env: { ...env, PORT: String(port) }, stdio: "inherit", detached: true });
+  const server = spawn("npx", ["tsx", "dev/cli/start.ts"], {
+    cwd: ROOT,
+    env: { ...env, PORT: String(port) },
+    stdio: "inherit",
+    detached: true,
+  });
   const stop = () => {
     try {
       process.kill(-server.pid!, "SIGTERM");
@@ -199,17 +244,20 @@ async function main() {
     await requestChecks(base);
     await rejectedBodyChecks(base);
     console.log("request checks passed");
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-dev-shm-usage",
-      // The machine has no network: without these chromium keeps trying to reach its own services.
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ] });
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        // The machine has no network: without these chromium keeps trying to reach its own services.
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    });
     const page = await browser.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1 }); // phone-sized
     page.setDefaultTimeout(30_000);
     await scenario(page, base).catch(async (error) => {

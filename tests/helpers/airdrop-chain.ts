@@ -55,7 +55,12 @@ export async function startAirdropChain(): Promise<AirdropChain> {
       if (!tokens.length) return;
       const owners = tokens.map(airdropOwner);
       // deleteTree keeps a current tree: retire them first.
-      const trees = await db().updateTable("merkle_trees").set({ state: "retired" }).where("owner", "in", owners).returning("id").execute();
+      const trees = await db()
+        .updateTable("merkle_trees")
+        .set({ state: "retired" })
+        .where("owner", "in", owners)
+        .returning("id")
+        .execute();
       for (const { id } of trees) await deleteTree(id);
       await sql`DELETE FROM tokens WHERE contract_address = ANY(${tokens.map((t) => t.toLowerCase())})`.execute(db());
     },

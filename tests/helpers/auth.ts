@@ -27,7 +27,10 @@ export type Issuer = {
    * A Quick Auth-shaped token for `fid` (issued now, valid 1 h, as auth.farcaster.xyz issues them); `claims`
    * overrides issuer, audience, issue and expiry times for negative cases, null leaving the claim out.
    */
-  token(fid: number, claims?: { iss?: string; aud?: string; exp?: number | null; iat?: number | null }): Promise<string>;
+  token(
+    fid: number,
+    claims?: { iss?: string; aud?: string; exp?: number | null; iat?: number | null },
+  ): Promise<string>;
   close(): Promise<void>;
 };
 
@@ -72,7 +75,12 @@ type Send = (headers: Record<string, string>) => Promise<CallResult>;
  * The auth matrix: no credentials 401, bad credentials 401, wrong principal 403, someone else's object 404.
  * `getIssuer` is called lazily because the issuer starts in the file's beforeAll.
  */
-export function authMatrix(mode: "partner" | "user" | "admin", send: Send, getIssuer: () => Issuer, othersObject?: Send) {
+export function authMatrix(
+  mode: "partner" | "user" | "admin",
+  send: Send,
+  getIssuer: () => Issuer,
+  othersObject?: Send,
+) {
   const expectStatus = async (headers: Record<string, string>, status: number) => {
     const res = await send(headers);
     expect(res.status, res.text).toBe(status);
@@ -89,13 +97,17 @@ export function authMatrix(mode: "partner" | "user" | "admin", send: Send, getIs
     it("answers 401 for a garbage token", () => expectStatus({ authorization: "Bearer not.a.jwt" }, 401));
     it("answers 401 for alg none", () => expectStatus({ authorization: `Bearer ${unsignedToken(1)}` }, 401));
     it("answers 401 for an expired token", async () =>
-      expectStatus({ authorization: `Bearer ${await getIssuer().token(1, { exp: Math.floor(Date.now() / 1000) - 60 })}` }, 401));
+      expectStatus(
+        { authorization: `Bearer ${await getIssuer().token(1, { exp: Math.floor(Date.now() / 1000) - 60 })}` },
+        401,
+      ));
     it("answers 401 for a wrong audience", async () =>
       expectStatus({ authorization: `Bearer ${await getIssuer().token(1, { aud: "evil.example" })}` }, 401));
     it("answers 401 for a wrong issuer", async () =>
       expectStatus({ authorization: `Bearer ${await getIssuer().token(1, { iss: "https://evil.example" })}` }, 401));
     if (mode === "user") {
-      it("answers 403 for an API key instead of a user token", async () => expectStatus({ "x-api-key": await partnerKey() }, 403));
+      it("answers 403 for an API key instead of a user token", async () =>
+        expectStatus({ "x-api-key": await partnerKey() }, 403));
     } else {
       it("answers 403 for a user who is not an admin", async () =>
         expectStatus({ authorization: `Bearer ${await getIssuer().token(999)}` }, 403));

@@ -55,7 +55,8 @@ export async function startTestChain(options: { http?: boolean } = {}): Promise<
   resetChainClients();
 
   const { publicClient, wallet } = localClients(server?.rpcUrl ?? provider);
-  const request = (args: { method: string; params?: unknown[] }) => (provider.request as (a: typeof args) => Promise<unknown>)(args);
+  const request = (args: { method: string; params?: unknown[] }) =>
+    (provider.request as (a: typeof args) => Promise<unknown>)(args);
   return {
     chainId: LOCAL_CHAIN_ID,
     provider,
@@ -109,7 +110,10 @@ export function useTestChain(options: { http?: boolean } = {}): () => TestChain 
 }
 
 /** Standard WETH pool at tick -230400 (about 10 WETH market cap), one position, static 1% fees. */
-export function defaultDeploymentConfig(chain: TestChain, overrides: { admin?: Address; salt?: Hex; name?: string } = {}): DeploymentConfig {
+export function defaultDeploymentConfig(
+  chain: TestChain,
+  overrides: { admin?: Address; salt?: Hex; name?: string } = {},
+): DeploymentConfig {
   const admin = overrides.admin ?? chain.accounts[2]!;
   return {
     tokenConfig: {

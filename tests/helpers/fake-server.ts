@@ -2,8 +2,21 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 
-export type FakeRequest = { method: string; path: string; query: URLSearchParams; headers: IncomingMessage["headers"]; body: string };
-export type FakeReply = { status?: number; json?: unknown; text?: string; headers?: Record<string, string>; delayMs?: number; hang?: boolean };
+export type FakeRequest = {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  headers: IncomingMessage["headers"];
+  body: string;
+};
+export type FakeReply = {
+  status?: number;
+  json?: unknown;
+  text?: string;
+  headers?: Record<string, string>;
+  delayMs?: number;
+  hang?: boolean;
+};
 export type FakeHandler = (req: FakeRequest) => FakeReply | Promise<FakeReply>;
 
 export type FakeServer = {
@@ -22,13 +35,22 @@ export async function startFakeServer(handler: FakeHandler): Promise<FakeServer>
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const url = new URL(req.url ?? "/", "http://fake");
-    const request = { method: req.method ?? "GET", path: url.pathname, query: url.searchParams, headers: req.headers, body: Buffer.concat(chunks).toString("utf8") };
+    const request = {
+      method: req.method ?? "GET",
+      path: url.pathname,
+      query: url.searchParams,
+      headers: req.headers,
+      body: Buffer.concat(chunks).toString("utf8"),
+    };
     requests.push(request);
     const reply = await current(request);
     if (reply.hang) return; // never answers: the client's timeout must fire
     if (reply.delayMs) await new Promise((r) => setTimeout(r, reply.delayMs));
-    const body = reply.json !== undefined ? JSON.stringify(reply.json) : reply.text ?? "";
-    res.writeHead(reply.status ?? 200, { "content-type": reply.json !== undefined ? "application/json" : "text/plain", ...reply.headers });
+    const body = reply.json !== undefined ? JSON.stringify(reply.json) : (reply.text ?? "");
+    res.writeHead(reply.status ?? 200, {
+      "content-type": reply.json !== undefined ? "application/json" : "text/plain",
+      ...reply.headers,
+    });
     res.end(body);
   });
   server.on("connection", (s) => {

@@ -28,7 +28,9 @@ export default async function setup(project: TestProject) {
     await admin.query(`CREATE DATABASE ${template}`);
     const url = new URL(adminUrl);
     url.pathname = `/${template}`;
-    const db = new Kysely<any>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url.toString(), max: 1 }) }) });
+    const db = new Kysely<any>({
+      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url.toString(), max: 1 }) }),
+    });
     await migrateToLatest(db);
     await db.destroy();
     project.provide("postgresTemplate", template);

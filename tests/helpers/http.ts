@@ -50,9 +50,13 @@ function checkDocumentedShape(handler: Handler, pathAndQuery: string, response: 
   const json = response.headers.get("content-type")?.startsWith("application/json");
   if (!schema || !json || response.status < 200 || response.status > 299) return;
   if (!published.has(schema)) published.set(schema, z.fromJSONSchema(jsonSchema(schema, "output")));
-  for (const [which, check] of [["schema", schema], ["published schema", published.get(schema)!]] as const) {
+  for (const [which, check] of [
+    ["schema", schema],
+    ["published schema", published.get(schema)!],
+  ] as const) {
     const parsed = check.safeParse(body);
-    if (!parsed.success) throw new Error(`${pathAndQuery}: answer does not match its documented ${which}: ${parsed.error.message}`);
+    if (!parsed.success)
+      throw new Error(`${pathAndQuery}: answer does not match its documented ${which}: ${parsed.error.message}`);
   }
 }
 
@@ -66,8 +70,11 @@ export function expectError(result: CallResult, status: number, code: string): E
   }
   if (result.headers.get("cache-control") !== "no-store") throw new Error("error answers must be no-store");
   const body = result.body as ErrorBody;
-  if (typeof body.error !== "string" || typeof body.requestId !== "string" || !body.requestId) throw new Error(`bad envelope: ${result.text}`);
-  if (body.requestId !== result.headers.get("x-request-id")) throw new Error(`requestId ${body.requestId} differs from x-request-id`);
-  if ("details" in body && !Array.isArray(body.details)) throw new Error(`details must be an array when present: ${result.text}`);
+  if (typeof body.error !== "string" || typeof body.requestId !== "string" || !body.requestId)
+    throw new Error(`bad envelope: ${result.text}`);
+  if (body.requestId !== result.headers.get("x-request-id"))
+    throw new Error(`requestId ${body.requestId} differs from x-request-id`);
+  if ("details" in body && !Array.isArray(body.details))
+    throw new Error(`details must be an array when present: ${result.text}`);
   return body;
 }

@@ -11,10 +11,24 @@ import { startFakeServer, type FakeServer } from "./fake-server";
  * a 5-minute lifetime (exp, nbf = iat) and a jti. `claims` overrides any of them for negative tests
  * (undefined leaves one out).
  */
-export async function signDelivery(key: string, url: string, body: string, claims: Record<string, unknown> = {}): Promise<string> {
+export async function signDelivery(
+  key: string,
+  url: string,
+  body: string,
+  claims: Record<string, unknown> = {},
+): Promise<string> {
   const now = Math.floor(Date.now() / 1000);
   const bodyHash = createHash("sha256").update(body).digest("base64").replace(/\+/g, "-").replace(/\//g, "_");
-  return new SignJWT({ iss: "Upstash", sub: url, exp: now + 300, nbf: now, iat: now, jti: `jwt_${randomBytes(12).toString("hex")}`, body: bodyHash, ...claims })
+  return new SignJWT({
+    iss: "Upstash",
+    sub: url,
+    exp: now + 300,
+    nbf: now,
+    iat: now,
+    jti: `jwt_${randomBytes(12).toString("hex")}`,
+    body: bodyHash,
+    ...claims,
+  })
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
     .sign(new TextEncoder().encode(key));
 }
@@ -77,8 +91,18 @@ function parseDelay(value: string | undefined): number {
 
 /** Null when QStash would refuse it: a key needs a parallelism or a rate. */
 function parseFlowControl(key: string, value: string | undefined): FlowControl | null {
-  const fields = Object.fromEntries((value ?? "").split(",").map((part) => part.trim().split("=")).filter((kv) => kv.length === 2));
-  const flow: FlowControl = { key, parallelism: Number(fields.parallelism) || undefined, rate: Number(fields.rate) || undefined, period: fields.period };
+  const fields = Object.fromEntries(
+    (value ?? "")
+      .split(",")
+      .map((part) => part.trim().split("="))
+      .filter((kv) => kv.length === 2),
+  );
+  const flow: FlowControl = {
+    key,
+    parallelism: Number(fields.parallelism) || undefined,
+    rate: Number(fields.rate) || undefined,
+    period: fields.period,
+  };
   return key && (flow.parallelism || flow.rate) ? flow : null;
 }
 
@@ -116,7 +140,10 @@ export async function startFakeQStash(options: FakeQStashOptions = {}): Promise<
     };
   }
   const later = (ms: number, fn: () => void) => {
-    const t = setTimeout(() => (timers.delete(t), fn()), ms);
+    const t = setTimeout(() => {
+      timers.delete(t);
+      fn();
+    }, ms);
     timers.add(t);
   };
 
@@ -146,37 +173,49 @@ export async function startFakeQStash(options: FakeQStashOptions = {}): Promise<
   }
 
   function deliver(message: PublishedMessage, retried: number) {
-    void flowSlot(message).then(async (release) => {
-      const status = await deliverOnce(message, retried);
-      release();
-      return status;
-    }).then((status) => {
-      // QStash retries every non-2xx answer (and unreachable destinations) until its retries are used up.
-      if ((status < 200 || status >= 300) && retried < message.retries) {
-        later((options.retryDelayMs ?? ((n) => 10 * 2 ** n))(retried), async () => {
-          await Promise.resolve(fake.beforeRetry?.(message, retried + 1)).catch(() => {});
-          deliver(message, retried + 1);
-        });
-      } else settle();
-    });
+    void flowSlot(message)
+      .then(async (release) => {
+        const status = await deliverOnce(message, retried);
+        release();
+        return status;
+      })
+      .then((status) => {
+        // QStash retries every non-2xx answer (and unreachable destinations) until its retries are used up.
+        if ((status < 200 || status >= 300) && retried < message.retries) {
+          later((options.retryDelayMs ?? ((n) => 10 * 2 ** n))(retried), async () => {
+            await Promise.resolve(fake.beforeRetry?.(message, retried + 1)).catch(() => {});
+            deliver(message, retried + 1);
+          });
+        } else settle();
+      });
   }
 
   const server = await startFakeServer((req) => {
-    if (req.method !== "POST" || !req.path.startsWith("/v2/publish/")) return { status: 404, json: { error: "not found" } };
-    if (header(req.headers, "authorization") !== `Bearer ${token}`) return { status: 401, json: { error: "Unauthorized" } };
-    const destination = decodeURIComponent(req.path.slice("/v2/publish/".length)) + (req.query.size ? `?${req.query}` : "");
-    if (!/^https?:\/\//.test(destination)) return { status: 400, json: { error: `invalid destination: ${destination}` } };
+    if (req.method !== "POST" || !req.path.startsWith("/v2/publish/"))
+      return { status: 404, json: { error: "not found" } };
+    if (header(req.headers, "authorization") !== `Bearer ${token}`)
+      return { status: 401, json: { error: "Unauthorized" } };
+    const destination =
+      decodeURIComponent(req.path.slice("/v2/publish/".length)) + (req.query.size ? `?${req.query}` : "");
+    if (!/^https?:\/\//.test(destination))
+      return { status: 400, json: { error: `invalid destination: ${destination}` } };
     const deduplicationId = header(req.headers, "upstash-deduplication-id");
     if (deduplicationId && byDedupe.has(deduplicationId)) {
       return { status: 202, json: { messageId: byDedupe.get(deduplicationId), deduplicated: true } };
     }
-    const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v ?? ""]));
+    const headers = Object.fromEntries(
+      Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v[0] : (v ?? "")]),
+    );
     const notBefore = header(req.headers, "upstash-not-before");
-    const delaySeconds = notBefore ? Math.max(0, Number(notBefore) - Date.now() / 1000) : parseDelay(header(req.headers, "upstash-delay"));
+    const delaySeconds = notBefore
+      ? Math.max(0, Number(notBefore) - Date.now() / 1000)
+      : parseDelay(header(req.headers, "upstash-delay"));
     const retries = header(req.headers, "upstash-retries");
     const flowKey = header(req.headers, "upstash-flow-control-key");
-    const flowControl = flowKey === undefined ? undefined : parseFlowControl(flowKey, header(req.headers, "upstash-flow-control-value"));
-    if (flowControl === null) return { status: 400, json: { error: "flow control needs a key and a parallelism or rate" } };
+    const flowControl =
+      flowKey === undefined ? undefined : parseFlowControl(flowKey, header(req.headers, "upstash-flow-control-value"));
+    if (flowControl === null)
+      return { status: 400, json: { error: "flow control needs a key and a parallelism or rate" } };
     const message: PublishedMessage = {
       messageId: `msg_${randomBytes(10).toString("hex")}`,
       destination,
@@ -184,7 +223,7 @@ export async function startFakeQStash(options: FakeQStashOptions = {}): Promise<
       headers,
       delaySeconds,
       deduplicationId,
-      retries: retries === undefined ? options.retries ?? 3 : Number(retries),
+      retries: retries === undefined ? (options.retries ?? 3) : Number(retries),
       flowControl,
     };
     messages.push(message);
@@ -228,6 +267,7 @@ export async function startFakeQStash(options: FakeQStashOptions = {}): Promise<
 /** Headers the publisher sent as Upstash-Forward-<name>, delivered as <name>. */
 function forwarded(headers: Record<string, string>): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(headers)) if (k.startsWith("upstash-forward-")) out[k.slice("upstash-forward-".length)] = v;
+  for (const [k, v] of Object.entries(headers))
+    if (k.startsWith("upstash-forward-")) out[k.slice("upstash-forward-".length)] = v;
   return out;
 }

@@ -14,7 +14,14 @@ const dataDir = mkdtempSync(path.join(tmpdir(), "tls-file-"));
 process.env.DATA_DIR = dataDir;
 process.env.LOG_LEVEL ??= "silent";
 (process.env as Record<string, string | undefined>).NODE_ENV = "test";
-for (const name of ["KV_REST_API_URL", "KV_REST_API_TOKEN", "UPSTASH_REDIS_REST_URL", "UPSTASH_REDIS_REST_TOKEN", "QSTASH_TOKEN", "DATABASE_URL"]) {
+for (const name of [
+  "KV_REST_API_URL",
+  "KV_REST_API_TOKEN",
+  "UPSTASH_REDIS_REST_URL",
+  "UPSTASH_REDIS_REST_TOKEN",
+  "QSTASH_TOKEN",
+  "DATABASE_URL",
+]) {
   delete process.env[name];
 }
 

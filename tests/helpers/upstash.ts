@@ -25,7 +25,12 @@ type Reply = Buffer | number | null | Reply[];
 
 /** Whether a redis-server answers at REDIS_URL; tests of the Upstash backend skip (saying why) when it does not. */
 export async function redisReachable(url = REDIS_URL): Promise<boolean> {
-  const probe = new Redis(url, { lazyConnect: true, connectTimeout: 1000, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  const probe = new Redis(url, {
+    lazyConnect: true,
+    connectTimeout: 1000,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
   probe.on("error", () => {});
   try {
     await probe.connect();
@@ -56,7 +61,9 @@ async function readBody(req: IncomingMessage): Promise<string> {
 }
 
 function isCommand(value: unknown): value is unknown[] {
-  return Array.isArray(value) && value.length > 0 && value.every((v) => ["string", "number", "boolean"].includes(typeof v));
+  return (
+    Array.isArray(value) && value.length > 0 && value.every((v) => ["string", "number", "boolean"].includes(typeof v))
+  );
 }
 
 export async function startUpstashServer(options: { redisUrl?: string; token?: string } = {}): Promise<UpstashServer> {
@@ -75,7 +82,7 @@ export async function startUpstashServer(options: { redisUrl?: string; token?: s
     const given = /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? "")?.[1] ?? url.searchParams.get("_token");
     if (given !== token) return { status: 401, json: { error: "Unauthorized" } };
     const base64 = String(req.headers["upstash-encoding"] ?? "").toLowerCase() === "base64";
-    let parsed: unknown ;
+    let parsed: unknown;
     if (body.trim()) {
       try {
         parsed = JSON.parse(body);
@@ -89,7 +96,12 @@ export async function startUpstashServer(options: { redisUrl?: string; token?: s
       }
       if (url.pathname === "/pipeline") {
         const results = await Promise.all(
-          parsed.map((c) => run(c).then((r) => ({ result: encode(r, base64) }), (e) => ({ error: errorMessage(e) }))),
+          parsed.map((c) =>
+            run(c).then(
+              (r) => ({ result: encode(r, base64) }),
+              (e) => ({ error: errorMessage(e) }),
+            ),
+          ),
         );
         return { status: 200, json: results };
       }
@@ -101,7 +113,10 @@ export async function startUpstashServer(options: { redisUrl?: string; token?: s
       }
       try {
         const results = (await tx.exec()) ?? [];
-        return { status: 200, json: results.map(([e, r]) => (e ? { error: errorMessage(e) } : { result: encode(r as Reply, base64) })) };
+        return {
+          status: 200,
+          json: results.map(([e, r]) => (e ? { error: errorMessage(e) } : { result: encode(r as Reply, base64) })),
+        };
       } catch (error) {
         return { status: 400, json: { error: errorMessage(error) } };
       }

@@ -10,8 +10,18 @@ import { useThrowawayDatabase } from "./database";
 
 type Mode = "up" | "refuse" | "blackhole";
 export type FaultResult = {
-  name: string; requests: number; ok: number; e503: number; other5xx: number; other: number; hangs: number; maxMs: number; recoveredAfterMs: number | null;
-  criterion: string; passed: boolean; failures: string[];
+  name: string;
+  requests: number;
+  ok: number;
+  e503: number;
+  other5xx: number;
+  other: number;
+  hangs: number;
+  maxMs: number;
+  recoveredAfterMs: number | null;
+  criterion: string;
+  passed: boolean;
+  failures: string[];
 };
 
 export const HANG_MS = 15_000;
@@ -23,9 +33,14 @@ function judge(r: FaultResult, options: { recovers: boolean; all503?: boolean })
   if (r.other5xx) failures.push(`${r.other5xx} 5xx other than a 503 with Retry-After`);
   if (r.hangs) failures.push(`${r.hangs} request(s) without an answer within ${HANG_MS / 1000} s`);
   if (options.recovers && (r.recoveredAfterMs === null || r.recoveredAfterMs > RECOVER_MS)) {
-    failures.push(r.recoveredAfterMs === null ? "service not back within 60 s after the fault ended" : `service back only ${r.recoveredAfterMs} ms after the fault ended`);
+    failures.push(
+      r.recoveredAfterMs === null
+        ? "service not back within 60 s after the fault ended"
+        : `service back only ${r.recoveredAfterMs} ms after the fault ended`,
+    );
   }
-  if (options.all503 && r.e503 !== r.requests) failures.push(`${r.requests - r.e503} of ${r.requests} requests not answered 503 \`timeout\` with Retry-After`);
+  if (options.all503 && r.e503 !== r.requests)
+    failures.push(`${r.requests - r.e503} of ${r.requests} requests not answered 503 \`timeout\` with Retry-After`);
   const criterion = [
     options.all503 ? "every request 503 `timeout` with Retry-After" : "no 5xx but 503 with Retry-After",
     `no request over ${HANG_MS / 1000} s`,
@@ -34,7 +49,20 @@ function judge(r: FaultResult, options: { recovers: boolean; all503?: boolean })
   return { ...r, criterion, passed: failures.length === 0, failures };
 }
 
-const fresh = (name: string): FaultResult => ({ name, requests: 0, ok: 0, e503: 0, other5xx: 0, other: 0, hangs: 0, maxMs: 0, recoveredAfterMs: null, criterion: "", passed: false, failures: [] });
+const fresh = (name: string): FaultResult => ({
+  name,
+  requests: 0,
+  ok: 0,
+  e503: 0,
+  other5xx: 0,
+  other: 0,
+  hangs: 0,
+  maxMs: 0,
+  recoveredAfterMs: null,
+  criterion: "",
+  passed: false,
+  failures: [],
+});
 
 /** A TCP proxy to PostgreSQL: `up` forwards, `refuse` resets every connection, `blackhole` swallows bytes. */
 async function startProxy(target: { host: string; port: number }) {
@@ -68,13 +96,16 @@ export async function runDatabaseFaults(baseUrl: string): Promise<FaultResult[]>
   const name = `tls_faults_${process.pid}`;
   const target = new URL(baseUrl);
   const proxy = await startProxy({ host: target.hostname, port: Number(target.port || 5432) });
-  const { db, closeDb } = await useThrowawayDatabase(baseUrl, name, `127.0.0.1:${proxy.port}`);
+  const { closeDb } = await useThrowawayDatabase(baseUrl, name, `127.0.0.1:${proxy.port}`);
   const { GET: tokens } = await import("@/app/api/tokens/route");
   const { GET: userByAddress } = await import("@/app/api/get-user-by-address/route");
   const { GET: presales } = await import("@/app/api/presales/route");
   const targets = [
     () => tokens(new Request("http://localhost/api/tokens?limit=5"), { params: Promise.resolve({}) } as never),
-    () => userByAddress(new Request(`http://localhost/api/get-user-by-address?address=0x${"ab".repeat(20)}`), { params: Promise.resolve({}) } as never),
+    () =>
+      userByAddress(new Request(`http://localhost/api/get-user-by-address?address=0x${"ab".repeat(20)}`), {
+        params: Promise.resolve({}),
+      } as never),
     () => presales(new Request("http://localhost/api/presales?limit=5"), { params: Promise.resolve({}) } as never),
   ];
 
@@ -85,7 +116,10 @@ export async function runDatabaseFaults(baseUrl: string): Promise<FaultResult[]>
       await Promise.all(
         Array.from({ length: 10 }, async (_, j) => {
           const started = Date.now();
-          const answer = await Promise.race([targets[(i + j) % targets.length](), new Promise<null>((res) => setTimeout(() => res(null), HANG_MS))]);
+          const answer = await Promise.race([
+            targets[(i + j) % targets.length](),
+            new Promise<null>((res) => setTimeout(() => res(null), HANG_MS)),
+          ]);
           const ms = Date.now() - started;
           r.requests++;
           r.maxMs = Math.max(r.maxMs, ms);
@@ -114,11 +148,18 @@ export async function runDatabaseFaults(baseUrl: string): Promise<FaultResult[]>
   const results: FaultResult[] = [];
   results.push(judge(await load("baseline", 60), { recovers: false }));
   for (const mode of ["refuse", "blackhole"] as const) {
-    const r = await load(`database ${mode === "refuse" ? "unreachable (connections refused)" : "black hole (no answer)"} mid-load`, 60, { index: 20, mode });
+    const r = await load(
+      `database ${mode === "refuse" ? "unreachable (connections refused)" : "black hole (no answer)"} mid-load`,
+      60,
+      { index: 20, mode },
+    );
     await recover(r);
     results.push(judge(r, { recovers: true }));
   }
-  const restart = await load("database restarted mid-load (all connections dropped, back at once)", 60, { index: 20, mode: "up" });
+  const restart = await load("database restarted mid-load (all connections dropped, back at once)", 60, {
+    index: 20,
+    mode: "up",
+  });
   await recover(restart);
   results.push(judge(restart, { recovers: true }));
   // Statement timeout: another session holds an exclusive lock on tokens, so token reads wait until
@@ -130,7 +171,10 @@ export async function runDatabaseFaults(baseUrl: string): Promise<FaultResult[]>
   await Promise.all(
     Array.from({ length: 10 }, async () => {
       const started = Date.now();
-      const answer = await Promise.race([targets[0](), new Promise<null>((res) => setTimeout(() => res(null), HANG_MS))]);
+      const answer = await Promise.race([
+        targets[0](),
+        new Promise<null>((res) => setTimeout(() => res(null), HANG_MS)),
+      ]);
       timeout.requests++;
       timeout.maxMs = Math.max(timeout.maxMs, Date.now() - started);
       if (!answer) return void timeout.hangs++;

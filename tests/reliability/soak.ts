@@ -21,7 +21,17 @@ import { startAirdropChain } from "@/tests/helpers/airdrop-chain";
 const AIRDROP_TOKENS = 20;
 
 export type SoakResult = {
-  at: string; seconds: number; concurrency: number; tokens: number; requests: number; errors: number; errorSamples: string[]; rssSamplesMb: number[]; rssWarmMb: number; rssEndMb: number; rssGrowthPct: number;
+  at: string;
+  seconds: number;
+  concurrency: number;
+  tokens: number;
+  requests: number;
+  errors: number;
+  errorSamples: string[];
+  rssSamplesMb: number[];
+  rssWarmMb: number;
+  rssEndMb: number;
+  rssGrowthPct: number;
   endpoints: { name: string; requests: number; errors: number; p50: number; p99: number }[];
   airdropTokens: number;
   /** Tokens whose stored tree at the end was not the one their airdrop holds on chain (token: served / chain). */
@@ -63,7 +73,9 @@ export async function runSoak(): Promise<SoakResult> {
   /** A tree of 1 to 64 leaves whose root no other tree has; claimer(0) is in every one, for the claim reads. */
   const freshTree = (): Tree => {
     const leaves = 1 + (trees++ % 64);
-    return buildStandardTree(Array.from({ length: leaves }, (_, i) => [claimer(i), BigInt(trees * 1000 + i + 1)] as const));
+    return buildStandardTree(
+      Array.from({ length: leaves }, (_, i) => [claimer(i), BigInt(trees * 1000 + i + 1)] as const),
+    );
   };
   const uploadInit = (tokenAddress: string, tree: Tree): RequestInit => ({
     method: "POST",
@@ -74,7 +86,9 @@ export async function runSoak(): Promise<SoakResult> {
     if (got !== status) return `${got} ${text.slice(0, 200)}`;
     if (status !== 200) return null;
     const isUnchanged = (JSON.parse(text) as { unchanged?: boolean }).unchanged === true;
-    return isUnchanged === unchanged ? null : `200 ${unchanged ? "stored again instead of unchanged" : "unchanged instead of stored"}`;
+    return isUnchanged === unchanged
+      ? null
+      : `200 ${unchanged ? "stored again instead of unchanged" : "unchanged instead of stored"}`;
   };
 
   // Process-side state (this process writes the tokens rows and reads the chain): the bench database, the chain.
@@ -98,7 +112,14 @@ export async function runSoak(): Promise<SoakResult> {
     if (!d) return null;
     d.busy = true;
     const m = made(d);
-    return { ...m, expect: (status, text) => ((d.busy = false), after?.(d), m.expect!(status, text)) };
+    return {
+      ...m,
+      expect: (status, text) => {
+        d.busy = false;
+        after?.(d);
+        return m.expect!(status, text);
+      },
+    };
   };
   const pickWhere = (test: (d: Drop) => boolean) => {
     const found = drops.filter((d) => !d.busy && test(d));
@@ -128,12 +149,39 @@ export async function runSoak(): Promise<SoakResult> {
   };
   const mix: { name: string; weight: number; make: Maker }[] = [
     { name: "GET /api/tokens", weight: 4, make: () => ({ path: "/api/tokens?limit=20" }) },
-    { name: "GET /api/tokens?q=", weight: 2, make: () => ({ path: `/api/tokens?q=${pick(["dog", "pepe", "ai", "moon", "x"])}&limit=20` }) },
-    { name: "GET /api/tokens/fetch-deployed-by-address", weight: 2, make: () => ({ path: `/api/tokens/fetch-deployed-by-address?address=${pick(tokens).address}` }) },
-    { name: "GET /api/tokens/fetch-deployed-by-fid", weight: 2, make: () => ({ path: `/api/tokens/fetch-deployed-by-fid?fid=${pick(fids.length ? fids : ["1"])}` }) },
+    {
+      name: "GET /api/tokens?q=",
+      weight: 2,
+      make: () => ({ path: `/api/tokens?q=${pick(["dog", "pepe", "ai", "moon", "x"])}&limit=20` }),
+    },
+    {
+      name: "GET /api/tokens/fetch-deployed-by-address",
+      weight: 2,
+      make: () => ({ path: `/api/tokens/fetch-deployed-by-address?address=${pick(tokens).address}` }),
+    },
+    {
+      name: "GET /api/tokens/fetch-deployed-by-fid",
+      weight: 2,
+      make: () => ({ path: `/api/tokens/fetch-deployed-by-fid?fid=${pick(fids.length ? fids : ["1"])}` }),
+    },
     { name: "GET /api/presales", weight: 1, make: () => ({ path: "/api/presales?limit=20" }) },
-    { name: "GET /api/droid/leaderboard", weight: 1, make: () => ({ path: "/api/droid/leaderboard?interval=24h&limit=50" }) },
-    { name: "POST /api/tokens/fetch-by-pool-addresses", weight: 1, make: () => ({ path: "/api/tokens/fetch-by-pool-addresses", init: { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ poolAddresses: [pick(pools)] }) } }) },
+    {
+      name: "GET /api/droid/leaderboard",
+      weight: 1,
+      make: () => ({ path: "/api/droid/leaderboard?interval=24h&limit=50" }),
+    },
+    {
+      name: "POST /api/tokens/fetch-by-pool-addresses",
+      weight: 1,
+      make: () => ({
+        path: "/api/tokens/fetch-by-pool-addresses",
+        init: {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ poolAddresses: [pick(pools)] }),
+        },
+      }),
+    },
     {
       name: "POST /api/airdrops (new root on chain: 200 stored)",
       weight: 1,
@@ -141,19 +189,41 @@ export async function runSoak(): Promise<SoakResult> {
         claim(
           pickWhere((d) => d.pending !== undefined),
           (d) => ({ path: "/api/airdrops", init: uploadInit(d.token, d.pending!), expect: answered(200, false) }),
-          (d) => ((d.tree = d.pending!), (d.pending = undefined)),
+          (d) => {
+            d.tree = d.pending!;
+            d.pending = undefined;
+          },
         ),
     },
     {
       name: "POST /api/airdrops (same tree again: 200 unchanged)",
       weight: 1,
-      make: () => claim(pickWhere((d) => d.pending === undefined), (d) => ({ path: "/api/airdrops", init: uploadInit(d.token, d.tree), expect: answered(200, true) })),
+      make: () =>
+        claim(
+          pickWhere((d) => d.pending === undefined),
+          (d) => ({ path: "/api/airdrops", init: uploadInit(d.token, d.tree), expect: answered(200, true) }),
+        ),
     },
-    { name: "POST /api/airdrops (forged root: 422)", weight: 1, make: () => ({ path: "/api/airdrops", init: uploadInit(pick(drops).token, freshTree()), expect: answered(422, false) }) },
-    { name: "GET /api/airdrops/claim", weight: 2, make: () => ({ path: `/api/airdrops/claim?tokenAddress=${pick(drops).token}&claimerAddress=${claimer(0)}` }) },
+    {
+      name: "POST /api/airdrops (forged root: 422)",
+      weight: 1,
+      make: () => ({
+        path: "/api/airdrops",
+        init: uploadInit(pick(drops).token, freshTree()),
+        expect: answered(422, false),
+      }),
+    },
+    {
+      name: "GET /api/airdrops/claim",
+      weight: 2,
+      make: () => ({ path: `/api/airdrops/claim?tokenAddress=${pick(drops).token}&claimerAddress=${claimer(0)}` }),
+    },
   ];
   const logFile = path.join(tmpdir(), `tls-soak-${process.pid}.log`);
-  const limits = { MERKLE_UPLOADS_PER_HOUR: "1000000", MERKLE_MAX_CONCURRENT_UPLOADS: String(Math.min(16, concurrency)) }; // 16: the setting's maximum
+  const limits = {
+    MERKLE_UPLOADS_PER_HOUR: "1000000",
+    MERKLE_MAX_CONCURRENT_UPLOADS: String(Math.min(16, concurrency)),
+  }; // 16: the setting's maximum
   const samples: number[] = [];
   const latencies = new Map<string, number[]>();
   const errors = new Map<string, number>();
@@ -168,7 +238,11 @@ export async function runSoak(): Promise<SoakResult> {
       const tree = freshTree();
       drops.push({ token: await chain.launch(tree.root), tree, busy: false });
     }
-    const running = (server = await startServer(await freePort(), { ...process.env, ...chain.env, DATABASE_URL: dbUrl, LOG_LEVEL: "warn", NODE_ENV: "production", ...limits }, logFile));
+    const running = (server = await startServer(
+      await freePort(),
+      { ...process.env, ...chain.env, DATABASE_URL: dbUrl, LOG_LEVEL: "warn", NODE_ENV: "production", ...limits },
+      logFile,
+    ));
     const base = running.baseUrl;
     for (const d of drops) {
       // Every airdrop token holds a tree before the claims are read (not measured).
@@ -192,9 +266,14 @@ export async function runSoak(): Promise<SoakResult> {
           const outcome = await fetch(base + path, { ...init, signal: AbortSignal.timeout(30_000) }).then(
             async (r) => {
               if (expect) return expect(r.status, await r.text()) ?? "ok";
-              return r.status < 400 ? (await r.arrayBuffer(), "ok") : `${r.status} ${(await r.text()).slice(0, 200)}`;
+              if (r.status >= 400) return `${r.status} ${(await r.text()).slice(0, 200)}`;
+              await r.arrayBuffer();
+              return "ok";
             },
-            (e: Error) => (expect?.(0, ""), e.message),
+            (e: Error) => {
+              expect?.(0, "");
+              return e.message;
+            },
           );
           (latencies.get(m.name) ?? latencies.set(m.name, []).get(m.name)!).push(performance.now() - started);
           if (outcome !== "ok") {
@@ -218,31 +297,59 @@ export async function runSoak(): Promise<SoakResult> {
     }
     for (const d of drops) {
       const onChain = (await chain.root(d.token))?.toLowerCase();
-      const served = await fetch(`${base}/api/airdrops/allocations?tokenAddress=${d.token}&limit=1`).then((r) => r.json() as Promise<{ merkleRoot?: string }>);
-      if (served.merkleRoot?.toLowerCase() !== onChain) rootMismatches.push(`${d.token}: ${served.merkleRoot} / ${onChain}`);
+      const served = await fetch(`${base}/api/airdrops/allocations?tokenAddress=${d.token}&limit=1`).then(
+        (r) => r.json() as Promise<{ merkleRoot?: string }>,
+      );
+      if (served.merkleRoot?.toLowerCase() !== onChain)
+        rootMismatches.push(`${d.token}: ${served.merkleRoot} / ${onChain}`);
     }
   } finally {
     await server?.stop();
-    await chain.forget(drops.map((d) => d.token)).catch((e) => console.error(`could not remove the soak's tokens: ${e}`));
+    await chain
+      .forget(drops.map((d) => d.token))
+      .catch((e) => console.error(`could not remove the soak's tokens: ${e}`));
     await chain.close();
     await closeDb();
   }
-  const q = (a: number[], p: number) => Math.round(a.sort((x, y) => x - y)[Math.min(a.length - 1, Math.floor(a.length * p))] ?? 0);
+  const q = (a: number[], p: number) =>
+    Math.round(a.sort((x, y) => x - y)[Math.min(a.length - 1, Math.floor(a.length * p))] ?? 0);
   // RSS moves with the garbage collector's heap sizing: compare the median of the minute after the first fifth
   // (warm-up) with the median of the last minute, not two single samples.
   const median = (a: number[]) => [...a].sort((x, y) => x - y)[Math.floor(a.length / 2)] ?? 0;
   const fifth = Math.floor(samples.length / 5);
   const warm = median(samples.slice(fifth, fifth + 12));
   const last = median(samples.slice(-12));
-  const endpoints = mix.map((m) => ({ name: m.name, requests: latencies.get(m.name)?.length ?? 0, errors: errors.get(m.name) ?? 0, p50: q(latencies.get(m.name) ?? [], 0.5), p99: q(latencies.get(m.name) ?? [], 0.99) }));
+  const endpoints = mix.map((m) => ({
+    name: m.name,
+    requests: latencies.get(m.name)?.length ?? 0,
+    errors: errors.get(m.name) ?? 0,
+    p50: q(latencies.get(m.name) ?? [], 0.5),
+    p99: q(latencies.get(m.name) ?? [], 0.99),
+  }));
   const errorCount = endpoints.reduce((s, e) => s + e.errors, 0);
   const failures = [
     ...(errorCount ? [`${errorCount} answer(s) other than expected`] : []),
     ...(rootMismatches.length ? [`${rootMismatches.length} token(s) whose stored tree is not the chain's root`] : []),
   ];
   return {
-    at: new Date().toISOString(), seconds, concurrency, tokens: tokenCount, requests: endpoints.reduce((s, e) => s + e.requests, 0), errors: errorCount, errorSamples,
-    rssSamplesMb: samples, rssWarmMb: warm, rssEndMb: last, rssGrowthPct: warm ? Math.round(((last - warm) / warm) * 1000) / 10 : 0, endpoints,
-    airdropTokens: AIRDROP_TOKENS, rootMismatches, rootChanges: setRootMs.length, rootChangeMedianMs: Math.round(median(setRootMs)), loadAverage: [loadStart, loadEnd], passed: failures.length === 0, failures,
+    at: new Date().toISOString(),
+    seconds,
+    concurrency,
+    tokens: tokenCount,
+    requests: endpoints.reduce((s, e) => s + e.requests, 0),
+    errors: errorCount,
+    errorSamples,
+    rssSamplesMb: samples,
+    rssWarmMb: warm,
+    rssEndMb: last,
+    rssGrowthPct: warm ? Math.round(((last - warm) / warm) * 1000) / 10 : 0,
+    endpoints,
+    airdropTokens: AIRDROP_TOKENS,
+    rootMismatches,
+    rootChanges: setRootMs.length,
+    rootChangeMedianMs: Math.round(median(setRootMs)),
+    loadAverage: [loadStart, loadEnd],
+    passed: failures.length === 0,
+    failures,
   };
 }

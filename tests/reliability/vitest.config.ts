@@ -7,5 +7,10 @@ import base from "@/vitest.config";
 export default defineConfig({
   ...base,
   root: path.resolve(import.meta.dirname, "../.."),
-  test: { ...base.test, projects: undefined, include: ["tests/reliability/measure/**/*.measure.ts"], testTimeout: 300_000 },
+  test: {
+    ...base.test,
+    projects: undefined,
+    include: ["tests/reliability/measure/**/*.measure.ts"],
+    testTimeout: 300_000,
+  },
 });

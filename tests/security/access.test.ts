@@ -42,7 +42,8 @@ function sender(ep: Endpoint) {
 }
 
 const fid = 4242;
-const claims = (exp = Math.floor(Date.now() / 1000) + 3600) => new SignJWT({}).setIssuer(ISSUER).setAudience(AUDIENCE).setSubject(String(fid)).setIssuedAt().setExpirationTime(exp);
+const claims = (exp = Math.floor(Date.now() / 1000) + 3600) =>
+  new SignJWT({}).setIssuer(ISSUER).setAudience(AUDIENCE).setSubject(String(fid)).setIssuedAt().setExpirationTime(exp);
 
 describe("auth matrix on every protected route", () => {
   it("discovers the protected routes", () => expect(protectedEndpoints.length).toBeGreaterThan(8));
@@ -54,7 +55,9 @@ describe("auth matrix on every protected route", () => {
           const other = await generateKeyPair("ES256");
           const tokens = [
             await claims().setProtectedHeader({ alg: "ES256", kid: "test" }).sign(other.privateKey),
-            await claims().setProtectedHeader({ alg: "HS256", kid: "test" }).sign(new TextEncoder().encode(await exportSPKI(other.publicKey))),
+            await claims()
+              .setProtectedHeader({ alg: "HS256", kid: "test" })
+              .sign(new TextEncoder().encode(await exportSPKI(other.publicKey))),
             unsignedToken(1).replace(/\.$/, ".c2ln"),
             `${(await env.issuer.token(1)).split(".").slice(0, 2).join(".")}.AAAA`,
           ];
@@ -84,7 +87,16 @@ describe("one user never reads, changes or deletes another's pretoken", () => {
         byId.set(id, owner);
         await db()
           .insertInto("pretokens")
-          .values({ id, user_id: `fid:${owner}`, fid: owner, keyword: `k${owner}`, chain_id: 8453, token_settings: JSON.stringify(settingsOf(owner)), deployment_config: "{}", expected_address: `0x${String(owner).padStart(40, "0")}` } as never)
+          .values({
+            id,
+            user_id: `fid:${owner}`,
+            fid: owner,
+            keyword: `k${owner}`,
+            chain_id: 8453,
+            token_settings: JSON.stringify(settingsOf(owner)),
+            deployment_config: "{}",
+            expected_address: `0x${String(owner).padStart(40, "0")}`,
+          } as never)
           .execute();
       }
     }
@@ -93,7 +105,9 @@ describe("one user never reads, changes or deletes another's pretoken", () => {
   const as = async (owner: number) => ({ authorization: `Bearer ${await env.issuer.token(owner)}` });
 
   it("lists only the caller's pretokens", async () => {
-    const res = await call(find("GET /api/pretoken/pending").handler, "/api/pretoken/pending", { headers: await as(42) });
+    const res = await call(find("GET /api/pretoken/pending").handler, "/api/pretoken/pending", {
+      headers: await as(42),
+    });
     expect(res.status, res.text).toBe(200);
     expect(res.text).toContain("secret-42");
     expect(res.text).not.toContain("secret-43");
@@ -104,12 +118,19 @@ describe("one user never reads, changes or deletes another's pretoken", () => {
     const others = [...byId].filter(([, o]) => o === 43).map(([id]) => id);
     const before = await snapshot();
     await fc.assert(
-      fc.asyncProperty(fc.oneof(fc.constantFrom(...others, ...others.map((id) => id.toUpperCase())), hostileString, fc.uuid()), async (id) => {
-        const res = await call(del.handler, `/api/pretoken/x`, { method: "DELETE", params: { id }, headers: await as(42) });
-        // 400 only for an id no pretoken can have (over 64 characters); never a 2xx, 403 or 5xx.
-        expect([400, 404], res.text).toContain(res.status);
-        if (others.includes(id)) expect(res.status).toBe(404);
-      }),
+      fc.asyncProperty(
+        fc.oneof(fc.constantFrom(...others, ...others.map((id) => id.toUpperCase())), hostileString, fc.uuid()),
+        async (id) => {
+          const res = await call(del.handler, `/api/pretoken/x`, {
+            method: "DELETE",
+            params: { id },
+            headers: await as(42),
+          });
+          // 400 only for an id no pretoken can have (over 64 characters); never a 2xx, 403 or 5xx.
+          expect([400, 404], res.text).toContain(res.status);
+          if (others.includes(id)) expect(res.status).toBe(404);
+        },
+      ),
       { numRuns: 150 },
     );
     expect((await snapshot()).hash).toBe(before.hash);
@@ -117,7 +138,11 @@ describe("one user never reads, changes or deletes another's pretoken", () => {
 
   it("lets the owner delete it (the same request that failed for the other user)", async () => {
     const [id] = [...byId].find(([, o]) => o === 43)!;
-    const res = await call(find("DELETE /api/pretoken/[id]").handler, `/api/pretoken/${id}`, { method: "DELETE", params: { id }, headers: await as(43) });
+    const res = await call(find("DELETE /api/pretoken/[id]").handler, `/api/pretoken/${id}`, {
+      method: "DELETE",
+      params: { id },
+      headers: await as(43),
+    });
     expect(res.status, res.text).toBe(200);
   });
 });
@@ -138,38 +163,69 @@ describe("admin-only score never in a public leaderboard answer", () => {
       { authorization: `Bearer ${await env.issuer.token(999)}` },
       { authorization: `Bearer ${unsignedToken(1)}` },
       { authorization: `Bearer ${await env.issuer.token(1, { exp: Math.floor(Date.now() / 1000) - 60 })}` },
-      { authorization: `Bearer ${await claims().setSubject("1").setProtectedHeader({ alg: "ES256", kid: "test" }).sign(other.privateKey)}` },
+      {
+        authorization: `Bearer ${await claims().setSubject("1").setProtectedHeader({ alg: "ES256", kid: "test" }).sign(other.privateKey)}`,
+      },
       { cookie: "admin_session=eyJhbGciOiJub25lIn0.eyJzdWIiOiJhZG1pbiJ9." },
       { "x-api-key": env.creds.partner },
     ];
     let rows = 0;
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...credentials), fc.constantFrom(...INTERVALS, "bogus"), fc.oneof(fc.constant(undefined), fc.nat(150)), async (headers, interval, limit) => {
-        const res = await call(board.handler, `/api/droid/leaderboard?interval=${interval}${limit === undefined ? "" : `&limit=${limit}`}`, { headers });
-        expect(res.status).toBeLessThan(500);
-        expect(res.text).not.toMatch(/"score"|washConfidence|composite/);
-        rows += res.body?.data?.length ?? 0;
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...credentials),
+        fc.constantFrom(...INTERVALS, "bogus"),
+        fc.oneof(fc.constant(undefined), fc.nat(150)),
+        async (headers, interval, limit) => {
+          const res = await call(
+            board.handler,
+            `/api/droid/leaderboard?interval=${interval}${limit === undefined ? "" : `&limit=${limit}`}`,
+            { headers },
+          );
+          expect(res.status).toBeLessThan(500);
+          expect(res.text).not.toMatch(/"score"|washConfidence|composite/);
+          rows += res.body?.data?.length ?? 0;
+        },
+      ),
       { numRuns: 200 },
     );
     expect(rows).toBeGreaterThan(0);
   });
 });
 
-const SQL = ["' OR '1'='1", "'; DROP TABLE tokens; --", "1); DELETE FROM users; --", "\\'; SELECT pg_sleep(0); --", "%' UNION SELECT * FROM api_keys --", "$1", "E'\\\\x27'", "\"; TRUNCATE jobs; --", "%_\\%"];
+const SQL = [
+  "' OR '1'='1",
+  "'; DROP TABLE tokens; --",
+  "1); DELETE FROM users; --",
+  "\\'; SELECT pg_sleep(0); --",
+  "%' UNION SELECT * FROM api_keys --",
+  "$1",
+  "E'\\\\x27'",
+  '"; TRUNCATE jobs; --',
+  "%_\\%",
+];
 
 describe("SQL metacharacters in every text parameter are harmless", () => {
   it("answers without 5xx and changes no row, for every parameter of every read", async () => {
     const before = await snapshot();
     let sent = 0;
     for (const ep of endpoints.filter((e) => e.method === "GET")) {
-      const names = [...ep.queryFields.map((f) => ["query", f.name] as const), ...ep.paramNames.map((n) => ["path", n] as const)];
+      const names = [
+        ...ep.queryFields.map((f) => ["query", f.name] as const),
+        ...ep.paramNames.map((n) => ["path", n] as const),
+      ];
       for (const [where, name] of names) {
         for (const payload of SQL) {
-          const params = Object.fromEntries(ep.paramNames.map((n) => [n, n === name ? payload : `0x${"ab".repeat(20)}`]));
+          const params = Object.fromEntries(
+            ep.paramNames.map((n) => [n, n === name ? payload : `0x${"ab".repeat(20)}`]),
+          );
           const search = where === "query" ? `?${new URLSearchParams({ [name]: payload })}` : "";
           const url = `http://localhost:3000${ep.template.replace(/\[([^\]]+)\]/g, (_m, n: string) => encodeURIComponent(params[n]))}${search}`;
-          const headers: Record<string, string> = ep.definition.auth === "partner" ? { "x-api-key": env.creds.partner } : ep.definition.auth === "user" ? { authorization: `Bearer ${env.creds.user}` } : {};
+          const headers: Record<string, string> =
+            ep.definition.auth === "partner"
+              ? { "x-api-key": env.creds.partner }
+              : ep.definition.auth === "user"
+                ? { authorization: `Bearer ${env.creds.user}` }
+                : {};
           const spec = { url, method: "GET", headers, params, credential: "valid" };
           const answer = await send(ep, spec);
           expect(violation(ep, spec, answer, MAY_503.has(ep.id)), `${ep.id} ${name}=${payload}`).toBeNull();
@@ -180,7 +236,9 @@ describe("SQL metacharacters in every text parameter are harmless", () => {
     expect(sent).toBeGreaterThan(300);
     const after = await snapshot();
     expect(after.counts).toEqual(before.counts);
-    const tables = await sql<{ n: number }>`select count(*)::int as n from information_schema.tables where table_schema = 'public'`.execute(db());
+    const tables = await sql<{
+      n: number;
+    }>`select count(*)::int as n from information_schema.tables where table_schema = 'public'`.execute(db());
     expect(tables.rows[0].n).toBeGreaterThan(10);
   });
 });
@@ -188,13 +246,17 @@ describe("SQL metacharacters in every text parameter are harmless", () => {
 describe("the server fetches no user-supplied URL except webhooks", () => {
   // Reviewed: every outbound call and where its URL comes from. A new call site fails this test until reviewed.
   const REVIEWED: Record<string, string> = {
-    "lib/domains/quotes/http.ts": "quote providers: base URL from config (ZEROX/KYBERSWAP/ODOS_BASE_URL), validated token addresses as parameters",
-    "lib/platform/neynar/client.ts": "Neynar: NEYNAR_BASE_URL + fixed paths; fids/addresses/username as query parameters",
-    "lib/platform/market-data/geckoterminal.ts": "GeckoTerminal: GECKOTERMINAL_BASE_URL + fixed paths with validated addresses",
+    "lib/domains/quotes/http.ts":
+      "quote providers: base URL from config (ZEROX/KYBERSWAP/ODOS_BASE_URL), validated token addresses as parameters",
+    "lib/platform/neynar/client.ts":
+      "Neynar: NEYNAR_BASE_URL + fixed paths; fids/addresses/username as query parameters",
+    "lib/platform/market-data/geckoterminal.ts":
+      "GeckoTerminal: GECKOTERMINAL_BASE_URL + fixed paths with validated addresses",
     "dev/chain/dev-chain.ts": "the dev chain command: RPC_URL from its own env",
     "lib/platform/chain/clients.ts": "viem transports: RPC_URL_<chainId> from env only",
     "dev/chain/local.ts": "in-process/dev chain for tests and commands",
-    "lib/domains/webhooks/deliver.ts": "webhooks: the partner's URL, https only, refused for private ranges at registration and per delivery (safeLookup)",
+    "lib/domains/webhooks/deliver.ts":
+      "webhooks: the partner's URL, https only, refused for private ranges at registration and per delivery (safeLookup)",
     "lib/http/auth/user-tokens.ts": "JWKS: FARCASTER_JWKS_URL from config",
     "lib/http/refusals.ts": "no outbound call: node:http's Server, hooked to answer methods fetch cannot carry (TRACE)",
   };
@@ -208,10 +270,14 @@ describe("the server fetches no user-supplied URL except webhooks", () => {
       }
     };
     for (const dir of ["lib", "app", "db", "dev"]) walk(dir);
-    const callers = files.filter((f) => !f.startsWith("app/_components") && !/^app\/.*\.tsx$/.test(f)).filter((f) => {
-      const text = readFileSync(f, "utf8");
-      return /\bfetch\(|from "node:https?"|createRemoteJWKSet\(|\bhttp\((?!s\))|\bwebSocket\(\w|new WebSocket\(/.test(text);
-    });
+    const callers = files
+      .filter((f) => !f.startsWith("app/_components") && !/^app\/.*\.tsx$/.test(f))
+      .filter((f) => {
+        const text = readFileSync(f, "utf8");
+        return /\bfetch\(|from "node:https?"|createRemoteJWKSet\(|\bhttp\((?!s\))|\bwebSocket\(\w|new WebSocket\(/.test(
+          text,
+        );
+      });
     expect(callers.sort()).toEqual(Object.keys(REVIEWED).sort());
   });
 });

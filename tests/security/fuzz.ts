@@ -10,8 +10,17 @@ import { db } from "@/db";
 import { readAnswer, type CallResult } from "@/tests/helpers/http";
 
 type AuthMode = "public" | "partner" | "user" | "optionalUser" | "admin" | "optionalAdmin" | "cron" | "qstash";
-type Definition = { auth: AuthMode; query?: ZodType; body?: ZodType; params?: ZodType; rawBody?: boolean; maxBodyBytes?: number };
-type Handler = ((request: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>) & { definition?: Definition };
+type Definition = {
+  auth: AuthMode;
+  query?: ZodType;
+  body?: ZodType;
+  params?: ZodType;
+  rawBody?: boolean;
+  maxBodyBytes?: number;
+};
+type Handler = ((request: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>) & {
+  definition?: Definition;
+};
 
 export type Endpoint = {
   /** e.g. "POST /api/pretoken/v4" */
@@ -39,7 +48,9 @@ function walk(dir: string): string[] {
 function fieldsOf(schema: ZodType | undefined): Field[] {
   if (!schema) return [];
   try {
-    const js = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as { properties?: Record<string, Record<string, unknown>> };
+    const js = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as {
+      properties?: Record<string, Record<string, unknown>>;
+    };
     return Object.entries(js.properties ?? {}).map(([name, s]) => ({ name, schema: s }));
   } catch {
     return [];
@@ -59,7 +70,16 @@ export async function discoverEndpoints(root = process.cwd()): Promise<Endpoint[
       if (typeof handler !== "function") continue;
       if (!handler.definition) throw new Error(`${method} ${template} is not built with route()`);
       const d = handler.definition;
-      out.push({ id: `${method} ${template}`, method, template, handler, definition: d, queryFields: fieldsOf(d.query), bodyFields: fieldsOf(d.body), paramNames });
+      out.push({
+        id: `${method} ${template}`,
+        method,
+        template,
+        handler,
+        definition: d,
+        queryFields: fieldsOf(d.query),
+        bodyFields: fieldsOf(d.body),
+        paramNames,
+      });
     }
   }
   return out;
@@ -72,15 +92,87 @@ const hex = (min: number, max = min) => fc.string({ unit: fc.constantFrom(...HEX
 
 /** Strings that broke parsers, coercions, SQL, JSON and logs somewhere before. */
 export const NASTY = [
-  "", " ", "0", "-0", "-1", "00", "1.5", "1e3", "1e308", "-1e308", "NaN", "Infinity", "-Infinity", "0x", "0X", "0x0",
-  "9007199254740993", "18446744073709551616", "-9223372036854775809", "99999999999999999999999999999999999999",
-  "null", "undefined", "true", "false", "[]", "{}", "[object Object]", "1,2,3", ",,", "1,,2", ",1", "1,-2",
-  "' OR '1'='1", "'; DROP TABLE tokens; --", "\" OR \"\"=\"", "1; SELECT pg_sleep(10)", "%", "_", "%_%", "\\", "\\'",
-  "$1", "?", "E'\\x00'", "\u0000", "a\u0000b", "\ud800", "\udfff", "\u202e", "\ufeff", "𝕏", "👩‍👩‍👧", "ǅ", "İ",
-  "__proto__", "constructor", "prototype", "../../etc/passwd", "<script>alert(1)</script>", "${7*7}", "{{7*7}}",
-  "http://169.254.169.254/latest/meta-data/", "file:///etc/passwd", "asc", "desc", "24h", "7d", "30d", " 1", "1 ",
-  `0x${"g".repeat(40)}`, `0x${"A".repeat(39)}`, `0x${"a".repeat(41)}`, `0X${"a".repeat(40)}`, `0x${"a".repeat(64)}`,
-  "a".repeat(10_000), "9".repeat(4_000), "%00", "%2e%2e%2f", "\r\nX-Injected: 1",
+  "",
+  " ",
+  "0",
+  "-0",
+  "-1",
+  "00",
+  "1.5",
+  "1e3",
+  "1e308",
+  "-1e308",
+  "NaN",
+  "Infinity",
+  "-Infinity",
+  "0x",
+  "0X",
+  "0x0",
+  "9007199254740993",
+  "18446744073709551616",
+  "-9223372036854775809",
+  "99999999999999999999999999999999999999",
+  "null",
+  "undefined",
+  "true",
+  "false",
+  "[]",
+  "{}",
+  "[object Object]",
+  "1,2,3",
+  ",,",
+  "1,,2",
+  ",1",
+  "1,-2",
+  "' OR '1'='1",
+  "'; DROP TABLE tokens; --",
+  '" OR ""="',
+  "1; SELECT pg_sleep(10)",
+  "%",
+  "_",
+  "%_%",
+  "\\",
+  "\\'",
+  "$1",
+  "?",
+  "E'\\x00'",
+  "\u0000",
+  "a\u0000b",
+  "\ud800",
+  "\udfff",
+  "\u202e",
+  "\ufeff",
+  "𝕏",
+  "👩‍👩‍👧",
+  "ǅ",
+  "İ",
+  "__proto__",
+  "constructor",
+  "prototype",
+  "../../etc/passwd",
+  "<script>alert(1)</script>",
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a literal "${7*7}" is the point, a template-injection probe sent as input
+  "${7*7}",
+  "{{7*7}}",
+  "http://169.254.169.254/latest/meta-data/",
+  "file:///etc/passwd",
+  "asc",
+  "desc",
+  "24h",
+  "7d",
+  "30d",
+  " 1",
+  "1 ",
+  `0x${"g".repeat(40)}`,
+  `0x${"A".repeat(39)}`,
+  `0x${"a".repeat(41)}`,
+  `0X${"a".repeat(40)}`,
+  `0x${"a".repeat(64)}`,
+  "a".repeat(10_000),
+  "9".repeat(4_000),
+  "%00",
+  "%2e%2e%2f",
+  "\r\nX-Injected: 1",
 ];
 
 const numberish = fc.oneof(
@@ -107,12 +199,20 @@ export const hostileString: fc.Arbitrary<string> = fc.oneof(
 function fieldString(field: Field): fc.Arbitrary<string> {
   const near: fc.Arbitrary<string>[] = [];
   const s = JSON.stringify(field.schema);
-  const enums = [...s.matchAll(/"enum":\[([^\]]*)\]/g)].flatMap((m) => JSON.parse(`[${m[1]}]`) as unknown[]).map(String);
+  const enums = [...s.matchAll(/"enum":\[([^\]]*)\]/g)]
+    .flatMap((m) => JSON.parse(`[${m[1]}]`) as unknown[])
+    .map(String);
   if (enums.length) near.push(fc.constantFrom(...enums));
   if (s.includes("{40}")) near.push(hex(40).map((h) => `0x${h.toLowerCase()}`));
   if (s.includes("{64}")) near.push(hex(64).map((h) => `0x${h.toLowerCase()}`));
-  if (s.includes("\\\\d")) near.push(fc.nat(10_000).map(String), fc.nat(5).map((n) => Array.from({ length: n + 1 }, (_, i) => i + 1).join(",")));
-  return near.length ? fc.oneof({ weight: 2, arbitrary: fc.oneof(...near) }, { weight: 3, arbitrary: hostileString }) : hostileString;
+  if (s.includes("\\\\d"))
+    near.push(
+      fc.nat(10_000).map(String),
+      fc.nat(5).map((n) => Array.from({ length: n + 1 }, (_, i) => i + 1).join(",")),
+    );
+  return near.length
+    ? fc.oneof({ weight: 2, arbitrary: fc.oneof(...near) }, { weight: 3, arbitrary: hostileString })
+    : hostileString;
 }
 
 /** JSON values with hostile leaves, some nesting. Rendered as raw JSON text so number literals can overflow. */
@@ -120,17 +220,37 @@ const rawJsonValue: fc.Arbitrary<string> = fc.letrec<{ v: string }>((tie) => ({
   v: fc.oneof(
     { depthSize: "small", withCrossShrink: true },
     hostileString.map((x) => JSON.stringify(x)),
-    fc.constantFrom("1e400", "-1e400", "123456789012345678901234567890", "1.0000000000000000001", "-0", "0.1", "-1", "2.5", "null", "true", "false", "{}", "[]"),
+    fc.constantFrom(
+      "1e400",
+      "-1e400",
+      "123456789012345678901234567890",
+      "1.0000000000000000001",
+      "-0",
+      "0.1",
+      "-1",
+      "2.5",
+      "null",
+      "true",
+      "false",
+      "{}",
+      "[]",
+    ),
     fc.integer().map(String),
     fc.array(tie("v"), { maxLength: 4 }).map((a) => `[${a.join(",")}]`),
     fc.dictionary(fc.oneof(hostileString, fc.constantFrom("__proto__", "constructor")), tie("v"), { maxKeys: 4 }).map(
-      (o) => `{${Object.entries(o).map(([k, v]) => `${JSON.stringify(k)}:${v}`).join(",")}}`,
+      (o) =>
+        `{${Object.entries(o)
+          .map(([k, v]) => `${JSON.stringify(k)}:${v}`)
+          .join(",")}}`,
     ),
   ),
 })).v;
 
 function fieldJson(field: Field): fc.Arbitrary<string> {
-  return fc.oneof({ weight: 2, arbitrary: fieldString(field).map((x) => JSON.stringify(x)) }, { weight: 2, arbitrary: rawJsonValue });
+  return fc.oneof(
+    { weight: 2, arbitrary: fieldString(field).map((x) => JSON.stringify(x)) },
+    { weight: 2, arbitrary: rawJsonValue },
+  );
 }
 
 export type BodySpec = { text?: string; contentType?: string; kind: string };
@@ -141,15 +261,34 @@ function bodyArb(ep: Endpoint): fc.Arbitrary<BodySpec> {
   const objectText = fc
     .tuple(fc.subarray(fields), fc.dictionary(hostileString, rawJsonValue, { maxKeys: 2 }))
     .chain(([chosen, extra]) =>
-      fc.tuple(...chosen.map((f) => fieldJson(f).map((v) => `${JSON.stringify(f.name)}:${v}`))).map((pairs) =>
-        `{${[...pairs, ...Object.entries(extra).map(([k, v]) => `${JSON.stringify(k)}:${v}`)].join(",")}}`,
-      ),
+      fc
+        .tuple(...chosen.map((f) => fieldJson(f).map((v) => `${JSON.stringify(f.name)}:${v}`)))
+        .map(
+          (pairs) => `{${[...pairs, ...Object.entries(extra).map(([k, v]) => `${JSON.stringify(k)}:${v}`)].join(",")}}`,
+        ),
     );
-  const ct = fc.constantFrom("application/json", "application/json", "application/json; charset=utf-8", "text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/octet-stream", "");
+  const ct = fc.constantFrom(
+    "application/json",
+    "application/json",
+    "application/json; charset=utf-8",
+    "text/plain",
+    "application/x-www-form-urlencoded",
+    "multipart/form-data; boundary=x",
+    "application/octet-stream",
+    "",
+  );
   return fc.oneof(
-    { weight: 6, arbitrary: fc.tuple(objectText, ct).map(([text, contentType]) => ({ text, contentType, kind: "object" })) },
+    {
+      weight: 6,
+      arbitrary: fc.tuple(objectText, ct).map(([text, contentType]) => ({ text, contentType, kind: "object" })),
+    },
     { weight: 2, arbitrary: rawJsonValue.map((text) => ({ text, contentType: "application/json", kind: "any-json" })) },
-    { weight: 1, arbitrary: fc.string({ maxLength: 60 }).map((text) => ({ text, contentType: "application/json", kind: "not-json" })) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .string({ maxLength: 60 })
+        .map((text) => ({ text, contentType: "application/json", kind: "not-json" })),
+    },
     {
       weight: 1,
       arbitrary: fc.tuple(fc.constantFrom(...fields), fieldJson(fields[0]), fieldJson(fields[0])).map(([f, a, b]) => ({
@@ -166,27 +305,59 @@ function bodyArb(ep: Endpoint): fc.Arbitrary<BodySpec> {
         kind: "deep",
       })),
     },
-    { weight: 1, arbitrary: fc.constant({ text: `{"x":"${"a".repeat(max + 16)}"}`, contentType: "application/json", kind: "oversized" }) },
-    { weight: 1, arbitrary: fc.constantFrom<BodySpec>({ kind: "none" }, { text: "", contentType: "application/json", kind: "empty" }) },
+    {
+      weight: 1,
+      arbitrary: fc.constant({
+        text: `{"x":"${"a".repeat(max + 16)}"}`,
+        contentType: "application/json",
+        kind: "oversized",
+      }),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom<BodySpec>(
+        { kind: "none" },
+        { text: "", contentType: "application/json", kind: "empty" },
+      ),
+    },
   );
 }
 
 export type Credentials = { partner: string; user: string; otherUser: string; admin: string };
-export type RequestSpec = { url: string; method: string; headers: Record<string, string>; body?: BodySpec; params: Record<string, string>; credential: string };
+export type RequestSpec = {
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  body?: BodySpec;
+  params: Record<string, string>;
+  credential: string;
+};
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: names the CR, LF and NUL a header value cannot carry, to strip them
+const NOT_IN_HEADER = /[\r\n\u0000]/g;
 
 /** A header value as a server reads it off the wire: UTF-8 bytes seen as Latin-1, no line breaks or NULs. */
 function asHeader(s: string): string {
-  return Buffer.from(s, "utf8").toString("latin1").replace(/[\r\n\u0000]/g, "").trim();
+  return Buffer.from(s, "utf8").toString("latin1").replace(NOT_IN_HEADER, "").trim();
 }
 
 function authArb(mode: AuthMode, creds: Credentials): fc.Arbitrary<{ name: string; headers: Record<string, string> }> {
   const valid: Record<AuthMode, { name: string; headers: Record<string, string> }[]> = {
     public: [{ name: "none", headers: {} }],
     partner: [{ name: "partner", headers: { "x-api-key": creds.partner } }],
-    user: [{ name: "user", headers: { authorization: `Bearer ${creds.user}` } }, { name: "other-user", headers: { authorization: `Bearer ${creds.otherUser}` } }],
-    optionalUser: [{ name: "none", headers: {} }, { name: "user", headers: { authorization: `Bearer ${creds.user}` } }],
+    user: [
+      { name: "user", headers: { authorization: `Bearer ${creds.user}` } },
+      { name: "other-user", headers: { authorization: `Bearer ${creds.otherUser}` } },
+    ],
+    optionalUser: [
+      { name: "none", headers: {} },
+      { name: "user", headers: { authorization: `Bearer ${creds.user}` } },
+    ],
     admin: [{ name: "admin", headers: { authorization: `Bearer ${creds.admin}` } }],
-    optionalAdmin: [{ name: "none", headers: {} }, { name: "admin", headers: { authorization: `Bearer ${creds.admin}` } }],
+    optionalAdmin: [
+      { name: "none", headers: {} },
+      { name: "admin", headers: { authorization: `Bearer ${creds.admin}` } },
+    ],
     // The schedulers' credentials are not in the fuzzer's hands: every request is an outsider's.
     cron: [{ name: "none", headers: {} }],
     qstash: [{ name: "none", headers: {} }],
@@ -195,18 +366,38 @@ function authArb(mode: AuthMode, creds: Credentials): fc.Arbitrary<{ name: strin
     fc.constant({ name: "none", headers: {} as Record<string, string> }),
     hostileString.map((s) => ({ name: "garbage-key", headers: { "x-api-key": asHeader(s) } })),
     hostileString.map((s) => ({ name: "garbage-bearer", headers: { authorization: `Bearer ${asHeader(s)}` } })),
-    hostileString.map((s) => ({ name: "garbage-cookie", headers: { cookie: `admin_session=${encodeURIComponent(s.toWellFormed())}` } })),
+    hostileString.map((s) => ({
+      name: "garbage-cookie",
+      headers: { cookie: `admin_session=${encodeURIComponent(s.toWellFormed())}` },
+    })),
   );
   return fc.oneof({ weight: 5, arbitrary: fc.constantFrom(...valid[mode]) }, { weight: 1, arbitrary: bad });
 }
 
-
 export function requestArb(ep: Endpoint, creds: Credentials): fc.Arbitrary<RequestSpec> {
   const queryFields = [...ep.queryFields, { name: "unknownParam", schema: {} }];
-  const query = fc.subarray(queryFields).chain((chosen) =>
-    fc.tuple(...chosen.map((f) => fc.oneof({ weight: 5, arbitrary: fieldString(f).map((v) => [v]) }, { weight: 1, arbitrary: fc.array(fieldString(f), { minLength: 2, maxLength: 3 }) }).map((vs) => vs.map((v) => [f.name, v] as const)))),
+  const query = fc
+    .subarray(queryFields)
+    .chain((chosen) =>
+      fc.tuple(
+        ...chosen.map((f) =>
+          fc
+            .oneof(
+              { weight: 5, arbitrary: fieldString(f).map((v) => [v]) },
+              { weight: 1, arbitrary: fc.array(fieldString(f), { minLength: 2, maxLength: 3 }) },
+            )
+            .map((vs) => vs.map((v) => [f.name, v] as const)),
+        ),
+      ),
+    );
+  const params = fc.tuple(
+    ...ep.paramNames.map((name) =>
+      fieldString({
+        name,
+        schema: JSON.parse(JSON.stringify(fieldsOf(ep.definition.params).find((f) => f.name === name)?.schema ?? {})),
+      }),
+    ),
   );
-  const params = fc.tuple(...ep.paramNames.map((name) => fieldString({ name, schema: JSON.parse(JSON.stringify(fieldsOf(ep.definition.params).find((f) => f.name === name)?.schema ?? {})) })));
   const hasBody = ep.method !== "GET" && ep.method !== "DELETE";
   return fc
     .record({
@@ -221,13 +412,22 @@ export function requestArb(ep: Endpoint, creds: Credentials): fc.Arbitrary<Reque
       for (const pairs of query) for (const [k, v] of pairs) search.append(k, v);
       const p: Record<string, string> = {};
       // Next hands routes decoded, well-formed path segments (a lone surrogate cannot be percent-encoded).
-      ep.paramNames.forEach((name, i) => (p[name] = params[i].toWellFormed()));
+      ep.paramNames.forEach((name, i) => {
+        p[name] = params[i].toWellFormed();
+      });
       const pathname = ep.template.replace(/\[([^\]]+)\]/g, (_m, name: string) => encodeURIComponent(p[name]));
       const headers: Record<string, string> = { ...auth.headers };
       if (requestId !== undefined) headers["x-request-id"] = requestId;
       if (body?.contentType) headers["content-type"] = body.contentType;
       const qs = search.toString();
-      return { url: `http://localhost:3000${pathname}${qs ? `?${qs}` : ""}`, method: ep.method, headers, body, params: p, credential: auth.name };
+      return {
+        url: `http://localhost:3000${pathname}${qs ? `?${qs}` : ""}`,
+        method: ep.method,
+        headers,
+        body,
+        params: p,
+        credential: auth.name,
+      };
     });
 }
 
@@ -236,13 +436,20 @@ export function requestArb(ep: Endpoint, creds: Credentials): fc.Arbitrary<Reque
 export type Answer = CallResult;
 
 export async function send(ep: Endpoint, spec: RequestSpec): Promise<Answer> {
-  const request = new Request(spec.url, { method: spec.method, headers: spec.headers, body: spec.body?.text !== undefined ? spec.body.text : undefined });
+  const request = new Request(spec.url, {
+    method: spec.method,
+    headers: spec.headers,
+    body: spec.body?.text !== undefined ? spec.body.text : undefined,
+  });
   return readAnswer(await ep.handler(request, { params: Promise.resolve(spec.params) }));
 }
 
 /** What no answer may ever contain: stack frames, source paths, driver and SQL error texts. */
 const LEAKS = [
-  /\bat \S+ \(.*:\d+:\d+\)/, /\/(app|lib|db|node_modules)\/\S+\.(ts|js|mjs)\b/, /\bnode:internal\b/, /\bstack\b.*\bat\b/,
+  /\bat \S+ \(.*:\d+:\d+\)/,
+  /\/(app|lib|db|node_modules)\/\S+\.(ts|js|mjs)\b/,
+  /\bnode:internal\b/,
+  /\bstack\b.*\bat\b/,
   /\b(syntax error at or near|relation "|column "|violates (foreign key|check|not-null|unique)|duplicate key value)/i,
   /\b(ZodError|TypeError|ReferenceError|RangeError|SyntaxError|Unexpected token|is not a function|Cannot read propert)/,
   /\bpglite\b|\bkysely\b|ECONNREFUSED|getaddrinfo/i,
@@ -257,12 +464,15 @@ export function violation(ep: Endpoint, spec: RequestSpec, a: Answer, allow503: 
   for (const re of a.status >= 300 ? LEAKS : LEAKS.slice(0, 3)) {
     if (ep.template === "/api/openapi.json" && a.status < 300) break;
     const hay = a.status >= 300 ? a.text : a.text.slice(0, 20_000);
-    if (re.test(hay) && !re.test(spec.url + JSON.stringify(spec.headers) + (spec.body?.text ?? "").slice(0, 100_000))) return `leak ${re}: ${a.text.slice(0, 300)}`;
+    if (re.test(hay) && !re.test(spec.url + JSON.stringify(spec.headers) + (spec.body?.text ?? "").slice(0, 100_000)))
+      return `leak ${re}: ${a.text.slice(0, 300)}`;
   }
   if (a.status >= 300) {
     const e = a.body;
-    if (!e || typeof e.error !== "string" || typeof e.code !== "string" || typeof e.requestId !== "string") return `not the envelope: ${a.text.slice(0, 200)}`;
-    if (a.headers.get("cache-control") !== "no-store") return `error without no-store: ${a.headers.get("cache-control")}`;
+    if (!e || typeof e.error !== "string" || typeof e.code !== "string" || typeof e.requestId !== "string")
+      return `not the envelope: ${a.text.slice(0, 200)}`;
+    if (a.headers.get("cache-control") !== "no-store")
+      return `error without no-store: ${a.headers.get("cache-control")}`;
     if (e.requestId !== a.headers.get("x-request-id")) return "requestId differs from x-request-id";
     if (e.code === "internal") return "internal error";
   }
@@ -284,8 +494,12 @@ export async function snapshot(): Promise<{ counts: Record<string, number>; hash
       select table_name, column_name from information_schema.columns
       where table_schema = 'public' order by table_name, ordinal_position`.execute(db());
     const byTable = new Map<string, string[]>();
-    for (const r of rows.rows) if (!VOLATILE.has(r.table_name)) byTable.set(r.table_name, [...(byTable.get(r.table_name) ?? []), r.column_name]);
-    tableList = [...byTable].map(([name, cols]) => ({ name, columns: cols.filter((c) => !(VOLATILE_COLUMNS[name] ?? []).includes(c)) }));
+    for (const r of rows.rows)
+      if (!VOLATILE.has(r.table_name)) byTable.set(r.table_name, [...(byTable.get(r.table_name) ?? []), r.column_name]);
+    tableList = [...byTable].map(([name, cols]) => ({
+      name,
+      columns: cols.filter((c) => !(VOLATILE_COLUMNS[name] ?? []).includes(c)),
+    }));
   }
   const parts = tableList.map(
     (t) =>

@@ -37,16 +37,37 @@ export const MAY_503 = new Set([
 ]);
 
 export type Finding = { endpoint: string; problem: string; request: string };
-export type Tally = { requests: number; writesRejected: number; writesChecked: number; fiveHundreds: number; allowed503: number; findings: Finding[] };
+export type Tally = {
+  requests: number;
+  writesRejected: number;
+  writesChecked: number;
+  fiveHundreds: number;
+  allowed503: number;
+  findings: Finding[];
+};
 
-export const tally: Tally = { requests: 0, writesRejected: 0, writesChecked: 0, fiveHundreds: 0, allowed503: 0, findings: [] };
+export const tally: Tally = {
+  requests: 0,
+  writesRejected: 0,
+  writesChecked: 0,
+  fiveHundreds: 0,
+  allowed503: 0,
+  findings: [],
+};
 
 export type Env = { creds: Credentials; issuer: Issuer; thirdParty: FakeServer };
 
 /** Third parties answer 503 at once (no internet here, and no DNS waits); chains stay unconfigured. */
 export async function setupHostileEnv(): Promise<Env> {
   const thirdParty = await startFakeServer(() => ({ status: 503, json: { error: "down" } }));
-  for (const name of ["GECKOTERMINAL_BASE_URL", "NEYNAR_BASE_URL", "ZEROX_BASE_URL", "KYBERSWAP_BASE_URL", "ODOS_BASE_URL", "QSTASH_URL"]) {
+  for (const name of [
+    "GECKOTERMINAL_BASE_URL",
+    "NEYNAR_BASE_URL",
+    "ZEROX_BASE_URL",
+    "KYBERSWAP_BASE_URL",
+    "ODOS_BASE_URL",
+    "QSTASH_URL",
+  ]) {
     process.env[name] = thirdParty.url;
   }
   process.env.NEYNAR_API_KEY = "test-neynar-key";
@@ -69,7 +90,10 @@ export async function setupHostileEnv(): Promise<Env> {
 }
 
 function describeRequest(spec: RequestSpec): string {
-  const body = spec.body?.text === undefined ? "" : ` body(${spec.body.kind}, ${spec.body.text.length}B)=${spec.body.text.slice(0, 200)}`;
+  const body =
+    spec.body?.text === undefined
+      ? ""
+      : ` body(${spec.body.kind}, ${spec.body.text.length}B)=${spec.body.text.slice(0, 200)}`;
   return `${spec.method} ${spec.url.slice(0, 300)} auth=${spec.credential} ct=${spec.body?.contentType ?? "-"}${body}`;
 }
 
@@ -77,7 +101,10 @@ let lastSnapshot: Awaited<ReturnType<typeof snapshot>> | null = null;
 
 /** Endpoints without query, body or path input vary only in credentials and unknown parameters: fewer runs. */
 export function runsFor(ep: Endpoint, runs: number): number {
-  const hasInput = ep.queryFields.length + ep.bodyFields.length + ep.paramNames.length > 0 || ep.definition.body || ep.definition.rawBody;
+  const hasInput =
+    ep.queryFields.length + ep.bodyFields.length + ep.paramNames.length > 0 ||
+    ep.definition.body ||
+    ep.definition.rawBody;
   return hasInput ? runs : Math.min(runs, 25);
 }
 

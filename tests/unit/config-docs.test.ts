@@ -40,7 +40,9 @@ function sourceFiles(dir: string): string[] {
   });
 }
 const envReads = (files: string[]) =>
-  new Set(files.flatMap((f) => [...readFileSync(f, "utf8").matchAll(/process\.env\.([A-Z][A-Z0-9_]*)/g)].map((m) => m[1]!)));
+  new Set(
+    files.flatMap((f) => [...readFileSync(f, "utf8").matchAll(/process\.env\.([A-Z][A-Z0-9_]*)/g)].map((m) => m[1]!)),
+  );
 
 /** `process.env.NAME` in lib/ and dev/: variables read outside the two readers (the npm commands' own, e.g. DEV_CHAIN_PORT). */
 const readDirectly = envReads(["lib", "dev"].flatMap((dir) => sourceFiles(path.join(root, dir))));
@@ -49,13 +51,17 @@ const readDirectly = envReads(["lib", "dev"].flatMap((dir) => sourceFiles(path.j
 const self = path.join(root, "tests/unit/config-docs.test.ts");
 const everyReader = [
   ...["lib", "dev", "app", "db", "tests"].flatMap((dir) => sourceFiles(path.join(root, dir))),
-  ...readdirSync(root).filter((f) => /\.(ts|mjs)$/.test(f)).map((f) => path.join(root, f)),
+  ...readdirSync(root)
+    .filter((f) => /\.(ts|mjs)$/.test(f))
+    .map((f) => path.join(root, f)),
 ].filter((f) => f !== self);
 
 describe("configuration documentation", () => {
   it("finds the readers' variables (the recording works)", () => {
     expect(configNames).toEqual(expect.arrayContaining(["PORT", "DATABASE_URL", "TOKEN_INDEX_START_BLOCK"]));
-    expect(chainNames).toEqual(expect.arrayContaining([`RPC_URL_${CHAIN}`, `FACTORY_ADDRESS_${CHAIN}`, "DEPLOYER_PRIVATE_KEY"]));
+    expect(chainNames).toEqual(
+      expect.arrayContaining([`RPC_URL_${CHAIN}`, `FACTORY_ADDRESS_${CHAIN}`, "DEPLOYER_PRIVATE_KEY"]),
+    );
   });
 
   it(`${CONFIGURATION_DOC} names every variable the service reads`, () => {

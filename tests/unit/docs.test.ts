@@ -13,8 +13,17 @@ const rel = (file: string) => path.relative(root, file).split(path.sep).join("/"
 const self = "tests/unit/docs.test.ts";
 
 /** Generated or vendored trees that are not ours to word. */
-const SKIPPED = ["node_modules", ".git", ".next", "tests/bench/results", "tests/reliability/results", "tests/e2e/artifacts", "dev/chain/artifacts"];
-const skipped = (file: string) => SKIPPED.some((s) => rel(file) === s || rel(file).startsWith(`${s}/`)) || path.basename(file).startsWith(".next");
+const SKIPPED = [
+  "node_modules",
+  ".git",
+  ".next",
+  "tests/bench/results",
+  "tests/reliability/results",
+  "tests/e2e/artifacts",
+  "dev/chain/artifacts",
+];
+const skipped = (file: string) =>
+  SKIPPED.some((s) => rel(file) === s || rel(file).startsWith(`${s}/`)) || path.basename(file).startsWith(".next");
 
 function walk(dir: string, pattern: RegExp): string[] {
   if (!existsSync(dir)) return [];
@@ -29,7 +38,9 @@ function walk(dir: string, pattern: RegExp): string[] {
 const SOURCE = /\.(ts|tsx|mjs|sol)$/;
 const sources = [
   ...["lib", "app", "dev", "db", "tests"].flatMap((dir) => walk(path.join(root, dir), SOURCE)),
-  ...readdirSync(root).filter((f) => SOURCE.test(f)).map((f) => path.join(root, f)),
+  ...readdirSync(root)
+    .filter((f) => SOURCE.test(f))
+    .map((f) => path.join(root, f)),
 ];
 const documents = [path.join(root, "README.md"), ...walk(path.join(root, "docs"), /\.md$/)];
 const read = (file: string) => readFileSync(file, "utf8");
@@ -63,7 +74,10 @@ function headings(file: string): string[] {
 
 /** GitHub's anchor of a heading: lowercase, punctuation dropped (but - and _), spaces to -; repeats get -1, -2, ... */
 function slug(text: string): string {
-  return text.toLowerCase().replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, "").replace(/ /g, "-");
+  return text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, "")
+    .replace(/ /g, "-");
 }
 function anchors(file: string): Set<string> {
   const seen = new Map<string, number>();
@@ -137,9 +151,12 @@ describe("no tracker numbers", () => {
     /\b[Tt]asks?\s+#?\d+\b/,
     /\b(?:PR|[Pp]ull request|[Tt]icket)\s*#?\d+\b/,
   ];
-  const files = [...documents, ...sources.filter((f) => rel(f) !== self), path.join(root, ".env.example"), path.join(root, ".ci/run")].filter((f) =>
-    existsSync(f),
-  );
+  const files = [
+    ...documents,
+    ...sources.filter((f) => rel(f) !== self),
+    path.join(root, ".env.example"),
+    path.join(root, ".ci/run"),
+  ].filter((f) => existsSync(f));
 
   it("in the documents (headings included), the code and its comments", () => {
     const found = files.flatMap((file) =>
@@ -161,10 +178,13 @@ describe("the documents are self-contained", () => {
   const missingDocuments = (text: string, from: string) =>
     [...text.replace(/https?:\/\/\S+/g, "").matchAll(/(?:^|[^\w./-])([\w./-]*[\w-]\.md)\b/g)]
       .map((m) => m[1]!)
-      .filter((name) => ![path.dirname(from), root, path.join(root, "docs")].some((dir) => {
-        const file = path.resolve(dir, name);
-        return inside(file) && existsSync(file) && statSync(file).isFile();
-      }));
+      .filter(
+        (name) =>
+          ![path.dirname(from), root, path.join(root, "docs")].some((dir) => {
+            const file = path.resolve(dir, name);
+            return inside(file) && existsSync(file) && statSync(file).isFile();
+          }),
+      );
 
   it("README.md and docs/*.md name no path outside the repository and no document that is not in it", () => {
     const found = documents.flatMap((file) =>
@@ -195,7 +215,11 @@ describe("links between the documents", () => {
   const LINK = /\[[^\]]*\]\(([^)\s]+)(?:\s+"[^"]*")?\)|^\s*\[[^\]]+\]:\s*(\S+)/g;
   const links = documents.flatMap((file) =>
     proseLines(read(file)).flatMap(({ line, n }) =>
-      [...line.replace(/`[^`]*`/g, "").matchAll(LINK)].map((m) => ({ at: `${rel(file)}:${n}`, from: file, target: (m[1] ?? m[2])! })),
+      [...line.replace(/`[^`]*`/g, "").matchAll(LINK)].map((m) => ({
+        at: `${rel(file)}:${n}`,
+        from: file,
+        target: (m[1] ?? m[2])!,
+      })),
     ),
   );
   const relative = links.filter(({ target }) => !/^[a-z][a-z0-9+.-]*:/i.test(target));

@@ -11,7 +11,13 @@ const root = path.resolve(import.meta.dirname, "../..");
 const OWNERS: Record<string, string[]> = {
   "lib/domains/tokens/queries": ["tokens", "token_market", "blocked_tokens"],
   "lib/domains/users/queries": ["users", "user_addresses", "follows", "trusted_tokens", "trusted_deployers"],
-  "lib/domains/launch/queries": ["deploy_requests", "deploy_quota", "token_index_checkpoints", "token_submissions", "pretokens"],
+  "lib/domains/launch/queries": [
+    "deploy_requests",
+    "deploy_quota",
+    "token_index_checkpoints",
+    "token_submissions",
+    "pretokens",
+  ],
   "lib/domains/rewards/queries": ["fee_claims", "fee_claim_checkpoints"],
   "lib/domains/presales/queries": ["presales"],
   "lib/domains/merkle/queries": ["merkle_trees", "merkle_tiles", "merkle_leaves", "merkle_staged_leaves"],
@@ -26,7 +32,10 @@ const TABLES = [...ownerOf.keys()].sort((a, b) => b.length - a.length);
 const tableAlternatives = TABLES.join("|");
 
 /** A Kysely builder naming a table (`selectFrom("tokens as t")`, `innerJoin("users as u", …)`, `.with(…)` aside). */
-const BUILDER = new RegExp(String.raw`\b(?:selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto|innerJoin|leftJoin|rightJoin|fullJoin|using)\(\s*\[?\s*["'\`](${tableAlternatives})\b`, "g");
+const BUILDER = new RegExp(
+  String.raw`\b(?:selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto|innerJoin|leftJoin|rightJoin|fullJoin|using)\(\s*\[?\s*["'\`](${tableAlternatives})\b`,
+  "g",
+);
 /** SQL text naming a table after FROM, JOIN, INTO, UPDATE, TABLE (inside sql`…` or a raw string). */
 const SQL_TEXT = new RegExp(String.raw`\b(?:FROM|JOIN|INTO|UPDATE|TABLE)\s+(?:ONLY\s+)?(${tableAlternatives})\b`, "gi");
 

@@ -7,7 +7,8 @@ import { tokenByAddressResponse } from "@/lib/domains/tokens/responses";
 
 export const GET = route({
   auth: "partner",
-  summary: "One token by EVM address or Solana mint, with its social URLs and the requester's verified addresses; 404 when unknown",
+  summary:
+    "One token by EVM address or Solana mint, with its social URLs and the requester's verified addresses; 404 when unknown",
   query: tokenByAddressQuery,
   response: tokenByAddressResponse,
   cache: cachePolicy.tokenByAddress,

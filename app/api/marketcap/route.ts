@@ -5,7 +5,8 @@ import { getMarketCap, marketCapQuery, marketCapResponse } from "@/lib/domains/t
 
 export const GET = route({
   auth: "public",
-  summary: "A token's market cap in USD from its V3-style pool's price on chain (WETH via the ETH/USD feed, configured stablecoins at 1 USD, other paired tokens via their configured WETH pool)",
+  summary:
+    "A token's market cap in USD from its V3-style pool's price on chain (WETH via the ETH/USD feed, configured stablecoins at 1 USD, other paired tokens via their configured WETH pool)",
   query: marketCapQuery,
   response: marketCapResponse,
   cache: cachePolicy.marketcap,

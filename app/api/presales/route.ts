@@ -6,7 +6,8 @@ import { presaleListResponse } from "@/lib/domains/presales/responses";
 
 export const GET = route({
   auth: "public",
-  summary: "Presales indexed from the chain: filter by chain and status (a number, all, or successful), newest first, limit/offset",
+  summary:
+    "Presales indexed from the chain: filter by chain and status (a number, all, or successful), newest first, limit/offset",
   query: listPresalesQuery,
   response: presaleListResponse,
   handler: ({ query }) => listPresales(query),

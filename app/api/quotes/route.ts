@@ -6,7 +6,8 @@ import { getSwapQuote } from "@/lib/domains/quotes/service";
 
 export const GET = route({
   auth: "public",
-  summary: "A swap quote from the configured aggregators: best (largest output within the deadline) or fastest (first valid answer)",
+  summary:
+    "A swap quote from the configured aggregators: best (largest output within the deadline) or fastest (first valid answer)",
   query: quoteQuery,
   response: quoteResponse,
   cache: cachePolicy.none,

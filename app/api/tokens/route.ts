@@ -7,7 +7,8 @@ import { tokenSearchResponse } from "@/lib/domains/tokens/responses";
 
 export const GET = route({
   auth: "public",
-  summary: "Search and list tokens: q, creator and pool filters, market sorts, keyset cursor; 503 + Retry-After 5 past the search budget",
+  summary:
+    "Search and list tokens: q, creator and pool filters, market sorts, keyset cursor; 503 + Retry-After 5 past the search budget",
   query: tokensQuery,
   response: tokenSearchResponse,
   cache: cachePolicy.tokensList,

@@ -1,6 +1,12 @@
 // POST /api/webhooks: register an https URL for launch events (secret shown once); GET: the partner's own subscriptions
 import { route } from "@/lib/http/route";
-import { createdWebhookResponse, createSubscription, createWebhookBody, listSubscriptions, webhookListResponse } from "@/lib/domains/webhooks/service";
+import {
+  createdWebhookResponse,
+  createSubscription,
+  createWebhookBody,
+  listSubscriptions,
+  webhookListResponse,
+} from "@/lib/domains/webhooks/service";
 
 export const POST = route({
   auth: "partner",

@@ -7,9 +7,18 @@ import { MAX_DELAY_SECONDS, MAX_PAGE } from "./schemas";
 
 export const airdropUploadResponse = treeUploadResponse.extend({
   tokenAddress: checksummedAddress,
-  enqueued: z.literal(true).optional().describe("present only with `enqueue: true`: the tree is validated and kept, and published after delaySeconds"),
+  enqueued: z
+    .literal(true)
+    .optional()
+    .describe("present only with `enqueue: true`: the tree is validated and kept, and published after delaySeconds"),
   message: z.string().optional().describe("present only with `enqueue: true`"),
-  delaySeconds: z.number().int().min(0).max(MAX_DELAY_SECONDS).optional().describe("present only with `enqueue: true`: seconds until the tree is published"),
+  delaySeconds: z
+    .number()
+    .int()
+    .min(0)
+    .max(MAX_DELAY_SECONDS)
+    .optional()
+    .describe("present only with `enqueue: true`: seconds until the tree is published"),
 });
 
 export const claimAmountsResponse = z.object({
@@ -24,7 +33,9 @@ export const claimProofsResponse = z.object({
     .array(
       z.object({
         proof: merkleProof,
-        entry: z.object({ account: checksummedAddress.describe("the claimer, EIP-55 checksummed"), amount: weiAmount }).describe("the leaf the proof proves"),
+        entry: z
+          .object({ account: checksummedAddress.describe("the claimer, EIP-55 checksummed"), amount: weiAmount })
+          .describe("the leaf the proof proves"),
       }),
     )
     .max(MAX_LEAVES_PER_ACCOUNT)

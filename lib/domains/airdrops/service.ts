@@ -27,7 +27,9 @@ async function admitAirdrop(f: { tokenAddress: string; merkleRoot: string }): Pr
  * the token's current tree again is answered without rewriting it.
  */
 export async function saveAirdrop(request: Request) {
-  const saved = await saveTreeUpload(request, airdropUploadFields, admitAirdrop, (f) => (f.enqueue ? f.delaySeconds : undefined));
+  const saved = await saveTreeUpload(request, airdropUploadFields, admitAirdrop, (f) =>
+    f.enqueue ? f.delaySeconds : undefined,
+  );
   const { tokenAddress, merkleRoot, delaySeconds } = saved.fields;
   return {
     success: true,
@@ -35,7 +37,9 @@ export async function saveAirdrop(request: Request) {
     merkleRoot,
     leafCount: saved.leafCount,
     ...(saved.unchanged ? { unchanged: true } : {}),
-    ...(saved.enqueued ? { enqueued: true, message: `Airdrop accepted; it is saved in ${delaySeconds} s`, delaySeconds } : {}),
+    ...(saved.enqueued
+      ? { enqueued: true, message: `Airdrop accepted; it is saved in ${delaySeconds} s`, delaySeconds }
+      : {}),
   };
 }
 
@@ -51,7 +55,10 @@ export async function claimProofs(tokenAddress: string, claimer: string) {
   const found = await accountProofs(airdropOwner(tokenAddress), claimer);
   if (!found) throw noAirdrop(tokenAddress);
   return {
-    proofs: found.leaves.map((leaf, k) => ({ proof: found.proofs[k], entry: { account: checksum(claimer), amount: leaf.amount } })),
+    proofs: found.leaves.map((leaf, k) => ({
+      proof: found.proofs[k],
+      entry: { account: checksum(claimer), amount: leaf.amount },
+    })),
   };
 }
 

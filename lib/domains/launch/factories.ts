@@ -31,6 +31,11 @@ export type FactoryMetadata = z.infer<typeof factoryMetadataObject>;
 export function listFactories(): FactoryMetadata[] {
   const chainIds = [...new Set([DEFAULT_CHAIN_ID, ...configuredChainIds()])].sort((a, b) => a - b);
   return chainIds.flatMap((chainId) =>
-    indexedFactories(chainId).map((factory) => ({ name: FACTORY_NAME, address: checksum(factory)!, chainId, events: { tokenCreated: TOKEN_CREATED_TOPIC } })),
+    indexedFactories(chainId).map((factory) => ({
+      name: FACTORY_NAME,
+      address: checksum(factory)!,
+      chainId,
+      events: { tokenCreated: TOKEN_CREATED_TOPIC },
+    })),
   );
 }

@@ -17,8 +17,19 @@ type Counted = AgentStats & { agentId: string; lastActiveAt: Date };
 
 function emptyStats(agentId: string, lastActiveAt: Date): Counted {
   return {
-    agentId, lastActiveAt, runsTotal: 0, runsSucceeded: 0, posts: 0, replies: 0, quotes: 0, casts: 0,
-    interactions: 0, selfInteractions: 0, topThreeInteractions: 0, distinctCounterparts: 0, creatorNeynarScore: 0,
+    agentId,
+    lastActiveAt,
+    runsTotal: 0,
+    runsSucceeded: 0,
+    posts: 0,
+    replies: 0,
+    quotes: 0,
+    casts: 0,
+    interactions: 0,
+    selfInteractions: 0,
+    topThreeInteractions: 0,
+    distinctCounterparts: 0,
+    creatorNeynarScore: 0,
   };
 }
 
@@ -37,17 +48,32 @@ export async function countActivity(since: Date, until: Date, executor: Database
     byAgent.set(id, found);
     return found;
   };
-  for (const r of runs) Object.assign(entry(r.agent_id, r.last as Date), { runsTotal: Number(r.total), runsSucceeded: Number(r.succeeded) });
+  for (const r of runs)
+    Object.assign(entry(r.agent_id, r.last as Date), {
+      runsTotal: Number(r.total),
+      runsSucceeded: Number(r.succeeded),
+    });
   for (const c of casts) {
-    Object.assign(entry(c.agent_id, c.last as Date), { casts: Number(c.casts), posts: Number(c.posts), replies: Number(c.replies), quotes: Number(c.quotes) });
+    Object.assign(entry(c.agent_id, c.last as Date), {
+      casts: Number(c.casts),
+      posts: Number(c.posts),
+      replies: Number(c.replies),
+      quotes: Number(c.quotes),
+    });
   }
   for (const i of interactions) {
     const found = byAgent.get(i.agent_id);
     if (!found) continue; // interactions alone do not put an agent on the board
-    Object.assign(found, { interactions: i.interactions, distinctCounterparts: i.counterparts, topThreeInteractions: i.top3, selfInteractions: i.self });
+    Object.assign(found, {
+      interactions: i.interactions,
+      distinctCounterparts: i.counterparts,
+      topThreeInteractions: i.top3,
+      selfInteractions: i.self,
+    });
   }
   if (byAgent.size) {
-    for (const a of await findCreatorScores(executor, [...byAgent.keys()])) byAgent.get(a.id)!.creatorNeynarScore = a.creator_neynar_score;
+    for (const a of await findCreatorScores(executor, [...byAgent.keys()]))
+      byAgent.get(a.id)!.creatorNeynarScore = a.creator_neynar_score;
   }
   return [...byAgent.values()];
 }
@@ -86,13 +112,11 @@ export async function computeLeaderboard(interval: LeaderboardInterval, now = ne
     last_active_at: s.lastActiveAt,
     computed_at: now,
   }));
-  await executor
-    .transaction()
-    .execute(async (trx) => {
-      // Two runs for the same interval would otherwise interleave their delete and insert.
-      await lockIntervalScores(trx, interval);
-      await deleteIntervalScores(trx, interval);
-      await insertScores(trx, rows);
-    });
+  await executor.transaction().execute(async (trx) => {
+    // Two runs for the same interval would otherwise interleave their delete and insert.
+    await lockIntervalScores(trx, interval);
+    await deleteIntervalScores(trx, interval);
+    await insertScores(trx, rows);
+  });
   return { interval, agents: rows.length, computedAt: now.toISOString() };
 }

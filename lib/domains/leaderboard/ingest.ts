@@ -7,14 +7,17 @@ import type { ActivityRecord, AgentRecord } from "./records";
 export class UnknownAgentsError extends Error {
   override readonly name = "UnknownAgentsError";
   constructor(readonly agentIds: string[]) {
-    super(`unknown agents (send their "agent" record first): ${agentIds.slice(0, 10).join(", ")}${agentIds.length > 10 ? ", …" : ""}`);
+    super(
+      `unknown agents (send their "agent" record first): ${agentIds.slice(0, 10).join(", ")}${agentIds.length > 10 ? ", …" : ""}`,
+    );
   }
 }
 
 export type IngestCounts = { agents: number; runs: number; casts: number; interactions: number };
 
 type Of<T extends ActivityRecord["type"]> = Extract<ActivityRecord, { type: T }>;
-const ofType = <T extends ActivityRecord["type"]>(records: ActivityRecord[], type: T) => records.filter((r): r is Of<T> => r.type === type);
+const ofType = <T extends ActivityRecord["type"]>(records: ActivityRecord[], type: T) =>
+  records.filter((r): r is Of<T> => r.type === type);
 
 /** The last record for a key wins: one statement must not touch the same row twice. */
 function lastPerKey<T extends { agentId: string }>(records: T[], key: (r: T) => string): T[] {
@@ -50,15 +53,27 @@ export async function ingestRecords(records: ActivityRecord[]): Promise<IngestCo
         if (missing.length) throw new UnknownAgentsError(missing);
       }
       if (runs.length) {
-        await upsertRuns(trx, runs.map((r) => ({ agent_id: r.agentId, external_id: r.id, occurred_at: r.at, outcome: r.outcome })));
+        await upsertRuns(
+          trx,
+          runs.map((r) => ({ agent_id: r.agentId, external_id: r.id, occurred_at: r.at, outcome: r.outcome })),
+        );
       }
       if (casts.length) {
-        await upsertCasts(trx, casts.map((c) => ({ agent_id: c.agentId, external_id: c.id, occurred_at: c.at, kind: c.kind })));
+        await upsertCasts(
+          trx,
+          casts.map((c) => ({ agent_id: c.agentId, external_id: c.id, occurred_at: c.at, kind: c.kind })),
+        );
       }
       if (interactions.length) {
         await upsertInteractions(
           trx,
-          interactions.map((i) => ({ agent_id: i.agentId, external_id: i.id, occurred_at: i.at, counterpart_fid: i.counterpartFid, kind: i.kind })),
+          interactions.map((i) => ({
+            agent_id: i.agentId,
+            external_id: i.id,
+            occurred_at: i.at,
+            counterpart_fid: i.counterpartFid,
+            kind: i.kind,
+          })),
         );
       }
       return { agents: agents.length, runs: runs.length, casts: casts.length, interactions: interactions.length };

@@ -2,7 +2,14 @@
 // agent_interactions) and the ranked snapshots (agent_scores).
 import { sql, type Insertable } from "kysely";
 import type { Database } from "@/db";
-import type { AgentCastsTable, AgentInteractionsTable, AgentRunsTable, AgentScoresTable, AgentsTable, LeaderboardInterval } from "@/db/tables/leaderboard";
+import type {
+  AgentCastsTable,
+  AgentInteractionsTable,
+  AgentRunsTable,
+  AgentScoresTable,
+  AgentsTable,
+  LeaderboardInterval,
+} from "@/db/tables/leaderboard";
 
 /** Score rows per insert statement. */
 const SCORES_PER_INSERT = 1000;
@@ -41,7 +48,11 @@ export async function upsertRuns(executor: Database, rows: Insertable<AgentRunsT
   await executor
     .insertInto("agent_runs")
     .values(rows)
-    .onConflict((oc) => oc.columns(["agent_id", "external_id"]).doUpdateSet((eb) => ({ occurred_at: eb.ref("excluded.occurred_at"), outcome: eb.ref("excluded.outcome") })))
+    .onConflict((oc) =>
+      oc
+        .columns(["agent_id", "external_id"])
+        .doUpdateSet((eb) => ({ occurred_at: eb.ref("excluded.occurred_at"), outcome: eb.ref("excluded.outcome") })),
+    )
     .execute();
 }
 
@@ -50,12 +61,19 @@ export async function upsertCasts(executor: Database, rows: Insertable<AgentCast
   await executor
     .insertInto("agent_casts")
     .values(rows)
-    .onConflict((oc) => oc.columns(["agent_id", "external_id"]).doUpdateSet((eb) => ({ occurred_at: eb.ref("excluded.occurred_at"), kind: eb.ref("excluded.kind") })))
+    .onConflict((oc) =>
+      oc
+        .columns(["agent_id", "external_id"])
+        .doUpdateSet((eb) => ({ occurred_at: eb.ref("excluded.occurred_at"), kind: eb.ref("excluded.kind") })),
+    )
     .execute();
 }
 
 /** Interactions keyed by (agent, external id): one sent again replaces the stored one. */
-export async function upsertInteractions(executor: Database, rows: Insertable<AgentInteractionsTable>[]): Promise<void> {
+export async function upsertInteractions(
+  executor: Database,
+  rows: Insertable<AgentInteractionsTable>[],
+): Promise<void> {
   await executor
     .insertInto("agent_interactions")
     .values(rows)
@@ -104,7 +122,13 @@ export function countCastsPerAgent(executor: Database, since: Date, until: Date)
  * counterparts, and how many with itself or its creator.
  */
 export async function countInteractionsPerAgent(executor: Database, since: Date, until: Date) {
-  const { rows } = await sql<{ agent_id: string; interactions: number; counterparts: number; top3: number; self: number }>`
+  const { rows } = await sql<{
+    agent_id: string;
+    interactions: number;
+    counterparts: number;
+    top3: number;
+    self: number;
+  }>`
       WITH per AS (
         SELECT agent_id, counterpart_fid, count(*) AS n FROM agent_interactions
         WHERE occurred_at > ${since} AND occurred_at <= ${until} GROUP BY agent_id, counterpart_fid
@@ -120,7 +144,11 @@ export async function countInteractionsPerAgent(executor: Database, since: Date,
 
 /** The creator's Neynar score of each of the agents. */
 export function findCreatorScores(executor: Database, agentIds: string[]) {
-  return executor.selectFrom("agents").select(["id", "creator_neynar_score"]).where("id", "=", sql<string>`ANY(${agentIds})`).execute();
+  return executor
+    .selectFrom("agents")
+    .select(["id", "creator_neynar_score"])
+    .where("id", "=", sql<string>`ANY(${agentIds})`)
+    .execute();
 }
 
 // --- Snapshots -------------------------------------------------------------------------------------
@@ -137,13 +165,24 @@ export async function deleteIntervalScores(executor: Database, interval: Leaderb
 /** Inserts the rows SCORES_PER_INSERT per statement. */
 export async function insertScores(executor: Database, rows: Insertable<AgentScoresTable>[]): Promise<void> {
   for (let i = 0; i < rows.length; i += SCORES_PER_INSERT) {
-    await executor.insertInto("agent_scores").values(rows.slice(i, i + SCORES_PER_INSERT)).execute();
+    await executor
+      .insertInto("agent_scores")
+      .values(rows.slice(i, i + SCORES_PER_INSERT))
+      .execute();
   }
 }
 
 /** When the interval's snapshot was computed, or undefined when there is none. */
-export async function findSnapshotComputedAt(executor: Database, interval: LeaderboardInterval): Promise<Date | undefined> {
-  const row = await executor.selectFrom("agent_scores").select("computed_at").where("interval", "=", interval).limit(1).executeTakeFirst();
+export async function findSnapshotComputedAt(
+  executor: Database,
+  interval: LeaderboardInterval,
+): Promise<Date | undefined> {
+  const row = await executor
+    .selectFrom("agent_scores")
+    .select("computed_at")
+    .where("interval", "=", interval)
+    .limit(1)
+    .executeTakeFirst();
   return row?.computed_at;
 }
 
@@ -153,7 +192,16 @@ export function findRankedAgents(executor: Database, interval: LeaderboardInterv
     .selectFrom("agent_scores as s")
     .innerJoin("agents as a", "a.id", "s.agent_id")
     .selectAll("s")
-    .select(["a.name", "a.fid", "a.creator_fid", "a.creator_neynar_score", "a.token_chain_id", "a.token_address", "a.token_name", "a.token_symbol"])
+    .select([
+      "a.name",
+      "a.fid",
+      "a.creator_fid",
+      "a.creator_neynar_score",
+      "a.token_chain_id",
+      "a.token_address",
+      "a.token_name",
+      "a.token_symbol",
+    ])
     .where("s.interval", "=", interval)
     .where("s.rank", ">", afterRank)
     .orderBy("s.rank")

@@ -19,15 +19,31 @@ export const agentRecord = z.object({
   creatorFid: fid,
   creatorNeynarScore: z.number().min(0).max(1).default(0),
   token: z.object({
-    chainId: z.number().int().positive().max(2 ** 31 - 1),
+    chainId: z
+      .number()
+      .int()
+      .positive()
+      .max(2 ** 31 - 1),
     address: zAddress,
     name: z.string().trim().min(1).max(100),
     symbol: z.string().trim().min(1).max(32),
   }),
 });
 
-export const runRecord = z.object({ type: z.literal("run"), agentId, id: externalId, at, outcome: z.enum(["succeeded", "failed"]) });
-export const castRecord = z.object({ type: z.literal("cast"), agentId, id: externalId, at, kind: z.enum(["post", "reply", "quote", "recast"]) });
+export const runRecord = z.object({
+  type: z.literal("run"),
+  agentId,
+  id: externalId,
+  at,
+  outcome: z.enum(["succeeded", "failed"]),
+});
+export const castRecord = z.object({
+  type: z.literal("cast"),
+  agentId,
+  id: externalId,
+  at,
+  kind: z.enum(["post", "reply", "quote", "recast"]),
+});
 export const interactionRecord = z.object({
   type: z.literal("interaction"),
   agentId,

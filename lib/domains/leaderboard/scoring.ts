@@ -22,12 +22,29 @@ export type AgentStats = {
   creatorNeynarScore: number;
 };
 
-export type ScoreComponents = { reliability: number; activity: number; output: number; engagement: number; creator: number };
-export const WASH_FLAGS = ["CONCENTRATED_INTERACTIONS", "SELF_INTERACTIONS", "FEW_COUNTERPARTS", "ALL_RUNS_FAILED"] as const;
+export type ScoreComponents = {
+  reliability: number;
+  activity: number;
+  output: number;
+  engagement: number;
+  creator: number;
+};
+export const WASH_FLAGS = [
+  "CONCENTRATED_INTERACTIONS",
+  "SELF_INTERACTIONS",
+  "FEW_COUNTERPARTS",
+  "ALL_RUNS_FAILED",
+] as const;
 export type WashFlag = (typeof WASH_FLAGS)[number];
 export type Score = { composite: number; components: ScoreComponents; washConfidence: number; washFlags: WashFlag[] };
 
-export const WEIGHTS: ScoreComponents = { reliability: 0.25, activity: 0.15, output: 0.2, engagement: 0.25, creator: 0.15 };
+export const WEIGHTS: ScoreComponents = {
+  reliability: 0.25,
+  activity: 0.15,
+  output: 0.2,
+  engagement: 0.25,
+  creator: 0.15,
+};
 /** At washConfidence 1 the composite keeps 20% of its value. */
 export const WASH_PENALTY = 0.8;
 

@@ -36,12 +36,19 @@ function checkSnapshot(cursorAt: number | undefined, currentAt: number | undefin
   throw badRequest(`cursor: the leaderboard was ${when} after this cursor was made; start again without a cursor`);
 }
 
-export async function listLeaderboard(query: { interval?: LeaderboardInterval; limit: number; cursor?: LeaderboardCursor }, includeScore: boolean) {
+export async function listLeaderboard(
+  query: { interval?: LeaderboardInterval; limit: number; cursor?: LeaderboardCursor },
+  includeScore: boolean,
+) {
   const { interval, offset, at } = resolvePage(query);
   // Ranks are 1..N without gaps, so the page is a range of the (interval, rank) index.
   const rows = await findRankedAgents(db(), interval, offset, query.limit + 1);
   // Every row of a snapshot carries its computedAt; an empty page needs it read apart.
-  const currentAt = rows.length ? rows[0].computed_at.getTime() : at !== undefined ? await snapshotAt(interval) : undefined;
+  const currentAt = rows.length
+    ? rows[0].computed_at.getTime()
+    : at !== undefined
+      ? await snapshotAt(interval)
+      : undefined;
   checkSnapshot(at, currentAt);
   const page = rows.slice(0, query.limit);
   const more = rows.length > query.limit && offset + query.limit <= MAX_OFFSET;
@@ -51,7 +58,12 @@ export async function listLeaderboard(query: { interval?: LeaderboardInterval; l
       agentId: r.agent_id,
       agentName: r.name,
       fid: r.fid,
-      token: { chainId: r.token_chain_id, address: checksum(r.token_address), name: r.token_name, symbol: r.token_symbol },
+      token: {
+        chainId: r.token_chain_id,
+        address: checksum(r.token_address),
+        name: r.token_name,
+        symbol: r.token_symbol,
+      },
       runs: { total: r.runs_total, succeeded: r.runs_succeeded, failed: r.runs_failed },
       actions: { posts: r.posts, replies: r.replies, quotes: r.quotes },
       castMetrics: { casts: r.casts, interactions: r.interactions },
@@ -59,7 +71,14 @@ export async function listLeaderboard(query: { interval?: LeaderboardInterval; l
       lastActiveAt: r.last_active_at.toISOString(),
       computedAt: r.computed_at.toISOString(),
       ...(includeScore
-        ? { score: { composite: r.composite, components: r.components, washConfidence: r.wash_confidence, washFlags: r.wash_flags } }
+        ? {
+            score: {
+              composite: r.composite,
+              components: r.components,
+              washConfidence: r.wash_confidence,
+              washFlags: r.wash_flags,
+            },
+          }
         : {}),
     })),
     cursor: more ? encodeCursor({ offset: offset + query.limit, interval, at: currentAt }) : null,

@@ -12,7 +12,10 @@ export type StandardDump = {
   values: { value: [string, string]; treeIndex: number }[];
 };
 
-export function buildStandardTree(values: readonly (readonly [string, bigint | string | number])[]): { root: `0x${string}`; dump: StandardDump } {
+export function buildStandardTree(values: readonly (readonly [string, bigint | string | number])[]): {
+  root: `0x${string}`;
+  dump: StandardDump;
+} {
   const n = values.length;
   if (n === 0) throw new Error("a tree needs at least one leaf");
   const hashes = new Uint8Array(32 * n);
@@ -30,7 +33,8 @@ export function buildStandardTree(values: readonly (readonly [string, bigint | s
     nodes.set(hashes.subarray(32 * valueIndex, 32 * valueIndex + 32), 32 * at);
     treeIndex[valueIndex] = at;
   });
-  for (let i = length - 1 - n; i >= 0; i--) nodeHashInto(nodes, 32 * (2 * i + 1), nodes, 32 * (2 * i + 2), nodes, 32 * i);
+  for (let i = length - 1 - n; i >= 0; i--)
+    nodeHashInto(nodes, 32 * (2 * i + 1), nodes, 32 * (2 * i + 2), nodes, 32 * i);
   const tree = Array.from({ length }, (_, i) => bytesToHex(nodes.subarray(32 * i, 32 * i + 32)));
   return {
     root: tree[0],
@@ -38,7 +42,10 @@ export function buildStandardTree(values: readonly (readonly [string, bigint | s
       format: "standard-v1",
       leafEncoding: ["address", "uint256"],
       tree,
-      values: values.map(([address, amount], i) => ({ value: [address, BigInt(amount).toString()], treeIndex: treeIndex[i] })),
+      values: values.map(([address, amount], i) => ({
+        value: [address, BigInt(amount).toString()],
+        treeIndex: treeIndex[i],
+      })),
     },
   };
 }

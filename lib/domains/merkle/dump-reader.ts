@@ -154,7 +154,8 @@ export class DumpReader implements JsonHandler {
     const frame = this.top;
     frame.key = name;
     if (frame.role === VALUE && name === "value" && this.valueSeen & 1) this.valueProblem(".value", "appears twice");
-    if (frame.role === VALUE && name === "treeIndex" && this.valueSeen & 2) this.valueProblem(".treeIndex", "appears twice");
+    if (frame.role === VALUE && name === "treeIndex" && this.valueSeen & 2)
+      this.valueProblem(".treeIndex", "appears twice");
   }
 
   string(value: string): void {
@@ -186,12 +187,14 @@ export class DumpReader implements JsonHandler {
         this.leafEncoding.push(value);
         return;
       case NODES:
-        return this.node(value);
+        this.node(value);
+        return;
       case VALUE:
         if (key === "treeIndex") this.readTreeIndex(value, isNumber);
         return;
       case PAIR:
-        return this.pairMember(index - 1, value, isNumber);
+        this.pairMember(index - 1, value, isNumber);
+        return;
     }
   }
 
@@ -213,7 +216,8 @@ export class DumpReader implements JsonHandler {
   }
 
   private startValue(): void {
-    if (this.amounts.length >= this.maxLeaves) throw new UploadLimitError(`tree.values: at most ${this.maxLeaves} leaves`);
+    if (this.amounts.length >= this.maxLeaves)
+      throw new UploadLimitError(`tree.values: at most ${this.maxLeaves} leaves`);
     this.accounts.append();
     this.leafHashes.append();
     this.account = false;
@@ -225,7 +229,8 @@ export class DumpReader implements JsonHandler {
   private pairMember(index: number, value: unknown, isNumber: boolean): void {
     if (index === 0) {
       const i = this.amounts.length;
-      this.account = typeof value === "string" && decodeHexInto(value, 20, this.accounts.block(i), this.accounts.offset(i));
+      this.account =
+        typeof value === "string" && decodeHexInto(value, 20, this.accounts.block(i), this.accounts.offset(i));
       if (!this.account) this.valueProblem(".value.0", "must be an address: 0x followed by 40 hex digits");
     } else if (index === 1) {
       const text = typeof value === "string" || isNumber ? String(value) : "";
@@ -249,13 +254,20 @@ export class DumpReader implements JsonHandler {
   private endValue(): void {
     const i = this.amounts.length;
     if (!(this.valueSeen & 1)) this.valueProblem(".value", "is missing");
-    else if (!this.account || this.amount === null) this.valueProblem(".value", "must have exactly two members [address, amount]");
+    else if (!this.account || this.amount === null)
+      this.valueProblem(".value", "must have exactly two members [address, amount]");
     if (!(this.valueSeen & 2)) this.valueProblem(".treeIndex", "is missing");
     this.amounts.push(this.amount === null ? "0" : this.amountText);
     this.treeIndexes.push(this.treeIndex ?? -1);
     // Once the upload is known to be bad, hashing the rest is wasted work.
     if (!this.valueIssue && !this.nodeIssue && !this.structureIssue) {
-      leafHashInto(this.accounts.block(i), this.accounts.offset(i), this.amount!, this.leafHashes.block(i), this.leafHashes.offset(i));
+      leafHashInto(
+        this.accounts.block(i),
+        this.accounts.offset(i),
+        this.amount!,
+        this.leafHashes.block(i),
+        this.leafHashes.offset(i),
+      );
     }
   }
 }

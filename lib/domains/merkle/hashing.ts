@@ -32,7 +32,13 @@ export function writeUint256(value: bigint, out: Uint8Array, at: number): void {
 const nibble = (c: number) => (c <= 57 ? c - 48 : c - 87); // 0-9, a-f
 
 /** Writes the leaf hash of (account, amount) to `out[outAt..+32)`; the account is 20 bytes at account[accountAt]. */
-export function leafHashInto(account: Uint8Array, accountAt: number, amount: bigint, out: Uint8Array, outAt: number): void {
+export function leafHashInto(
+  account: Uint8Array,
+  accountAt: number,
+  amount: bigint,
+  out: Uint8Array,
+  outAt: number,
+): void {
   mem.fill(0, INPUT, INPUT + 12);
   copyIn(account, accountAt, 20, INPUT + 12);
   writeUint256(amount, mem, INPUT + 32);
@@ -58,13 +64,27 @@ function hashPair(a: Uint8Array, aAt: number, b: Uint8Array, bAt: number): void 
 }
 
 /** Writes the standard-v1 hash of the pair (a, b) to `out[outAt..+32)`. */
-export function nodeHashInto(a: Uint8Array, aAt: number, b: Uint8Array, bAt: number, out: Uint8Array, outAt: number): void {
+export function nodeHashInto(
+  a: Uint8Array,
+  aAt: number,
+  b: Uint8Array,
+  bAt: number,
+  out: Uint8Array,
+  outAt: number,
+): void {
   hashPair(a, aAt, b, bAt);
   copyOut(out, outAt, OUTPUT);
 }
 
 /** Whether the hash of the pair (a, b) equals the 32 bytes at expected[expectedAt] (no copy out). */
-export function nodeHashEquals(a: Uint8Array, aAt: number, b: Uint8Array, bAt: number, expected: Uint8Array, expectedAt: number): boolean {
+export function nodeHashEquals(
+  a: Uint8Array,
+  aAt: number,
+  b: Uint8Array,
+  bAt: number,
+  expected: Uint8Array,
+  expectedAt: number,
+): boolean {
   hashPair(a, aAt, b, bAt);
   for (let k = 0; k < 32; k++) if (mem[OUTPUT + k] !== expected[expectedAt + k]) return false;
   return true;

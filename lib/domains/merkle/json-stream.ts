@@ -116,15 +116,19 @@ export class JsonTokenizer {
         else this.handler.startArray();
         return;
       case 0x7d: // }
-        if (this.stack[this.depth] !== OBJECT || (this.expect !== KEY_OR_END && this.expect !== COMMA_OR_END)) this.fail("unexpected }", at);
+        if (this.stack[this.depth] !== OBJECT || (this.expect !== KEY_OR_END && this.expect !== COMMA_OR_END))
+          this.fail("unexpected }", at);
         this.depth--;
         this.handler.endObject();
-        return this.afterValue();
+        this.afterValue();
+        return;
       case 0x5d: // ]
-        if (this.stack[this.depth] !== ARRAY || (this.expect !== VALUE_OR_END && this.expect !== COMMA_OR_END)) this.fail("unexpected ]", at);
+        if (this.stack[this.depth] !== ARRAY || (this.expect !== VALUE_OR_END && this.expect !== COMMA_OR_END))
+          this.fail("unexpected ]", at);
         this.depth--;
         this.handler.endArray();
-        return this.afterValue();
+        this.afterValue();
+        return;
       case 0x2c: // ,
         if (this.expect !== COMMA_OR_END) this.fail("unexpected ,", at);
         this.expect = this.stack[this.depth] === OBJECT ? KEY : VALUE;
@@ -185,7 +189,9 @@ export class JsonTokenizer {
       return n;
     }
     const encoding = this.nonAscii ? "utf8" : "latin1";
-    let text = this.pending.length ? Buffer.concat([...this.pending, buf.subarray(from, j)]).toString(encoding) : buf.toString(encoding, from, j);
+    let text = this.pending.length
+      ? Buffer.concat([...this.pending, buf.subarray(from, j)]).toString(encoding)
+      : buf.toString(encoding, from, j);
     this.pending = [];
     this.pendingBytes = 0;
     this.token = NONE;
@@ -212,7 +218,8 @@ export class JsonTokenizer {
     let j = from;
     for (; j < n; j++) {
       const c = buf[j];
-      const wordByte = (c >= 0x30 && c <= 0x39) || (c >= 0x61 && c <= 0x7a) || c === 0x2e || c === 0x2b || c === 0x2d || c === 0x45;
+      const wordByte =
+        (c >= 0x30 && c <= 0x39) || (c >= 0x61 && c <= 0x7a) || c === 0x2e || c === 0x2b || c === 0x2d || c === 0x45;
       if (!wordByte) break;
     }
     this.word += buf.toString("latin1", from, j);

@@ -13,17 +13,53 @@
 
 const RHO = [0, 1, 62, 28, 27, 36, 44, 6, 55, 20, 3, 10, 43, 25, 39, 41, 45, 15, 21, 8, 18, 2, 61, 56, 14];
 const RC = [
-  "0x0000000000000001", "0x0000000000008082", "0x800000000000808A", "0x8000000080008000", "0x000000000000808B", "0x0000000080000001",
-  "0x8000000080008081", "0x8000000000008009", "0x000000000000008A", "0x0000000000000088", "0x0000000080008009", "0x000000008000000A",
-  "0x000000008000808B", "0x800000000000008B", "0x8000000000008089", "0x8000000000008003", "0x8000000000008002", "0x8000000000000080",
-  "0x000000000000800A", "0x800000008000000A", "0x8000000080008081", "0x8000000000008080", "0x0000000080000001", "0x8000000080008008",
+  "0x0000000000000001",
+  "0x0000000000008082",
+  "0x800000000000808A",
+  "0x8000000080008000",
+  "0x000000000000808B",
+  "0x0000000080000001",
+  "0x8000000080008081",
+  "0x8000000000008009",
+  "0x000000000000008A",
+  "0x0000000000000088",
+  "0x0000000080008009",
+  "0x000000008000000A",
+  "0x000000008000808B",
+  "0x800000000000008B",
+  "0x8000000000008089",
+  "0x8000000000008003",
+  "0x8000000000008002",
+  "0x8000000000000080",
+  "0x000000000000800A",
+  "0x800000008000000A",
+  "0x8000000080008081",
+  "0x8000000000008080",
+  "0x0000000080000001",
+  "0x8000000080008008",
 ].map(BigInt);
 const ROUND_CONSTANTS = 1024;
 
 // WebAssembly opcodes used below.
-const GET = 0x20, SET = 0x21, TEE = 0x22, I32_CONST = 0x41, I64_CONST = 0x42, I64_LOAD = 0x29, I64_STORE = 0x37;
-const I64_XOR = 0x85, I64_AND = 0x83, I64_ROTL = 0x89, I32_ADD = 0x6a, I32_SHL = 0x74, I32_LT_U = 0x49;
-const LOOP = 0x03, BR_IF = 0x0d, END = 0x0b, VOID = 0x40, I32 = 0x7f, I64 = 0x7e;
+const GET = 0x20,
+  SET = 0x21,
+  TEE = 0x22,
+  I32_CONST = 0x41,
+  I64_CONST = 0x42,
+  I64_LOAD = 0x29,
+  I64_STORE = 0x37;
+const I64_XOR = 0x85,
+  I64_AND = 0x83,
+  I64_ROTL = 0x89,
+  I32_ADD = 0x6a,
+  I32_SHL = 0x74,
+  I32_LT_U = 0x49;
+const LOOP = 0x03,
+  BR_IF = 0x0d,
+  END = 0x0b,
+  VOID = 0x40,
+  I32 = 0x7f,
+  I64 = 0x7e;
 
 function uleb(n: number): number[] {
   const out: number[] = [];
@@ -54,7 +90,10 @@ const name = (s: string) => vec([...Buffer.from(s)].map((b) => [b]));
 /** The body of f(inPtr, outPtr): keccak256 of `inputBytes` bytes at inPtr, 32 bytes written at outPtr. */
 function hashFunction(inputBytes: 32 | 64): number[] {
   // Locals: 0 inPtr, 1 outPtr, 2 round (i32); then i64 lanes a[25], b[25], c[5], d[5].
-  const a = (i: number) => 3 + i, b = (i: number) => 28 + i, c = (i: number) => 53 + i, d = (i: number) => 58 + i;
+  const a = (i: number) => 3 + i,
+    b = (i: number) => 28 + i,
+    c = (i: number) => 53 + i,
+    d = (i: number) => 58 + i;
   const round = 2;
   const code: number[] = [];
   const get = (i: number) => code.push(GET, ...uleb(i));
@@ -94,7 +133,13 @@ function hashFunction(inputBytes: 32 | 64): number[] {
   get(round), code.push(I32_CONST, 1, I32_ADD, TEE, ...uleb(round), I32_CONST, 24, I32_LT_U, BR_IF, 0, END);
   for (let i = 0; i < 4; i++) get(1), get(a(i)), code.push(I64_STORE, 3, ...uleb(8 * i));
   code.push(END);
-  const body = [...vec([[...uleb(1), I32], [...uleb(60), I64]]), ...code];
+  const body = [
+    ...vec([
+      [...uleb(1), I32],
+      [...uleb(60), I64],
+    ]),
+    ...code,
+  ];
   return [...uleb(body.length), ...body];
 }
 
@@ -104,13 +149,26 @@ function instantiate() {
     ...section(1, vec([[0x60, ...vec([[I32], [I32]]), ...vec([])]])), // type 0: (i32, i32) -> ()
     ...section(3, vec([[0], [0]])), // functions 0 and 1 of type 0
     ...section(5, vec([[0x00, 1]])), // one page
-    ...section(7, vec([[...name("keccak32"), 0x00, 0], [...name("keccak64"), 0x00, 1], [...name("memory"), 0x02, 0]])),
+    ...section(
+      7,
+      vec([
+        [...name("keccak32"), 0x00, 0],
+        [...name("keccak64"), 0x00, 1],
+        [...name("memory"), 0x02, 0],
+      ]),
+    ),
     ...section(10, vec([hashFunction(32), hashFunction(64)])),
   ]);
   const instance = new WebAssembly.Instance(new WebAssembly.Module(bytes), {});
-  const exports = instance.exports as { keccak32(i: number, o: number): void; keccak64(i: number, o: number): void; memory: WebAssembly.Memory };
+  const exports = instance.exports as {
+    keccak32(i: number, o: number): void;
+    keccak64(i: number, o: number): void;
+    memory: WebAssembly.Memory;
+  };
   const view = new DataView(exports.memory.buffer);
-  RC.forEach((v, r) => view.setBigUint64(ROUND_CONSTANTS + 8 * r, v, true));
+  RC.forEach((v, r) => {
+    view.setBigUint64(ROUND_CONSTANTS + 8 * r, v, true);
+  });
   return { memory: new Uint8Array(exports.memory.buffer), keccak32: exports.keccak32, keccak64: exports.keccak64 };
 }
 

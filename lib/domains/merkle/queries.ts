@@ -79,8 +79,16 @@ export async function shareLockTree(trx: Transaction<DB>, treeId: number): Promi
 }
 
 /** The tree row's owner and state, locked FOR UPDATE. */
-export function lockTree(trx: Transaction<DB>, treeId: number): Promise<{ owner: string; state: MerkleTreeState } | undefined> {
-  return trx.selectFrom("merkle_trees").select(["owner", "state"]).where("id", "=", treeId).forUpdate().executeTakeFirst();
+export function lockTree(
+  trx: Transaction<DB>,
+  treeId: number,
+): Promise<{ owner: string; state: MerkleTreeState } | undefined> {
+  return trx
+    .selectFrom("merkle_trees")
+    .select(["owner", "state"])
+    .where("id", "=", treeId)
+    .forUpdate()
+    .executeTakeFirst();
 }
 
 /** Serializes the publishing of one owner's trees (a transaction lock). */
@@ -104,12 +112,21 @@ export async function markTreeRetired(executor: Database, treeId: number): Promi
 }
 
 export async function markTreeCurrent(executor: Database, treeId: number): Promise<void> {
-  await executor.updateTable("merkle_trees").set({ state: "current", published_at: new Date() }).where("id", "=", treeId).execute();
+  await executor
+    .updateTable("merkle_trees")
+    .set({ state: "current", published_at: new Date() })
+    .where("id", "=", treeId)
+    .execute();
 }
 
 /** A staged tree becomes queued (its publish job is enqueued); other states are left alone. */
 export async function markTreeQueued(executor: Database, treeId: number): Promise<void> {
-  await executor.updateTable("merkle_trees").set({ state: "queued" }).where("id", "=", treeId).where("state", "=", "staged").execute();
+  await executor
+    .updateTable("merkle_trees")
+    .set({ state: "queued" })
+    .where("id", "=", treeId)
+    .where("state", "=", "staged")
+    .execute();
 }
 
 export async function deleteTreeRow(executor: Database, treeId: number): Promise<void> {
@@ -135,7 +152,9 @@ export async function deleteTreeDataBatch(
 // --- Tiles and leaves ------------------------------------------------------------------------------
 
 /** The statement of accountLeaves (exported for the benchmark's database floor). */
-export const accountLeavesSql = (owner: string, account: string) => sql<TreeRow & { tree_index: number | null; amount: string | null }>`
+export const accountLeavesSql = (owner: string, account: string) => sql<
+  TreeRow & { tree_index: number | null; amount: string | null }
+>`
   SELECT t.id, t.root, t.leaf_count, t.node_count, t.tile_height, l.tree_index, l.amount
   FROM merkle_trees t
   LEFT JOIN merkle_leaves l ON l.tree_id = t.id AND l.account = ${accountBytes(account)}
@@ -145,7 +164,10 @@ export const accountLeavesSql = (owner: string, account: string) => sql<TreeRow 
 
 /** The statement of proofsFor (exported for the benchmark's database floor). */
 export const tilesSql = (treeId: number, tiles: number[]) =>
-  sql<{ tile: number; nodes: Uint8Array }>`SELECT tile, nodes FROM merkle_tiles WHERE tree_id = ${treeId} AND tile = ANY(${tiles}::int[])`;
+  sql<{
+    tile: number;
+    nodes: Uint8Array;
+  }>`SELECT tile, nodes FROM merkle_tiles WHERE tree_id = ${treeId} AND tile = ANY(${tiles}::int[])`;
 
 /** The owner's current tree joined with the account's leaves in it: no rows when the owner has no current tree. */
 export async function findAccountLeaves(executor: Database, owner: string, account: string) {
@@ -159,8 +181,15 @@ export async function findTiles(executor: Database, treeId: number, tiles: numbe
 }
 
 /** Up to `limit` leaves of the tree in (account, treeIndex) order, after `after` when given. */
-export async function findLeafPage(executor: Database, treeId: number, after: { account: string; treeIndex: number } | null, limit: number) {
-  const afterKey = after ? sql`AND (account, tree_index) > (${accountBytes(after.account)}, ${after.treeIndex})` : sql``;
+export async function findLeafPage(
+  executor: Database,
+  treeId: number,
+  after: { account: string; treeIndex: number } | null,
+  limit: number,
+) {
+  const afterKey = after
+    ? sql`AND (account, tree_index) > (${accountBytes(after.account)}, ${after.treeIndex})`
+    : sql``;
   const { rows } = await sql<{ account: Uint8Array; tree_index: number; amount: string }>`
     SELECT account, tree_index, amount FROM merkle_leaves
     WHERE tree_id = ${treeId} ${afterKey}
@@ -194,14 +223,23 @@ export async function insertLeafChunk(executor: Database, treeId: number, chunk:
   await sql`
             INSERT INTO merkle_leaves (tree_id, account, tree_index, amount)
             SELECT ${treeId}, u.account, u.tree_index, u.amount
-            FROM unnest(${packedAccounts(chunk)}, ${chunk.treeIndexes}::int[], ${chunk.amounts}::numeric[]) AS u(account, tree_index, amount)`.execute(executor);
+            FROM unnest(${packedAccounts(chunk)}, ${chunk.treeIndexes}::int[], ${chunk.amounts}::numeric[]) AS u(account, tree_index, amount)`.execute(
+    executor,
+  );
 }
 
 /** The chunk as one staged row (number `index`), which expandStagedChunk later turns into leaf rows. */
-export async function insertStagedChunk(executor: Database, treeId: number, index: number, chunk: LeafChunk): Promise<void> {
+export async function insertStagedChunk(
+  executor: Database,
+  treeId: number,
+  index: number,
+  chunk: LeafChunk,
+): Promise<void> {
   await sql`
             INSERT INTO merkle_staged_leaves (tree_id, chunk, accounts, tree_indexes, amounts)
-            VALUES (${treeId}, ${index}, ${packedAccounts(chunk)}, ${chunk.treeIndexes}::int[], ${chunk.amounts}::numeric[])`.execute(executor);
+            VALUES (${treeId}, ${index}, ${packedAccounts(chunk)}, ${chunk.treeIndexes}::int[], ${chunk.amounts}::numeric[])`.execute(
+    executor,
+  );
 }
 
 /** The tree's lowest staged chunk number, or undefined when none is left. */

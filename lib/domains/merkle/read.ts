@@ -7,7 +7,15 @@ import { conflict, HttpError } from "@/lib/core/errors";
 import { STORED_ADDRESS } from "@/lib/core/evm";
 import { log } from "@/lib/core/log";
 import { bytesToHex, leafHashInto, processProof } from "./hashing";
-import { accountBytes, findAccountLeaves, findCurrentTree, findLeafPage, findReadableTree, findTiles, type TreeRow } from "./queries";
+import {
+  accountBytes,
+  findAccountLeaves,
+  findCurrentTree,
+  findLeafPage,
+  findReadableTree,
+  findTiles,
+  type TreeRow,
+} from "./queries";
 import { proofFromTiles, proofTiles, type TreeShape } from "./tiles";
 
 export { MAX_LEAVES_PER_ACCOUNT } from "./queries";
@@ -32,7 +40,9 @@ export async function currentTree(owner: string): Promise<TreeRef | null> {
 export async function accountLeaves(owner: string, account: string): Promise<{ tree: TreeRef; leaves: Leaf[] } | null> {
   const rows = await findAccountLeaves(db(), owner, account);
   if (!rows.length) return null;
-  const leaves = rows.filter((r) => r.tree_index !== null).map((r) => ({ account, treeIndex: r.tree_index!, amount: r.amount! }));
+  const leaves = rows
+    .filter((r) => r.tree_index !== null)
+    .map((r) => ({ account, treeIndex: r.tree_index!, amount: r.amount! }));
   return { tree: toRef(rows[0]), leaves };
 }
 
@@ -91,20 +101,30 @@ export const zAllocationCursor = zCursorOf(allocationCursor);
  * client paging through an allocation list never gets a mix of an old and a new upload: once that tree
  * has been replaced and deleted, the cursor is answered 409 and the client starts again.
  */
-export async function allocationPage(owner: string, cursor: AllocationCursor | undefined, limit: number): Promise<AllocationPage | null> {
+export async function allocationPage(
+  owner: string,
+  cursor: AllocationCursor | undefined,
+  limit: number,
+): Promise<AllocationPage | null> {
   let tree: TreeRef | null;
   if (cursor) {
     const row = await findReadableTree(db(), owner, cursor.t);
-    if (!row) throw conflict("the list changed since this cursor was issued (a new tree was uploaded); start from the first page");
+    if (!row)
+      throw conflict(
+        "the list changed since this cursor was issued (a new tree was uploaded); start from the first page",
+      );
     tree = toRef(row);
   } else {
     tree = await currentTree(owner);
     if (!tree) return null;
   }
   const rows = await findLeafPage(db(), tree.id, cursor ? { account: cursor.a, treeIndex: cursor.i } : null, limit + 1);
-  const leaves = rows.slice(0, limit).map((r) => ({ account: bytesToHex(r.account), treeIndex: r.tree_index, amount: r.amount }));
+  const leaves = rows
+    .slice(0, limit)
+    .map((r) => ({ account: bytesToHex(r.account), treeIndex: r.tree_index, amount: r.amount }));
   const last = leaves.at(-1);
-  const nextCursor = rows.length > limit && last ? encodeCursor({ t: tree.id, a: last.account, i: last.treeIndex }) : null;
+  const nextCursor =
+    rows.length > limit && last ? encodeCursor({ t: tree.id, a: last.account, i: last.treeIndex }) : null;
   return { tree, leaves, nextCursor };
 }
 

@@ -39,7 +39,9 @@ function accountOrder(tree: ValidTree): Uint32Array {
     const at = accounts.offset(i);
     head[i] = ((block[at] << 24) | (block[at + 1] << 16) | (block[at + 2] << 8) | block[at + 3]) >>> 0;
   }
-  return order.sort((a, b) => head[a] - head[b] || compareAccounts(accounts, a, b) || treeIndexes.get(a) - treeIndexes.get(b));
+  return order.sort(
+    (a, b) => head[a] - head[b] || compareAccounts(accounts, a, b) || treeIndexes.get(a) - treeIndexes.get(b),
+  );
 }
 
 async function insertTiles(treeId: number, tree: ValidTree): Promise<void> {
@@ -51,7 +53,10 @@ async function insertTiles(treeId: number, tree: ValidTree): Promise<void> {
     const blob = Buffer.concat(batch.map((t) => t.nodes));
     const offsets: number[] = [];
     let at = 0;
-    for (const t of batch) offsets.push(at), (at += t.nodes.length);
+    for (const t of batch) {
+      offsets.push(at);
+      at += t.nodes.length;
+    }
     const tiles = batch.map((t) => t.tile);
     const lengths = batch.map((t) => t.nodes.length);
     await bulk((trx) => insertTileBatch(trx, treeId, { blob, tiles, offsets, lengths }));
@@ -82,7 +87,9 @@ async function insertLeaves(treeId: number, tree: ValidTree, staged: boolean): P
       amounts.push(tree.amounts[i]);
     });
     const leaves = { packed, treeIndexes, amounts };
-    await bulk((trx) => (staged ? insertStagedChunk(trx, treeId, chunk, leaves) : insertLeafChunk(trx, treeId, leaves)));
+    await bulk((trx) =>
+      staged ? insertStagedChunk(trx, treeId, chunk, leaves) : insertLeafChunk(trx, treeId, leaves),
+    );
   }
 }
 

@@ -65,7 +65,11 @@ export function proofTiles(leafIndex: number, shape: TreeShape): number[] {
 }
 
 /** The proof of `leafIndex` from its tiles; null when a tile is missing (the tree was deleted meanwhile). */
-export function proofFromTiles(leafIndex: number, shape: TreeShape, tiles: Map<number, Uint8Array>): Uint8Array[] | null {
+export function proofFromTiles(
+  leafIndex: number,
+  shape: TreeShape,
+  tiles: Map<number, Uint8Array>,
+): Uint8Array[] | null {
   const proof: Uint8Array[] = [];
   for (const i of proofIndexes(leafIndex)) {
     const { tile, slot } = locate(i, shape);

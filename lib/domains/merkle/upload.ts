@@ -117,11 +117,17 @@ export function requireChainRoot(onChain: string | null, received: string, holde
   const given = received.toLowerCase();
   if (expected !== ZERO_ROOT && expected === given) return;
   const message =
-    expected === ZERO_ROOT ? `${holder} holds no Merkle root on chain` : `merkleRoot ${given} is not the root ${holder} holds on chain (${expected})`;
+    expected === ZERO_ROOT
+      ? `${holder} holds no Merkle root on chain`
+      : `merkleRoot ${given} is not the root ${holder} holds on chain (${expected})`;
   throw unprocessable(message, [{ in: "body", path: "merkleRoot", message, expected, received: given }]);
 }
 
 /** Tree uploads are expensive (up to hundreds of MB each): MERKLE_UPLOADS_PER_HOUR per client IP. */
 export async function limitUploads(ip: string, setHeader: (name: string, value: string) => void): Promise<void> {
-  await enforceRateLimit({ name: "merkle-upload", limit: config().MERKLE_UPLOADS_PER_HOUR, windowSeconds: 3600 }, `ip:${ip}`, setHeader);
+  await enforceRateLimit(
+    { name: "merkle-upload", limit: config().MERKLE_UPLOADS_PER_HOUR, windowSeconds: 3600 },
+    `ip:${ip}`,
+    setHeader,
+  );
 }

@@ -24,7 +24,11 @@ const inconsistent = (issue: Issue): HttpError =>
 
 function checkShape(dump: DumpReader): void {
   if (dump.structureIssue) throw invalid(dump.structureIssue);
-  for (const [path, name] of [["tree", "a StandardMerkleTree dump"], ["tree.tree", "the node array"], ["tree.values", "the values array"]]) {
+  for (const [path, name] of [
+    ["tree", "a StandardMerkleTree dump"],
+    ["tree.tree", "the node array"],
+    ["tree.values", "the values array"],
+  ]) {
     if (!dump.seen.has(path)) throw invalid({ path, message: `is required (${name})` });
   }
   if (dump.format !== "standard-v1") throw invalid({ path: "tree.format", message: "must be standard-v1" });
@@ -42,13 +46,22 @@ function checkLeaves(dump: DumpReader, n: number): void {
     const treeIndex = dump.treeIndexes.get(i);
     const path = `tree.values.${i}`;
     if (treeIndex < n - 1 || treeIndex > 2 * n - 2) {
-      throw inconsistent({ path: `${path}.treeIndex`, message: `${treeIndex} is not a leaf position (leaves are ${n - 1} to ${2 * n - 2})` });
+      throw inconsistent({
+        path: `${path}.treeIndex`,
+        message: `${treeIndex} is not a leaf position (leaves are ${n - 1} to ${2 * n - 2})`,
+      });
     }
     if (taken[treeIndex - (n - 1)]++) {
-      throw inconsistent({ path: `${path}.treeIndex`, message: `${treeIndex} is already the position of an earlier value` });
+      throw inconsistent({
+        path: `${path}.treeIndex`,
+        message: `${treeIndex} is already the position of an earlier value`,
+      });
     }
     if (!dump.nodes.equals(treeIndex, dump.leafHashes.block(i), dump.leafHashes.offset(i))) {
-      throw inconsistent({ path, message: `its leaf hash ${bytesToHex(dump.leafHashes.get(i))} is not tree.tree.${treeIndex}` });
+      throw inconsistent({
+        path,
+        message: `its leaf hash ${bytesToHex(dump.leafHashes.get(i))} is not tree.tree.${treeIndex}`,
+      });
     }
   }
 }
@@ -57,9 +70,21 @@ function checkNodes(nodes: ByteRecords, n: number): void {
   const computed = new Uint8Array(32);
   for (let k = n - 2; k >= 0; k--) {
     const l = 2 * k + 1;
-    if (!nodeHashEquals(nodes.block(l), nodes.offset(l), nodes.block(l + 1), nodes.offset(l + 1), nodes.block(k), nodes.offset(k))) {
+    if (
+      !nodeHashEquals(
+        nodes.block(l),
+        nodes.offset(l),
+        nodes.block(l + 1),
+        nodes.offset(l + 1),
+        nodes.block(k),
+        nodes.offset(k),
+      )
+    ) {
       nodeHashInto(nodes.block(l), nodes.offset(l), nodes.block(l + 1), nodes.offset(l + 1), computed, 0);
-      throw inconsistent({ path: `tree.tree.${k}`, message: `is not the hash of its children tree.tree.${l} and tree.tree.${l + 1} (${bytesToHex(computed)})` });
+      throw inconsistent({
+        path: `tree.tree.${k}`,
+        message: `is not the hash of its children tree.tree.${l} and tree.tree.${l + 1} (${bytesToHex(computed)})`,
+      });
     }
   }
 }
@@ -70,13 +95,26 @@ export function validateDump(dump: DumpReader, merkleRoot: string): ValidTree {
   const n = dump.amounts.length;
   if (n === 0) throw inconsistent({ path: "tree.values", message: "is empty: a tree needs at least one leaf" });
   if (dump.nodes.count !== 2 * n - 1) {
-    throw inconsistent({ path: "tree.tree", message: `has ${dump.nodes.count} nodes; ${n} values make a tree of ${2 * n - 1}` });
+    throw inconsistent({
+      path: "tree.tree",
+      message: `has ${dump.nodes.count} nodes; ${n} values make a tree of ${2 * n - 1}`,
+    });
   }
   checkLeaves(dump, n);
   checkNodes(dump.nodes, n);
   const root = dump.nodes.get(0);
   if (bytesToHex(root) !== merkleRoot.toLowerCase()) {
-    throw inconsistent({ path: "merkleRoot", message: `does not equal the tree's root tree.tree.0 (${bytesToHex(root)})` });
+    throw inconsistent({
+      path: "merkleRoot",
+      message: `does not equal the tree's root tree.tree.0 (${bytesToHex(root)})`,
+    });
   }
-  return { root, leafCount: n, nodes: dump.nodes, accounts: dump.accounts, amounts: dump.amounts, treeIndexes: dump.treeIndexes };
+  return {
+    root,
+    leafCount: n,
+    nodes: dump.nodes,
+    accounts: dump.accounts,
+    amounts: dump.amounts,
+    treeIndexes: dump.treeIndexes,
+  };
 }

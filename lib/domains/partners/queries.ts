@@ -1,7 +1,10 @@
 // Queries on api_keys: partners' keys (stored hashed, beside a visible prefix) and what a partner configured.
 import type { Database } from "@/db";
 
-export async function insertApiKey(db: Database, key: { name: string; prefix: string; key_hash: string }): Promise<number> {
+export async function insertApiKey(
+  db: Database,
+  key: { name: string; prefix: string; key_hash: string },
+): Promise<number> {
   const row = await db.insertInto("api_keys").values(key).returning("id").executeTakeFirstOrThrow();
   return row.id;
 }

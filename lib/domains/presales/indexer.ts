@@ -70,7 +70,12 @@ function deploymentTimes(row: Selectable<PresalesTable>, change: Change, blockTi
 }
 
 /** Applies one presale's change; returns the presale id. */
-export async function applyPresaleChange(chainId: number, presaleAddress: string, change: Change, blockTime: Date): Promise<number> {
+export async function applyPresaleChange(
+  chainId: number,
+  presaleAddress: string,
+  change: Change,
+  blockTime: Date,
+): Promise<number> {
   const presaleId = Number(change.presaleId);
   await db()
     .transaction()
@@ -79,13 +84,19 @@ export async function applyPresaleChange(chainId: number, presaleAddress: string
       const row = await lockPresale(trx, chainId, presaleId);
       const update: Updateable<PresalesTable> = { ...change.config, updated_at: new Date() };
       const s = change.state;
-      if (s && (s.block > BigInt(row.state_block) || (s.block === BigInt(row.state_block) && s.logIndex > row.state_log_index))) {
+      if (
+        s &&
+        (s.block > BigInt(row.state_block) || (s.block === BigInt(row.state_block) && s.logIndex > row.state_log_index))
+      ) {
         if (s.status !== undefined) update.status = s.status;
         if (s.ethRaised !== undefined) update.eth_raised = s.ethRaised.toString();
         Object.assign(update, { state_block: Number(s.block), state_log_index: s.logIndex });
       }
       if (change.deployed && !row.token_address) {
-        Object.assign(update, { token_address: change.deployed.token, token_supply: change.deployed.supply.toString() });
+        Object.assign(update, {
+          token_address: change.deployed.token,
+          token_supply: change.deployed.supply.toString(),
+        });
         Object.assign(update, deploymentTimes(row, change, blockTime));
       }
       await updatePresale(trx, row.id, update);

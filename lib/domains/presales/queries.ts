@@ -40,11 +40,20 @@ export function findPresaleAllowlistRoot(executor: Database, chainId: number, pr
 
 /** `root` lowercase. */
 export async function updatePresaleAllowlistRoot(executor: Database, id: number, root: string): Promise<void> {
-  await executor.updateTable("presales").set({ allowlist_root: root, updated_at: new Date() }).where("id", "=", id).execute();
+  await executor
+    .updateTable("presales")
+    .set({ allowlist_root: root, updated_at: new Date() })
+    .where("id", "=", id)
+    .execute();
 }
 
 /** A bare row for a presale not seen before; an existing row is left alone. */
-export async function insertPresaleIfMissing(executor: Database, chainId: number, presaleId: number, presaleAddress: string): Promise<void> {
+export async function insertPresaleIfMissing(
+  executor: Database,
+  chainId: number,
+  presaleId: number,
+  presaleAddress: string,
+): Promise<void> {
   await executor
     .insertInto("presales")
     .values({ chain_id: chainId, presale_id: presaleId, presale_address: presaleAddress, deployment_config: null })
@@ -53,7 +62,11 @@ export async function insertPresaleIfMissing(executor: Database, chainId: number
 }
 
 /** The presale's row, locked FOR UPDATE (call inside a transaction). */
-export function lockPresale(executor: Database, chainId: number, presaleId: number): Promise<Selectable<PresalesTable>> {
+export function lockPresale(
+  executor: Database,
+  chainId: number,
+  presaleId: number,
+): Promise<Selectable<PresalesTable>> {
   return executor
     .selectFrom("presales")
     .selectAll()

@@ -7,8 +7,14 @@ import { MAX_ALLOCATIONS_PAGE, MAX_PRESALES_PAGE } from "./schemas";
 
 const isoTime = z.iso.datetime().describe("ISO 8601, UTC");
 const seconds = z.number().int().nonnegative().describe("seconds");
-const hexBytes = z.string().regex(/^0x([0-9a-f]{2})*$/).meta({ description: "ABI bytes, lowercase 0x-hex", examples: ["0x"] });
-const uint256Text = z.string().regex(/^\d{1,78}$/).describe("uint256, decimal string");
+const hexBytes = z
+  .string()
+  .regex(/^0x([0-9a-f]{2})*$/)
+  .meta({ description: "ABI bytes, lowercase 0x-hex", examples: ["0x"] });
+const uint256Text = z
+  .string()
+  .regex(/^\d{1,78}$/)
+  .describe("uint256, decimal string");
 const int = z.number().int();
 
 /** A default WETH-paired deployment with the presale as its one extension (10%), for the document. */
@@ -25,7 +31,13 @@ function exampleDeploymentConfig() {
       context: '{"interface":"example"}',
       originatingChainId: "8453",
     },
-    poolConfig: { hook, pairedToken: "0x4200000000000000000000000000000000000006", tickIfToken0IsClanker: -230400, tickSpacing: 200, poolData: "0x" },
+    poolConfig: {
+      hook,
+      pairedToken: "0x4200000000000000000000000000000000000006",
+      tickIfToken0IsClanker: -230400,
+      tickSpacing: 200,
+      poolData: "0x",
+    },
     lockerConfig: {
       locker,
       rewardAdmins: [admin],
@@ -101,7 +113,9 @@ export const presaleObject = z.object({
   vesting_duration: seconds.nullable(),
   lockup_end_time: isoTime.nullable().describe("ISO 8601, UTC; set once the token is deployed"),
   vesting_end_time: isoTime.nullable().describe("ISO 8601, UTC; set once the token is deployed"),
-  token_address: checksummedAddress.nullable().describe("the deployed token, EIP-55 checksummed; null before deployment"),
+  token_address: checksummedAddress
+    .nullable()
+    .describe("the deployed token, EIP-55 checksummed; null before deployment"),
   token_supply: weiAmount.nullable().describe("wei, decimal string; the token supply the presale deployment minted"),
   deployment_config: presaleDeploymentConfig.nullable(),
   started_at: isoTime.nullable().describe("ISO 8601, UTC; block time of PresaleStarted"),
@@ -130,7 +144,9 @@ export const allowlistResponse = z.object({
 });
 
 export const allowlistProofResponse = z.object({
-  isAllowed: z.boolean().describe("false (with an empty proof and zero amounts) when the buyer is not on the allowlist"),
+  isAllowed: z
+    .boolean()
+    .describe("false (with an empty proof and zero amounts) when the buyer is not on the allowlist"),
   proof: merkleProof,
   allowedAmountWei: weiAmount.describe("wei, decimal string; the largest of the buyer's leaves"),
   allowedAmountEth: ethAmount,

@@ -29,7 +29,11 @@ export const allowlistQuery = z.object({
   cursor: zAllocationCursor.optional(),
 });
 
-export const proofQuery = z.object({ presaleId: zPresaleId, chainId: zIntLike(1, 2 ** 31 - 1), buyerAddress: zAddress });
+export const proofQuery = z.object({
+  presaleId: zPresaleId,
+  chainId: zIntLike(1, 2 ** 31 - 1),
+  buyerAddress: zAddress,
+});
 
 /** Members of the POST body besides `tree` (read from the stream; numbers arrive as their text). */
 export const allowlistUploadFields = z.object({

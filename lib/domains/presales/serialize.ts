@@ -4,7 +4,10 @@ import type { PresalesTable } from "@/db/tables/presales";
 import { PRESALE_STATUS } from "@/lib/platform/chain";
 import { checksum } from "@/lib/core/evm";
 
-const STATUS_NAMES = Object.fromEntries(Object.entries(PRESALE_STATUS).map(([name, n]) => [n, name])) as Record<number, string>;
+const STATUS_NAMES = Object.fromEntries(Object.entries(PRESALE_STATUS).map(([name, n]) => [n, name])) as Record<
+  number,
+  string
+>;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 export function toPresaleObject(row: Selectable<PresalesTable>) {

@@ -19,13 +19,20 @@ export const allowlistOwner = (chainId: number, presaleId: number) => `allowlist
 const noAllowlist = (presaleId: number, chainId: number) =>
   notFound(`no allowlist is stored for presale ${presaleId} on chain ${chainId}`);
 
-export async function listPresales(q: { sort: "asc" | "desc"; limit: number; offset: number; chainId?: number; status: number | "all" | "successful" }) {
+export async function listPresales(q: {
+  sort: "asc" | "desc";
+  limit: number;
+  offset: number;
+  chainId?: number;
+  status: number | "all" | "successful";
+}) {
   const status = q.status === "successful" ? SUCCESSFUL_STATUSES : q.status === "all" ? undefined : q.status;
   const { rows, count } = await findPresalePage(db(), { ...q, status });
   return { presales: rows.map(toPresaleObject), totalCount: count };
 }
 
-const presaleChainReadable = (chainId: number) => configuredChainIds().includes(chainId) && !!chainSettings(chainId).contracts.presale;
+const presaleChainReadable = (chainId: number) =>
+  configuredChainIds().includes(chainId) && !!chainSettings(chainId).contracts.presale;
 
 /**
  * The tree's owner, for a presale that holds this allowlist root: the indexed root when it matches, else
@@ -36,7 +43,8 @@ async function admitAllowlist(f: { presaleId: number; chainId: number; merkleRoo
   const row = await findPresaleAllowlistRoot(db(), f.chainId, f.presaleId);
   const owner = allowlistOwner(f.chainId, f.presaleId);
   if (row?.allowlist_root && row.allowlist_root === f.merkleRoot.toLowerCase()) return owner;
-  const onChain = row || presaleChainReadable(f.chainId) ? await readPresaleAllowlistRoot(f.chainId, BigInt(f.presaleId)) : null;
+  const onChain =
+    row || presaleChainReadable(f.chainId) ? await readPresaleAllowlistRoot(f.chainId, BigInt(f.presaleId)) : null;
   if (!row && onChain === null) throw notFound(`no presale ${f.presaleId} is known on chain ${f.chainId}`);
   requireChainRoot(onChain, f.merkleRoot, `presale ${f.presaleId} on chain ${f.chainId}`);
   if (row) await updatePresaleAllowlistRoot(db(), row.id, f.merkleRoot.toLowerCase());
@@ -50,7 +58,14 @@ async function admitAllowlist(f: { presaleId: number; chainId: number; merkleRoo
 export async function saveAllowlist(request: Request) {
   const saved = await saveTreeUpload(request, allowlistUploadFields, admitAllowlist);
   const { presaleId, chainId, merkleRoot } = saved.fields;
-  return { success: true, presaleId, chainId, merkleRoot, leafCount: saved.leafCount, ...(saved.unchanged ? { unchanged: true } : {}) };
+  return {
+    success: true,
+    presaleId,
+    chainId,
+    merkleRoot,
+    leafCount: saved.leafCount,
+    ...(saved.unchanged ? { unchanged: true } : {}),
+  };
 }
 
 /** GET /api/presales/allowlists: the root and one page of allocations (account order). */
@@ -61,7 +76,11 @@ export async function getAllowlist(presaleId: number, chainId: number, limit: nu
     presaleId,
     chainId,
     merkleRoot: page.tree.root,
-    allocations: page.leaves.map((l) => ({ address: checksum(l.account), allowedAmountWei: l.amount, allowedAmountEth: formatEth(l.amount) })),
+    allocations: page.leaves.map((l) => ({
+      address: checksum(l.account),
+      allowedAmountWei: l.amount,
+      allowedAmountEth: formatEth(l.amount),
+    })),
     totalCount: page.tree.leafCount,
     nextCursor: page.nextCursor,
   };
@@ -76,15 +95,20 @@ export async function allowlistProof(presaleId: number, chainId: number, buyer: 
   if (!found) throw noAllowlist(presaleId, chainId);
   const [leaf] = found.leaves;
   if (!leaf) return { isAllowed: false, proof: [], allowedAmountWei: "0", allowedAmountEth: "0.0" };
-  return { isAllowed: true, proof: found.proofs[0], allowedAmountWei: leaf.amount, allowedAmountEth: formatEth(leaf.amount) };
+  return {
+    isAllowed: true,
+    proof: found.proofs[0],
+    allowedAmountWei: leaf.amount,
+    allowedAmountEth: formatEth(leaf.amount),
+  };
 }
 
 /** GET /api/presales/refresh: queues the job that re-reads the transaction (lib/domains/presales/jobs.ts). */
 export async function refreshPresale(txHash: string, chainId: number) {
   if (!configuredChainIds().includes(chainId)) throw badRequest(`chainId: this service reads no chain ${chainId}`);
-  if (!chainSettings(chainId).contracts.presale) throw badRequest(`chainId: no presale contract is configured for chain ${chainId}`);
+  if (!chainSettings(chainId).contracts.presale)
+    throw badRequest(`chainId: no presale contract is configured for chain ${chainId}`);
   await enqueue(refreshPresaleJob, { txHash, chainId });
   await dispatchJobs();
   return { enqueued: true, message: "Presale enqueued for refresh", data: { txHash, chainId } };
 }
-

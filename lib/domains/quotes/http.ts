@@ -6,18 +6,28 @@ import { QuoteProviderError, type ProviderName } from "./types";
 
 export type JsonRequest = { method?: "GET" | "POST"; headers?: Record<string, string>; body?: unknown };
 
-export async function fetchProviderJson(provider: ProviderName, url: string, init: JsonRequest, signal: AbortSignal): Promise<unknown> {
+export async function fetchProviderJson(
+  provider: ProviderName,
+  url: string,
+  init: JsonRequest,
+  signal: AbortSignal,
+): Promise<unknown> {
   const timeout = AbortSignal.timeout(config().PROVIDER_TIMEOUT_MS);
   let response: Response;
   try {
     response = await fetch(url, {
       method: init.method ?? "GET",
-      headers: { accept: "application/json", ...(init.body ? { "content-type": "application/json" } : {}), ...init.headers },
+      headers: {
+        accept: "application/json",
+        ...(init.body ? { "content-type": "application/json" } : {}),
+        ...init.headers,
+      },
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
       signal: AbortSignal.any([signal, timeout]),
     });
   } catch (error) {
-    if (signal.aborted || timeout.aborted) throw new QuoteProviderError(provider, "timeout", "no answer within the deadline");
+    if (signal.aborted || timeout.aborted)
+      throw new QuoteProviderError(provider, "timeout", "no answer within the deadline");
     throw new QuoteProviderError(provider, "unreachable", `request failed (${(error as Error).message})`);
   }
   let text: string;
@@ -43,5 +53,9 @@ export function parseAnswer<T>(provider: ProviderName, schema: ZodType<T>, value
   const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
-  throw new QuoteProviderError(provider, "malformed", `unexpected answer (${issue?.path.map(String).join(".") || "body"}: ${issue?.message})`);
+  throw new QuoteProviderError(
+    provider,
+    "malformed",
+    `unexpected answer (${issue?.path.map(String).join(".") || "body"}: ${issue?.message})`,
+  );
 }

@@ -17,7 +17,9 @@ export const quoteQuery = z.object({
 });
 export type QuoteQuery = z.infer<typeof quoteQuery>;
 
-const address = checksummedAddress.describe("EIP-55 checksummed address; 0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE is the chain's native coin");
+const address = checksummedAddress.describe(
+  "EIP-55 checksummed address; 0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE is the chain's native coin",
+);
 const amount = weiAmount.describe("integer amount in the token's base units (wei for 18 decimals), decimal string");
 
 export const quoteResponse = z.object({

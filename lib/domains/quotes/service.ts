@@ -7,11 +7,21 @@ import { log } from "@/lib/core/log";
 import { kyberSwapProvider } from "./providers/kyberswap";
 import { odosProvider } from "./providers/odos";
 import { zeroExProvider } from "./providers/zerox";
-import { QuoteProviderError, type ProviderName, type ProviderQuote, type QuoteProvider, type QuoteRequest } from "./types";
+import {
+  QuoteProviderError,
+  type ProviderName,
+  type ProviderQuote,
+  type QuoteProvider,
+  type QuoteRequest,
+} from "./types";
 
 export type QuoteStrategy = "best" | "fastest";
 
-const ALL: Record<ProviderName, QuoteProvider> = { "0x": zeroExProvider, kyberswap: kyberSwapProvider, odos: odosProvider };
+const ALL: Record<ProviderName, QuoteProvider> = {
+  "0x": zeroExProvider,
+  kyberswap: kyberSwapProvider,
+  odos: odosProvider,
+};
 
 /** QUOTE_PROVIDERS when set; otherwise none on the embedded default (no network), all usable ones elsewhere. */
 export function enabledProviders(): QuoteProvider[] {
@@ -64,9 +74,11 @@ export async function getSwapQuote(request: QuoteRequest, strategy: QuoteStrateg
   if (request.inputToken === request.outputToken) throw badRequest("inputToken and outputToken must differ");
   if (request.inputAmount <= 0n) throw badRequest("inputAmount must be greater than 0");
   const providers = enabledProviders().filter((p) => p.supports(request.chainId));
-  if (!providers.length) throw providerUnavailable(`no swap quote provider is configured for chain ${request.chainId}`, 60);
+  if (!providers.length)
+    throw providerUnavailable(`no swap quote provider is configured for chain ${request.chainId}`, 60);
   const { quotes, failures } = await collect(providers, request, strategy);
-  if (!quotes.length) throw providerUnavailable(`no swap quote provider answered (${failures.join("; ") || "deadline passed"})`, 5);
+  if (!quotes.length)
+    throw providerUnavailable(`no swap quote provider answered (${failures.join("; ") || "deadline passed"})`, 5);
   const chosen = largest(quotes);
   return {
     chainId: request.chainId,

@@ -27,7 +27,12 @@ export async function insertFeeClaims(db: Database, claims: Insertable<FeeClaims
 }
 
 /** Moves the fee locker's checkpoint to `lastBlock`, never backwards. */
-export async function advanceFeeClaimCheckpoint(db: Database, chainId: number, feeLocker: string, lastBlock: number): Promise<void> {
+export async function advanceFeeClaimCheckpoint(
+  db: Database,
+  chainId: number,
+  feeLocker: string,
+  lastBlock: number,
+): Promise<void> {
   await db
     .insertInto("fee_claim_checkpoints")
     .values({ chain_id: chainId, fee_locker: feeLocker, last_block: lastBlock })

@@ -20,7 +20,10 @@ export const budgetBeginSql = (budgetMs: number) =>
  * for the transaction: they cost more than they save on index walks of a few rows, and the market sorts
  * rely on a serial Append to return their two parts in order.
  */
-export async function withSearchBudget<T>(work: (conn: Kysely<DB>) => Promise<T>, budgetMs = config().SEARCH_TIMEOUT_MS): Promise<T> {
+export async function withSearchBudget<T>(
+  work: (conn: Kysely<DB>) => Promise<T>,
+  budgetMs = config().SEARCH_TIMEOUT_MS,
+): Promise<T> {
   const ms = Math.max(1, Math.floor(budgetMs));
   let abandoned = false;
   const run = db()
@@ -33,7 +36,10 @@ export async function withSearchBudget<T>(work: (conn: Kysely<DB>) => Promise<T>
         await sql.raw("COMMIT").execute(conn);
         return result;
       } catch (error) {
-        await sql.raw("ROLLBACK").execute(conn).catch(() => {});
+        await sql
+          .raw("ROLLBACK")
+          .execute(conn)
+          .catch(() => {});
         throw error;
       }
     });

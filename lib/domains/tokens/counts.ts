@@ -25,7 +25,9 @@ export async function tokenCount(conn: Kysely<DB>, f: TokenFilters): Promise<Tok
     return { count: Math.round(estimate), exact: false };
   }
   const counted = await boundedCount(conn, f);
-  return counted > EXACT_COUNT_MAX ? { count: Math.max(counted, Math.round(estimate)), exact: false } : { count: counted, exact: true };
+  return counted > EXACT_COUNT_MAX
+    ? { count: Math.max(counted, Math.round(estimate)), exact: false }
+    : { count: counted, exact: true };
 }
 
 /** Tokens matching `f`: exact when few, else the planner's estimate (never below what was counted). */

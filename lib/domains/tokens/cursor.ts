@@ -23,7 +23,11 @@ const payload = z.object({
 /** The value's type follows the order: a real instant, an integer transaction count, a float, or null. */
 function fitsOrder(value: string | number | null, order: string): boolean {
   if (order.startsWith("deployed_at:")) {
-    return typeof value === "string" && !Number.isNaN(Date.parse(value)) && new Date(value).toISOString().slice(0, 19) === value.slice(0, 19);
+    return (
+      typeof value === "string" &&
+      !Number.isNaN(Date.parse(value)) &&
+      new Date(value).toISOString().slice(0, 19) === value.slice(0, 19)
+    );
   }
   if (typeof value === "string") return false;
   return !(order.startsWith("tx-h24:") && value !== null && !(Number.isInteger(value) && Math.abs(value) < 2 ** 31));

@@ -67,7 +67,9 @@ export async function listTokens(r: ListRequest): Promise<TokenList> {
   if (r.cursor && r.cursor.order !== order) badRequestCursor(order);
   const { rows, hasMore, counted } = await withSearchBudget((conn) => readList(conn, r));
   const last = rows.at(-1);
-  const users = r.includeUser ? await storedUserObjects(rows.flatMap((row) => (row.requestor_fid === null ? [] : [row.requestor_fid]))) : undefined;
+  const users = r.includeUser
+    ? await storedUserObjects(rows.flatMap((row) => (row.requestor_fid === null ? [] : [row.requestor_fid])))
+    : undefined;
   const data = rows.map((row) =>
     toTokenObject(row, {
       ...(users ? { user: (row.requestor_fid !== null && users.get(row.requestor_fid)) || null } : {}),

@@ -5,7 +5,13 @@ import { displayAddress, EVM_ADDRESS } from "@/lib/core/evm";
 import { notFound } from "@/lib/core/errors";
 import { storedUserObjects } from "@/lib/domains/users/service";
 import { JsonText } from "@/lib/core/json";
-import { findTokenByAddress, findTokenChainId, findTokenOnChain, findTokenRowsByPools, tokensByPoolsQuery } from "./queries/lookups";
+import {
+  findTokenByAddress,
+  findTokenChainId,
+  findTokenOnChain,
+  findTokenRowsByPools,
+  tokensByPoolsQuery,
+} from "./queries/lookups";
 import { jsonString, tokenJson, toTokenObject, type TokenObject, type TokenRow } from "./serialize";
 
 /** Rows by pool, one query whatever the count. */
@@ -30,7 +36,8 @@ export async function tokensByPools(pools: string[]): Promise<JsonText> {
   const unique = [...new Set(pools)];
   const rows = unique.length === 0 ? [] : await tokensByPoolsQuery(db(), unique).execute();
   let json = '{"data":{';
-  for (let i = 0; i < rows.length; i++) json += `${i ? "," : ""}${jsonString(rows[i].pool_address!)}:${tokenJson(rows[i])}`;
+  for (let i = 0; i < rows.length; i++)
+    json += `${i ? "," : ""}${jsonString(rows[i].pool_address!)}:${tokenJson(rows[i])}`;
   return new JsonText(`${json}}}`);
 }
 
@@ -58,7 +65,12 @@ export function tokenChainId(address: string): Promise<number | null> {
 
 /** The first token of a contract or pool address (v4 pool ids too) on one chain, with the columns its rewards need. */
 export function tokenOnChain(key: { by: "address" | "pool"; value: string; chainId: number }) {
-  return findTokenOnChain(db(), key.by === "address" ? "contract_address" : "pool_address", key.value.toLowerCase(), key.chainId);
+  return findTokenOnChain(
+    db(),
+    key.by === "address" ? "contract_address" : "pool_address",
+    key.value.toLowerCase(),
+    key.chainId,
+  );
 }
 
 /**
@@ -69,7 +81,8 @@ export function tokenOnChain(key: { by: "address" | "pool"; value: string; chain
 export async function tokenByAddress(address: string) {
   const row = await findTokenByAddress(db(), address);
   if (!row) throw notFound("no token has this address");
-  const user = row.requestor_fid === null ? undefined : (await storedUserObjects([row.requestor_fid])).get(row.requestor_fid);
+  const user =
+    row.requestor_fid === null ? undefined : (await storedUserObjects([row.requestor_fid])).get(row.requestor_fid);
   return {
     data: {
       ...toTokenObject(row, { user: user ?? null }),

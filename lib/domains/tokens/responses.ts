@@ -35,7 +35,9 @@ export const tokenObject = z.object({
   admin: address,
   factory_address: nullable(address),
   locker_address: nullable(address),
-  metadata: z.record(z.string(), z.unknown()).describe("{ description, socialMediaUrls: [{ platform, url }], auditUrls }"),
+  metadata: z
+    .record(z.string(), z.unknown())
+    .describe("{ description, socialMediaUrls: [{ platform, url }], auditUrls }"),
   social_context: z.record(z.string(), z.unknown()).describe("{ interface, platform, messageId, id }"),
   deploy_config: nullable(z.record(z.string(), z.unknown())),
   pool_config: nullable(z.record(z.string(), z.unknown())),
@@ -56,7 +58,12 @@ const total = z.number().int().describe("exact up to 1,000 matches, the planner'
 
 export const tokenListResponse = z.object({ data: z.array(tokenObject), total, cursor });
 export const tokenSearchResponse = tokenListResponse.extend({
-  tokensDeployed: z.number().int().describe("tokens of the requested creators (fid, fids, msgSender) whatever the other filters; else of the platform"),
+  tokensDeployed: z
+    .number()
+    .int()
+    .describe(
+      "tokens of the requested creators (fid, fids, msgSender) whatever the other filters; else of the platform",
+    ),
 });
 export const tokensByFidResponse = z.object({
   data: z.array(tokenObject),
@@ -68,11 +75,16 @@ export const tokenByAddressResponse = z.object({
     verified_addresses: z.array(address).describe("the requester's (requestor_fid) verified addresses"),
   }),
 });
-export const tokenByPoolResponse = z.object({ data: tokenObject.optional().describe("absent when no token has this pool") });
-export const tokensByPoolsResponse = z.object({ data: z.record(z.string().describe("lowercase pool address"), tokenObject) });
+export const tokenByPoolResponse = z.object({
+  data: tokenObject.optional().describe("absent when no token has this pool"),
+});
+export const tokensByPoolsResponse = z.object({
+  data: z.record(z.string().describe("lowercase pool address"), tokenObject),
+});
 export const isBlockedResponse = z.object({ address, chainId: nullable(z.number().int()), blocked: z.boolean() });
 
-const windows = (value: z.ZodType) => z.object({ m5: value.optional(), h1: value.optional(), h6: value.optional(), h24: value.optional() });
+const windows = (value: z.ZodType) =>
+  z.object({ m5: value.optional(), h1: value.optional(), h6: value.optional(), h24: value.optional() });
 export const trendingResponse = z.object({
   trending: z.array(z.string()).describe("lowercase pool addresses, in the requested order"),
   tokens: z.record(

@@ -15,14 +15,20 @@ export const MAX_POOL_ADDRESSES = 100;
 export const zPoolAddress = z
   .string()
   .trim()
-  .regex(new RegExp(`^(${ADDRESS_TEXT}|${BYTES32_TEXT})$`), "must be a pool address (0x + 40 hex digits) or a v4 pool id (0x + 64 hex digits)")
+  .regex(
+    new RegExp(`^(${ADDRESS_TEXT}|${BYTES32_TEXT})$`),
+    "must be a pool address (0x + 40 hex digits) or a v4 pool id (0x + 64 hex digits)",
+  )
   .transform((v) => v.toLowerCase());
 
 /** An EVM address (lowercase) or a Solana mint (base58, 32 to 44 characters, case kept). */
 export const zTokenAddress = z
   .string()
   .trim()
-  .refine((v) => isEvmAddress(v) || SOLANA_ADDRESS.test(v), "must be an EVM address (0x + 40 hex digits) or a Solana mint (base58, 32 to 44 characters)")
+  .refine(
+    (v) => isEvmAddress(v) || SOLANA_ADDRESS.test(v),
+    "must be an EVM address (0x + 40 hex digits) or a Solana mint (base58, 32 to 44 characters)",
+  )
   .transform((v) => (v.startsWith("0x") ? v.toLowerCase() : v));
 
 const zPair = z
@@ -57,7 +63,10 @@ export const tokensQuery = z.object({ ...listParams, fid: zFid.optional(), limit
 
 export const authenticatedTokensQuery = z.object({
   ...listParams,
-  fid: z.never({ message: "is not accepted on this endpoint; use fids" }).optional().describe("not accepted here (400): use fids"),
+  fid: z
+    .never({ message: "is not accepted on this endpoint; use fids" })
+    .optional()
+    .describe("not accepted here (400): use fids"),
   limit: zLimit(200, 10, 0),
 });
 

@@ -16,7 +16,10 @@ export type TokenMarket = {
   txCount24h: number | null;
 };
 
-export type MarketValues = Pick<MarketRow, "market_cap_usd" | "price_usd" | "volume_24h_usd" | "tx_count_24h" | "price_change_1h" | "price_change_24h">;
+export type MarketValues = Pick<
+  MarketRow,
+  "market_cap_usd" | "price_usd" | "volume_24h_usd" | "tx_count_24h" | "price_change_1h" | "price_change_24h"
+>;
 
 /** The market columns a page row carries (m_*), or null when the token has no market row. */
 export function marketOf(row: PageRow): MarketValues | null {
@@ -78,7 +81,12 @@ export function toTokenObject(row: TokenRow, related?: { user?: unknown; market?
     tags: row.tags,
     supply: row.supply,
     ...(related && (related.user !== undefined || related.market !== undefined)
-      ? { related: { ...(related.user !== undefined ? { user: related.user } : {}), ...(related.market !== undefined ? { market: related.market } : {}) } }
+      ? {
+          related: {
+            ...(related.user !== undefined ? { user: related.user } : {}),
+            ...(related.market !== undefined ? { market: related.market } : {}),
+          },
+        }
       : {}),
   };
 }
@@ -88,7 +96,8 @@ export type TokenObject = ReturnType<typeof toTokenObject>;
 // The same object written by PostgreSQL, for answers of many tokens: building and serialising 100 token objects
 // in Node costs more than the query that finds them (fetch-by-pool-addresses). Timestamps as toISOString writes
 // them (milliseconds truncated, UTC), wei as a string, a non-finite market cap as null (JSON.stringify's NaN).
-const isoTimestamp = (column: string) => `to_char(t.${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as ${column}`;
+const isoTimestamp = (column: string) =>
+  `to_char(t.${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as ${column}`;
 const TOKEN_JSON_HEAD = sql<string>`(select row_to_json(x)::text from (select t.id, ${sql.raw(isoTimestamp("created_at"))}, ${sql.raw(isoTimestamp("deployed_at"))},
   t.tx_hash, t.name, t.symbol, t.img_url, t.requestor_fid, t.cast_hash, t.type, t.pair, t.chain_id, t.presale_id) x)`;
 const TOKEN_JSON_TAIL = sql<string>`(select row_to_json(x)::text from (select t.metadata, t.social_context, t.deploy_config, t.pool_config,
@@ -107,7 +116,10 @@ export const tokenJsonColumns = [
   "t.locker_address",
 ] as const;
 
-export type TokenJsonRow = Pick<TokenRow, "contract_address" | "pool_address" | "msg_sender" | "admin" | "factory_address" | "locker_address"> & {
+export type TokenJsonRow = Pick<
+  TokenRow,
+  "contract_address" | "pool_address" | "msg_sender" | "admin" | "factory_address" | "locker_address"
+> & {
   json_head: string;
   json_tail: string;
 };

@@ -53,7 +53,10 @@ export function searchRequest(query: TokensQuery): ListRequest {
 /** GET /api/get-tokens-by-fid: `{ data, pagination: { cursor, total, totalPages } }`. */
 export async function tokensOfFid(query: z.infer<typeof tokensByFidQuery>) {
   const page = await listTokens({ filters: { fids: [query.fid] }, cursor: query.cursor, limit: BY_FID_PAGE });
-  return { data: page.data, pagination: { cursor: page.cursor, total: page.total, totalPages: Math.ceil(page.total / BY_FID_PAGE) } };
+  return {
+    data: page.data,
+    pagination: { cursor: page.cursor, total: page.total, totalPages: Math.ceil(page.total / BY_FID_PAGE) },
+  };
 }
 
 /** GET /api/tokens/fetch-by-admin: `{ data, total, cursor }`. */

@@ -33,7 +33,10 @@ export const trendingQuery = z.object({
   page: zInt(1, TRENDING_PAGES).default(1),
   order: z
     .string()
-    .regex(ORDER, "must be <m5|h1|h6|h24>_trending or <m5|h1|h6|h24>_<price_change_percentage|volume_usd|tx_count>_<asc|desc>")
+    .regex(
+      ORDER,
+      "must be <m5|h1|h6|h24>_trending or <m5|h1|h6|h24>_<price_change_percentage|volume_usd|tx_count>_<asc|desc>",
+    )
     .default("h24_price_change_percentage_desc"),
   chainId: zChainId.default(DEFAULT_CHAIN_ID),
 });
@@ -65,7 +68,10 @@ export function orderPools(pools: GeckoPool[], order: string): GeckoPool[] {
 async function fetchTrending(network: string, q: TrendingQuery): Promise<TrendingAnswer> {
   const window = q.order.slice(0, q.order.indexOf("_")) as keyof typeof WINDOWS;
   const pools = orderPools(await trendingPools(network, q.page, WINDOWS[window]), q.order);
-  const rows = await tokenRowsByPools(pools.map((p) => p.attributes.address.toLowerCase()), q.chainId);
+  const rows = await tokenRowsByPools(
+    pools.map((p) => p.attributes.address.toLowerCase()),
+    q.chainId,
+  );
   const answer: TrendingAnswer = { trending: [], tokens: {} };
   for (const pool of pools) {
     const key = pool.attributes.address.toLowerCase();
@@ -80,7 +86,10 @@ async function fetchTrending(network: string, q: TrendingQuery): Promise<Trendin
 /** Concurrent misses of one key share one aggregator call. */
 const inFlight = new Map<string, Promise<TrendingAnswer>>();
 
-export async function getTrending(q: TrendingQuery, setHeader?: (name: string, value: string) => void): Promise<TrendingAnswer> {
+export async function getTrending(
+  q: TrendingQuery,
+  setHeader?: (name: string, value: string) => void,
+): Promise<TrendingAnswer> {
   const network = NETWORKS[q.chainId];
   if (!network) throw badRequest(`chainId: the market-data aggregator has no network for chain ${q.chainId}`);
   const key = `tokens:trending:${network}:${q.page}:${q.order}`;

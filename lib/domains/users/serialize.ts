@@ -8,7 +8,6 @@ import { EVM_ADDRESS } from "@/lib/core/evm";
 
 export type UserRow = Selectable<UsersTable>;
 
-
 /** The provider object as a users row (addresses lowercase; X/Twitter handle from verified accounts). */
 export function rowFromProvider(user: NeynarUser, fetchedAt: Date): Omit<UserRow, "following_fetched_at"> {
   const eth = [...(user.verified_addresses?.eth_addresses ?? []), ...(user.verifications ?? [])]

@@ -14,7 +14,13 @@ import {
 } from "@/lib/platform/neynar/client";
 import type { NeynarUser } from "@/lib/platform/neynar/schemas";
 import { rowFromProvider, toUserObject, type UserRow } from "./serialize";
-import { forgetAddressHolders, loadUserByUsername, loadUsersByAddress, loadUsersByFids, storeProviderUsers } from "./queries/profiles";
+import {
+  forgetAddressHolders,
+  loadUserByUsername,
+  loadUsersByAddress,
+  loadUsersByFids,
+  storeProviderUsers,
+} from "./queries/profiles";
 
 export const FID_TTL_SECONDS = 300;
 export const ADDRESS_TTL_SECONDS = 86_400;
@@ -113,7 +119,11 @@ export async function lookupUserByAddress(address: string, strict = true): Promi
   try {
     const holders = (await fetchUsersByAddresses([address])).get(address) ?? [];
     const rows = await keep(holders);
-    await forgetAddressHolders(db(), address, rows.map((r) => r.fid)).catch(() => {});
+    await forgetAddressHolders(
+      db(),
+      address,
+      rows.map((r) => r.fid),
+    ).catch(() => {});
     if (rows.length === 0) await store.set(missKey, { at: Date.now() }, ADDRESS_MISS_TTL_SECONDS);
     return pickHolder(rows, address);
   } catch (error) {

@@ -15,7 +15,12 @@ export type AttemptResult = { ok: boolean; responseCode: number | null; error: s
 const MAX_ANSWER_BYTES = 64 * 1024; // the answer is read (to free the socket) and dropped
 
 /** Never throws: a refused target, a timeout or a non-2xx answer is a failed attempt with its reason. */
-export async function postSigned(rawUrl: string, secret: string, deliveryId: string, body: string): Promise<AttemptResult> {
+export async function postSigned(
+  rawUrl: string,
+  secret: string,
+  deliveryId: string,
+  body: string,
+): Promise<AttemptResult> {
   let url: URL;
   try {
     url = await assertSafeTarget(rawUrl);
@@ -34,21 +39,25 @@ export async function postSigned(rawUrl: string, secret: string, deliveryId: str
   const send = url.protocol === "https:" ? httpsRequest : httpRequest;
   const { WEBHOOK_TIMEOUT_MS: timeoutMs, WEBHOOK_CONNECT_TIMEOUT_MS: connectMs } = config();
   return new Promise((resolve) => {
-    const req = send(url, { method: "POST", headers, lookup: safeLookup, signal: AbortSignal.timeout(timeoutMs) }, (res) => {
-      let size = 0;
-      res.on("data", (chunk: Buffer) => {
-        size += chunk.length;
-        if (size > MAX_ANSWER_BYTES) res.destroy();
-      });
-      const done = () => {
-        const code = res.statusCode ?? 0;
-        const ok = code >= 200 && code < 300;
-        resolve({ ok, responseCode: code, error: ok ? null : `answered ${code}` });
-      };
-      res.on("end", done);
-      res.on("close", done); // resolve is idempotent: the first of end/close wins
-      res.on("error", done);
-    });
+    const req = send(
+      url,
+      { method: "POST", headers, lookup: safeLookup, signal: AbortSignal.timeout(timeoutMs) },
+      (res) => {
+        let size = 0;
+        res.on("data", (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > MAX_ANSWER_BYTES) res.destroy();
+        });
+        const done = () => {
+          const code = res.statusCode ?? 0;
+          const ok = code >= 200 && code < 300;
+          resolve({ ok, responseCode: code, error: ok ? null : `answered ${code}` });
+        };
+        res.on("end", done);
+        res.on("close", done); // resolve is idempotent: the first of end/close wins
+        res.on("error", done);
+      },
+    );
     // A host that drops packets leaves the socket connecting until the OS gives up (minutes): end it sooner.
     req.on("socket", (socket) => {
       if (!socket.connecting) return; // a kept-alive socket, connected already
@@ -59,7 +68,14 @@ export async function postSigned(rawUrl: string, secret: string, deliveryId: str
       socket.once("close", stop);
     });
     req.on("error", (error: Error) =>
-      resolve({ ok: false, responseCode: null, error: error.name === "AbortError" || error.name === "TimeoutError" ? `no answer within ${timeoutMs} ms` : error.message }),
+      resolve({
+        ok: false,
+        responseCode: null,
+        error:
+          error.name === "AbortError" || error.name === "TimeoutError"
+            ? `no answer within ${timeoutMs} ms`
+            : error.message,
+      }),
     );
     req.end(body);
   });

@@ -49,34 +49,43 @@ export const deliverWebhookJob = defineJob({
   },
 });
 
-async function recordAttempt(p: DeliveryPayload, result: { ok: boolean; responseCode: number | null; error: string | null }) {
-  return db().transaction().execute(async (trx) => {
-    const inserted = await insertDeliveryAttempt(trx, {
-      subscription_id: p.subscriptionId,
-      delivery_id: p.deliveryId,
-      event: p.event,
-      attempt: p.attempt,
-      status: result.ok ? "succeeded" : "failed",
-      response_code: result.responseCode,
-      error: result.error?.slice(0, 500) ?? null,
+async function recordAttempt(
+  p: DeliveryPayload,
+  result: { ok: boolean; responseCode: number | null; error: string | null },
+) {
+  return db()
+    .transaction()
+    .execute(async (trx) => {
+      const inserted = await insertDeliveryAttempt(trx, {
+        subscription_id: p.subscriptionId,
+        delivery_id: p.deliveryId,
+        event: p.event,
+        attempt: p.attempt,
+        status: result.ok ? "succeeded" : "failed",
+        response_code: result.responseCode,
+        error: result.error?.slice(0, 500) ?? null,
+      });
+      if (!inserted) return { paused: false, retryScheduled: false };
+      if (result.ok) {
+        await clearSubscriptionFailing(trx, p.subscriptionId);
+        return { paused: false, retryScheduled: false };
+      }
+      const sub = await markSubscriptionFailing(trx, p.subscriptionId, PAUSE_AFTER_HOURS);
+      if (sub?.expired) {
+        await pauseSubscription(trx, p.subscriptionId);
+        log.warn("webhook subscription paused after 24 h of failures", { subscriptionId: p.subscriptionId });
+        return { paused: true, retryScheduled: false };
+      }
+      if (p.attempt >= config().WEBHOOK_MAX_ATTEMPTS) return { paused: false, retryScheduled: false };
+      await enqueue(
+        deliverWebhookJob,
+        { ...p, attempt: p.attempt + 1 },
+        {
+          trx,
+          delaySeconds: RETRY_DELAYS_SECONDS[p.attempt - 1],
+          dedupeKey: `webhook:${p.deliveryId}:${p.attempt + 1}`,
+        },
+      );
+      return { paused: false, retryScheduled: true };
     });
-    if (!inserted) return { paused: false, retryScheduled: false };
-    if (result.ok) {
-      await clearSubscriptionFailing(trx, p.subscriptionId);
-      return { paused: false, retryScheduled: false };
-    }
-    const sub = await markSubscriptionFailing(trx, p.subscriptionId, PAUSE_AFTER_HOURS);
-    if (sub?.expired) {
-      await pauseSubscription(trx, p.subscriptionId);
-      log.warn("webhook subscription paused after 24 h of failures", { subscriptionId: p.subscriptionId });
-      return { paused: true, retryScheduled: false };
-    }
-    if (p.attempt >= config().WEBHOOK_MAX_ATTEMPTS) return { paused: false, retryScheduled: false };
-    await enqueue(deliverWebhookJob, { ...p, attempt: p.attempt + 1 }, {
-      trx,
-      delaySeconds: RETRY_DELAYS_SECONDS[p.attempt - 1],
-      dedupeKey: `webhook:${p.deliveryId}:${p.attempt + 1}`,
-    });
-    return { paused: false, retryScheduled: true };
-  });
 }

@@ -32,7 +32,11 @@ export function findPartnerSubscriptions(db: Database, partnerId: number) {
 
 /** Deletes the partner's subscription; false when the partner has no such subscription. */
 export async function deletePartnerSubscription(db: Database, id: string, partnerId: number): Promise<boolean> {
-  const gone = await db.deleteFrom("webhook_subscriptions").where("id", "=", id).where("partner_id", "=", partnerId).executeTakeFirst();
+  const gone = await db
+    .deleteFrom("webhook_subscriptions")
+    .where("id", "=", id)
+    .where("partner_id", "=", partnerId)
+    .executeTakeFirst();
   return Boolean(gone.numDeletedRows);
 }
 
@@ -64,7 +68,10 @@ export async function isAttemptLogged(db: Database, deliveryId: string, attempt:
 }
 
 /** Logs an attempt; false when this (delivery, attempt) was logged already. */
-export async function insertDeliveryAttempt(db: Database, values: Insertable<WebhookDeliveriesTable>): Promise<boolean> {
+export async function insertDeliveryAttempt(
+  db: Database,
+  values: Insertable<WebhookDeliveriesTable>,
+): Promise<boolean> {
   const inserted = await db
     .insertInto("webhook_deliveries")
     .values(values)
@@ -87,10 +94,17 @@ export function markSubscriptionFailing(db: Database, id: string, pauseAfterHour
     .updateTable("webhook_subscriptions")
     .set({ failing_since: sql`coalesce(failing_since, now())` })
     .where("id", "=", id)
-    .returning(["failing_since", sql<boolean>`failing_since <= now() - make_interval(hours => ${pauseAfterHours})`.as("expired")])
+    .returning([
+      "failing_since",
+      sql<boolean>`failing_since <= now() - make_interval(hours => ${pauseAfterHours})`.as("expired"),
+    ])
     .executeTakeFirst();
 }
 
 export async function pauseSubscription(db: Database, id: string): Promise<void> {
-  await db.updateTable("webhook_subscriptions").set({ status: "paused", paused_at: sql`now()` }).where("id", "=", id).execute();
+  await db
+    .updateTable("webhook_subscriptions")
+    .set({ status: "paused", paused_at: sql`now()` })
+    .where("id", "=", id)
+    .execute();
 }

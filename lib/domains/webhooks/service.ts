@@ -51,13 +51,24 @@ export async function createSubscription(partner: PartnerRef, body: z.infer<type
   const events = [...new Set(body.events)];
   const secret = `whsec_${randomBytes(32).toString("hex")}`;
   const id = randomUUID();
-  await db().transaction().execute(async (trx) => {
-    // Serialises a partner's registrations so the cap cannot be raced past.
-    await lockPartner(trx, partner.partnerId);
-    const n = await countPartnerSubscriptions(trx, partner.partnerId);
-    if (n >= config().WEBHOOK_MAX_PER_PARTNER) throw conflict(`at most ${config().WEBHOOK_MAX_PER_PARTNER} webhooks per API key; delete one first`);
-    await insertSubscription(trx, { id, partner_id: partner.partnerId, url, events, secret, failing_since: null, paused_at: null });
-  });
+  await db()
+    .transaction()
+    .execute(async (trx) => {
+      // Serialises a partner's registrations so the cap cannot be raced past.
+      await lockPartner(trx, partner.partnerId);
+      const n = await countPartnerSubscriptions(trx, partner.partnerId);
+      if (n >= config().WEBHOOK_MAX_PER_PARTNER)
+        throw conflict(`at most ${config().WEBHOOK_MAX_PER_PARTNER} webhooks per API key; delete one first`);
+      await insertSubscription(trx, {
+        id,
+        partner_id: partner.partnerId,
+        url,
+        events,
+        secret,
+        failing_since: null,
+        paused_at: null,
+      });
+    });
   return { id, url, events, secret };
 }
 
@@ -89,14 +100,21 @@ const NEW_TOKEN_WINDOW_MS = 10 * 60 * 1000;
  * Call in the transaction that inserted a token row (then dispatchJobs() after commit): one delivery job per
  * active token.created subscription. Idempotent per (subscription, token), so calling it on every upsert is safe.
  */
-export async function enqueueTokenCreatedWebhooks(trx: Kysely<DB> | Transaction<DB>, tokenRow: TokenRow): Promise<number> {
+export async function enqueueTokenCreatedWebhooks(
+  trx: Kysely<DB> | Transaction<DB>,
+  tokenRow: TokenRow,
+): Promise<number> {
   if (Date.now() - tokenRow.created_at.getTime() > NEW_TOKEN_WINDOW_MS) return 0;
   const subs = await findTokenCreatedSubscriptionIds(trx);
   const data = toTokenObject(tokenRow) as Record<string, unknown>;
   for (const sub of subs) {
     const key = `${sub.id}:token.created:${tokenRow.chain_id}:${tokenRow.contract_address}`;
     const deliveryId = `whd_${createHash("sha256").update(key).digest("hex").slice(0, 32)}`;
-    await enqueue(deliverWebhookJob, { subscriptionId: sub.id, deliveryId, event: "token.created", attempt: 1, data }, { trx, dedupeKey: `webhook:${deliveryId}:1` });
+    await enqueue(
+      deliverWebhookJob,
+      { subscriptionId: sub.id, deliveryId, event: "token.created", attempt: 1, data },
+      { trx, dedupeKey: `webhook:${deliveryId}:1` },
+    );
   }
   return subs.length;
 }

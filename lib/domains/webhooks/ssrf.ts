@@ -7,7 +7,14 @@ import ipaddr from "ipaddr.js";
 import { config } from "@/lib/core/config";
 import { badRequest } from "@/lib/core/errors";
 
-type EmbeddedForm = "ipv4Mapped" | "ipv4Translated" | "ipv4Compatible" | "nat64" | "6to4" | "teredoServer" | "teredoClient";
+type EmbeddedForm =
+  | "ipv4Mapped"
+  | "ipv4Translated"
+  | "ipv4Compatible"
+  | "nat64"
+  | "6to4"
+  | "teredoServer"
+  | "teredoClient";
 type EmbeddedIPv4 = { form: EmbeddedForm; address: string; range: string };
 /** ipaddr.js's range name (or ours: ipv4Compatible, outsideGlobalUnicast, invalid) and the IPv4s it carries. */
 export type AddressClass = { range: string; embedded: EmbeddedIPv4[] };
@@ -26,7 +33,11 @@ function embeddedIPv4s(v6: ipaddr.IPv6, range: string): [EmbeddedForm, ipaddr.IP
   if (range === "rfc6145") return [["ipv4Translated", ipv4Of(p[6], p[7])]];
   if (range === "rfc6052" && v6.match(NAT64_WELL_KNOWN)) return [["nat64", ipv4Of(p[6], p[7])]];
   if (range === "6to4") return [["6to4", ipv4Of(p[1], p[2])]];
-  if (range === "teredo") return [["teredoServer", ipv4Of(p[2], p[3])], ["teredoClient", ipv4Of(p[6] ^ 0xffff, p[7] ^ 0xffff)]];
+  if (range === "teredo")
+    return [
+      ["teredoServer", ipv4Of(p[2], p[3])],
+      ["teredoClient", ipv4Of(p[6] ^ 0xffff, p[7] ^ 0xffff)],
+    ];
   if (range === "unicast" && p.slice(0, 6).every((part) => part === 0)) return [["ipv4Compatible", ipv4Of(p[6], p[7])]];
   return [];
 }
@@ -94,7 +105,8 @@ export const safeLookup: LookupFunction = (hostname, options, callback) => {
     if (error) return callback(error, "", 4);
     const list = addresses as unknown as { address: string; family: number }[];
     const refused = privateTargetsAllowed() ? null : internalKind(list.map((a) => a.address));
-    if (refused) return callback(new UnsafeTargetError(`${hostname} resolves to an internal address (${refused})`), "", 4);
+    if (refused)
+      return callback(new UnsafeTargetError(`${hostname} resolves to an internal address (${refused})`), "", 4);
     if ((options as { all?: boolean }).all) return (callback as any)(null, list);
     callback(null, list[0].address, list[0].family);
   });
@@ -102,7 +114,9 @@ export const safeLookup: LookupFunction = (hostname, options, callback) => {
 
 function resolveAll(hostname: string): Promise<string[]> {
   return new Promise((resolve, reject) =>
-    dnsLookup(hostname, { all: true }, (error, addresses) => (error ? reject(error) : resolve(addresses.map((a) => a.address)))),
+    dnsLookup(hostname, { all: true }, (error, addresses) =>
+      error ? reject(error) : resolve(addresses.map((a) => a.address)),
+    ),
   );
 }
 
@@ -115,7 +129,8 @@ export async function assertSafeTarget(raw: string): Promise<URL> {
     throw new UnsafeTargetError("not a URL");
   }
   const allowed = privateTargetsAllowed();
-  if (url.protocol !== "https:" && !(allowed && url.protocol === "http:")) throw new UnsafeTargetError("the URL must use https");
+  if (url.protocol !== "https:" && !(allowed && url.protocol === "http:"))
+    throw new UnsafeTargetError("the URL must use https");
   if (url.username || url.password) throw new UnsafeTargetError("credentials in the URL are not accepted");
   if (allowed) return url;
   const host = url.hostname.replace(/^\[|\]$/g, "");
@@ -124,7 +139,8 @@ export async function assertSafeTarget(raw: string): Promise<URL> {
     if (refused) throw new UnsafeTargetError(`the URL points to an internal address (${refused})`);
     return url;
   }
-  if (/^localhost$|\.localhost$|\.local$|\.internal$/i.test(host)) throw new UnsafeTargetError("the URL points to an internal host");
+  if (/^localhost$|\.localhost$|\.local$|\.internal$/i.test(host))
+    throw new UnsafeTargetError("the URL points to an internal host");
   let addresses: string[];
   try {
     addresses = await resolveAll(host);

@@ -18,7 +18,10 @@ export const adminVerifyBody = z
 
 type SetHeader = (name: string, value: string) => void;
 
-export const adminSessionStarted = z.object({ success: z.literal(true), expiresAt: z.string().describe("ISO 8601; the admin_session cookie's expiry") });
+export const adminSessionStarted = z.object({
+  success: z.literal(true),
+  expiresAt: z.string().describe("ISO 8601; the admin_session cookie's expiry"),
+});
 export const adminSessionEnded = z.object({ success: z.literal(true) });
 
 /** The body is optional: a caller may prove itself with the Authorization header alone. */

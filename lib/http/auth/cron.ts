@@ -9,5 +9,6 @@ export function verifyCronRequest(request: Request): void {
   if (!secret) throw unauthorized("cron routes are disabled: CRON_SECRET is not configured");
   const given = Buffer.from(request.headers.get("authorization") ?? "");
   const expected = Buffer.from(`Bearer ${secret}`);
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw unauthorized("invalid cron credentials");
+  if (given.length !== expected.length || !timingSafeEqual(given, expected))
+    throw unauthorized("invalid cron credentials");
 }

@@ -3,7 +3,14 @@ import { findPartnerByKey } from "@/lib/domains/partners/apikeys";
 import { ADMIN_COOKIE, isAdminIdentity, verifyAdminSession } from "./admin";
 import { verifyUserToken } from "./user-tokens";
 import { forbidden, unauthorized } from "@/lib/core/errors";
-import type { AdminPrincipal, CronPrincipal, PartnerPrincipal, PublicPrincipal, QstashPrincipal, UserPrincipal } from "@/lib/core/principal";
+import type {
+  AdminPrincipal,
+  CronPrincipal,
+  PartnerPrincipal,
+  PublicPrincipal,
+  QstashPrincipal,
+  UserPrincipal,
+} from "@/lib/core/principal";
 import { verifyCronRequest } from "./cron";
 import { verifiedDeliveryBody } from "./qstash";
 
@@ -90,7 +97,8 @@ export async function authenticate<A extends AuthMode>(mode: A, request: Request
     case "user": {
       if (!bearer(request)) {
         const key = request.headers.get("x-api-key");
-        if (key && (await findPartnerByKey(key.trim()))) throw forbidden("this route takes a user token, not an API key");
+        if (key && (await findPartnerByKey(key.trim())))
+          throw forbidden("this route takes a user token, not an API key");
         throw unauthorized("missing Authorization: Bearer token");
       }
       const found = await user(request);
@@ -108,8 +116,11 @@ export async function authenticate<A extends AuthMode>(mode: A, request: Request
       // A verified user who is not an admin, or a partner, is a known caller of the wrong kind: forbidden.
       if (found) throw forbidden("admin only");
       const key = request.headers.get("x-api-key");
-      if (key && (await findPartnerByKey(key.trim()))) throw forbidden("admin only; an API key is not admin credentials");
-      throw unauthorized(bearer(request) || cookie(request, ADMIN_COOKIE) ? "invalid or expired admin credentials" : undefined);
+      if (key && (await findPartnerByKey(key.trim())))
+        throw forbidden("admin only; an API key is not admin credentials");
+      throw unauthorized(
+        bearer(request) || cookie(request, ADMIN_COOKIE) ? "invalid or expired admin credentials" : undefined,
+      );
     }
   }
   throw new Error(`unknown auth mode ${mode satisfies never}`);

@@ -21,7 +21,11 @@ export async function verifiedDeliveryBody(request: Request): Promise<string> {
   const body = await readCappedText(request, MAX_DELIVERY_BYTES);
   const { pathname, search } = new URL(request.url);
   const url = `${base.replace(/\/+$/, "")}${pathname}${search}`;
-  const receiver = new Receiver({ currentSigningKey: current ?? next, nextSigningKey: next ?? current, devMode: false });
+  const receiver = new Receiver({
+    currentSigningKey: current ?? next,
+    nextSigningKey: next ?? current,
+    devMode: false,
+  });
   const valid = await receiver.verify({ signature, body, url, clockTolerance: 5 }).catch(() => false);
   if (!valid) throw unauthorized("invalid Upstash-Signature");
   // The Receiver checks exp only when present, so a signature without one would replay forever; QStash's have one.

@@ -6,7 +6,6 @@ import { HttpError, providerUnavailable } from "@/lib/core/errors";
 import { devIssuerSecret } from "./secrets";
 import { remember } from "@/lib/core/remember";
 
-
 export const DEV_ISSUER = "urn:token-launch:dev";
 const PRIVY_ISSUER = "privy.io";
 
@@ -45,7 +44,8 @@ const farcasterKey: Parameters<typeof jwtVerify>[1] = async (header, token) => {
 function assertBoundedLifetime(payload: JWTPayload): void {
   const now = Math.floor(Date.now() / 1000);
   const lifetime = payload.exp! - Math.min(payload.iat ?? now, now);
-  if (lifetime > config().USER_TOKEN_MAX_LIFETIME_SECONDS) throw new Error("token lifetime exceeds USER_TOKEN_MAX_LIFETIME_SECONDS");
+  if (lifetime > config().USER_TOKEN_MAX_LIFETIME_SECONDS)
+    throw new Error("token lifetime exceeds USER_TOKEN_MAX_LIFETIME_SECONDS");
 }
 
 function fidFrom(value: unknown): number | null {
@@ -97,7 +97,12 @@ async function verifyPrivy(token: string): Promise<UserIdentity> {
 }
 
 async function verifyDev(token: string, secret: Uint8Array): Promise<UserIdentity> {
-  const { payload } = await jwtVerify(token, secret, { issuer: DEV_ISSUER, audience: "dev", algorithms: ["HS256"], requiredClaims: ["exp"] });
+  const { payload } = await jwtVerify(token, secret, {
+    issuer: DEV_ISSUER,
+    audience: "dev",
+    algorithms: ["HS256"],
+    requiredClaims: ["exp"],
+  });
   assertBoundedLifetime(payload);
   const fid = fidFrom(payload.sub);
   if (!fid) throw new Error("subject is not a FID");
@@ -134,9 +139,13 @@ export function resetUserTokenVerifiers(): void {
 }
 
 /** A development token for `npm run dev:token`; refuses outside the embedded default. */
-export async function issueDevToken(fid: number, ttlSeconds = config().USER_TOKEN_MAX_LIFETIME_SECONDS): Promise<string> {
+export async function issueDevToken(
+  fid: number,
+  ttlSeconds = config().USER_TOKEN_MAX_LIFETIME_SECONDS,
+): Promise<string> {
   const secret = devIssuerSecret();
-  if (!secret) throw new Error("development tokens exist only on the embedded default (no DATABASE_URL, DEV_AUTH not false)");
+  if (!secret)
+    throw new Error("development tokens exist only on the embedded default (no DATABASE_URL, DEV_AUTH not false)");
   return new SignJWT({})
     .setProtectedHeader({ alg: "HS256" })
     .setIssuer(DEV_ISSUER)

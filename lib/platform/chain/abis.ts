@@ -128,9 +128,27 @@ export const v3PoolAbi = [
       { name: "unlocked", type: "bool", internalType: "bool" },
     ],
   },
-  { type: "function", name: "token0", stateMutability: "view", inputs: [], outputs: [{ name: "", type: "address", internalType: "address" }] },
-  { type: "function", name: "token1", stateMutability: "view", inputs: [], outputs: [{ name: "", type: "address", internalType: "address" }] },
-  { type: "function", name: "fee", stateMutability: "view", inputs: [], outputs: [{ name: "", type: "uint24", internalType: "uint24" }] },
+  {
+    type: "function",
+    name: "token0",
+    stateMutability: "view",
+    inputs: [],
+    outputs: [{ name: "", type: "address", internalType: "address" }],
+  },
+  {
+    type: "function",
+    name: "token1",
+    stateMutability: "view",
+    inputs: [],
+    outputs: [{ name: "", type: "address", internalType: "address" }],
+  },
+  {
+    type: "function",
+    name: "fee",
+    stateMutability: "view",
+    inputs: [],
+    outputs: [{ name: "", type: "uint24", internalType: "uint24" }],
+  },
 ] as const;
 
 /** Fee locker: per (fee owner, token) balances and their claims. */
@@ -181,10 +199,34 @@ export const feeLockerAbi = [
 
 /** The ERC-20 reads the service makes. */
 export const erc20ReadAbi = [
-  { type: "function", name: "name", stateMutability: "view", inputs: [], outputs: [{ name: "", type: "string", internalType: "string" }] },
-  { type: "function", name: "symbol", stateMutability: "view", inputs: [], outputs: [{ name: "", type: "string", internalType: "string" }] },
-  { type: "function", name: "decimals", stateMutability: "view", inputs: [], outputs: [{ name: "", type: "uint8", internalType: "uint8" }] },
-  { type: "function", name: "totalSupply", stateMutability: "view", inputs: [], outputs: [{ name: "", type: "uint256", internalType: "uint256" }] },
+  {
+    type: "function",
+    name: "name",
+    stateMutability: "view",
+    inputs: [],
+    outputs: [{ name: "", type: "string", internalType: "string" }],
+  },
+  {
+    type: "function",
+    name: "symbol",
+    stateMutability: "view",
+    inputs: [],
+    outputs: [{ name: "", type: "string", internalType: "string" }],
+  },
+  {
+    type: "function",
+    name: "decimals",
+    stateMutability: "view",
+    inputs: [],
+    outputs: [{ name: "", type: "uint8", internalType: "uint8" }],
+  },
+  {
+    type: "function",
+    name: "totalSupply",
+    stateMutability: "view",
+    inputs: [],
+    outputs: [{ name: "", type: "uint256", internalType: "uint256" }],
+  },
   {
     type: "function",
     name: "balanceOf",
@@ -196,7 +238,13 @@ export const erc20ReadAbi = [
 
 /** Chainlink AggregatorV3Interface (the ETH/USD feed). */
 export const chainlinkFeedAbi = [
-  { type: "function", name: "decimals", stateMutability: "view", inputs: [], outputs: [{ name: "", type: "uint8", internalType: "uint8" }] },
+  {
+    type: "function",
+    name: "decimals",
+    stateMutability: "view",
+    inputs: [],
+    outputs: [{ name: "", type: "uint8", internalType: "uint8" }],
+  },
   {
     type: "function",
     name: "latestRoundData",

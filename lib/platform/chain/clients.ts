@@ -29,7 +29,10 @@ type ClientCache = {
 };
 
 function state(): ClientCache {
-  return remember("chain.clients", (): ClientCache => ({ public: new Map(), wallet: new Map(), transports: new Map(), generation: 0 }));
+  return remember(
+    "chain.clients",
+    (): ClientCache => ({ public: new Map(), wallet: new Map(), transports: new Map(), generation: 0 }),
+  );
 }
 
 /**
@@ -75,7 +78,11 @@ function transportFor(settings: ChainSettings): Transport {
   if (injected) return injected;
   const url = settings.rpcUrl;
   if (!url) {
-    throw new ChainUnavailableError(settings.chainId, "not_configured", `no RPC configured (set RPC_URL_${settings.chainId})`);
+    throw new ChainUnavailableError(
+      settings.chainId,
+      "not_configured",
+      `no RPC configured (set RPC_URL_${settings.chainId})`,
+    );
   }
   // One quick retry only: a caller waiting on an HTTP request is better served by a fast 503.
   const options = { timeout: settings.timeoutMs, retryCount: 1, retryDelay: 100 };
@@ -83,7 +90,12 @@ function transportFor(settings: ChainSettings): Transport {
 }
 
 function cacheKey(settings: ChainSettings, withKey: boolean): string {
-  return [state().generation, settings.rpcUrl ?? "", settings.timeoutMs, withKey ? (settings.deployerPrivateKey ?? "") : ""].join("|");
+  return [
+    state().generation,
+    settings.rpcUrl ?? "",
+    settings.timeoutMs,
+    withKey ? (settings.deployerPrivateKey ?? "") : "",
+  ].join("|");
 }
 
 export function getPublicClient(chainId: number): PublicClient<Transport, Chain> {

@@ -29,13 +29,17 @@ export const TOKEN_SUPPLY = 100_000_000_000n * 10n ** 18n;
 export function factoryAddress(chainId: number, factory?: Address): Address {
   const address = factory ?? chainSettings(chainId).contracts.factory;
   if (!address) {
-    throw new ChainUnavailableError(chainId, "not_configured", `no factory configured (set FACTORY_ADDRESS_${chainId})`);
+    throw new ChainUnavailableError(
+      chainId,
+      "not_configured",
+      `no factory configured (set FACTORY_ADDRESS_${chainId})`,
+    );
   }
   return address;
 }
 
 /** ETH the call must carry: what the extensions asked for (the factory checks the sum). */
-const valueOf = (config: DeploymentConfig) => config.extensionConfigs.reduce((sum, e) => sum + e.msgValue, 0n);
+const ethValueOf = (config: DeploymentConfig) => config.extensionConfigs.reduce((sum, e) => sum + e.msgValue, 0n);
 
 export interface DeployOptions {
   /** Defaults to FACTORY_ADDRESS_<chainId>. */
@@ -47,7 +51,11 @@ export interface DeployOptions {
  * reliable prediction, since it does not depend on knowing the factory's token bytecode. A config
  * the factory rejects throws ChainRevertError naming the custom error.
  */
-export async function simulateDeployToken(chainId: number, config: DeploymentConfig, options: DeployOptions = {}): Promise<Address> {
+export async function simulateDeployToken(
+  chainId: number,
+  config: DeploymentConfig,
+  options: DeployOptions = {},
+): Promise<Address> {
   const factory = factoryAddress(chainId, options.factory);
   const client = getPublicClient(chainId);
   const account = chainSettings(chainId).deployerPrivateKey ? getWalletClient(chainId).account : undefined;
@@ -59,7 +67,7 @@ export async function simulateDeployToken(chainId: number, config: DeploymentCon
         abi: tokenFactoryAbi,
         functionName: "deployToken",
         args: [config],
-        value: valueOf(config),
+        value: ethValueOf(config),
         account,
       });
       return result;
@@ -74,7 +82,10 @@ const sendQueues = remember("chain.send-queues", () => new Map<number, Promise<u
 function inSendOrder<T>(chainId: number, send: () => Promise<T>): Promise<T> {
   const previous = sendQueues.get(chainId) ?? Promise.resolve();
   const next = previous.then(send, send);
-  sendQueues.set(chainId, next.catch(() => undefined));
+  sendQueues.set(
+    chainId,
+    next.catch(() => undefined),
+  );
   return next;
 }
 
@@ -97,10 +108,21 @@ export async function minedNonceCount(chainId: number, address: Address): Promis
 }
 
 /** Signs `deployToken` locally with the given nonce (gas estimated now, which surfaces factory reverts). */
-export async function signDeployToken(chainId: number, config: DeploymentConfig, nonce: number, options: DeployOptions = {}): Promise<SignedTransaction> {
+export async function signDeployToken(
+  chainId: number,
+  config: DeploymentConfig,
+  nonce: number,
+  options: DeployOptions = {},
+): Promise<SignedTransaction> {
   const factory = factoryAddress(chainId, options.factory);
   const wallet = getWalletClient(chainId);
-  const call = { address: factory, abi: tokenFactoryAbi, functionName: "deployToken", args: [config], value: valueOf(config) } as const;
+  const call = {
+    address: factory,
+    abi: tokenFactoryAbi,
+    functionName: "deployToken",
+    args: [config],
+    value: ethValueOf(config),
+  } as const;
   return withChainErrors(
     chainId,
     async () => {
@@ -124,16 +146,30 @@ export async function signDeployToken(chainId: number, config: DeploymentConfig,
 /** The node already has this transaction, or its nonce is taken (mined or pending): the caller checks which. */
 const alreadyHandled = (error: unknown) =>
   error instanceof BaseError &&
-  Boolean(error.walk((e) => /already known|known transaction|already imported|nonce too low|replacement transaction underpriced/i.test((e as BaseError).details ?? (e as Error).message)));
+  Boolean(
+    error.walk((e) =>
+      /already known|known transaction|already imported|nonce too low|replacement transaction underpriced/i.test(
+        (e as BaseError).details ?? (e as Error).message,
+      ),
+    ),
+  );
 
 /**
  * Hands a signed transaction to the node. `rebroadcast`: the transaction may have reached the node before
  * (a retry), so "already known" and "nonce too low" are not errors; the caller then looks at the chain.
  */
-export async function broadcastTransaction(chainId: number, raw: Hex, options: { rebroadcast?: boolean } = {}): Promise<Hash> {
+export async function broadcastTransaction(
+  chainId: number,
+  raw: Hex,
+  options: { rebroadcast?: boolean } = {},
+): Promise<Hash> {
   const hash = keccak256(raw);
   try {
-    return await withChainErrors(chainId, () => getPublicClient(chainId).sendRawTransaction({ serializedTransaction: raw }), deployErrorsAbi);
+    return await withChainErrors(
+      chainId,
+      () => getPublicClient(chainId).sendRawTransaction({ serializedTransaction: raw }),
+      deployErrorsAbi,
+    );
   } catch (error) {
     if (options.rebroadcast && alreadyHandled((error as Error).cause ?? error)) return hash;
     throw error;
@@ -141,7 +177,8 @@ export async function broadcastTransaction(chainId: number, raw: Hex, options: {
 }
 
 /** The address that signed a serialized transaction. */
-export const signerOf = (raw: Hex): Promise<Address> => recoverTransactionAddress({ serializedTransaction: raw as TransactionSerialized });
+export const signerOf = (raw: Hex): Promise<Address> =>
+  recoverTransactionAddress({ serializedTransaction: raw as TransactionSerialized });
 
 /**
  * Sends `deployToken` from the deployer account and returns the transaction hash (not yet mined), the
@@ -149,7 +186,11 @@ export const signerOf = (raw: Hex): Promise<Address> => recoverTransactionAddres
  * deploy job picks the nonce from the node and its stored transactions, and signs and stores under a
  * lock shared by all processes (lib/domains/launch/deploy/sender.ts).
  */
-export async function sendDeployToken(chainId: number, config: DeploymentConfig, options: DeployOptions = {}): Promise<Hash> {
+export async function sendDeployToken(
+  chainId: number,
+  config: DeploymentConfig,
+  options: DeployOptions = {},
+): Promise<Hash> {
   const wallet = getWalletClient(chainId);
   return inSendOrder(chainId, async () => {
     const signed = await signDeployToken(chainId, config, await pendingNonce(chainId, wallet.account.address), options);
@@ -161,10 +202,18 @@ export async function sendDeployToken(chainId: number, config: DeploymentConfig,
  * Waits until the transaction is mined and returns its receipt, whatever its status (check
  * `receipt.status`). Gives up with ChainUnavailableError (reason "timeout") after `timeoutMs`.
  */
-export async function waitForReceipt(chainId: number, hash: Hash, options: { timeoutMs?: number; confirmations?: number } = {}): Promise<TransactionReceipt> {
+export async function waitForReceipt(
+  chainId: number,
+  hash: Hash,
+  options: { timeoutMs?: number; confirmations?: number } = {},
+): Promise<TransactionReceipt> {
   const client = getPublicClient(chainId);
   return withChainErrors(chainId, () =>
-    client.waitForTransactionReceipt({ hash, timeout: options.timeoutMs ?? 60_000, confirmations: options.confirmations ?? 1 }),
+    client.waitForTransactionReceipt({
+      hash,
+      timeout: options.timeoutMs ?? 60_000,
+      confirmations: options.confirmations ?? 1,
+    }),
   );
 }
 

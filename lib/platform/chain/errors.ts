@@ -57,7 +57,10 @@ export class ChainRevertError extends Error {
     chainId: number,
     details: { errorName?: string; args?: readonly unknown[]; reason?: string; data?: Hex; cause?: unknown },
   ) {
-    const what = details.errorName ?? details.reason ?? (details.data && details.data !== "0x" ? `data ${details.data}` : "no reason");
+    const what =
+      details.errorName ??
+      details.reason ??
+      (details.data && details.data !== "0x" ? `data ${details.data}` : "no reason");
     super(`chain ${chainId}: the contract reverted (${what})`, { cause: details.cause });
     this.chainId = chainId;
     this.errorName = details.errorName;
@@ -113,10 +116,15 @@ export function toChainError(error: unknown, chainId: number, errorAbi?: Abi): u
   // Checked before the generic RPC failure: a node reports reverts as an RPC error too.
   const executionReverted = error.walk((e) => e instanceof ExecutionRevertedError);
   if (executionReverted) {
-    return new ChainRevertError(chainId, { reason: (executionReverted as ExecutionRevertedError).details, cause: error });
+    return new ChainRevertError(chainId, {
+      reason: (executionReverted as ExecutionRevertedError).details,
+      cause: error,
+    });
   }
-  if (error.walk(isTimeout)) return new ChainUnavailableError(chainId, "timeout", "the RPC timed out", { cause: error });
-  if (error.walk(isUnreachable)) return new ChainUnavailableError(chainId, "unreachable", "the RPC is unreachable", { cause: error });
+  if (error.walk(isTimeout))
+    return new ChainUnavailableError(chainId, "timeout", "the RPC timed out", { cause: error });
+  if (error.walk(isUnreachable))
+    return new ChainUnavailableError(chainId, "unreachable", "the RPC is unreachable", { cause: error });
   if (error.walk(isRpcFailure)) {
     return new ChainUnavailableError(chainId, "rpc_error", `the RPC failed: ${error.shortMessage}`, { cause: error });
   }

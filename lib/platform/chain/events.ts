@@ -1,6 +1,15 @@
 // Decoding of the events the service indexes: TokenCreated (factory), ClaimTokens (fee locker) and the
 // presale contract's events. Decoders are pure and accept raw logs; the getters fetch a block range.
-import { decodeEventLog, getAbiItem, getAddress, toEventSelector, type Address, type Hash, type Hex, type Log } from "viem";
+import {
+  decodeEventLog,
+  getAbiItem,
+  getAddress,
+  toEventSelector,
+  type Address,
+  type Hash,
+  type Hex,
+  type Log,
+} from "viem";
 import { feeLockerAbi, tokenFactoryAbi } from "./abis";
 import { presaleEventsAbi } from "./abi-presale";
 import { getPublicClient } from "./clients";
@@ -57,7 +66,12 @@ function locationOf(log: AnyLog): EventLocation {
 /** TokenCreated from one log, or null when the log is another event. */
 export function decodeTokenCreated(log: AnyLog): TokenCreatedEvent | null {
   if (log.topics[0] !== TOKEN_CREATED_TOPIC) return null;
-  const { args } = decodeEventLog({ abi: tokenFactoryAbi, eventName: "TokenCreated", topics: log.topics as [Hex, ...Hex[]], data: log.data });
+  const { args } = decodeEventLog({
+    abi: tokenFactoryAbi,
+    eventName: "TokenCreated",
+    topics: log.topics as [Hex, ...Hex[]],
+    data: log.data,
+  });
   return { ...locationOf(log), ...args };
 }
 
@@ -94,7 +108,12 @@ export interface FeeClaimEvent extends EventLocation {
 
 export function decodeFeeClaim(log: AnyLog): FeeClaimEvent | null {
   if (log.topics[0] !== CLAIM_TOKENS_TOPIC) return null;
-  const { args } = decodeEventLog({ abi: feeLockerAbi, eventName: "ClaimTokens", topics: log.topics as [Hex, ...Hex[]], data: log.data });
+  const { args } = decodeEventLog({
+    abi: feeLockerAbi,
+    eventName: "ClaimTokens",
+    topics: log.topics as [Hex, ...Hex[]],
+    data: log.data,
+  });
   return { ...locationOf(log), ...args };
 }
 
@@ -131,10 +150,14 @@ type PresaleEventName =
   | "EthClaimed"
   | "AllowlistRootUpdated";
 
-type PresaleEventArgs<N extends PresaleEventName> = ReturnType<typeof decodeEventLog<typeof presaleEventsAbi, N>>["args"];
+type PresaleEventArgs<N extends PresaleEventName> = ReturnType<
+  typeof decodeEventLog<typeof presaleEventsAbi, N>
+>["args"];
 
 /** One presale event: `eventName` tells which, `args` are its decoded fields. */
-export type PresaleEvent = { [N in PresaleEventName]: EventLocation & { eventName: N; args: PresaleEventArgs<N> } }[PresaleEventName];
+export type PresaleEvent = {
+  [N in PresaleEventName]: EventLocation & { eventName: N; args: PresaleEventArgs<N> };
+}[PresaleEventName];
 
 /** Presale status numbers, as the contract emits them (see Presale.sol). */
 export const PRESALE_STATUS = {
@@ -146,7 +169,9 @@ export const PRESALE_STATUS = {
   Claimable: 5,
 } as const;
 
-const PRESALE_TOPICS = new Set(presaleEventsAbi.filter((item) => item.type === "event").map((item) => toEventSelector(item)));
+const PRESALE_TOPICS = new Set(
+  presaleEventsAbi.filter((item) => item.type === "event").map((item) => toEventSelector(item)),
+);
 
 export function decodePresaleEvent(log: AnyLog): PresaleEvent | null {
   if (!log.topics[0] || !PRESALE_TOPICS.has(log.topics[0])) return null;
@@ -166,7 +191,10 @@ export function getPresaleLogs(receipt: { logs: readonly AnyLog[] }, presale?: A
 }
 
 /** Presale events of a presale contract over a block range. */
-export async function getPresaleEventLogs(chainId: number, query: BlockRange & { presale: Address }): Promise<PresaleEvent[]> {
+export async function getPresaleEventLogs(
+  chainId: number,
+  query: BlockRange & { presale: Address },
+): Promise<PresaleEvent[]> {
   const client = getPublicClient(chainId);
   const logs = await withChainErrors(chainId, () =>
     client.getLogs({ address: query.presale, fromBlock: BigInt(query.fromBlock), toBlock: BigInt(query.toBlock) }),

@@ -1,7 +1,19 @@
 // The chain layer's public surface. Nothing outside lib/platform/chain creates viem clients.
 export { ChainRevertError, ChainUnavailableError, type ChainUnavailableReason } from "./errors";
-export { chainSettings, configuredChainIds as rpcConfiguredChainIds, type ChainContracts, type ChainSettings } from "./settings";
-export { configuredChainIds, deployerAddress, getPublicClient, getWalletClient, resetChainClients, setChainTransport } from "./clients";
+export {
+  chainSettings,
+  configuredChainIds as rpcConfiguredChainIds,
+  type ChainContracts,
+  type ChainSettings,
+} from "./settings";
+export {
+  configuredChainIds,
+  deployerAddress,
+  getPublicClient,
+  getWalletClient,
+  resetChainClients,
+  setChainTransport,
+} from "./clients";
 export {
   TOKEN_SUPPLY,
   broadcastTransaction,

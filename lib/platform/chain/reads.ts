@@ -1,7 +1,15 @@
 // Batched contract reads. Each function is one round trip (Multicall3's aggregate3), so a page of
 // market caps or fee balances costs one RPC request, not one per value.
 import { multicall3Abi, type Address, type ContractFunctionParameters, type Hash } from "viem";
-import { airdropRecordAbi, chainlinkFeedAbi, erc20ReadAbi, feeLockerAbi, presaleRecordAbi, tokenDataAbi, v3PoolAbi } from "./abis";
+import {
+  airdropRecordAbi,
+  chainlinkFeedAbi,
+  erc20ReadAbi,
+  feeLockerAbi,
+  presaleRecordAbi,
+  tokenDataAbi,
+  v3PoolAbi,
+} from "./abis";
 import { MULTICALL3_ADDRESS, getPublicClient } from "./clients";
 import { ChainUnavailableError, toChainError, withChainErrors } from "./errors";
 import { chainSettings } from "./settings";
@@ -60,7 +68,8 @@ export async function readPoolWithFeed(
     contracts.push({ address: feed, abi: chainlinkFeedAbi, functionName: "latestRoundData" });
     contracts.push({ address: feed, abi: chainlinkFeedAbi, functionName: "decimals" });
   }
-  if (extras.chainTime) contracts.push({ address: multicall3, abi: multicall3Abi, functionName: "getCurrentBlockTimestamp" });
+  if (extras.chainTime)
+    contracts.push({ address: multicall3, abi: multicall3Abi, functionName: "getCurrentBlockTimestamp" });
   const results = await withChainErrors(chainId, () => client.multicall({ allowFailure: true, contracts }));
   throwIfUnavailable(chainId, results);
   const [slot0, token0, token1, fee, totalSupply] = results as unknown as PoolCallResults;
@@ -72,10 +81,16 @@ export async function readPoolWithFeed(
   }
   if (extras.chainTime) {
     const time = results[next] as { status: string; result?: bigint };
-    if (time.status !== "success") throw new ChainUnavailableError(chainId, "rpc_error", "Multicall3 getCurrentBlockTimestamp failed");
+    if (time.status !== "success")
+      throw new ChainUnavailableError(chainId, "rpc_error", "Multicall3 getCurrentBlockTimestamp failed");
     reading.chainTime = time.result;
   }
-  if (slot0.status !== "success" || token0.status !== "success" || token1.status !== "success" || totalSupply.status !== "success") {
+  if (
+    slot0.status !== "success" ||
+    token0.status !== "success" ||
+    token1.status !== "success" ||
+    totalSupply.status !== "success"
+  ) {
     return reading;
   }
   const lower = token.toLowerCase();
@@ -129,7 +144,12 @@ export async function readAvailableFees(
   tokens: readonly Address[],
 ): Promise<AvailableFee[]> {
   const locker = feeLocker ?? chainSettings(chainId).contracts.feeLocker;
-  if (!locker) throw new ChainUnavailableError(chainId, "not_configured", `no fee locker configured (set FEE_LOCKER_ADDRESS_${chainId})`);
+  if (!locker)
+    throw new ChainUnavailableError(
+      chainId,
+      "not_configured",
+      `no fee locker configured (set FEE_LOCKER_ADDRESS_${chainId})`,
+    );
   const pairs = owners.flatMap((feeOwner) => tokens.map((token) => ({ feeOwner, token })));
   if (pairs.length === 0) return [];
   if (pairs.length > 500) throw new RangeError("readAvailableFees: at most 500 owner x token pairs per call");
@@ -194,7 +214,12 @@ export async function readTokenInfo(chainId: number, token: Address): Promise<To
   );
   throwIfUnavailable(chainId, results);
   const [name, symbol, decimals, totalSupply, data] = results;
-  if (name.status !== "success" || symbol.status !== "success" || decimals.status !== "success" || totalSupply.status !== "success") {
+  if (
+    name.status !== "success" ||
+    symbol.status !== "success" ||
+    decimals.status !== "success" ||
+    totalSupply.status !== "success"
+  ) {
     return null;
   }
   const d = data.status === "success" ? data.result : null;
@@ -223,7 +248,9 @@ function configuredContract(chainId: number, name: "airdrop" | "presale"): Addre
 export async function readAirdropRoot(chainId: number, token: Address): Promise<Hash> {
   const airdrop = configuredContract(chainId, "airdrop");
   const client = getPublicClient(chainId);
-  const [, root] = await withChainErrors(chainId, () => client.readContract({ address: airdrop, abi: airdropRecordAbi, functionName: "airdrops", args: [token] }));
+  const [, root] = await withChainErrors(chainId, () =>
+    client.readContract({ address: airdrop, abi: airdropRecordAbi, functionName: "airdrops", args: [token] }),
+  );
   return root;
 }
 
@@ -232,7 +259,12 @@ export async function readPresaleAllowlistRoot(chainId: number, presaleId: bigin
   const presale = configuredContract(chainId, "presale");
   const client = getPublicClient(chainId);
   const { status, allowlistRoot } = await withChainErrors(chainId, async () => {
-    const [status, , allowlistRoot] = await client.readContract({ address: presale, abi: presaleRecordAbi, functionName: "getPresale", args: [presaleId] });
+    const [status, , allowlistRoot] = await client.readContract({
+      address: presale,
+      abi: presaleRecordAbi,
+      functionName: "getPresale",
+      args: [presaleId],
+    });
     return { status, allowlistRoot };
   });
   return status === 0 ? null : allowlistRoot;

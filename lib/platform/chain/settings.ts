@@ -142,7 +142,9 @@ function perChainPrefixes(): Set<string> {
  */
 export function checkChainSettings(env: NodeJS.ProcessEnv = process.env): void {
   const prefixes = perChainPrefixes();
-  const named = Object.keys(env).map((name) => /^([A-Z0-9_]+)_(\d+)$/.exec(name)).filter((m) => m && prefixes.has(m[1]!));
+  const named = Object.keys(env)
+    .map((name) => /^([A-Z0-9_]+)_(\d+)$/.exec(name))
+    .filter((m) => m && prefixes.has(m[1]!));
   const issues = new Set<string>();
   for (const chainId of new Set([8453, ...named.map((m) => Number(m![2]))])) {
     try {

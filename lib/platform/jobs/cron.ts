@@ -7,8 +7,15 @@ import { qstashEnabled } from "./qstash";
 import { enqueueSchedule, findSchedule, SWEEP_CRON } from "./schedule";
 
 export const cronResult = z.union([
-  z.object({ cron: z.literal(SWEEP_CRON), published: z.number().int(), failed: z.number().int() }).describe("the outbox sweep"),
-  z.object({ cron: z.string(), job: z.string(), jobId: z.number().int(), bucket: z.number().int().describe("the schedule's time bucket") }),
+  z
+    .object({ cron: z.literal(SWEEP_CRON), published: z.number().int(), failed: z.number().int() })
+    .describe("the outbox sweep"),
+  z.object({
+    cron: z.string(),
+    job: z.string(),
+    jobId: z.number().int(),
+    bucket: z.number().int().describe("the schedule's time bucket"),
+  }),
 ]);
 export type CronResult = z.infer<typeof cronResult>;
 

@@ -50,7 +50,8 @@ export function findJob(name: string): JobDefinition<unknown> | undefined {
 
 /** Whether a lane (or, without one, any lane) has jobs with a concurrency key. */
 export function laneHasConcurrencyKeys(lane?: JobLane): boolean {
-  for (const job of registry.values()) if (job.concurrencyKey && (lane === undefined || (job.lane ?? "default") === lane)) return true;
+  for (const job of registry.values())
+    if (job.concurrencyKey && (lane === undefined || (job.lane ?? "default") === lane)) return true;
   return false;
 }
 
@@ -62,7 +63,11 @@ export type EnqueueOptions = {
   dedupeKey?: string;
 };
 
-export async function enqueue<T>(job: JobDefinition<T>, payload: T, options: EnqueueOptions = {}): Promise<{ id: number }> {
+export async function enqueue<T>(
+  job: JobDefinition<T>,
+  payload: T,
+  options: EnqueueOptions = {},
+): Promise<{ id: number }> {
   const valid = job.schema.parse(payload);
   const executor = options.trx ?? db();
   const runAt = new Date(Date.now() + Math.max(0, options.delaySeconds ?? 0) * 1000);

@@ -17,7 +17,9 @@ export type DeliveryResult = z.infer<typeof deliveryResult>;
 
 /** 503 + Retry-After: QStash retries any non-2xx after its own backoff. */
 const retryLater = (message: string, seconds: number) =>
-  new HttpError(503, "provider_unavailable", message, undefined, { "Retry-After": String(Math.max(1, Math.ceil(seconds))) });
+  new HttpError(503, "provider_unavailable", message, undefined, {
+    "Retry-After": String(Math.max(1, Math.ceil(seconds))),
+  });
 
 function parseDelivery(rawBody: string): number {
   let json: unknown;
@@ -48,6 +50,10 @@ export async function deliverJob(name: string, rawBody: string): Promise<Deliver
     if (now.status === "done" || now.status === "failed") return { id, status: now.status, ran: false };
     throw retryLater(`job ${id} is not due yet, is running elsewhere, or waits for a job with its concurrency key`, 30);
   }
-  if (outcome.status === "retry") throw retryLater(`job ${id} failed and will be retried (the reason is in the job row)`, outcome.retryInSeconds ?? 30);
+  if (outcome.status === "retry")
+    throw retryLater(
+      `job ${id} failed and will be retried (the reason is in the job row)`,
+      outcome.retryInSeconds ?? 30,
+    );
   return { id, status: outcome.status, ran: true };
 }

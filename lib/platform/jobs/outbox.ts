@@ -19,7 +19,9 @@ export const MAX_PUBLISH_DELAY_SECONDS = 6 * 86_400;
  * attempt and the row's last change; two sweeps reading the same row still agree on it.
  */
 export function deduplicationId(row: Pick<OutboxRow, "id" | "status" | "attempts" | "updated_at">): string {
-  return row.status === "pending" && row.attempts === 0 ? `job-${row.id}` : `job-${row.id}-${row.attempts}-${row.updated_at.getTime()}`;
+  return row.status === "pending" && row.attempts === 0
+    ? `job-${row.id}`
+    : `job-${row.id}-${row.attempts}-${row.updated_at.getTime()}`;
 }
 
 export type PublishReport = { published: number; failed: number };
@@ -36,12 +38,19 @@ export async function publishOutbox(options: { limit: number; recover?: boolean 
   });
   const results = await Promise.allSettled(
     rows.map(async (row) => {
-      await publishJob({ id: row.id, name: row.name, runAt: row.run_at, deduplicationId: deduplicationId(row), flowControlKey: row.concurrency_key });
+      await publishJob({
+        id: row.id,
+        name: row.name,
+        runAt: row.run_at,
+        deduplicationId: deduplicationId(row),
+        flowControlKey: row.concurrency_key,
+      });
       await markJobDispatched(db(), row);
     }),
   );
   const failures = results.filter((r): r is PromiseRejectedResult => r.status === "rejected");
-  if (failures.length) log.error("publishing jobs to QStash failed", { failed: failures.length, error: failures[0].reason });
+  if (failures.length)
+    log.error("publishing jobs to QStash failed", { failed: failures.length, error: failures[0].reason });
   return { published: rows.length - failures.length, failed: failures.length };
 }
 

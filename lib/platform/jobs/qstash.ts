@@ -40,7 +40,13 @@ function client(): Client {
 export const QSTASH_RETRIES = 3;
 
 /** flowControlKey: the row's concurrency key; QStash then delivers one message of that key at a time. */
-export type Publishable = { id: number; name: string; runAt: Date; deduplicationId: string; flowControlKey?: string | null };
+export type Publishable = {
+  id: number;
+  name: string;
+  runAt: Date;
+  deduplicationId: string;
+  flowControlKey?: string | null;
+};
 
 export async function publishJob(job: Publishable): Promise<string> {
   const delay = Math.ceil((job.runAt.getTime() - Date.now()) / 1000);

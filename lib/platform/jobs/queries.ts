@@ -22,7 +22,10 @@ export function findJobIdByDedupeKey(executor: Database, dedupeKey: string): Pro
   return executor.selectFrom("jobs").select("id").where("dedupe_key", "=", dedupeKey).executeTakeFirstOrThrow();
 }
 
-export function findJobStatus(executor: Database, id: number): Promise<{ name: string; status: JobStatus } | undefined> {
+export function findJobStatus(
+  executor: Database,
+  id: number,
+): Promise<{ name: string; status: JobStatus } | undefined> {
   return executor.selectFrom("jobs").select(["name", "status"]).where("id", "=", id).executeTakeFirst();
 }
 
@@ -36,7 +39,9 @@ const KEYED_CLAIM_LOCK = "jobs-claim:keyed";
 
 /** Takes the keyed-claim lock if job `id` has a concurrency key. */
 export async function lockKeyedClaimsFor(trx: Transaction<DB>, id: number): Promise<void> {
-  await sql`SELECT pg_advisory_xact_lock(hashtext(${KEYED_CLAIM_LOCK})) FROM jobs WHERE id = ${id} AND concurrency_key IS NOT NULL`.execute(trx);
+  await sql`SELECT pg_advisory_xact_lock(hashtext(${KEYED_CLAIM_LOCK})) FROM jobs WHERE id = ${id} AND concurrency_key IS NOT NULL`.execute(
+    trx,
+  );
 }
 
 export async function lockKeyedClaims(trx: Transaction<DB>): Promise<void> {
@@ -69,7 +74,10 @@ function firstDueOfFreeKeys(trx: Transaction<DB>, lane: JobLane | undefined) {
  * busy), or the first `limit` of a lane (or of every lane), of which only the first due job per free
  * concurrency key.
  */
-export async function lockClaimableJobIds(trx: Transaction<DB>, where: { id?: number; lane?: JobLane; limit: number }): Promise<number[]> {
+export async function lockClaimableJobIds(
+  trx: Transaction<DB>,
+  where: { id?: number; lane?: JobLane; limit: number },
+): Promise<number[]> {
   let q = trx
     .selectFrom("jobs")
     .select(["id"])
@@ -83,9 +91,13 @@ export async function lockClaimableJobIds(trx: Transaction<DB>, where: { id?: nu
     .skipLocked();
   if (where.lane !== undefined) q = q.where("lane", "=", where.lane);
   if (where.id !== undefined) {
-    q = q.where("id", "=", where.id).where((eb) => eb.or([eb("concurrency_key", "is", null), eb.not(keyBusy("jobs.concurrency_key"))]));
+    q = q
+      .where("id", "=", where.id)
+      .where((eb) => eb.or([eb("concurrency_key", "is", null), eb.not(keyBusy("jobs.concurrency_key"))]));
   } else {
-    q = q.where((eb) => eb.or([eb("concurrency_key", "is", null), eb("id", "in", firstDueOfFreeKeys(trx, where.lane))]));
+    q = q.where((eb) =>
+      eb.or([eb("concurrency_key", "is", null), eb("id", "in", firstDueOfFreeKeys(trx, where.lane))]),
+    );
   }
   return (await q.execute()).map((r) => r.id);
 }
@@ -109,7 +121,8 @@ export function markJobsRunning(trx: Transaction<DB>, ids: number[], leaseSecond
 
 type Attempt = { id: number; attempts: number };
 
-const thisAttempt = (executor: Database, job: Attempt) => executor.updateTable("jobs").where("id", "=", job.id).where("attempts", "=", job.attempts);
+const thisAttempt = (executor: Database, job: Attempt) =>
+  executor.updateTable("jobs").where("id", "=", job.id).where("attempts", "=", job.attempts);
 
 export async function renewJobLease(executor: Database, job: Attempt, leaseSeconds: number): Promise<void> {
   await executor
@@ -122,15 +135,25 @@ export async function renewJobLease(executor: Database, job: Attempt, leaseSecon
 }
 
 export async function recordJobDone(executor: Database, job: Attempt, result: string): Promise<void> {
-  await thisAttempt(executor, job).set({ status: "done", result, locked_until: null, last_error: null, updated_at: sql`now()` }).execute();
+  await thisAttempt(executor, job)
+    .set({ status: "done", result, locked_until: null, last_error: null, updated_at: sql`now()` })
+    .execute();
 }
 
 export async function recordJobFailed(executor: Database, job: Attempt, error: string): Promise<void> {
-  await thisAttempt(executor, job).set({ status: "failed", last_error: error, locked_until: null, updated_at: sql`now()` }).execute();
+  await thisAttempt(executor, job)
+    .set({ status: "failed", last_error: error, locked_until: null, updated_at: sql`now()` })
+    .execute();
 }
 
 /** A failed attempt to run again at `runAt`: by any runner (`pending`) or by the queue's redelivery (`dispatched`). */
-export async function recordJobRetry(executor: Database, job: Attempt, error: string, status: "pending" | "dispatched", runAt: Date): Promise<void> {
+export async function recordJobRetry(
+  executor: Database,
+  job: Attempt,
+  error: string,
+  status: "pending" | "dispatched",
+  runAt: Date,
+): Promise<void> {
   await thisAttempt(executor, job)
     .set({ status, last_error: error, locked_until: null, run_at: runAt, updated_at: sql`now()` })
     .execute();
@@ -138,7 +161,15 @@ export async function recordJobRetry(executor: Database, job: Attempt, error: st
 
 // --- QStash publishing ---------------------------------------------------------------------------------
 
-export type OutboxRow = { id: number; name: string; status: JobStatus; attempts: number; run_at: Date; updated_at: Date; concurrency_key: string | null };
+export type OutboxRow = {
+  id: number;
+  name: string;
+  status: JobStatus;
+  attempts: number;
+  run_at: Date;
+  updated_at: Date;
+  concurrency_key: string | null;
+};
 
 /**
  * Rows to publish, due within `maxDelaySeconds`: pending ones; with `staleSeconds` also those whose

@@ -29,4 +29,9 @@ export const pruneJobsJob = defineJob({
   handle: () => pruneSettledJobs(),
 });
 
-export const pruneJobsSchedule = defineSchedule({ name: "jobs-prune", everySeconds: 86_400, job: pruneJobsJob, payload: {} });
+export const pruneJobsSchedule = defineSchedule({
+  name: "jobs-prune",
+  everySeconds: 86_400,
+  job: pruneJobsJob,
+  payload: {},
+});

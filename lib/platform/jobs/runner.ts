@@ -57,9 +57,14 @@ export function claimDueJobs(limit: number, lane: JobLane = "default"): Promise<
 
 /** Keeps the lease of a long job alive; stops when the job is no longer this attempt's. */
 function renewLease(job: ClaimedJob): () => void {
-  const timer = setInterval(() => {
-    renewJobLease(db(), job, LEASE_SECONDS).catch((error) => log.warn("job lease renewal failed", { jobId: job.id, error }));
-  }, (LEASE_SECONDS * 1000) / 3);
+  const timer = setInterval(
+    () => {
+      renewJobLease(db(), job, LEASE_SECONDS).catch((error) =>
+        log.warn("job lease renewal failed", { jobId: job.id, error }),
+      );
+    },
+    (LEASE_SECONDS * 1000) / 3,
+  );
   timer.unref?.();
   return () => clearInterval(timer);
 }
@@ -85,8 +90,17 @@ export async function executeJob(job: ClaimedJob, options: RunOptions = {}): Pro
     log.warn("job failed", { jobId: job.id, job: job.name, attempt: job.attempts, permanent, error: message });
     const retryInSeconds = backoffSeconds(job.attempts);
     if (permanent) await recordJobFailed(db(), job, message);
-    else await recordJobRetry(db(), job, message, options.retryVia === "queue" ? "dispatched" : "pending", new Date(Date.now() + retryInSeconds * 1000));
-    return permanent ? { id: job.id, status: "failed", error: message } : { id: job.id, status: "retry", error: message, retryInSeconds };
+    else
+      await recordJobRetry(
+        db(),
+        job,
+        message,
+        options.retryVia === "queue" ? "dispatched" : "pending",
+        new Date(Date.now() + retryInSeconds * 1000),
+      );
+    return permanent
+      ? { id: job.id, status: "failed", error: message }
+      : { id: job.id, status: "retry", error: message, retryInSeconds };
   }
 }
 

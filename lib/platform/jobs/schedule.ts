@@ -24,17 +24,23 @@ const schedules = remember("jobs.schedules", () => new Map<string, ScheduleDefin
  * boundaries, so a period must divide an hour (in whole minutes) or a day (in whole hours).
  */
 export function cronExpression(everySeconds: number): string {
-  if (!Number.isInteger(everySeconds) || everySeconds < 60) throw new Error(`everySeconds must be an integer >= 60, got ${everySeconds}`);
+  if (!Number.isInteger(everySeconds) || everySeconds < 60)
+    throw new Error(`everySeconds must be an integer >= 60, got ${everySeconds}`);
   const minutes = everySeconds / 60;
-  if (Number.isInteger(minutes) && minutes < 60 && 60 % minutes === 0) return minutes === 1 ? "* * * * *" : `*/${minutes} * * * *`;
+  if (Number.isInteger(minutes) && minutes < 60 && 60 % minutes === 0)
+    return minutes === 1 ? "* * * * *" : `*/${minutes} * * * *`;
   const hours = everySeconds / 3600;
-  if (Number.isInteger(hours) && hours < 24 && 24 % hours === 0) return hours === 1 ? "0 * * * *" : `0 */${hours} * * *`;
+  if (Number.isInteger(hours) && hours < 24 && 24 % hours === 0)
+    return hours === 1 ? "0 * * * *" : `0 */${hours} * * *`;
   if (everySeconds === 86_400) return "0 0 * * *";
-  throw new Error(`everySeconds ${everySeconds} is not a cron period: use a divisor of 3600 in whole minutes, of 86400 in whole hours, or 86400`);
+  throw new Error(
+    `everySeconds ${everySeconds} is not a cron period: use a divisor of 3600 in whole minutes, of 86400 in whole hours, or 86400`,
+  );
 }
 
 export function defineSchedule<T>(definition: ScheduleDefinition<T>): ScheduleDefinition<T> {
-  if (!/^[a-z0-9-]{1,64}$/.test(definition.name) || definition.name === SWEEP_CRON) throw new Error(`bad schedule name ${definition.name}`);
+  if (!/^[a-z0-9-]{1,64}$/.test(definition.name) || definition.name === SWEEP_CRON)
+    throw new Error(`bad schedule name ${definition.name}`);
   cronExpression(definition.everySeconds);
   schedules.set(definition.name, definition as ScheduleDefinition<any>);
   return definition;
@@ -57,10 +63,14 @@ export function bucketOf(schedule: ScheduleDefinition, at: Date): number {
  * Enqueues the schedule's job for the bucket containing `at`. The dedupe key makes this idempotent
  * across processes and repeated cron calls: one job per schedule per bucket.
  */
-export async function enqueueSchedule(schedule: ScheduleDefinition, at = new Date()): Promise<{ id: number; bucket: number }> {
+export async function enqueueSchedule(
+  schedule: ScheduleDefinition,
+  at = new Date(),
+): Promise<{ id: number; bucket: number }> {
   const bucket = bucketOf(schedule, at);
   const bucketStart = new Date(bucket * schedule.everySeconds * 1000);
-  const payload = typeof schedule.payload === "function" ? (schedule.payload as (d: Date) => unknown)(bucketStart) : schedule.payload;
+  const payload =
+    typeof schedule.payload === "function" ? (schedule.payload as (d: Date) => unknown)(bucketStart) : schedule.payload;
   const { id } = await enqueue(schedule.job, payload, { dedupeKey: `schedule:${schedule.name}:${bucket}` });
   return { id, bucket };
 }

@@ -112,17 +112,28 @@ export function startWorker(options: WorkerOptions & { force?: boolean } = {}): 
   if (process.env.NEXT_PHASE === "phase-production-build") return false;
   if (!options.force && !workerEnabled()) return false;
   const { concurrency } = options;
-  const slotsOf = (lane: JobLane) => Math.max(1, typeof concurrency === "number" ? concurrency : (concurrency?.[lane] ?? LANE_SLOTS[lane]));
+  const slotsOf = (lane: JobLane) =>
+    Math.max(1, typeof concurrency === "number" ? concurrency : (concurrency?.[lane] ?? LANE_SLOTS[lane]));
   const state: WorkerState = {
     running: true,
     pollMs: Math.max(10, options.pollMs ?? 1000),
     schedules: options.schedules ?? true,
-    lanes: JOB_LANES.map((lane) => ({ lane, slots: slotsOf(lane), inflight: new Set(), saturated: false, woken: false, failures: 0 })),
+    lanes: JOB_LANES.map((lane) => ({
+      lane,
+      slots: slotsOf(lane),
+      inflight: new Set(),
+      saturated: false,
+      woken: false,
+      failures: 0,
+    })),
   };
   state.unsubscribe = onJobsEnqueued(() => state.lanes.forEach(wake));
   for (const lane of state.lanes) lane.loop = loop(state, lane);
   holder.state = state;
-  log.info("job worker started", { slots: Object.fromEntries(state.lanes.map((l) => [l.lane, l.slots])), pollMs: state.pollMs });
+  log.info("job worker started", {
+    slots: Object.fromEntries(state.lanes.map((l) => [l.lane, l.slots])),
+    pollMs: state.pollMs,
+  });
   return true;
 }
 

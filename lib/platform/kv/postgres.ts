@@ -26,7 +26,11 @@ export class PostgresStore implements KeyValueStore {
       .execute();
     if (Math.random() < 0.01) {
       // Expired rows are invisible to get(); sweep them now and then so the table does not grow forever.
-      void db().deleteFrom("kv_cache").where("expires_at", "<", new Date()).execute().catch(() => {});
+      void db()
+        .deleteFrom("kv_cache")
+        .where("expires_at", "<", new Date())
+        .execute()
+        .catch(() => {});
     }
   }
 

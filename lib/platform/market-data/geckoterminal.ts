@@ -48,7 +48,10 @@ const decimal = z
   .nullish()
   .transform((v) => v ?? null);
 const windows = <T extends z.ZodType>(value: T) =>
-  z.object({ m5: value.optional(), h1: value.optional(), h6: value.optional(), h24: value.optional() }).nullish().transform((v) => v ?? {});
+  z
+    .object({ m5: value.optional(), h1: value.optional(), h6: value.optional(), h24: value.optional() })
+    .nullish()
+    .transform((v) => v ?? {});
 const trades = z.object({ buys: z.number().int().nonnegative(), sells: z.number().int().nonnegative() }).nullish();
 const related = z.object({ data: z.object({ id: z.string() }).nullish() }).nullish();
 
@@ -80,18 +83,29 @@ async function getJson(path: string, params: Record<string, string>): Promise<un
   let response: Response;
   try {
     response = await fetch(url, {
-      headers: { accept: "application/json", ...(c.GECKOTERMINAL_API_KEY ? { "x-cg-pro-api-key": c.GECKOTERMINAL_API_KEY } : {}) },
+      headers: {
+        accept: "application/json",
+        ...(c.GECKOTERMINAL_API_KEY ? { "x-cg-pro-api-key": c.GECKOTERMINAL_API_KEY } : {}),
+      },
       signal: AbortSignal.timeout(c.PROVIDER_TIMEOUT_MS),
     });
   } catch (error) {
     const name = (error as Error)?.name;
-    throw new MarketProviderError(name === "TimeoutError" || name === "AbortError" ? "the market-data aggregator timed out" : "the market-data aggregator is unreachable");
+    throw new MarketProviderError(
+      name === "TimeoutError" || name === "AbortError"
+        ? "the market-data aggregator timed out"
+        : "the market-data aggregator is unreachable",
+    );
   }
   if (!response.ok) {
     await response.body?.cancel().catch(() => {});
     const wait = retryAfterMs(response.headers.get("retry-after"));
     log.warn("geckoterminal call failed", { path, status: response.status });
-    throw new MarketProviderError(`the market-data aggregator answered ${response.status}`, wait === null ? 5 : Math.max(1, Math.ceil(wait / 1000)), response.status);
+    throw new MarketProviderError(
+      `the market-data aggregator answered ${response.status}`,
+      wait === null ? 5 : Math.max(1, Math.ceil(wait / 1000)),
+      response.status,
+    );
   }
   try {
     return JSON.parse(await response.text());
@@ -104,7 +118,9 @@ async function getPools(path: string, params: Record<string, string>): Promise<G
   const parsed = poolsResponse.safeParse(await getJson(path, params));
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new MarketProviderError(`the market-data aggregator sent an unexpected answer (${issue?.path.join(".") || "body"}: ${issue?.message})`);
+    throw new MarketProviderError(
+      `the market-data aggregator sent an unexpected answer (${issue?.path.join(".") || "body"}: ${issue?.message})`,
+    );
   }
   return parsed.data.data;
 }
@@ -118,7 +134,10 @@ export function trendingPools(network: string, page: number, duration: TrendingD
 export function poolsByAddress(network: string, addresses: string[]): Promise<GeckoPool[]> {
   if (addresses.length === 0) return Promise.resolve([]);
   if (addresses.length > MULTI_POOLS_MAX) throw new Error(`at most ${MULTI_POOLS_MAX} pools per call`);
-  return getPools(`/networks/${encodeURIComponent(network)}/pools/multi/${addresses.map(encodeURIComponent).join(",")}`, {});
+  return getPools(
+    `/networks/${encodeURIComponent(network)}/pools/multi/${addresses.map(encodeURIComponent).join(",")}`,
+    {},
+  );
 }
 
 /**

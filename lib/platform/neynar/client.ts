@@ -3,13 +3,7 @@
 import type { ZodType } from "zod";
 import { config } from "@/lib/core/config";
 import { log } from "@/lib/core/log";
-import {
-  bulkUsersResponse,
-  followingResponse,
-  userResponse,
-  usersByAddressResponse,
-  type NeynarUser,
-} from "./schemas";
+import { bulkUsersResponse, followingResponse, userResponse, usersByAddressResponse, type NeynarUser } from "./schemas";
 
 /** Documented maximum of FIDs per /user/bulk call. */
 export const BULK_FIDS_MAX = 100;
@@ -75,7 +69,10 @@ async function get(path: string, params: Record<string, string>): Promise<Answer
       const wait = retryAfterMs(response.headers.get("retry-after")) ?? 250 * 2 ** attempt;
       if (attempt >= cfg.NEYNAR_MAX_RETRIES || wait > cfg.NEYNAR_MAX_RETRY_WAIT_MS) {
         log.warn("neynar call failed", { path, status: response.status, attempt });
-        throw new ProviderError(`the profile provider answered ${response.status}`, Math.max(1, Math.ceil(wait / 1000)));
+        throw new ProviderError(
+          `the profile provider answered ${response.status}`,
+          Math.max(1, Math.ceil(wait / 1000)),
+        );
       }
       await sleep(wait);
       continue;

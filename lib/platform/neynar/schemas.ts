@@ -27,7 +27,7 @@ export const neynarUser = z
     verified_accounts: z
       .array(z.object({ platform: z.string().optional(), username: z.string().optional() }).passthrough())
       .nullish()
-      .describe("linked accounts, e.g. { platform: \"x\", username }"),
+      .describe('linked accounts, e.g. { platform: "x", username }'),
     score: z.number().nullish().describe("Neynar user score, 0 to 1"),
     experimental: z.object({ neynar_user_score: z.number().nullish() }).passthrough().nullish(),
   })

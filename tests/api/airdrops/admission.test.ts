@@ -16,15 +16,19 @@ const chain = useTestChain();
 let tree: Tree;
 let token: string;
 
-const upload = (body: unknown, options?: Parameters<typeof postRaw>[3]) => postRaw(POST, "/api/airdrops", JSON.stringify(body), options);
-const storedTrees = async () => Number((await sql<{ n: string }>`SELECT count(*) AS n FROM merkle_trees`.execute(db())).rows[0].n);
+const upload = (body: unknown, options?: Parameters<typeof postRaw>[3]) =>
+  postRaw(POST, "/api/airdrops", JSON.stringify(body), options);
+const storedTrees = async () =>
+  Number((await sql<{ n: string }>`SELECT count(*) AS n FROM merkle_trees`.execute(db())).rows[0].n);
 const claims = async (tokenAddress: string, account: string) =>
   (await call(GET, `/api/airdrops?tokenAddress=${tokenAddress}&claimerAddress=${account}`)).body.claims;
 
 /** POSTs the members then the start of a tree, then one more byte every `everyMs` and never ends. */
 function endlessUpload(members: Record<string, unknown>, everyMs = 50) {
   let timer: NodeJS.Timeout | undefined;
-  const head = new TextEncoder().encode(`${JSON.stringify(members).slice(0, -1)},"tree":{"format":"standard-v1","values":[`);
+  const head = new TextEncoder().encode(
+    `${JSON.stringify(members).slice(0, -1)},"tree":{"format":"standard-v1","values":[`,
+  );
   const body = new ReadableStream<Uint8Array>({
     start(c) {
       c.enqueue(head);
@@ -32,7 +36,12 @@ function endlessUpload(members: Record<string, unknown>, everyMs = 50) {
     },
     cancel: () => clearInterval(timer),
   });
-  const request = new Request("http://localhost:3000/api/airdrops", { method: "POST", body, duplex: "half", headers: { "x-forwarded-for": "203.0.113.9" } } as RequestInit);
+  const request = new Request("http://localhost:3000/api/airdrops", {
+    method: "POST",
+    body,
+    duplex: "half",
+    headers: { "x-forwarded-for": "203.0.113.9" },
+  } as RequestInit);
   return POST(request, { params: Promise.resolve({}) }).finally(() => clearInterval(timer));
 }
 
@@ -66,14 +75,22 @@ describe("POST /api/airdrops admits only the chain's root", () => {
     const res = await upload({ tokenAddress: token, merkleRoot: forged.root, tree: forged.dump });
     const error = expectError(res, 422, "unprocessable");
     expect(error.error).toContain(tree.root);
-    expect(error.details).toEqual([expect.objectContaining({ path: "merkleRoot", expected: tree.root, received: forged.root })]);
+    expect(error.details).toEqual([
+      expect.objectContaining({ path: "merkleRoot", expected: tree.root, received: forged.root }),
+    ]);
     expect(await storedTrees()).toBe(before);
-    expect(await claims(token, address(0))).toEqual([tree.dump.values.find((v) => v.value[0] === address(0))!.value[1]]);
+    expect(await claims(token, address(0))).toEqual([
+      tree.dump.values.find((v) => v.value[0] === address(0))!.value[1],
+    ]);
   });
 
   it("refuses a token without an airdrop on chain", async () => {
     const none = await tokenWithAirdrop(chain(), `0x${"0".repeat(64)}`);
-    const error = expectError(await upload({ tokenAddress: none, merkleRoot: tree.root, tree: tree.dump }), 422, "unprocessable");
+    const error = expectError(
+      await upload({ tokenAddress: none, merkleRoot: tree.root, tree: tree.dump }),
+      422,
+      "unprocessable",
+    );
     expect(error.error).toMatch(/holds no Merkle root on chain/);
   });
 

@@ -25,7 +25,9 @@ describe("a 100,000-leaf airdrop", () => {
       const { proof, entry } = claim.body.proofs[0];
       expect(entry.amount).toBe(value[1]);
       expect(proof.length).toBeGreaterThanOrEqual(16);
-      expect(StandardMerkleTree.verify(tree.root, ["address", "uint256"], [entry.account, entry.amount], proof)).toBe(true);
+      expect(StandardMerkleTree.verify(tree.root, ["address", "uint256"], [entry.account, entry.amount], proof)).toBe(
+        true,
+      );
     }
     const page = await call(allocationsGET, `/api/airdrops/allocations?tokenAddress=${token}&limit=10000`);
     expect(page.body.allocations).toHaveLength(10_000);

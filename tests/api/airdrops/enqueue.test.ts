@@ -19,7 +19,11 @@ beforeEach(async () => {
   token = await tokenWithAirdrop(chain(), tree.root);
 });
 const upload = (extra: Record<string, unknown>) =>
-  postRaw(POST, "/api/airdrops", JSON.stringify({ tokenAddress: token, merkleRoot: tree.root, tree: tree.dump, ...extra }));
+  postRaw(
+    POST,
+    "/api/airdrops",
+    JSON.stringify({ tokenAddress: token, merkleRoot: tree.root, tree: tree.dump, ...extra }),
+  );
 const claims = async () => call(GET, `/api/airdrops?tokenAddress=${token}&claimerAddress=${address(3)}`);
 const publishJobs = () =>
   sql<{ id: number; run_at: Date; status: string; payload: { treeId: number } }>`
@@ -29,9 +33,18 @@ describe("enqueued airdrop saves", () => {
   it("answer accepted, stay invisible until the job runs after the delay, then publish", async () => {
     const before = Date.now();
     // Through call(): the enqueued answer is also checked against the route's documented response schema.
-    const res = await call(POST, "/api/airdrops", { body: { tokenAddress: token, merkleRoot: tree.root, tree: tree.dump, enqueue: true, delaySeconds: 30 } });
+    const res = await call(POST, "/api/airdrops", {
+      body: { tokenAddress: token, merkleRoot: tree.root, tree: tree.dump, enqueue: true, delaySeconds: 30 },
+    });
     expect(res.status, res.text).toBe(200);
-    expect(res.body).toMatchObject({ success: true, enqueued: true, delaySeconds: 30, leafCount: 25, merkleRoot: tree.root, tokenAddress: getAddress(token) });
+    expect(res.body).toMatchObject({
+      success: true,
+      enqueued: true,
+      delaySeconds: 30,
+      leafCount: 25,
+      merkleRoot: tree.root,
+      tokenAddress: getAddress(token),
+    });
     expect(res.body.message).toMatch(/accepted/);
     expectError(await claims(), 404, "not_found");
     const [job] = (await publishJobs()).rows;
@@ -52,7 +65,11 @@ describe("enqueued airdrop saves", () => {
   it("reject a bad tree at once rather than in the job", async () => {
     const bad = { tokenAddress: token, merkleRoot: tree.root, tree: { ...tree.dump, format: "v2" }, enqueue: true };
     const jobs = (await publishJobs()).rows.length;
-    expectError(await postRaw(POST, "/api/airdrops", JSON.stringify(bad)).then((r) => ({ ...r })), 400, "invalid_request");
+    expectError(
+      await postRaw(POST, "/api/airdrops", JSON.stringify(bad)).then((r) => ({ ...r })),
+      400,
+      "invalid_request",
+    );
     expect((await publishJobs()).rows.length).toBe(jobs);
   });
 

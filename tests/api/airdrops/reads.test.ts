@@ -27,15 +27,24 @@ beforeAll(async () => {
   // Through call(): the answer is also checked against the route's documented response schema.
   const res = await call(POST, "/api/airdrops", { body: { tokenAddress: token, merkleRoot: root, tree: dump } });
   expect(res.status, res.text).toBe(200);
-  expect(res.body).toEqual({ success: true, tokenAddress: getAddress(token), merkleRoot: root, leafCount: values.length });
+  expect(res.body).toEqual({
+    success: true,
+    tokenAddress: getAddress(token),
+    merkleRoot: root,
+    leafCount: values.length,
+  });
 });
 
 const q = (account: string, tokenAddress = token) => `tokenAddress=${tokenAddress}&claimerAddress=${account}`;
 
 describe("airdrop reads", () => {
   it("GET /api/airdrops answers every amount of the claimer, largest first, whatever the address case", async () => {
-    expect((await call(claimsGET, `/api/airdrops?${q(address(7).toUpperCase().replace("0X", "0x"))}`)).body).toEqual({ claims: ["8000000000000000000"] });
-    expect((await call(claimsGET, `/api/airdrops?${q(twice.toLowerCase())}`)).body).toEqual({ claims: ["9", "5", "5"] });
+    expect((await call(claimsGET, `/api/airdrops?${q(address(7).toUpperCase().replace("0X", "0x"))}`)).body).toEqual({
+      claims: ["8000000000000000000"],
+    });
+    expect((await call(claimsGET, `/api/airdrops?${q(twice.toLowerCase())}`)).body).toEqual({
+      claims: ["9", "5", "5"],
+    });
     expect((await call(claimsGET, `/api/airdrops?${q(address(999))}`)).body).toEqual({ claims: [] });
   });
 
@@ -48,7 +57,9 @@ describe("airdrop reads", () => {
       expect(res.body.proofs).toHaveLength(expected.length);
       for (const { proof, entry } of res.body.proofs) {
         expect(entry.account).toBe(getAddress(account.toLowerCase()));
-        expect(StandardMerkleTree.verify(root, ["address", "uint256"], [entry.account, entry.amount], proof)).toBe(true);
+        expect(StandardMerkleTree.verify(root, ["address", "uint256"], [entry.account, entry.amount], proof)).toBe(
+          true,
+        );
       }
     }
     expect((await call(claimGET, `/api/airdrops/claim?${q(address(500))}`)).body).toEqual({ proofs: [] });
@@ -58,7 +69,10 @@ describe("airdrop reads", () => {
     const seen: { account: string; amount: string }[] = [];
     let cursor: string | null = null;
     do {
-      const res: any = await call(allocationsGET, `/api/airdrops/allocations?tokenAddress=${token}&limit=7${cursor ? `&cursor=${cursor}` : ""}`);
+      const res: any = await call(
+        allocationsGET,
+        `/api/airdrops/allocations?tokenAddress=${token}&limit=7${cursor ? `&cursor=${cursor}` : ""}`,
+      );
       expect(res.status).toBe(200);
       expect(res.body.totalCount).toBe(values.length);
       expect(res.body.merkleRoot).toBe(root);
@@ -68,7 +82,9 @@ describe("airdrop reads", () => {
     expect(seen).toHaveLength(values.length);
     const lower = seen.map((s) => s.account.toLowerCase());
     expect([...lower].sort()).toEqual(lower);
-    expect(seen.map((s) => `${s.account.toLowerCase()}:${s.amount}`).sort()).toEqual(values.map(([a, v]) => `${a.toLowerCase()}:${v}`).sort());
+    expect(seen.map((s) => `${s.account.toLowerCase()}:${s.amount}`).sort()).toEqual(
+      values.map(([a, v]) => `${a.toLowerCase()}:${v}`).sort(),
+    );
   });
 
   it("answers 404 for a token without a tree and 400 for bad parameters", async () => {
@@ -78,8 +94,16 @@ describe("airdrop reads", () => {
     expectError(await call(allocationsGET, `/api/airdrops/allocations?tokenAddress=${none}`), 404, "not_found");
     expectError(await call(claimGET, `/api/airdrops/claim?tokenAddress=${token}`), 400, "invalid_request");
     expectError(await call(claimGET, `/api/airdrops/claim?${q("0x1234")}`), 400, "invalid_request");
-    expectError(await call(allocationsGET, `/api/airdrops/allocations?tokenAddress=${token}&limit=-1`), 400, "invalid_request");
-    expectError(await call(allocationsGET, `/api/airdrops/allocations?tokenAddress=${token}&cursor=garbage`), 400, "invalid_request");
+    expectError(
+      await call(allocationsGET, `/api/airdrops/allocations?tokenAddress=${token}&limit=-1`),
+      400,
+      "invalid_request",
+    );
+    expectError(
+      await call(allocationsGET, `/api/airdrops/allocations?tokenAddress=${token}&cursor=garbage`),
+      400,
+      "invalid_request",
+    );
     expectError(await call(claimsGET, `/api/airdrops?${q(address(0))}&tokenAddress=${token}`), 400, "invalid_request");
   });
 });

@@ -41,9 +41,14 @@ beforeEach(async () => {
 /** Uploads `tree`, its root first set on chain by the airdrop's admin (an upload must match the chain). */
 async function upload(tree: { root: `0x${string}`; dump: unknown }, extra: Record<string, unknown> = {}) {
   if (tree.root !== chainRoot) await updateAirdropRoot(chain(), token, (chainRoot = tree.root));
-  return postRaw(POST, "/api/airdrops", JSON.stringify({ tokenAddress: token, merkleRoot: tree.root, tree: tree.dump, ...extra }));
+  return postRaw(
+    POST,
+    "/api/airdrops",
+    JSON.stringify({ tokenAddress: token, merkleRoot: tree.root, tree: tree.dump, ...extra }),
+  );
 }
-const count = async (table: string) => Number((await sql<{ n: string }>`SELECT count(*) AS n FROM ${sql.table(table)}`.execute(db())).rows[0].n);
+const count = async (table: string) =>
+  Number((await sql<{ n: string }>`SELECT count(*) AS n FROM ${sql.table(table)}`.execute(db())).rows[0].n);
 
 afterEach(() => {
   delete process.env.MERKLE_RETIRED_TREE_GRACE_SECONDS;
@@ -66,7 +71,9 @@ describe("tree replacement", () => {
         expect(res.status, res.text).toBe(200);
         // Every proof of one answer verifies against one and the same root, with that tree's amounts.
         const roots = versions.filter((t) =>
-          res.body.proofs.every((p: any) => StandardMerkleTree.verify(t.root, ["address", "uint256"], [p.entry.account, p.entry.amount], p.proof)),
+          res.body.proofs.every((p: any) =>
+            StandardMerkleTree.verify(t.root, ["address", "uint256"], [p.entry.account, p.entry.amount], p.proof),
+          ),
         );
         expect(roots).toHaveLength(1);
         expect(res.body.proofs).toHaveLength(account === address(0) ? 2 : 1);
@@ -89,18 +96,29 @@ describe("tree replacement", () => {
     const page = await call(allocationsGET, `/api/airdrops/allocations?tokenAddress=${token}&limit=10`);
     expect((await upload(versions[1])).status).toBe(200);
     // A cursor pins the tree it started on: still that tree while it exists...
-    const next = await call(allocationsGET, `/api/airdrops/allocations?tokenAddress=${token}&limit=10&cursor=${page.body.nextCursor}`);
+    const next = await call(
+      allocationsGET,
+      `/api/airdrops/allocations?tokenAddress=${token}&limit=10&cursor=${page.body.nextCursor}`,
+    );
     expect(next.body.merkleRoot).toBe(versions[0].root);
     const outcomes = await runDueJobs();
     expect(outcomes.filter((o) => o.status === "done").length).toBeGreaterThan(0);
     // ...and 409 once it is gone; only the current tree's rows are left.
-    expectError(await call(allocationsGET, `/api/airdrops/allocations?tokenAddress=${token}&limit=10&cursor=${page.body.nextCursor}`), 409, "conflict");
+    expectError(
+      await call(
+        allocationsGET,
+        `/api/airdrops/allocations?tokenAddress=${token}&limit=10&cursor=${page.body.nextCursor}`,
+      ),
+      409,
+      "conflict",
+    );
     const trees = await sql<{ id: number }>`SELECT id FROM merkle_trees WHERE owner = ${owner}`.execute(db());
     expect(trees.rows).toHaveLength(1);
-    const [{ id }] = trees.rows;
     const stray = await sql<{ n: string }>`
       SELECT (SELECT count(*) FROM merkle_tiles WHERE tree_id NOT IN (SELECT id FROM merkle_trees))
-           + (SELECT count(*) FROM merkle_leaves WHERE tree_id NOT IN (SELECT id FROM merkle_trees)) AS n`.execute(db());
+           + (SELECT count(*) FROM merkle_leaves WHERE tree_id NOT IN (SELECT id FROM merkle_trees)) AS n`.execute(
+      db(),
+    );
     expect(Number(stray.rows[0].n)).toBe(0);
     expect(await count("merkle_staged_leaves")).toBe(0);
   });
@@ -115,10 +133,16 @@ describe("tree replacement", () => {
         expect((await upload(versions[1])).status).toBe(200);
         expect(await deleteTree(found.tree.id)).toBe("deleted");
       }
-      return { root: found.tree.root, proofs: await proofsFor(found.tree, found.leaves), amount: found.leaves[0].amount };
+      return {
+        root: found.tree.root,
+        proofs: await proofsFor(found.tree, found.leaves),
+        amount: found.leaves[0].amount,
+      };
     });
     expect(proofs.root).toBe(versions[1].root);
-    expect(StandardMerkleTree.verify(proofs.root, ["address", "uint256"], [address(9), proofs.amount], proofs.proofs[0])).toBe(true);
+    expect(
+      StandardMerkleTree.verify(proofs.root, ["address", "uint256"], [address(9), proofs.amount], proofs.proofs[0]),
+    ).toBe(true);
   });
 
   it("makes the last upload current when uploads race or an older enqueued one publishes late", async () => {
@@ -132,15 +156,21 @@ describe("tree replacement", () => {
     [owner, chainRoot] = [`airdrop:${token.toLowerCase()}`, versions[0].root];
     const [a, b] = await Promise.all([upload(versions[0]), upload(versions[0])]);
     expect([a.status, b.status]).toEqual([200, 200]);
-    const current = await sql<{ n: string }>`SELECT count(*) AS n FROM merkle_trees WHERE owner = ${owner} AND state = 'current'`.execute(db());
+    const current = await sql<{
+      n: string;
+    }>`SELECT count(*) AS n FROM merkle_trees WHERE owner = ${owner} AND state = 'current'`.execute(db());
     expect(Number(current.rows[0].n)).toBe(1);
-    const newest = await sql<{ state: string }>`SELECT state FROM merkle_trees WHERE owner = ${owner} ORDER BY id DESC LIMIT 1`.execute(db());
+    const newest = await sql<{
+      state: string;
+    }>`SELECT state FROM merkle_trees WHERE owner = ${owner} ORDER BY id DESC LIMIT 1`.execute(db());
     expect(newest.rows[0].state).toBe("current");
   });
 
   it("publishes idempotently", async () => {
     expect((await upload(versions[0])).status).toBe(200);
-    const { rows } = await sql<{ id: number }>`SELECT id FROM merkle_trees WHERE owner = ${owner} AND state = 'current'`.execute(db());
+    const { rows } = await sql<{
+      id: number;
+    }>`SELECT id FROM merkle_trees WHERE owner = ${owner} AND state = 'current'`.execute(db());
     expect(await publishTree(Number(rows[0].id))).toBe("published");
     expect(await deleteTree(Number(rows[0].id))).toBe("kept");
   });

@@ -28,7 +28,12 @@ type Handler = (request: Request, ctx: { params: Promise<Record<string, string>>
  * POSTs raw bytes the way SDKs and scripts do: no content-type unless given (fetch with a string body
  * sends text/plain), optionally split into many small chunks.
  */
-export async function postRaw(handler: Handler, path: string, body: string | Uint8Array, options: { headers?: Record<string, string>; chunk?: number; ip?: string } = {}) {
+export async function postRaw(
+  handler: Handler,
+  path: string,
+  body: string | Uint8Array,
+  options: { headers?: Record<string, string>; chunk?: number; ip?: string } = {},
+) {
   const bytes = typeof body === "string" ? Buffer.from(body) : body;
   const chunk = options.chunk ?? 65_536;
   const stream = new ReadableStream<Uint8Array>({
@@ -67,7 +72,12 @@ export async function tokenWithAirdrop(c: TestChain, root: Hex): Promise<Address
       extension: c.contracts.airdrop,
       msgValue: 0n,
       extensionBps: 1000,
-      extensionData: encodeAbiParameters(parseAbiParameters("address, bytes32, uint256, uint256"), [c.accounts[2]!, root, 86_400n, 0n]),
+      extensionData: encodeAbiParameters(parseAbiParameters("address, bytes32, uint256, uint256"), [
+        c.accounts[2]!,
+        root,
+        86_400n,
+        0n,
+      ]),
     },
   ];
   const receipt = await waitForReceipt(c.chainId, await sendDeployToken(c.chainId, config));
@@ -78,7 +88,12 @@ export async function tokenWithAirdrop(c: TestChain, root: Hex): Promise<Address
 
 /** The airdrop's admin (account 2) replaces its root on chain, as the platform's airdrop allows before claims. */
 export async function updateAirdropRoot(c: TestChain, token: Address, root: Hex): Promise<void> {
-  const hash = await c.wallet(2).writeContract({ address: c.contracts.airdrop, abi: tokenAirdropAbi, functionName: "updateMerkleRoot", args: [token, root] });
+  const hash = await c.wallet(2).writeContract({
+    address: c.contracts.airdrop,
+    abi: tokenAirdropAbi,
+    functionName: "updateMerkleRoot",
+    args: [token, root],
+  });
   await c.publicClient.waitForTransactionReceipt({ hash });
 }
 
@@ -94,11 +109,18 @@ export async function presaleWithAllowlist(c: TestChain, root: Hex): Promise<num
     args: [config, parseEther("1"), parseEther("10"), 3600n, owner.account.address, root, 86_400n, 0n],
   });
   await c.publicClient.waitForTransactionReceipt({ hash });
-  return Number(await c.publicClient.readContract({ address: c.contracts.presale, abi: presaleAbi, functionName: "presaleCount" }));
+  return Number(
+    await c.publicClient.readContract({ address: c.contracts.presale, abi: presaleAbi, functionName: "presaleCount" }),
+  );
 }
 
 /** The presale's owner (account 2) replaces its allowlist root on chain. */
 export async function updateAllowlistRoot(c: TestChain, presaleId: number, root: Hex): Promise<void> {
-  const hash = await c.wallet(2).writeContract({ address: c.contracts.presale, abi: presaleAbi, functionName: "setMerkleRoot", args: [BigInt(presaleId), root] });
+  const hash = await c.wallet(2).writeContract({
+    address: c.contracts.presale,
+    abi: presaleAbi,
+    functionName: "setMerkleRoot",
+    args: [BigInt(presaleId), root],
+  });
   await c.publicClient.waitForTransactionReceipt({ hash });
 }

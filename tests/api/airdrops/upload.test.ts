@@ -16,7 +16,8 @@ let tree: Tree;
 const upload = (body: unknown, options?: Parameters<typeof postRaw>[3]) =>
   postRaw(POST, "/api/airdrops", typeof body === "string" ? body : JSON.stringify(body), options);
 const good = () => ({ tokenAddress: token, merkleRoot: tree.root, tree: clone(tree.dump) });
-const storedTrees = async () => Number((await sql<{ n: string }>`SELECT count(*) AS n FROM merkle_trees`.execute(db())).rows[0].n);
+const storedTrees = async () =>
+  Number((await sql<{ n: string }>`SELECT count(*) AS n FROM merkle_trees`.execute(db())).rows[0].n);
 
 /** Rejected with this status, code and path, and nothing new stored. */
 async function rejects(body: unknown, status: number, path: string | RegExp, options?: Parameters<typeof postRaw>[3]) {
@@ -58,9 +59,21 @@ describe("POST /api/airdrops rejects", () => {
     await rejects({ ...good(), tree: "dump" }, 400, "tree");
     await rejects({ ...good(), tree: { ...good().tree, format: "simple-v1" } }, 400, "tree.format");
     await rejects({ ...good(), tree: { ...good().tree, format: undefined } }, 400, "tree.format");
-    await rejects({ ...good(), tree: { ...good().tree, leafEncoding: ["address", "uint96"] } }, 400, "tree.leafEncoding");
-    await rejects({ ...good(), tree: { ...good().tree, leafEncoding: ["uint256", "address"] } }, 400, "tree.leafEncoding");
-    await rejects({ ...good(), tree: { ...good().tree, leafEncoding: ["address", "uint256", "bool"] } }, 400, "tree.leafEncoding");
+    await rejects(
+      { ...good(), tree: { ...good().tree, leafEncoding: ["address", "uint96"] } },
+      400,
+      "tree.leafEncoding",
+    );
+    await rejects(
+      { ...good(), tree: { ...good().tree, leafEncoding: ["uint256", "address"] } },
+      400,
+      "tree.leafEncoding",
+    );
+    await rejects(
+      { ...good(), tree: { ...good().tree, leafEncoding: ["address", "uint256", "bool"] } },
+      400,
+      "tree.leafEncoding",
+    );
     await rejects({ ...good(), tree: { ...good().tree, values: undefined } }, 400, "tree.values");
     await rejects({ ...good(), tree: { ...good().tree, tree: {} } }, 400, "tree.tree");
   });
@@ -123,7 +136,10 @@ describe("POST /api/airdrops rejects", () => {
     body.tree.values[5].value[1] = "998";
     await rejects(body, 422, "tree.values.3");
     const swapped = good();
-    [swapped.tree.values[0].treeIndex, swapped.tree.values[1].treeIndex] = [swapped.tree.values[1].treeIndex, swapped.tree.values[0].treeIndex];
+    [swapped.tree.values[0].treeIndex, swapped.tree.values[1].treeIndex] = [
+      swapped.tree.values[1].treeIndex,
+      swapped.tree.values[0].treeIndex,
+    ];
     await rejects(swapped, 422, "tree.values.0");
   });
 
@@ -157,7 +173,10 @@ describe("POST /api/airdrops rejects", () => {
       delete process.env.MERKLE_MAX_LEAVES;
       resetConfig();
     }
-    const padded = JSON.stringify({ ...good(), padding: "x".repeat(100) }).replace('"padding"', `${" ".repeat(2 ** 20 + 10)}"padding"`);
+    const padded = JSON.stringify({ ...good(), padding: "x".repeat(100) }).replace(
+      '"padding"',
+      `${" ".repeat(2 ** 20 + 10)}"padding"`,
+    );
     process.env.MERKLE_MAX_BODY_BYTES = String(2 ** 20);
     resetConfig();
     try {
@@ -196,7 +215,18 @@ describe("POST /api/airdrops accepts bodies as clients send them", () => {
     dump.values[0].value[1] = Number(dump.values[0].value[1]); // 1e17 is exact as a double
     dump.values[1].value[1] = `0x${BigInt(dump.values[1].value[1]).toString(16)}`;
     dump.values[2].value[0] = dump.values[2].value[0].toUpperCase().replace("0X", "0x");
-    const reordered = { tree: { values: dump.values, extra: { ignored: [1, 2] }, tree: dump.tree, leafEncoding: dump.leafEncoding, format: dump.format }, source: "sdk", merkleRoot: body.merkleRoot.toUpperCase().replace("0X", "0x"), tokenAddress: other.toUpperCase().replace("0X", "0x") };
+    const reordered = {
+      tree: {
+        values: dump.values,
+        extra: { ignored: [1, 2] },
+        tree: dump.tree,
+        leafEncoding: dump.leafEncoding,
+        format: dump.format,
+      },
+      source: "sdk",
+      merkleRoot: body.merkleRoot.toUpperCase().replace("0X", "0x"),
+      tokenAddress: other.toUpperCase().replace("0X", "0x"),
+    };
     const res = await upload(reordered);
     expect(res.status, res.text).toBe(200);
     expect(await claims(address(0).toLowerCase(), other)).toEqual([tree.dump.values[0].value[1]]);

@@ -22,9 +22,24 @@ beforeAll(async () => {
   );
   neynar.following.set(100, [50, 51, 52]);
   await insertToken({ name: "erin-wallet", msgSender: E1, deployedAt: new Date("2025-01-03T00:00:00Z") });
-  await insertToken({ name: "frank-bot", msgSender: BOT, requestorFid: 51, deployedAt: new Date("2025-01-02T00:00:00Z") });
-  await insertToken({ name: "erin-bot", msgSender: BOT, requestorFid: 50, deployedAt: new Date("2025-01-01T00:00:00Z") });
-  await insertToken({ name: "stranger", msgSender: BOT, requestorFid: 99, deployedAt: new Date("2025-01-04T00:00:00Z") });
+  await insertToken({
+    name: "frank-bot",
+    msgSender: BOT,
+    requestorFid: 51,
+    deployedAt: new Date("2025-01-02T00:00:00Z"),
+  });
+  await insertToken({
+    name: "erin-bot",
+    msgSender: BOT,
+    requestorFid: 50,
+    deployedAt: new Date("2025-01-01T00:00:00Z"),
+  });
+  await insertToken({
+    name: "stranger",
+    msgSender: BOT,
+    requestorFid: 99,
+    deployedAt: new Date("2025-01-04T00:00:00Z"),
+  });
 });
 afterAll(() => neynar.close());
 beforeEach(() => {
@@ -40,9 +55,18 @@ describe("GET /api/get-tokens-deployed/by-following", () => {
     expect(res.body.followers.map((u: any) => u.fid)).toEqual([50, 51]);
     expect(res.body.followingCount).toBe(3);
     expect(res.body.tokens[0].related).toBeUndefined();
-    const follows = await db().selectFrom("follows").select("followed_fid").where("follower_fid", "=", 100).orderBy("followed_fid").execute();
+    const follows = await db()
+      .selectFrom("follows")
+      .select("followed_fid")
+      .where("follower_fid", "=", 100)
+      .orderBy("followed_fid")
+      .execute();
     expect(follows.map((f) => f.followed_fid)).toEqual([50, 51, 52]);
-    const viewer = await db().selectFrom("users").select("following_fetched_at").where("fid", "=", 100).executeTakeFirstOrThrow();
+    const viewer = await db()
+      .selectFrom("users")
+      .select("following_fetched_at")
+      .where("fid", "=", 100)
+      .executeTakeFirstOrThrow();
     expect(viewer.following_fetched_at).toBeInstanceOf(Date);
   });
 
@@ -51,12 +75,20 @@ describe("GET /api/get-tokens-deployed/by-following", () => {
     const before = neynar.calls("/v2/farcaster/following").length;
     await byFollowing("fid=100");
     expect(neynar.calls("/v2/farcaster/following").length).toBe(before);
-    await db().updateTable("users").set({ following_fetched_at: sql`now() - interval '2 hours'` }).where("fid", "=", 100).execute();
+    await db()
+      .updateTable("users")
+      .set({ following_fetched_at: sql`now() - interval '2 hours'` })
+      .where("fid", "=", 100)
+      .execute();
     neynar.following.set(100, [51]);
     expect(names(await byFollowing("fid=100"))).toEqual(["frank-bot"]);
     expect(neynar.calls("/v2/farcaster/following").length).toBe(before + 1);
     neynar.following.set(100, [50, 51, 52]);
-    await db().updateTable("users").set({ following_fetched_at: sql`now() - interval '2 hours'` }).where("fid", "=", 100).execute();
+    await db()
+      .updateTable("users")
+      .set({ following_fetched_at: sql`now() - interval '2 hours'` })
+      .where("fid", "=", 100)
+      .execute();
   });
 
   it("adds the creator's profile with includeUser and bounds the answer with limit", async () => {
@@ -89,7 +121,11 @@ describe("GET /api/get-tokens-deployed/by-following", () => {
     expectError(await byFollowing("fid=300"), 503, "provider_unavailable");
     neynar.fail(null);
     expect(names(await byFollowing("fid=300"))).toEqual(["erin-wallet", "erin-bot"]);
-    await db().updateTable("users").set({ following_fetched_at: sql`now() - interval '2 hours'` }).where("fid", "=", 300).execute();
+    await db()
+      .updateTable("users")
+      .set({ following_fetched_at: sql`now() - interval '2 hours'` })
+      .where("fid", "=", 300)
+      .execute();
     useNeynar(neynar, { PROVIDER_TIMEOUT_MS: "300" });
     neynar.fail({ hang: true });
     expect(names(await byFollowing("fid=300"))).toEqual(["erin-wallet", "erin-bot"]);
@@ -99,15 +135,24 @@ describe("GET /api/get-tokens-deployed/by-following", () => {
     useNeynar(null);
     await db().insertInto("follows").values({ follower_fid: 400, followed_fid: 51 }).execute();
     expect(names(await byFollowing("fid=400"))).toEqual(["frank-bot"]);
-    expect(await byFollowing("fid=401")).toMatchObject({ status: 200, body: { tokens: [], followers: [], followingCount: 0 } });
+    expect(await byFollowing("fid=401")).toMatchObject({
+      status: 200,
+      body: { tokens: [], followers: [], followingCount: 0 },
+    });
   });
 
-  it.each(["", "fid=", "fid=0", "fid=abc", "fid=1&fid=2", "fid=1&includeUser=maybe", "fid=1&limit=0", "fid=1&limit=-1"])(
-    "rejects %s",
-    async (qs) => {
-      expectError(await byFollowing(qs), 400, "invalid_request");
-    },
-  );
+  it.each([
+    "",
+    "fid=",
+    "fid=0",
+    "fid=abc",
+    "fid=1&fid=2",
+    "fid=1&includeUser=maybe",
+    "fid=1&limit=0",
+    "fid=1&limit=-1",
+  ])("rejects %s", async (qs) => {
+    expectError(await byFollowing(qs), 400, "invalid_request");
+  });
 
   it("answers a preflight", () => {
     expect(OPTIONS().status).toBe(204);

@@ -25,7 +25,10 @@ export async function launch(c: TestChain, rewardBps: number[], recipientsOverri
       extension: c.contracts.vault,
       msgValue: 0n,
       extensionBps: 1000,
-      extensionData: encodeAbiParameters([{ type: "address" }, { type: "uint256" }, { type: "uint256" }], [vaultAdmin, 604_800n, 0n]),
+      extensionData: encodeAbiParameters(
+        [{ type: "address" }, { type: "uint256" }, { type: "uint256" }],
+        [vaultAdmin, 604_800n, 0n],
+      ),
     },
   ];
   const receipt = await waitForReceipt(CHAIN, await sendDeployToken(CHAIN, config));
@@ -40,7 +43,11 @@ export async function launch(c: TestChain, rewardBps: number[], recipientsOverri
 }
 
 /** The tokens row the service reads (locker and pool as the launch made them). */
-export function storeLaunch(c: TestChain, l: Launch, overrides: { poolAddress?: string; lockerAddress?: string | null } = {}) {
+export function storeLaunch(
+  c: TestChain,
+  l: Launch,
+  overrides: { poolAddress?: string; lockerAddress?: string | null } = {},
+) {
   return insertToken({
     address: l.token,
     msgSender: c.deployment.deployer,
@@ -57,27 +64,76 @@ async function mined(c: TestChain, hash: Promise<Hash>) {
 /** Account 9 wraps `amount` of ETH and pays it in as WETH rewards of the token. */
 export async function payWethRewards(c: TestChain, token: Address, amount: bigint) {
   const payer = c.wallet(9);
-  await mined(c, payer.writeContract({ address: c.contracts.weth, abi: weth9Abi, functionName: "deposit", value: amount }));
-  await mined(c, payer.writeContract({ address: c.contracts.weth, abi: weth9Abi, functionName: "approve", args: [c.contracts.locker, amount] }));
-  await mined(c, payer.writeContract({ address: c.contracts.locker, abi: lpLockerAbi, functionName: "distributeRewards", args: [token, c.contracts.weth, amount] }));
+  await mined(
+    c,
+    payer.writeContract({ address: c.contracts.weth, abi: weth9Abi, functionName: "deposit", value: amount }),
+  );
+  await mined(
+    c,
+    payer.writeContract({
+      address: c.contracts.weth,
+      abi: weth9Abi,
+      functionName: "approve",
+      args: [c.contracts.locker, amount],
+    }),
+  );
+  await mined(
+    c,
+    payer.writeContract({
+      address: c.contracts.locker,
+      abi: lpLockerAbi,
+      functionName: "distributeRewards",
+      args: [token, c.contracts.weth, amount],
+    }),
+  );
 }
 
 /** After the vault's lockup, its admin pays `amount` of the token itself in as rewards. */
 export async function payTokenRewards(c: TestChain, l: Launch, amount: bigint) {
   const admin = c.wallet(7);
   await c.increaseTime(604_801);
-  await mined(c, admin.writeContract({ address: c.contracts.vault, abi: tokenVaultAbi, functionName: "claim", args: [l.token] }));
-  await mined(c, admin.writeContract({ address: l.token, abi: tokenAbi, functionName: "approve", args: [c.contracts.locker, amount] }));
-  await mined(c, admin.writeContract({ address: c.contracts.locker, abi: lpLockerAbi, functionName: "distributeRewards", args: [l.token, l.token, amount] }));
+  await mined(
+    c,
+    admin.writeContract({ address: c.contracts.vault, abi: tokenVaultAbi, functionName: "claim", args: [l.token] }),
+  );
+  await mined(
+    c,
+    admin.writeContract({
+      address: l.token,
+      abi: tokenAbi,
+      functionName: "approve",
+      args: [c.contracts.locker, amount],
+    }),
+  );
+  await mined(
+    c,
+    admin.writeContract({
+      address: c.contracts.locker,
+      abi: lpLockerAbi,
+      functionName: "distributeRewards",
+      args: [l.token, l.token, amount],
+    }),
+  );
 }
 
 /** Anyone (account 8) triggers a claim; the fee owner is paid. Returns the claim's block. */
 export async function claimFees(c: TestChain, owner: Address, rewardToken: Address): Promise<bigint> {
-  const receipt = await mined(c, c.wallet(8).writeContract({ address: c.contracts.feeLocker, abi: feeLockerAbi, functionName: "claim", args: [owner, rewardToken] }));
+  const receipt = await mined(
+    c,
+    c.wallet(8).writeContract({
+      address: c.contracts.feeLocker,
+      abi: feeLockerAbi,
+      functionName: "claim",
+      args: [owner, rewardToken],
+    }),
+  );
   return receipt.blockNumber;
 }
 
 /** Mines `blocks` empty blocks. */
 export async function mine(c: TestChain, blocks: number) {
-  await (c.provider.request as (a: { method: string; params?: unknown[] }) => Promise<unknown>)({ method: "hardhat_mine", params: [`0x${blocks.toString(16)}`] });
+  await (c.provider.request as (a: { method: string; params?: unknown[] }) => Promise<unknown>)({
+    method: "hardhat_mine",
+    params: [`0x${blocks.toString(16)}`],
+  });
 }

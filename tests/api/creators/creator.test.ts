@@ -15,10 +15,27 @@ const profile = (address: string) => call(GET, `/api/creator/${address}`, { para
 beforeAll(async () => {
   useNeynar(null);
   await insertUser({ fid: 30, username: "carol", verified: [WALLET, OTHER_WALLET] });
-  await insertToken({ name: "c-1", msgSender: WALLET, deployedAt: new Date("2025-01-01T00:00:00Z"), marketCap: 1000.5 });
-  await insertToken({ name: "c-2", msgSender: BOT, requestorFid: 30, deployedAt: new Date("2025-02-01T00:00:00Z"), marketCap: 2000 });
-  await insertToken({ name: "c-3", msgSender: OTHER_WALLET, chainId: 10, deployedAt: new Date("2025-03-01T00:00:00Z") });
-  for (let i = 0; i < 4; i++) await insertToken({ name: `c-more-${i}`, msgSender: WALLET, deployedAt: new Date(Date.UTC(2024, 5, i + 1)) });
+  await insertToken({
+    name: "c-1",
+    msgSender: WALLET,
+    deployedAt: new Date("2025-01-01T00:00:00Z"),
+    marketCap: 1000.5,
+  });
+  await insertToken({
+    name: "c-2",
+    msgSender: BOT,
+    requestorFid: 30,
+    deployedAt: new Date("2025-02-01T00:00:00Z"),
+    marketCap: 2000,
+  });
+  await insertToken({
+    name: "c-3",
+    msgSender: OTHER_WALLET,
+    chainId: 10,
+    deployedAt: new Date("2025-03-01T00:00:00Z"),
+  });
+  for (let i = 0; i < 4; i++)
+    await insertToken({ name: `c-more-${i}`, msgSender: WALLET, deployedAt: new Date(Date.UTC(2024, 5, i + 1)) });
   await insertToken({ name: "not-carol", msgSender: BOT, requestorFid: 31, marketCap: 99 });
 });
 
@@ -51,7 +68,14 @@ describe("GET /api/creator/{address}", () => {
     const empty = await profile(addr(0xe));
     expect(empty.body).toMatchObject({
       user: null,
-      stats: { tokensLaunched: 0, firstLaunchAt: null, latestLaunchAt: null, tokensByChain: {}, totalMarketCapUsd: 0, complete: true },
+      stats: {
+        tokensLaunched: 0,
+        firstLaunchAt: null,
+        latestLaunchAt: null,
+        tokensByChain: {},
+        totalMarketCapUsd: 0,
+        complete: true,
+      },
       recentTokens: [],
     });
   });
@@ -63,7 +87,11 @@ describe("GET /api/creator/{address}", () => {
       SELECT timestamptz '2020-01-01' + make_interval(hours => g), lpad(to_hex(g + 16777216), 40, '0'), 8453, 'big ' || g, 'BIG', ${big}, ${big}
       FROM generate_series(1, 1005) AS g
     `.execute(db());
-    await db().updateTable("tokens").set({ contract_address: sql`'0x' || contract_address` }).where("msg_sender", "=", big).execute();
+    await db()
+      .updateTable("tokens")
+      .set({ contract_address: sql`'0x' || contract_address` })
+      .where("msg_sender", "=", big)
+      .execute();
     const res = await profile(big);
     expect(res.status, res.text).toBe(200);
     expect(res.body.stats).toMatchObject({

@@ -15,9 +15,15 @@ import { claimFees, launch, mine, payTokenRewards, payWethRewards, storeLaunch }
 import { addr, insertToken } from "./fixtures";
 
 const chain = useTestChain();
-const earnings = (token: string, qs = "") => call(GET, `/api/creator-earnings/${token}${qs}`, { params: { tokenAddress: token } });
+const earnings = (token: string, qs = "") =>
+  call(GET, `/api/creator-earnings/${token}${qs}`, { params: { tokenAddress: token } });
 const indexer = (env: Record<string, string>) => {
-  Object.assign(process.env, { EARNINGS_INDEX_CONFIRMATIONS: "0", EARNINGS_INDEX_BLOCK_RANGE: "2000", EARNINGS_INDEX_MAX_RANGES: "20", ...env });
+  Object.assign(process.env, {
+    EARNINGS_INDEX_CONFIRMATIONS: "0",
+    EARNINGS_INDEX_BLOCK_RANGE: "2000",
+    EARNINGS_INDEX_MAX_RANGES: "20",
+    ...env,
+  });
   resetConfig();
 };
 

@@ -8,7 +8,8 @@ import { claimFees, launch, payTokenRewards, payWethRewards, storeLaunch } from 
 import { addr, insertToken } from "./fixtures";
 
 const chain = useTestChain();
-const estimateByPool = (pool: string, qs = "") => call(byPool, `/api/tokens/estimate-rewards-by-pool-address?poolAddress=${pool}${qs}`);
+const estimateByPool = (pool: string, qs = "") =>
+  call(byPool, `/api/tokens/estimate-rewards-by-pool-address?poolAddress=${pool}${qs}`);
 const estimateByToken = (token: string, qs = "") =>
   call(byToken, `/api/get-estimated-uncollected-fees/${token}${qs}`, { params: { address: token } });
 
@@ -25,8 +26,20 @@ describe("deprecated fee estimates", () => {
       chainId: 8453,
       pairedTokenAddress: c.contracts.weth,
       recipients: [
-        { recipient: l.recipients[0], admin: l.recipients[0], rewardBps: 6000, tokenAmount: parseEther("3000").toString(), pairedAmount: parseEther("0.6").toString() },
-        { recipient: l.recipients[1], admin: l.recipients[1], rewardBps: 4000, tokenAmount: parseEther("2000").toString(), pairedAmount: parseEther("0.4").toString() },
+        {
+          recipient: l.recipients[0],
+          admin: l.recipients[0],
+          rewardBps: 6000,
+          tokenAmount: parseEther("3000").toString(),
+          pairedAmount: parseEther("0.6").toString(),
+        },
+        {
+          recipient: l.recipients[1],
+          admin: l.recipients[1],
+          rewardBps: 4000,
+          tokenAmount: parseEther("2000").toString(),
+          pairedAmount: parseEther("0.4").toString(),
+        },
       ],
       totals: { tokenAmount: parseEther("5000").toString(), pairedAmount: parseEther("1").toString() },
     };
@@ -52,7 +65,13 @@ describe("deprecated fee estimates", () => {
     await payWethRewards(c, twice.token, parseEther("1"));
     const res = await estimateByToken(twice.token);
     expect(res.body.recipients).toEqual([
-      { recipient: c.accounts[4], admin: c.accounts[4], rewardBps: 10_000, tokenAmount: "0", pairedAmount: parseEther("1").toString() },
+      {
+        recipient: c.accounts[4],
+        admin: c.accounts[4],
+        rewardBps: 10_000,
+        tokenAmount: "0",
+        pairedAmount: parseEther("1").toString(),
+      },
     ]);
     expect(res.body.totals.pairedAmount).toBe(parseEther("1").toString());
   });
@@ -70,19 +89,39 @@ describe("deprecated fee estimates", () => {
 
   it("answers no recipients when the locker holds nothing for the token", async () => {
     const c = chain();
-    await insertToken({ address: addr(0xfee), msgSender: addr(1), poolAddress: addr(0xfee1), lockerAddress: c.contracts.locker });
+    await insertToken({
+      address: addr(0xfee),
+      msgSender: addr(1),
+      poolAddress: addr(0xfee1),
+      lockerAddress: c.contracts.locker,
+    });
     const res = await estimateByPool(addr(0xfee1));
     expect(res.body).toMatchObject({ recipients: [], totals: { tokenAmount: "0", pairedAmount: "0" } });
-    await insertToken({ address: addr(0xfef), msgSender: addr(1), poolAddress: addr(0xfef1), lockerAddress: addr(0xeeee) });
+    await insertToken({
+      address: addr(0xfef),
+      msgSender: addr(1),
+      poolAddress: addr(0xfef1),
+      lockerAddress: addr(0xeeee),
+    });
     expect((await estimateByToken(addr(0xfef))).body.recipients).toEqual([]);
   });
 
   it("answers a token without a stored pool with a null poolAddress", async () => {
     const c = chain();
-    await insertToken({ address: addr(0xff0), msgSender: addr(1), poolAddress: null, lockerAddress: c.contracts.locker });
+    await insertToken({
+      address: addr(0xff0),
+      msgSender: addr(1),
+      poolAddress: null,
+      lockerAddress: c.contracts.locker,
+    });
     const res = await estimateByToken(addr(0xff0));
     expect(res.status, res.text).toBe(200);
-    expect(res.body).toMatchObject({ tokenAddress: getAddress(addr(0xff0)), poolAddress: null, recipients: [], totals: { tokenAmount: "0", pairedAmount: "0" } });
+    expect(res.body).toMatchObject({
+      tokenAddress: getAddress(addr(0xff0)),
+      poolAddress: null,
+      recipients: [],
+      totals: { tokenAmount: "0", pairedAmount: "0" },
+    });
   });
 
   it("answers 404 for an unknown pool or token, and 503 when the chain cannot be reached", async () => {

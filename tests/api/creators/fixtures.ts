@@ -31,7 +31,10 @@ export async function insertToken(t: TokenInput): Promise<TokenRow> {
       name: t.name ?? `Token ${counter}`,
       symbol: `T${counter}`,
       img_url: null,
-      pool_address: t.poolAddress === undefined ? `0x${(0xf00000 + counter).toString(16).padStart(40, "0")}` : (t.poolAddress?.toLowerCase() ?? null),
+      pool_address:
+        t.poolAddress === undefined
+          ? `0x${(0xf00000 + counter).toString(16).padStart(40, "0")}`
+          : (t.poolAddress?.toLowerCase() ?? null),
       requestor_fid: t.requestorFid ?? null,
       msg_sender: t.msgSender.toLowerCase(),
       admin: t.msgSender.toLowerCase(),
@@ -42,20 +45,34 @@ export async function insertToken(t: TokenInput): Promise<TokenRow> {
       locker_address: t.lockerAddress?.toLowerCase() ?? null,
       metadata: JSON.stringify({ description: "", socialMediaUrls: [], auditUrls: [] }),
       social_context: JSON.stringify({ interface: "test", platform: t.platform ?? "farcaster", messageId: "", id: "" }),
-      pool_config: JSON.stringify({ pairedToken: t.pairedToken ?? "0x4200000000000000000000000000000000000006", tickIfToken0IsNewToken: -230400 }),
+      pool_config: JSON.stringify({
+        pairedToken: t.pairedToken ?? "0x4200000000000000000000000000000000000006",
+        tickIfToken0IsNewToken: -230400,
+      }),
       deploy_config: null,
       starting_market_cap: 10,
     })
     .returningAll()
     .executeTakeFirstOrThrow();
   if (t.marketCap !== undefined) {
-    await db().insertInto("token_market").values({ token_id: row.id, market_cap_usd: t.marketCap, price_usd: 1e-6 }).execute();
+    await db()
+      .insertInto("token_market")
+      .values({ token_id: row.id, market_cap_usd: t.marketCap, price_usd: 1e-6 })
+      .execute();
   }
   return row;
 }
 
 /** A stored profile row (as if fetched from the provider at `fetchedAt`). */
-export async function insertUser(u: { fid: number; username: string; displayName?: string; x?: string; verified?: string[]; followers?: number; fetchedAt?: Date }) {
+export async function insertUser(u: {
+  fid: number;
+  username: string;
+  displayName?: string;
+  x?: string;
+  verified?: string[];
+  followers?: number;
+  fetchedAt?: Date;
+}) {
   const verified = (u.verified ?? []).map((a) => a.toLowerCase());
   await db()
     .insertInto("users")
@@ -74,7 +91,11 @@ export async function insertUser(u: { fid: number; username: string; displayName
       fetched_at: u.fetchedAt ?? new Date(),
     })
     .execute();
-  if (verified.length) await db().insertInto("user_addresses").values(verified.map((address) => ({ address, fid: u.fid }))).execute();
+  if (verified.length)
+    await db()
+      .insertInto("user_addresses")
+      .values(verified.map((address) => ({ address, fid: u.fid })))
+      .execute();
 }
 
 export const addr = (n: number) => `0x${n.toString(16).padStart(40, "0")}`;

@@ -20,7 +20,14 @@ const names = (res: { body: any }) => res.body.tokens.map((t: any) => t.name);
 
 beforeAll(async () => {
   useNeynar(null);
-  await insertUser({ fid: 10, username: "alice", displayName: "Alice Wonder", x: "alice_x", verified: [A1], followers: 10 });
+  await insertUser({
+    fid: 10,
+    username: "alice",
+    displayName: "Alice Wonder",
+    x: "alice_x",
+    verified: [A1],
+    followers: 10,
+  });
   await insertUser({ fid: 11, username: "alicelover", displayName: "Alice Lover", verified: [A2], followers: 500 });
   await insertUser({ fid: 12, username: "bob", displayName: "Bob", x: "bobby", verified: [B1] });
   tokens.aliceBot1 = await insertToken({ name: "alice-bot-1", msgSender: BOT, requestorFid: 10 });
@@ -48,9 +55,24 @@ describe("GET /api/search-creator", () => {
   it("computes trustStatus: listed token, listed deployer, requester's verified address", async () => {
     const res = await search("q=alice");
     const status = (name: string) => res.body.tokens.find((t: any) => t.name === name).trustStatus;
-    expect(status("alice-bot-1")).toEqual({ isTrustedDeployer: false, isTrustedClanker: true, fidMatchesDeployer: false, verifiedAddresses: [getAddress(A1)] });
-    expect(status("alice-own")).toEqual({ isTrustedDeployer: false, isTrustedClanker: false, fidMatchesDeployer: true, verifiedAddresses: [getAddress(A1)] });
-    expect(status("alice-wallet")).toEqual({ isTrustedDeployer: false, isTrustedClanker: false, fidMatchesDeployer: false, verifiedAddresses: [] });
+    expect(status("alice-bot-1")).toEqual({
+      isTrustedDeployer: false,
+      isTrustedClanker: true,
+      fidMatchesDeployer: false,
+      verifiedAddresses: [getAddress(A1)],
+    });
+    expect(status("alice-own")).toEqual({
+      isTrustedDeployer: false,
+      isTrustedClanker: false,
+      fidMatchesDeployer: true,
+      verifiedAddresses: [getAddress(A1)],
+    });
+    expect(status("alice-wallet")).toEqual({
+      isTrustedDeployer: false,
+      isTrustedClanker: false,
+      fidMatchesDeployer: false,
+      verifiedAddresses: [],
+    });
     const bob = await search("q=bob");
     expect(bob.body.tokens[0].trustStatus).toMatchObject({ isTrustedDeployer: true, fidMatchesDeployer: true });
   });
@@ -75,19 +97,34 @@ describe("GET /api/search-creator", () => {
   it("filters trustedOnly and platform (twitter includes X)", async () => {
     expect(names(await search("q=alice&trustedOnly=true"))).toEqual(["alice-own", "alice-bot-1"]);
     expect(names(await search("q=alice&platform=twitter"))).toEqual(["alice-x"]);
-    expect(names(await search("q=alice&platform=farcaster"))).toEqual(["alicia-1", "alice-wallet", "alice-own", "alice-bot-1"]);
+    expect(names(await search("q=alice&platform=farcaster"))).toEqual([
+      "alicia-1",
+      "alice-wallet",
+      "alice-own",
+      "alice-bot-1",
+    ]);
     expect(names(await search("q=bob&platform=twitter&trustedOnly=1"))).toEqual(["bob-1"]);
   });
 
   it("sorts ascending and pages with limit and offset", async () => {
-    expect(names(await search("q=alice&sort=asc"))).toEqual(["alice-bot-1", "alice-own", "alice-wallet", "alice-x", "alicia-1"]);
+    expect(names(await search("q=alice&sort=asc"))).toEqual([
+      "alice-bot-1",
+      "alice-own",
+      "alice-wallet",
+      "alice-x",
+      "alicia-1",
+    ]);
     const page = await search("q=alice&limit=2&offset=1");
     expect(names(page)).toEqual(["alice-x", "alice-wallet"]);
     expect(page.body).toMatchObject({ total: 5, hasMore: true });
     const last = await search("q=alice&limit=2&offset=4");
     expect(last.body).toMatchObject({ total: 5, hasMore: false });
     expect(names(last)).toEqual(["alice-bot-1"]);
-    expect((await search("q=alice&limit=50&offset=10000")).body).toMatchObject({ tokens: [], total: 5, hasMore: false });
+    expect((await search("q=alice&limit=50&offset=10000")).body).toMatchObject({
+      tokens: [],
+      total: 5,
+      hasMore: false,
+    });
   });
 
   it("pages a creator with more than 1,000 tokens: hasMore exact, total the planner's estimate", async () => {

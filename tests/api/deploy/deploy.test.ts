@@ -19,7 +19,20 @@ import { GET as statusGet } from "@/app/api/tokens/deploy/[requestKey]/route";
 import { useTestChain, type TestChain } from "@/tests/helpers/chain";
 import { authMatrix, partnerKey, startIssuer, type Issuer } from "@/tests/helpers/auth";
 import { call, expectError } from "@/tests/helpers/http";
-import { decodeDynamicFees, decodeStaticFees, decodeVault, deploy, deploySplit, drainJobs, key, legacyBody, partnerIdOf, sentConfig, status, v4Body } from "./helpers";
+import {
+  decodeDynamicFees,
+  decodeStaticFees,
+  decodeVault,
+  deploy,
+  deploySplit,
+  drainJobs,
+  key,
+  legacyBody,
+  partnerIdOf,
+  sentConfig,
+  status,
+  v4Body,
+} from "./helpers";
 
 const chain = useTestChain();
 let issuer: Issuer;
@@ -36,7 +49,8 @@ beforeAll(async () => {
 });
 afterAll(() => issuer.close());
 beforeEach(async () => {
-  for (const table of ["deploy_requests", "deploy_quota", "jobs", "tokens"] as const) await db().deleteFrom(table).execute();
+  for (const table of ["deploy_requests", "deploy_quota", "jobs", "tokens"] as const)
+    await db().deleteFrom(table).execute();
 });
 
 const onlyRow = async () => db().selectFrom("deploy_requests").selectAll().executeTakeFirstOrThrow();
@@ -58,17 +72,32 @@ describe("4.0.0 end to end", () => {
     (body.token as Record<string, unknown>).description = "four point oh";
     const res = await deploy(acme, body);
     expect(res.status, res.text).toBe(200);
-    expect(res.body).toEqual({ success: true, message: "Token deployment enqueued", expectedAddress: expect.stringMatching(/^0x[0-9a-fA-F]{40}$/) });
+    expect(res.body).toEqual({
+      success: true,
+      message: "Token deployment enqueued",
+      expectedAddress: expect.stringMatching(/^0x[0-9a-fA-F]{40}$/),
+    });
     const expected = res.body.expectedAddress as `0x${string}`;
     expect(getAddress(expected)).toBe(expected);
-    expect((await status(acme, requestKey)).body).toMatchObject({ status: "queued", expectedAddress: expected, txHash: null, shape: "4.0.0" });
+    expect((await status(acme, requestKey)).body).toMatchObject({
+      status: "queued",
+      expectedAddress: expected,
+      txHash: null,
+      shape: "4.0.0",
+    });
 
     const outcomes = await drainJobs();
     expect(outcomes.map((o) => o.status)).toEqual(["done"]);
     const done = await status(acme, requestKey);
-    expect(done.body).toMatchObject({ status: "deployed", expectedAddress: expected, token: { contract_address: expected, name: "Four", symbol: "FOUR" } });
+    expect(done.body).toMatchObject({
+      status: "deployed",
+      expectedAddress: expected,
+      token: { contract_address: expected, name: "Four", symbol: "FOUR" },
+    });
 
-    const lookup = await call(tokenByAddress, `/api/get-token-by-address?address=${expected.toLowerCase()}`, { headers: { "x-api-key": acme } });
+    const lookup = await call(tokenByAddress, `/api/get-token-by-address?address=${expected.toLowerCase()}`, {
+      headers: { "x-api-key": acme },
+    });
     expect(lookup.status, lookup.text).toBe(200);
     expect(lookup.body.data).toMatchObject({
       contract_address: expected,
@@ -96,7 +125,12 @@ describe("4.0.0 end to end", () => {
       context: JSON.stringify({ interface: "acme", platform: "", messageId: "", id: "" }),
       originatingChainId: 8453n,
     });
-    expect(sent.poolConfig).toMatchObject({ hook: c.contracts.staticFeeHook, pairedToken: getAddress(c.contracts.weth), tickIfToken0IsClanker: -223_400, tickSpacing: 200 });
+    expect(sent.poolConfig).toMatchObject({
+      hook: c.contracts.staticFeeHook,
+      pairedToken: getAddress(c.contracts.weth),
+      tickIfToken0IsClanker: -223_400,
+      tickSpacing: 200,
+    });
     expect(decodeStaticFees(sent.poolConfig.poolData)).toEqual([5_000, 22_500]);
     expect(sent.lockerConfig).toEqual({
       locker: c.contracts.locker,
@@ -118,7 +152,10 @@ describe("4.0.0 end to end", () => {
   it("a project pool with dynamic fees gets the five preset positions and the dynamic hook", async () => {
     const c = chain();
     const requestKey = key("v4-project");
-    const res = await deploy(acme, v4Body(c, requestKey, { pool: { type: "project" }, fees: { type: "dynamic", baseFee: 1, maxLpFee: 4 } }));
+    const res = await deploy(
+      acme,
+      v4Body(c, requestKey, { pool: { type: "project" }, fees: { type: "dynamic", baseFee: 1, maxLpFee: 4 } }),
+    );
     expect(res.status, res.text).toBe(200);
     await drainJobs();
     const { txHash } = (await status(acme, requestKey)).body;
@@ -192,7 +229,11 @@ describe("legacy shapes end to end", () => {
       }),
       extensions: (c, sent, { before, after }) => {
         expect(sent.extensionConfigs).toHaveLength(1);
-        expect(sent.extensionConfigs[0]).toMatchObject({ extension: c.contracts.vault, msgValue: 0n, extensionBps: 2_000 });
+        expect(sent.extensionConfigs[0]).toMatchObject({
+          extension: c.contracts.vault,
+          msgValue: 0n,
+          extensionBps: 2_000,
+        });
         const [vaultAdmin, lockup, vesting] = decodeVault(sent.extensionConfigs[0]!.extensionData);
         expect(vaultAdmin).toBe(c.accounts[6]);
         // The unlock timestamp became a lockup measured from the request.
@@ -212,7 +253,11 @@ describe("legacy shapes end to end", () => {
       tokenAdmin: (c) => c.accounts[3]!,
       metadata: noMetadata,
       context: { interface: "other", platform: "", messageId: "", id: "" },
-      rewards: (c) => ({ admins: [c.accounts[3]!, c.deployment.deployer], recipients: [c.accounts[3]!, c.deployment.deployer], bps: [4_000, 6_000] }),
+      rewards: (c) => ({
+        admins: [c.accounts[3]!, c.deployment.deployer],
+        recipients: [c.accounts[3]!, c.deployment.deployer],
+        bps: [4_000, 6_000],
+      }),
     },
     {
       // The creator's 40% divided over groupAddresses by allocation; each member is its own reward admin.
@@ -222,7 +267,10 @@ describe("legacy shapes end to end", () => {
       body: (c) => ({
         creatorAdmin: c.accounts[7],
         creatorRewardsAdmin: c.accounts[8],
-        groupAddresses: [{ address: c.accounts[4], allocation: 75 }, { address: c.accounts[5], allocation: 25 }],
+        groupAddresses: [
+          { address: c.accounts[4], allocation: 75 },
+          { address: c.accounts[5], allocation: 25 },
+        ],
       }),
       tokenAdmin: (c) => c.accounts[7]!,
       metadata: noMetadata,
@@ -305,7 +353,14 @@ describe("idempotency", () => {
     const changed = await deploy(acme, { ...body, token: { ...body.token, name: "Other" } });
     expectError(changed, 422, "idempotency_mismatch");
     // The same key on the other endpoint is another body too.
-    expectError(await deploySplit(acme, legacyBody(c, requestKey, { groupAddresses: [{ address: c.accounts[4], allocation: 100 }] })), 422, "idempotency_mismatch");
+    expectError(
+      await deploySplit(
+        acme,
+        legacyBody(c, requestKey, { groupAddresses: [{ address: c.accounts[4], allocation: 100 }] }),
+      ),
+      422,
+      "idempotency_mismatch",
+    );
   });
 
   it("keys are per partner: the same key from another partner is another deployment at another address", async () => {
@@ -321,7 +376,12 @@ describe("idempotency", () => {
     const c = chain();
     const dry = await deploy(acme, { ...v4Body(c, key("dry")), dryRun: true });
     expect(dry.status, dry.text).toBe(200);
-    expect(dry.body).toMatchObject({ success: true, dryRun: true, shape: "4.0.0", deploymentConfig: { tokenConfig: { name: "Four" } } });
+    expect(dry.body).toMatchObject({
+      success: true,
+      dryRun: true,
+      shape: "4.0.0",
+      deploymentConfig: { tokenConfig: { name: "Four" } },
+    });
     expect(await db().selectFrom("deploy_requests").select("id").execute()).toHaveLength(0);
     expect(await db().selectFrom("jobs").select("id").execute()).toHaveLength(0);
     const real = await deploy(acme, v4Body(c, key("dry")));
@@ -344,7 +404,11 @@ describe("idempotency", () => {
       shape: "4.0.0",
       deploymentConfig: (await onlyRow()).config,
     });
-    expectError(await deploy(acme, { ...body, token: { ...body.token, name: "Other" }, dryRun: true }), 422, "idempotency_mismatch");
+    expectError(
+      await deploy(acme, { ...body, token: { ...body.token, name: "Other" }, dryRun: true }),
+      422,
+      "idempotency_mismatch",
+    );
     expect(await db().selectFrom("deploy_requests").select("id").execute()).toHaveLength(1);
   });
 });
@@ -353,12 +417,22 @@ describe("documented answers", () => {
   it("a dry run reports the whole factory call, uint256 values as decimal strings, exactly as documented", async () => {
     const c = chain();
     const vault = { percentage: 10, lockupDuration: 604_800, vestingDuration: 0 };
-    const dry = await deploy(acme, { ...v4Body(c, key("doc-dry"), { fees: { type: "dynamic", baseFee: 1, maxLpFee: 4 }, vault }), dryRun: true });
+    const dry = await deploy(acme, {
+      ...v4Body(c, key("doc-dry"), { fees: { type: "dynamic", baseFee: 1, maxLpFee: 4 }, vault }),
+      dryRun: true,
+    });
     expect(dry.status, dry.text).toBe(200);
     const config = dry.body.deploymentConfig;
     expect(config.tokenConfig.originatingChainId).toBe("8453");
     expect(config.poolConfig.hook).toBe(c.contracts.dynamicFeeHook);
-    expect(config.extensionConfigs).toEqual([{ extension: c.contracts.vault, msgValue: "0", extensionBps: 1_000, extensionData: expect.stringMatching(/^0x[0-9a-f]+$/) }]);
+    expect(config.extensionConfigs).toEqual([
+      {
+        extension: c.contracts.vault,
+        msgValue: "0",
+        extensionBps: 1_000,
+        extensionData: expect.stringMatching(/^0x[0-9a-f]+$/),
+      },
+    ]);
     expect(JSON.parse(config.tokenConfig.metadata)).toMatchObject({ socialMediaUrls: [], auditUrls: [] });
   });
 
@@ -372,20 +446,38 @@ describe("documented answers", () => {
     expect(queued.body).not.toHaveProperty("reason");
     await drainJobs();
     const deployed = await status(acme, requestKey);
-    expect(deployed.body).toMatchObject({ status: "deployed", txHash: expect.stringMatching(/^0x[0-9a-f]{64}$/), token: { contract_address: first.body.expectedAddress } });
+    expect(deployed.body).toMatchObject({
+      status: "deployed",
+      txHash: expect.stringMatching(/^0x[0-9a-f]{64}$/),
+      token: { contract_address: first.body.expectedAddress },
+    });
     expect(Date.parse(deployed.body.updatedAt)).toBeGreaterThanOrEqual(Date.parse(deployed.body.createdAt));
 
-    const split = await deploySplit(acme, legacyBody(c, key("doc-split"), { groupAddresses: [{ address: c.accounts[4], allocation: 100 }] }));
-    expect(split.body).toEqual({ success: true, message: "Token deployment enqueued", expectedAddress: expect.stringMatching(/^0x[0-9a-fA-F]{40}$/) });
+    const split = await deploySplit(
+      acme,
+      legacyBody(c, key("doc-split"), { groupAddresses: [{ address: c.accounts[4], allocation: 100 }] }),
+    );
+    expect(split.body).toEqual({
+      success: true,
+      message: "Token deployment enqueued",
+      expectedAddress: expect.stringMatching(/^0x[0-9a-fA-F]{40}$/),
+    });
   });
 });
 
 describe("rejections and failures", () => {
   it("every violation in one 400, nothing stored", async () => {
     const c = chain();
-    const body = v4Body(c, "short", { rewards: [{ admin: c.accounts[2], recipient: c.accounts[2], allocation: 90 }], fees: { type: "dynamic", tokenFee: 1 } });
+    const body = v4Body(c, "short", {
+      rewards: [{ admin: c.accounts[2], recipient: c.accounts[2], allocation: 90 }],
+      fees: { type: "dynamic", tokenFee: 1 },
+    });
     const error = expectError(await deploy(acme, body), 400, "invalid_request");
-    expect((error.details as { path: string }[]).map((d) => d.path).sort()).toEqual(["fees.tokenFee", "rewards", "token.requestKey"]);
+    expect((error.details as { path: string }[]).map((d) => d.path).sort()).toEqual([
+      "fees.tokenFee",
+      "rewards",
+      "token.requestKey",
+    ]);
     expectError(await deploy(acme, [1, 2]), 400, "invalid_request");
     expectError(await deploy(acme, "not json {"), 400, "invalid_request");
     expect(await db().selectFrom("deploy_requests").select("id").execute()).toHaveLength(0);
@@ -394,7 +486,10 @@ describe("rejections and failures", () => {
   it("a config the factory rejects is 422 with the revert reason, nothing stored", async () => {
     const c = chain();
     const zero = "0x0000000000000000000000000000000000000000";
-    const res = await deploy(acme, v4Body(c, key("revert"), { rewards: [{ admin: zero, recipient: c.accounts[2], allocation: 100 }] }));
+    const res = await deploy(
+      acme,
+      v4Body(c, key("revert"), { rewards: [{ admin: zero, recipient: c.accounts[2], allocation: 100 }] }),
+    );
     const error = expectError(res, 422, "unprocessable");
     expect(error.error).toContain("ZeroRewardRecipient");
     expect(await db().selectFrom("deploy_requests").select("id").execute()).toHaveLength(0);
@@ -407,7 +502,12 @@ describe("rejections and failures", () => {
     // The factory's owner disables the locker between the request and the job.
     const owner = c.wallet(0);
     await c.publicClient.waitForTransactionReceipt({
-      hash: await owner.writeContract({ address: c.contracts.factory, abi: factoryAbi, functionName: "setModule", args: [1, c.contracts.locker, false] }),
+      hash: await owner.writeContract({
+        address: c.contracts.factory,
+        abi: factoryAbi,
+        functionName: "setModule",
+        args: [1, c.contracts.locker, false],
+      }),
     });
     const outcomes = await drainJobs();
     expect(outcomes).toMatchObject([{ status: "failed" }]);
@@ -424,12 +524,20 @@ describe("rejections and failures", () => {
     const { configFromJson } = await import("@/lib/domains/launch/deploy/stored");
     const front = c.wallet(8);
     await c.publicClient.waitForTransactionReceipt({
-      hash: await front.writeContract({ address: c.contracts.factory, abi: tokenFactoryAbi, functionName: "deployToken", args: [configFromJson(row.config)] }),
+      hash: await front.writeContract({
+        address: c.contracts.factory,
+        abi: tokenFactoryAbi,
+        functionName: "deployToken",
+        args: [configFromJson(row.config)],
+      }),
     });
     const nonceBefore = await c.publicClient.getTransactionCount({ address: c.deployment.deployer });
     await drainJobs();
     expect(await c.publicClient.getTransactionCount({ address: c.deployment.deployer })).toBe(nonceBefore);
-    expect((await status(acme, requestKey)).body).toMatchObject({ status: "deployed", token: { contract_address: res.body.expectedAddress, msg_sender: c.accounts[8] } });
+    expect((await status(acme, requestKey)).body).toMatchObject({
+      status: "deployed",
+      token: { contract_address: res.body.expectedAddress, msg_sender: c.accounts[8] },
+    });
   });
 
   it("DEPLOY_DAILY_LIMIT counts new deployments only: 400s, dry runs and retries are free; beyond it 429, and a retry still gets its answer", async () => {
@@ -439,7 +547,9 @@ describe("rejections and failures", () => {
       const c = chain();
       const first = await deploy(acme, v4Body(c, key("limit-1")));
       expect(first.status).toBe(200);
-      expect(Object.fromEntries(["x-ratelimit-limit", "x-ratelimit-remaining"].map((h) => [h, first.headers.get(h)]))).toEqual({
+      expect(
+        Object.fromEntries(["x-ratelimit-limit", "x-ratelimit-remaining"].map((h) => [h, first.headers.get(h)])),
+      ).toEqual({
         "x-ratelimit-limit": "2",
         "x-ratelimit-remaining": "1",
       });
@@ -500,12 +610,23 @@ describe("rejections and failures", () => {
 
 describe("auth", () => {
   const someBody = { token: {}, rewards: [] };
-  describe("POST /api/tokens/deploy", () => authMatrix("partner", (headers) => call(deployPost, "/api/tokens/deploy", { body: someBody, headers }), () => issuer));
-  describe("POST /api/tokens/deploy/split", () => authMatrix("partner", (headers) => call(splitPost, "/api/tokens/deploy/split", { body: someBody, headers }), () => issuer));
+  describe("POST /api/tokens/deploy", () =>
+    authMatrix(
+      "partner",
+      (headers) => call(deployPost, "/api/tokens/deploy", { body: someBody, headers }),
+      () => issuer,
+    ));
+  describe("POST /api/tokens/deploy/split", () =>
+    authMatrix(
+      "partner",
+      (headers) => call(splitPost, "/api/tokens/deploy/split", { body: someBody, headers }),
+      () => issuer,
+    ));
   describe("GET /api/tokens/deploy/{requestKey}", () =>
     authMatrix(
       "partner",
-      (headers) => call(statusGet, `/api/tokens/deploy/${key("auth")}`, { headers, params: { requestKey: key("auth") } }),
+      (headers) =>
+        call(statusGet, `/api/tokens/deploy/${key("auth")}`, { headers, params: { requestKey: key("auth") } }),
       () => issuer,
       async () => {
         await deploy(acme, v4Body(chain(), key("others")));
@@ -513,4 +634,3 @@ describe("auth", () => {
       },
     ));
 });
-

@@ -23,11 +23,20 @@ export function v4Body(chain: TestChain, requestKey: string, extra: Record<strin
 }
 
 export function legacyBody(chain: TestChain, requestKey: string, extra: Record<string, unknown> = {}) {
-  return { name: "Legacy", symbol: "LEG", image: "https://example.com/leg.png", requestorAddress: chain.accounts[3]!, requestKey, ...extra };
+  return {
+    name: "Legacy",
+    symbol: "LEG",
+    image: "https://example.com/leg.png",
+    requestorAddress: chain.accounts[3]!,
+    requestKey,
+    ...extra,
+  };
 }
 
-export const deploy = (apiKey: string, body: unknown) => call(deployPost, "/api/tokens/deploy", { body, headers: { "x-api-key": apiKey } });
-export const deploySplit = (apiKey: string, body: unknown) => call(splitPost, "/api/tokens/deploy/split", { body, headers: { "x-api-key": apiKey } });
+export const deploy = (apiKey: string, body: unknown) =>
+  call(deployPost, "/api/tokens/deploy", { body, headers: { "x-api-key": apiKey } });
+export const deploySplit = (apiKey: string, body: unknown) =>
+  call(splitPost, "/api/tokens/deploy/split", { body, headers: { "x-api-key": apiKey } });
 export const status = (apiKey: string, requestKey: string) =>
   call(statusGet, `/api/tokens/deploy/${requestKey}`, { headers: { "x-api-key": apiKey }, params: { requestKey } });
 
@@ -55,10 +64,19 @@ export const decodeStaticFees = (data: Hex) => decodeAbiParameters([{ type: "uin
 /** The dynamic fee hook's poolData: base fee, max LP fee, then the volatility settings (DYNAMIC_FEE_DEFAULTS' order). */
 export const decodeDynamicFees = (data: Hex) =>
   decodeAbiParameters(
-    [{ type: "uint24" }, { type: "uint24" }, { type: "uint256" }, { type: "uint256" }, { type: "int24" }, { type: "uint256" }, { type: "uint24" }],
+    [
+      { type: "uint24" },
+      { type: "uint24" },
+      { type: "uint256" },
+      { type: "uint256" },
+      { type: "int24" },
+      { type: "uint256" },
+      { type: "uint24" },
+    ],
     data,
   );
-export const decodeVault = (data: Hex) => decodeAbiParameters([{ type: "address" }, { type: "uint256" }, { type: "uint256" }], data);
+export const decodeVault = (data: Hex) =>
+  decodeAbiParameters([{ type: "address" }, { type: "uint256" }, { type: "uint256" }], data);
 
 type Forward = () => Promise<unknown>;
 
@@ -74,7 +92,8 @@ export function interceptChain(
 ): () => void {
   const request = (args: unknown) => (chain.provider.request as (a: unknown) => Promise<unknown>)(args);
   const provider = {
-    request: (args: { method: string; params?: unknown[] }) => intercept(args.method, () => request(args), args.params ?? []),
+    request: (args: { method: string; params?: unknown[] }) =>
+      intercept(args.method, () => request(args), args.params ?? []),
   };
   setChainTransport(chain.chainId, custom(provider, { retryCount: 0 }));
   return () => setChainTransport(chain.chainId, custom(chain.provider, { retryCount: 0 }));

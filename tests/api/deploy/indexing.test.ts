@@ -25,7 +25,8 @@ beforeAll(async () => {
 });
 afterAll(() => issuer.close());
 beforeEach(async () => {
-  for (const table of ["tokens", "jobs", "rate_limits", "token_index_checkpoints", "token_submissions"] as const) await db().deleteFrom(table).execute();
+  for (const table of ["tokens", "jobs", "rate_limits", "token_index_checkpoints", "token_submissions"] as const)
+    await db().deleteFrom(table).execute();
 });
 
 /** A deployment straight at the factory from a user's wallet (not through the service). */
@@ -40,12 +41,18 @@ async function deployDirect(c: TestChain, label: string, over: Partial<Deploymen
     functionName: "deployToken",
     args: [config],
   });
-  const hash = await wallet.writeContract({ address: c.contracts.factory, abi: tokenFactoryAbi, functionName: "deployToken", args: [config] });
+  const hash = await wallet.writeContract({
+    address: c.contracts.factory,
+    abi: tokenFactoryAbi,
+    functionName: "deployToken",
+    args: [config],
+  });
   const receipt = await c.publicClient.waitForTransactionReceipt({ hash });
   return { token: token as Address, hash, block: Number(receipt.blockNumber) };
 }
 
-const rowOf = (token: string) => db().selectFrom("tokens").selectAll().where("contract_address", "=", token.toLowerCase()).executeTakeFirst();
+const rowOf = (token: string) =>
+  db().selectFrom("tokens").selectAll().where("contract_address", "=", token.toLowerCase()).executeTakeFirst();
 const tokenCount = async () => (await db().selectFrom("tokens").select("id").execute()).length;
 async function runIndexer() {
   await enqueue(followTokenCreatedJob, { chainId: 8453 });
@@ -56,7 +63,9 @@ async function runIndexer() {
 describe("the TokenCreated indexer", () => {
   it("lists tokens deployed straight at the factory, advances its checkpoint, and a re-run changes nothing", async () => {
     const c = chain();
-    const a = await deployDirect(c, "Direct A", { context: JSON.stringify({ interface: "cli", platform: "farcaster", messageId: "0xm", id: "77" }) });
+    const a = await deployDirect(c, "Direct A", {
+      context: JSON.stringify({ interface: "cli", platform: "farcaster", messageId: "0xm", id: "77" }),
+    });
     const b = await deployDirect(c, "Direct B");
     await runIndexer();
     const rowA = (await rowOf(a.token))!;
@@ -123,7 +132,10 @@ describe("the TokenCreated indexer", () => {
   it("starts at TOKEN_INDEX_START_BLOCK_<chainId> without a checkpoint (else TOKEN_INDEX_START_BLOCK); lookups stop there too", async () => {
     const c = chain();
     const setStart = (perChain: number | undefined, global: number | undefined) => {
-      for (const [name, value] of [["TOKEN_INDEX_START_BLOCK_8453", perChain], ["TOKEN_INDEX_START_BLOCK", global]] as const) {
+      for (const [name, value] of [
+        ["TOKEN_INDEX_START_BLOCK_8453", perChain],
+        ["TOKEN_INDEX_START_BLOCK", global],
+      ] as const) {
         if (value === undefined) delete process.env[name];
         else process.env[name] = String(value);
       }
@@ -152,7 +164,8 @@ describe("the TokenCreated indexer", () => {
   });
 });
 
-const indexCall = (address: string, ip = "10.0.0.1") => call(indexByAddress, "/api/tokens/index-by-address", { body: { address }, headers: { "x-forwarded-for": ip } });
+const indexCall = (address: string, ip = "10.0.0.1") =>
+  call(indexByAddress, "/api/tokens/index-by-address", { body: { address }, headers: { "x-forwarded-for": ip } });
 
 describe("POST /api/tokens/index-by-address", () => {
   it("finds the TokenCreated log by the token's topic, upserts the token, and answers { success, address, message }", async () => {
@@ -179,7 +192,10 @@ describe("POST /api/tokens/index-by-address", () => {
 });
 
 const fromUiCall = (body: unknown, headers: Record<string, string> = {}) =>
-  call(fromUi, "/api/tokens/save-deployed-token/from-ui", { body, headers: { "x-forwarded-for": "10.1.0.1", ...headers } });
+  call(fromUi, "/api/tokens/save-deployed-token/from-ui", {
+    body,
+    headers: { "x-forwarded-for": "10.1.0.1", ...headers },
+  });
 
 describe("POST /api/tokens/save-deployed-token/from-ui", () => {
   it("without a user token: only enqueues indexing (nothing saved), the job indexes the token", async () => {
@@ -198,12 +214,18 @@ describe("POST /api/tokens/save-deployed-token/from-ui", () => {
     const c = chain();
     await db().deleteFrom("users").where("fid", "in", [42, 43]).execute();
     // fid 42 holds the deploying wallet (account 4); fid 43 holds nothing of this token.
-    await db().insertInto("users").values([
-      { fid: 42, verified_addresses: [c.accounts[4]!.toLowerCase()], profile: "{}" },
-      { fid: 43, verified_addresses: [], profile: "{}" },
-    ]).execute();
+    await db()
+      .insertInto("users")
+      .values([
+        { fid: 42, verified_addresses: [c.accounts[4]!.toLowerCase()], profile: "{}" },
+        { fid: 43, verified_addresses: [], profile: "{}" },
+      ])
+      .execute();
     const { token, hash } = await deployDirect(c, "Signed UI");
-    const res = await fromUiCall({ address: token, tx_hash: hash, chain_id: "8453" }, { authorization: `Bearer ${await issuer.token(42)}` });
+    const res = await fromUiCall(
+      { address: token, tx_hash: hash, chain_id: "8453" },
+      { authorization: `Bearer ${await issuer.token(42)}` },
+    );
     expect(res.status, res.text).toBe(200);
     expect(await db().selectFrom("token_submissions").selectAll().execute()).toMatchObject([
       { address: token.toLowerCase(), tx_hash: hash, user_id: "fid:42", fid: 42, chain_id: 8453 },
@@ -212,16 +234,32 @@ describe("POST /api/tokens/save-deployed-token/from-ui", () => {
     expect((await rowOf(token))?.requestor_fid).toBe(42);
 
     const other = await deployDirect(c, "Claimed By A Stranger");
-    expect((await fromUiCall({ address: other.token, tx_hash: other.hash, chain_id: 8453 }, { authorization: `Bearer ${await issuer.token(43)}` })).status).toBe(200);
+    expect(
+      (
+        await fromUiCall(
+          { address: other.token, tx_hash: other.hash, chain_id: 8453 },
+          { authorization: `Bearer ${await issuer.token(43)}` },
+        )
+      ).status,
+    ).toBe(200);
     await runDueJobs();
     expect(await rowOf(other.token)).toMatchObject({ name: "Claimed By A Stranger", requestor_fid: null });
-    expect(await db().selectFrom("token_submissions").select("user_id").where("address", "=", other.token.toLowerCase()).execute()).toEqual([{ user_id: "fid:43" }]);
+    expect(
+      await db()
+        .selectFrom("token_submissions")
+        .select("user_id")
+        .where("address", "=", other.token.toLowerCase())
+        .execute(),
+    ).toEqual([{ user_id: "fid:43" }]);
   });
 
   it("an invalid user token counts as none; bad hashes and chains not indexed here are 400", async () => {
     const c = chain();
     const { token, hash } = await deployDirect(c, "Bad Token UI");
-    expect((await fromUiCall({ address: token, tx_hash: hash, chain_id: 8453 }, { authorization: "Bearer not.a.jwt" })).status).toBe(200);
+    expect(
+      (await fromUiCall({ address: token, tx_hash: hash, chain_id: 8453 }, { authorization: "Bearer not.a.jwt" }))
+        .status,
+    ).toBe(200);
     expect(await db().selectFrom("token_submissions").select("id").execute()).toHaveLength(0);
     expectError(await fromUiCall({ address: token, tx_hash: "0x12", chain_id: 8453 }), 400, "invalid_request");
     expectError(await fromUiCall({ address: token, tx_hash: hash, chain_id: 1 }), 400, "invalid_request");

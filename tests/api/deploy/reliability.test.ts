@@ -17,11 +17,14 @@ beforeAll(async () => {
   acme = await partnerKey("acme");
 });
 beforeEach(async () => {
-  for (const table of ["deploy_requests", "deploy_quota", "jobs", "tokens"] as const) await db().deleteFrom(table).execute();
+  for (const table of ["deploy_requests", "deploy_quota", "jobs", "tokens"] as const)
+    await db().deleteFrom(table).execute();
 });
 
-const rpc = (c: TestChain, method: string, params: unknown[] = []) => (c.provider.request as (a: unknown) => Promise<unknown>)({ method, params });
-const sentCount = (c: TestChain, blockTag: "latest" | "pending" = "latest") => c.publicClient.getTransactionCount({ address: c.deployment.deployer, blockTag });
+const rpc = (c: TestChain, method: string, params: unknown[] = []) =>
+  (c.provider.request as (a: unknown) => Promise<unknown>)({ method, params });
+const sentCount = (c: TestChain, blockTag: "latest" | "pending" = "latest") =>
+  c.publicClient.getTransactionCount({ address: c.deployment.deployer, blockTag });
 
 describe("the idempotency race", () => {
   it("50 concurrent identical requests: every answer the same address, one deployment row, one job, one transaction", async () => {
@@ -35,7 +38,10 @@ describe("the idempotency race", () => {
     const before = await sentCount(c);
     await drainJobs();
     expect(await sentCount(c)).toBe(before + 1);
-    expect((await status(acme, key("race"))).body).toMatchObject({ status: "deployed", expectedAddress: answers[0]!.body.expectedAddress });
+    expect((await status(acme, key("race"))).body).toMatchObject({
+      status: "deployed",
+      expectedAddress: answers[0]!.body.expectedAddress,
+    });
   });
 });
 
@@ -82,4 +88,3 @@ describe("the deploy job", () => {
     }
   });
 });
-

@@ -22,7 +22,8 @@ beforeAll(async () => {
   acme = await partnerKey("acme");
 });
 beforeEach(async () => {
-  for (const table of ["deploy_requests", "deploy_quota", "jobs", "tokens"] as const) await db().deleteFrom(table).execute();
+  for (const table of ["deploy_requests", "deploy_quota", "jobs", "tokens"] as const)
+    await db().deleteFrom(table).execute();
 });
 afterEach(async () => {
   restoreChain?.();
@@ -30,10 +31,13 @@ afterEach(async () => {
   await rpc(chain(), "evm_setAutomine", [true]);
 });
 
-const rpc = (c: TestChain, method: string, params: unknown[] = []) => (c.provider.request as (a: unknown) => Promise<unknown>)({ method, params });
-const sentCount = (c: TestChain, blockTag: "latest" | "pending" = "latest") => c.publicClient.getTransactionCount({ address: c.deployment.deployer, blockTag });
+const rpc = (c: TestChain, method: string, params: unknown[] = []) =>
+  (c.provider.request as (a: unknown) => Promise<unknown>)({ method, params });
+const sentCount = (c: TestChain, blockTag: "latest" | "pending" = "latest") =>
+  c.publicClient.getTransactionCount({ address: c.deployment.deployer, blockTag });
 const request = () => db().selectFrom("deploy_requests").selectAll().executeTakeFirstOrThrow();
-const deployJob = () => db().selectFrom("jobs").selectAll().where("name", "=", "deploy-token").executeTakeFirstOrThrow();
+const deployJob = () =>
+  db().selectFrom("jobs").selectAll().where("name", "=", "deploy-token").executeTakeFirstOrThrow();
 const tokenRows = () => db().selectFrom("tokens").select("contract_address").execute();
 const dueNow = () => db().updateTable("jobs").set({ run_at: sql`now()` }).execute();
 
@@ -41,7 +45,9 @@ const dueNow = () => db().updateTable("jobs").set({ run_at: sql`now()` }).execut
 async function advisoryLocksHeld(): Promise<number> {
   const { rows } = await sql<{ held: number }>`
     SELECT count(*)::int AS held FROM pg_locks
-    WHERE locktype = 'advisory' AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`.execute(db());
+    WHERE locktype = 'advisory' AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`.execute(
+    db(),
+  );
   return rows[0]!.held;
 }
 
@@ -89,7 +95,14 @@ describe("the deployer's lock is a transaction's (works behind a transaction-poo
       // Another connection (on PGlite: the database, free again) takes the same lock at once.
       const free = await db()
         .transaction()
-        .execute(async (trx) => (await sql<{ taken: boolean }>`SELECT pg_try_advisory_xact_lock(hashtext(${lockKey})) AS taken`.execute(trx)).rows[0]!.taken);
+        .execute(
+          async (trx) =>
+            (
+              await sql<{ taken: boolean }>`SELECT pg_try_advisory_xact_lock(hashtext(${lockKey})) AS taken`.execute(
+                trx,
+              )
+            ).rows[0]!.taken,
+        );
       atBroadcast.push({ free, stored: (await request()).signed_tx !== null });
       return forward();
     });
@@ -146,7 +159,11 @@ describe("sign, store, broadcast", () => {
     restoreChain = crashAtBroadcast(c, "before");
     expect(await runDueJobs()).toMatchObject([{ status: "retry" }]);
     const stored = await request();
-    expect(stored).toMatchObject({ status: "queued", tx_nonce: before, signed_tx: expect.stringMatching(/^0x[0-9a-f]+$/) });
+    expect(stored).toMatchObject({
+      status: "queued",
+      tx_nonce: before,
+      signed_tx: expect.stringMatching(/^0x[0-9a-f]+$/),
+    });
     expect(await sentCount(c, "pending")).toBe(before);
 
     restoreChain();

@@ -23,9 +23,23 @@ beforeAll(async () => {
   for (let i = 1; i <= 25; i++) records.push(agent(i), ...activity(i, i <= ACTIVE_TODAY ? 2 : 72));
   // A washer: many interactions, all from two accounts of its own creator's circle.
   records.push(agent(99, { creatorNeynarScore: 1 }));
-  for (let r = 0; r < 40; r++) records.push({ type: "run", agentId: "droid-099", id: `r${r}`, at: new Date(Date.now() - 3_600_000).toISOString(), outcome: "failed" });
+  for (let r = 0; r < 40; r++)
+    records.push({
+      type: "run",
+      agentId: "droid-099",
+      id: `r${r}`,
+      at: new Date(Date.now() - 3_600_000).toISOString(),
+      outcome: "failed",
+    });
   for (let k = 0; k < 200; k++) {
-    records.push({ type: "interaction", agentId: "droid-099", id: `i${k}`, at: new Date(Date.now() - 3_600_000).toISOString(), counterpartFid: k % 2 ? 20_099 : 77, kind: "like" });
+    records.push({
+      type: "interaction",
+      agentId: "droid-099",
+      id: `i${k}`,
+      at: new Date(Date.now() - 3_600_000).toISOString(),
+      counterpartFid: k % 2 ? 20_099 : 77,
+      kind: "like",
+    });
   }
   const report = await ingestFile(writeJsonLines(records));
   expect(report.invalid).toEqual([]);
@@ -33,7 +47,8 @@ beforeAll(async () => {
 });
 afterAll(() => issuer.close());
 
-const get = (query = "", headers: Record<string, string> = {}) => call(GET, `/api/droid/leaderboard${query}`, { headers });
+const get = (query = "", headers: Record<string, string> = {}) =>
+  call(GET, `/api/droid/leaderboard${query}`, { headers });
 const admin = (query = "") => get(query, { cookie: adminCookie });
 
 describe("rows and ranks", () => {
@@ -48,7 +63,20 @@ describe("rows and ranks", () => {
     expect(rows[0].agentId).toBe("droid-023");
     const top = rows[0];
     expect(Object.keys(top).sort()).toEqual(
-      ["rank", "agentId", "agentName", "fid", "token", "runs", "actions", "castMetrics", "creator", "lastActiveAt", "computedAt", "score"].sort(),
+      [
+        "rank",
+        "agentId",
+        "agentName",
+        "fid",
+        "token",
+        "runs",
+        "actions",
+        "castMetrics",
+        "creator",
+        "lastActiveAt",
+        "computedAt",
+        "score",
+      ].sort(),
     );
     expect(top).toMatchObject({
       agentName: "Droid 23",
@@ -62,13 +90,21 @@ describe("rows and ranks", () => {
     expect(top.lastActiveAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     expect(top.computedAt).toMatch(/Z$/);
     expect(Object.keys(top.score).sort()).toEqual(["components", "composite", "washConfidence", "washFlags"]);
-    expect(Object.keys(top.score.components).sort()).toEqual(["activity", "creator", "engagement", "output", "reliability"]);
+    expect(Object.keys(top.score.components).sort()).toEqual([
+      "activity",
+      "creator",
+      "engagement",
+      "output",
+      "reliability",
+    ]);
   });
 
   it("catches the washer and ranks it below agents it would otherwise beat", async () => {
     const rows = (await admin("?interval=24h&limit=100")).body.data;
     const washer = rows.find((r: any) => r.agentId === "droid-099");
-    expect(washer.score.washFlags).toEqual(expect.arrayContaining(["CONCENTRATED_INTERACTIONS", "SELF_INTERACTIONS", "FEW_COUNTERPARTS", "ALL_RUNS_FAILED"]));
+    expect(washer.score.washFlags).toEqual(
+      expect.arrayContaining(["CONCENTRATED_INTERACTIONS", "SELF_INTERACTIONS", "FEW_COUNTERPARTS", "ALL_RUNS_FAILED"]),
+    );
     expect(washer.score.washConfidence).toBeGreaterThan(0.9);
     expect(washer.runs).toEqual({ total: 40, succeeded: 0, failed: 40 });
     expect(washer.rank).toBeGreaterThan(ACTIVE_TODAY / 2);
@@ -107,12 +143,19 @@ describe("cursor", () => {
   it("keeps the cursor's interval when none is given, and ignores the cursor when the interval changes", async () => {
     const first = await get("?interval=24h&limit=5");
     const cursor = first.body.cursor;
-    expect(JSON.parse(Buffer.from(cursor, "base64url").toString())).toEqual({ offset: 5, interval: "24h", at: Date.parse(first.body.data[0].computedAt) });
+    expect(JSON.parse(Buffer.from(cursor, "base64url").toString())).toEqual({
+      offset: 5,
+      interval: "24h",
+      at: Date.parse(first.body.data[0].computedAt),
+    });
     const next = await get(`?limit=5&cursor=${cursor}`);
     expect(next.body.data[0].rank).toBe(6);
     const changed = await get(`?interval=30d&limit=5&cursor=${cursor}`);
     expect(changed.body.data[0].rank).toBe(1);
-    expect(JSON.parse(Buffer.from(changed.body.cursor, "base64url").toString())).toMatchObject({ offset: 5, interval: "30d" });
+    expect(JSON.parse(Buffer.from(changed.body.cursor, "base64url").toString())).toMatchObject({
+      offset: 5,
+      interval: "30d",
+    });
   });
 
   it("answers an empty page past the end", async () => {
@@ -123,7 +166,10 @@ describe("cursor", () => {
   it("refuses a cursor of a snapshot a scoring run has since replaced, naming it, also past the end", async () => {
     const first = await get("?interval=7d&limit=5");
     const { at } = JSON.parse(Buffer.from(first.body.cursor, "base64url").toString());
-    expect((await get(`?cursor=${encodeCursor({ offset: 500, interval: "7d", at })}`)).body).toEqual({ data: [], cursor: null });
+    expect((await get(`?cursor=${encodeCursor({ offset: 500, interval: "7d", at })}`)).body).toEqual({
+      data: [],
+      cursor: null,
+    });
     const rescored = await computeLeaderboard("7d", new Date(at + 1000));
     for (const cursor of [first.body.cursor, encodeCursor({ offset: 500, interval: "7d", at })]) {
       const error = expectError(await get(`?cursor=${cursor}`), 400, "invalid_request");
@@ -144,12 +190,17 @@ describe("cursor", () => {
     [Buffer.from(JSON.stringify({ offset: 10_000_000, interval: "7d" })).toString("base64url"), "cursor"],
     ["x".repeat(500), "cursor"],
   ])("answers 400 for the malformed cursor %s", async (cursor, mentions) => {
-    expect(expectError(await get(`?cursor=${encodeURIComponent(cursor)}`), 400, "invalid_request").error).toContain(mentions);
+    expect(expectError(await get(`?cursor=${encodeURIComponent(cursor)}`), 400, "invalid_request").error).toContain(
+      mentions,
+    );
   });
 
-  it.each(["?limit=0", "?limit=-1", "?limit=ten", "?interval=1y", "?interval=24h&interval=7d"])("answers 400 for %s", async (query) => {
-    expectError(await get(query), 400, "invalid_request");
-  });
+  it.each(["?limit=0", "?limit=-1", "?limit=ten", "?interval=1y", "?interval=24h&interval=7d"])(
+    "answers 400 for %s",
+    async (query) => {
+      expectError(await get(query), 400, "invalid_request");
+    },
+  );
 });
 
 describe("score visibility and caching", () => {
@@ -169,9 +220,15 @@ describe("score visibility and caching", () => {
   }
 
   it("never shows score to the public", () => expectPublic({}));
-  it("never shows score for a forged cookie", () => expectPublic({ cookie: "admin_session=eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhZG1pbiJ9.forged" }));
+  it("never shows score for a forged cookie", () =>
+    expectPublic({ cookie: "admin_session=eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhZG1pbiJ9.forged" }));
   it("never shows score for a cookie signed with another secret", async () => {
-    const other = await new SignJWT({}).setProtectedHeader({ alg: "HS256" }).setAudience("admin_session").setSubject("admin").setExpirationTime("1h").sign(new TextEncoder().encode("another-secret-of-at-least-32-characters!"));
+    const other = await new SignJWT({})
+      .setProtectedHeader({ alg: "HS256" })
+      .setAudience("admin_session")
+      .setSubject("admin")
+      .setExpirationTime("1h")
+      .sign(new TextEncoder().encode("another-secret-of-at-least-32-characters!"));
     await expectPublic({ cookie: `admin_session=${other}` });
   });
   it("never shows score for an expired admin cookie", async () => {
@@ -190,7 +247,10 @@ describe("score visibility and caching", () => {
   });
 
   it("shows score to an admin cookie and an admin bearer, privately", async () => {
-    const variants: Record<string, string>[] = [{ cookie: adminCookie }, { authorization: `Bearer ${await issuer.token(1)}` }];
+    const variants: Record<string, string>[] = [
+      { cookie: adminCookie },
+      { authorization: `Bearer ${await issuer.token(1)}` },
+    ];
     for (const headers of variants) {
       const res = await get("?interval=24h", headers);
       expect(res.status, res.text).toBe(200);

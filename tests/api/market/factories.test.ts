@@ -24,14 +24,21 @@ describe("GET /api/metadata/factories", () => {
     const res = await call(GET, "/api/metadata/factories");
     expect(res.status, res.text).toBe(200);
     expect(res.body).toEqual([
-      { name: "clanker_v4", address: getAddress(chain().contracts.factory), chainId: 8453, events: { tokenCreated: keccak256(toHex(SIGNATURE)) } },
+      {
+        name: "clanker_v4",
+        address: getAddress(chain().contracts.factory),
+        chainId: 8453,
+        events: { tokenCreated: keccak256(toHex(SIGNATURE)) },
+      },
     ]);
     expect(res.headers.get("access-control-allow-origin")).toBe("*");
   });
 
   it("names the topic a deployment's log actually carries", async () => {
     const receipt = await waitForReceipt(8453, await sendDeployToken(8453, defaultDeploymentConfig(chain())));
-    const topics = receipt.logs.filter((l) => l.address.toLowerCase() === chain().contracts.factory.toLowerCase()).map((l) => l.topics[0]);
+    const topics = receipt.logs
+      .filter((l) => l.address.toLowerCase() === chain().contracts.factory.toLowerCase())
+      .map((l) => l.topics[0]);
     const [factory] = (await call(GET, "/api/metadata/factories")).body;
     expect(topics).toContain(factory.events.tokenCreated);
   });
@@ -55,9 +62,19 @@ describe("GET /api/metadata/factories", () => {
     expect(res.status, res.text).toBe(200);
     const topic = keccak256(toHex(SIGNATURE));
     expect(res.body).toEqual([
-      { name: "clanker_v4", address: getAddress(chain().contracts.factory), chainId: 8453, events: { tokenCreated: topic } },
+      {
+        name: "clanker_v4",
+        address: getAddress(chain().contracts.factory),
+        chainId: 8453,
+        events: { tokenCreated: topic },
+      },
       { name: "clanker_v4", address: getAddress(extra), chainId: 8453, events: { tokenCreated: topic } },
-      { name: "clanker_v4", address: getAddress("0x00000000000000000000000000000000000000f1"), chainId: 84532, events: { tokenCreated: topic } },
+      {
+        name: "clanker_v4",
+        address: getAddress("0x00000000000000000000000000000000000000f1"),
+        chainId: 84532,
+        events: { tokenCreated: topic },
+      },
       { name: "clanker_v4", address: getAddress(extra), chainId: 84532, events: { tokenCreated: topic } },
     ]);
   });

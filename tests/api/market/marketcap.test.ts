@@ -20,7 +20,12 @@ const chain = useTestChain();
 const defaultCap = (ethUsd: number) => 1e11 * 1.0001 ** -230_400 * ethUsd;
 
 afterEach(() => {
-  for (const name of ["ETH_USD_CACHE_SECONDS", "ETH_USD_FEED_MAX_AGE_SECONDS", "USD_STABLECOINS", "PAIRED_TOKEN_WETH_POOLS_8453"]) {
+  for (const name of [
+    "ETH_USD_CACHE_SECONDS",
+    "ETH_USD_FEED_MAX_AGE_SECONDS",
+    "USD_STABLECOINS",
+    "PAIRED_TOKEN_WETH_POOLS_8453",
+  ]) {
     delete process.env[name];
   }
   resetConfig();
@@ -30,7 +35,12 @@ async function launch(c: TestChain, salt: string, pairedToken?: Address) {
   const config = defaultDeploymentConfig(c, { salt: keccak256(toHex(salt)) });
   if (pairedToken) config.poolConfig.pairedToken = pairedToken;
   const token = findTokenCreated(await waitForReceipt(CHAIN, await sendDeployToken(CHAIN, config)))[0]!.tokenAddress;
-  const [pool] = (await c.publicClient.readContract({ address: c.contracts.factory, abi: factoryAbi, functionName: "deploymentInfo", args: [token] })) as readonly [Address, ...unknown[]];
+  const [pool] = (await c.publicClient.readContract({
+    address: c.contracts.factory,
+    abi: factoryAbi,
+    functionName: "deploymentInfo",
+    args: [token],
+  })) as readonly [Address, ...unknown[]];
   return { token, pool };
 }
 
@@ -38,7 +48,12 @@ const marketcap = (params: Record<string, string>) => call(GET, `/api/marketcap?
 const relative = (a: number, b: number) => Math.abs(a - b) / Math.abs(b);
 
 async function setEthUsd(c: TestChain, answer: bigint) {
-  const hash = await c.wallet(0).writeContract({ address: c.contracts.ethUsdFeed, abi: mockAggregatorV3Abi, functionName: "setAnswer", args: [answer] });
+  const hash = await c.wallet(0).writeContract({
+    address: c.contracts.ethUsdFeed,
+    abi: mockAggregatorV3Abi,
+    functionName: "setAnswer",
+    args: [answer],
+  });
   await c.publicClient.waitForTransactionReceipt({ hash });
 }
 
@@ -60,7 +75,11 @@ describe("GET /api/marketcap", () => {
       expect(relative(res.body.marketCap, defaultCap(3000))).toBeLessThan(1e-9);
       expect(res.headers.get("cache-control")).toBe("public, max-age=0, s-maxage=5, stale-while-revalidate=5");
       // Addresses in any case, and the default chain id spelled out, give the same answer.
-      const again = await marketcap({ poolAddress: pool.toLowerCase(), tokenAddress: token.toUpperCase().replace("0X", "0x"), chainId: "8453" });
+      const again = await marketcap({
+        poolAddress: pool.toLowerCase(),
+        tokenAddress: token.toUpperCase().replace("0X", "0x"),
+        chainId: "8453",
+      });
       expect(again.body.marketCap).toBe(res.body.marketCap);
     }
   });
@@ -70,14 +89,18 @@ describe("GET /api/marketcap", () => {
     process.env.ETH_USD_CACHE_SECONDS = "0";
     resetConfig();
     await setEthUsd(chain(), 4_500n * 10n ** 8n);
-    expect(relative((await marketcap({ poolAddress: pool, tokenAddress: token })).body.marketCap, defaultCap(4500))).toBeLessThan(1e-9);
+    expect(
+      relative((await marketcap({ poolAddress: pool, tokenAddress: token })).body.marketCap, defaultCap(4500)),
+    ).toBeLessThan(1e-9);
 
     process.env.ETH_USD_CACHE_SECONDS = "60";
     resetConfig();
     await (await kv()).delete(ethUsdCacheKey(CHAIN)); // an earlier test's reading
     await marketcap({ poolAddress: pool, tokenAddress: token }); // fills the cache at 4500
     await setEthUsd(chain(), 1_000n * 10n ** 8n);
-    expect(relative((await marketcap({ poolAddress: pool, tokenAddress: token })).body.marketCap, defaultCap(4500))).toBeLessThan(1e-9);
+    expect(
+      relative((await marketcap({ poolAddress: pool, tokenAddress: token })).body.marketCap, defaultCap(4500)),
+    ).toBeLessThan(1e-9);
   });
 
   it("prices a pool paired with a configured stablecoin at 1 USD, reading its decimals", async () => {
@@ -123,11 +146,20 @@ describe("GET /api/marketcap", () => {
   it("costs one RPC request for a WETH pair (feed and chain time ride in the pool's multicall), two for a configured pair", async () => {
     const paired = await launch(chain(), "count-paired");
     const onPaired = await launch(chain(), "count-on-paired", paired.token);
-    Object.assign(process.env, { ETH_USD_CACHE_SECONDS: "0", ETH_USD_FEED_MAX_AGE_SECONDS: "3600", PAIRED_TOKEN_WETH_POOLS_8453: `${paired.token}:${paired.pool}` });
+    Object.assign(process.env, {
+      ETH_USD_CACHE_SECONDS: "0",
+      ETH_USD_FEED_MAX_AGE_SECONDS: "3600",
+      PAIRED_TOKEN_WETH_POOLS_8453: `${paired.token}:${paired.pool}`,
+    });
     resetConfig();
     const provider = chain().provider;
     const methods: string[] = [];
-    const counting = { request: (args: { method: string }) => (methods.push(args.method), provider.request(args as never)) } as EIP1193Provider;
+    const counting = {
+      request: (args: { method: string }) => {
+        methods.push(args.method);
+        return provider.request(args as never);
+      },
+    } as EIP1193Provider;
     setChainTransport(CHAIN, custom(counting, { retryCount: 0 }));
     try {
       expect((await marketcap({ poolAddress: paired.pool, tokenAddress: paired.token })).status).toBe(200);
@@ -143,7 +175,9 @@ describe("GET /api/marketcap", () => {
   it("answers 400 for a pool that does not hold the token, or an address that is no pool", async () => {
     const a = await launch(chain(), "a");
     const b = await launch(chain(), "b");
-    expect(expectError(await marketcap({ poolAddress: a.pool, tokenAddress: b.token }), 400, "invalid_request").error).toContain("poolAddress");
+    expect(
+      expectError(await marketcap({ poolAddress: a.pool, tokenAddress: b.token }), 400, "invalid_request").error,
+    ).toContain("poolAddress");
     expectError(await marketcap({ poolAddress: chain().accounts[5]!, tokenAddress: a.token }), 400, "invalid_request");
     expectError(await marketcap({ poolAddress: a.token, tokenAddress: a.token }), 400, "invalid_request");
   });
@@ -166,7 +200,11 @@ describe("GET /api/marketcap", () => {
     await new Promise((r) => probe.close(r));
     process.env.RPC_URL_31337 = `http://127.0.0.1:${port}`;
     try {
-      const res = await marketcap({ poolAddress: chain().accounts[3]!, tokenAddress: chain().accounts[4]!, chainId: "31337" });
+      const res = await marketcap({
+        poolAddress: chain().accounts[3]!,
+        tokenAddress: chain().accounts[4]!,
+        chainId: "31337",
+      });
       expectError(res, 503, "provider_unavailable");
       expect(res.headers.get("retry-after")).toMatch(/^\d+$/);
     } finally {
@@ -182,6 +220,8 @@ describe("GET /api/marketcap", () => {
     [{ poolAddress: `0x${"ab".repeat(20)}`, tokenAddress: `0x${"cd".repeat(20)}`, chainId: "999" }, "chainId"],
     [{ poolAddress: `0x${"ab".repeat(20)}`, tokenAddress: `0x${"cd".repeat(20)}`, chainId: "x" }, "chainId"],
   ])("answers 400 for %o", async (params, mentions) => {
-    expect(expectError(await marketcap(params as Record<string, string>), 400, "invalid_request").error).toContain(mentions);
+    expect(expectError(await marketcap(params as Record<string, string>), 400, "invalid_request").error).toContain(
+      mentions,
+    );
   });
 });

@@ -5,7 +5,16 @@ import { GET } from "@/app/api/quotes/route";
 import { resetConfig } from "@/lib/core/config";
 import { minimumAfterSlippage } from "@/lib/domains/quotes/service";
 import { call, expectError } from "@/tests/helpers/http";
-import { kyberAnswer, odosAnswer, SWAPPER, startAggregators, USDC, WETH, zeroExAnswer, type Fakes } from "@/tests/unit/quotes/fakes";
+import {
+  kyberAnswer,
+  odosAnswer,
+  SWAPPER,
+  startAggregators,
+  USDC,
+  WETH,
+  zeroExAnswer,
+  type Fakes,
+} from "@/tests/unit/quotes/fakes";
 
 let fakes: Fakes;
 beforeAll(async () => {
@@ -18,9 +27,17 @@ beforeEach(() => {
   fakes.odos.handle(() => ({ json: odosAnswer("2990000000") }));
 });
 
-const base = { chainId: "8453", inputToken: WETH, outputToken: USDC, inputAmount: "1000000000000000000", swapperAccount: SWAPPER };
+const base = {
+  chainId: "8453",
+  inputToken: WETH,
+  outputToken: USDC,
+  inputAmount: "1000000000000000000",
+  swapperAccount: SWAPPER,
+};
 const quote = (extra: Record<string, string> = {}, headers: Record<string, string> = {}) =>
-  call(GET, `/api/quotes?${new URLSearchParams({ ...base, ...extra })}`, { headers: { "x-forwarded-for": `10.0.0.${Math.floor(Math.random() * 250)}`, ...headers } });
+  call(GET, `/api/quotes?${new URLSearchParams({ ...base, ...extra })}`, {
+    headers: { "x-forwarded-for": `10.0.0.${Math.floor(Math.random() * 250)}`, ...headers },
+  });
 
 describe("GET /api/quotes strategy=best", () => {
   it("asks every provider and answers the largest output with the minimum after slippage", async () => {

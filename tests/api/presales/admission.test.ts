@@ -9,35 +9,66 @@ import { useTestChain } from "@/tests/helpers/chain";
 import { call, expectError } from "@/tests/helpers/http";
 
 const chain = useTestChain();
-const save = (body: Record<string, unknown>) => postRaw(POST, "/api/presales/allowlists", JSON.stringify({ chainId: 8453, ...body }));
+const save = (body: Record<string, unknown>) =>
+  postRaw(POST, "/api/presales/allowlists", JSON.stringify({ chainId: 8453, ...body }));
 const storedRoot = async (presaleId: number) =>
-  (await db().selectFrom("presales").select("allowlist_root").where("presale_id", "=", presaleId).executeTakeFirst())?.allowlist_root;
+  (await db().selectFrom("presales").select("allowlist_root").where("presale_id", "=", presaleId).executeTakeFirst())
+    ?.allowlist_root;
 
 describe("POST /api/presales/allowlists admits only the root the presale holds", () => {
   it("reads a presale it has not indexed from the chain: its root is stored, another is 422, an unknown presale 404", async () => {
     const tree = makeTree(4);
     const presaleId = await presaleWithAllowlist(chain(), tree.root);
     const forged = makeTree(2, () => 10n ** 24n);
-    const refused = expectError(await save({ presaleId, merkleRoot: forged.root, tree: forged.dump }), 422, "unprocessable");
-    expect(refused.details).toEqual([expect.objectContaining({ path: "merkleRoot", expected: tree.root, received: forged.root })]);
+    const refused = expectError(
+      await save({ presaleId, merkleRoot: forged.root, tree: forged.dump }),
+      422,
+      "unprocessable",
+    );
+    expect(refused.details).toEqual([
+      expect.objectContaining({ path: "merkleRoot", expected: tree.root, received: forged.root }),
+    ]);
     const res = await save({ presaleId, merkleRoot: tree.root, tree: tree.dump });
     expect(res.status, res.text).toBe(200);
-    expect((await call(proofGET, `/api/presales/allowlists/proof?presaleId=${presaleId}&chainId=8453&buyerAddress=${address(1)}`)).body.isAllowed).toBe(true);
-    const unknown = expectError(await save({ presaleId: presaleId + 100, merkleRoot: tree.root, tree: tree.dump }), 404, "not_found");
+    expect(
+      (
+        await call(
+          proofGET,
+          `/api/presales/allowlists/proof?presaleId=${presaleId}&chainId=8453&buyerAddress=${address(1)}`,
+        )
+      ).body.isAllowed,
+    ).toBe(true);
+    const unknown = expectError(
+      await save({ presaleId: presaleId + 100, merkleRoot: tree.root, tree: tree.dump }),
+      404,
+      "not_found",
+    );
     expect(unknown.error).toMatch(/no presale \d+ is known on chain 8453/);
   });
 
   it("takes the new tree once the owner changes the root on chain, records it, and refuses the old one after", async () => {
     const [first, second] = [makeTree(3), makeTree(5, (i) => BigInt(i + 1))];
     const presaleId = await presaleWithAllowlist(chain(), first.root);
-    await db().insertInto("presales").values({ chain_id: 8453, presale_id: presaleId, presale_address: chain().contracts.presale.toLowerCase(), deployment_config: null, allowlist_root: first.root }).execute();
+    await db()
+      .insertInto("presales")
+      .values({
+        chain_id: 8453,
+        presale_id: presaleId,
+        presale_address: chain().contracts.presale.toLowerCase(),
+        deployment_config: null,
+        allowlist_root: first.root,
+      })
+      .execute();
     expect((await save({ presaleId, merkleRoot: first.root, tree: first.dump })).status).toBe(200);
     await updateAllowlistRoot(chain(), presaleId, second.root);
     const res = await save({ presaleId, merkleRoot: second.root, tree: second.dump });
     expect(res.status, res.text).toBe(200);
     expect(await storedRoot(presaleId)).toBe(second.root);
     expectError(await save({ presaleId, merkleRoot: first.root, tree: first.dump }), 422, "unprocessable");
-    const proof = await call(proofGET, `/api/presales/allowlists/proof?presaleId=${presaleId}&chainId=8453&buyerAddress=${address(4)}`);
+    const proof = await call(
+      proofGET,
+      `/api/presales/allowlists/proof?presaleId=${presaleId}&chainId=8453&buyerAddress=${address(4)}`,
+    );
     expect(proof.body).toMatchObject({ isAllowed: true, allowedAmountWei: "5" });
   });
 

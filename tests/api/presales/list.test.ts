@@ -18,7 +18,9 @@ beforeAll(async () => {
   ];
   await db()
     .insertInto("presales")
-    .values(rows.map((r) => ({ ...r, presale_address: presale, eth_raised: "1500000000000000000", deployment_config: null })))
+    .values(
+      rows.map((r) => ({ ...r, presale_address: presale, eth_raised: "1500000000000000000", deployment_config: null })),
+    )
     .execute();
 });
 
@@ -34,7 +36,12 @@ describe("GET /api/presales", () => {
     const body = await list("");
     expect(body.totalCount).toBe(6);
     expect(ids(body)).toEqual(["84532:1", "8453:4", "8453:3", "8453:2", "8453:1", "84532:2"]);
-    expect(body.presales[0]).toMatchObject({ status: 3, status_name: "SuccessfulMaximumHit", eth_raised: "1500000000000000000", presale_address: "0x00000000000000000000000000000000000000A5" });
+    expect(body.presales[0]).toMatchObject({
+      status: 3,
+      status_name: "SuccessfulMaximumHit",
+      eth_raised: "1500000000000000000",
+      presale_address: "0x00000000000000000000000000000000000000A5",
+    });
   });
 
   it("sorts ascending, pages with limit and offset", async () => {
@@ -52,7 +59,16 @@ describe("GET /api/presales", () => {
   });
 
   it("rejects out-of-range and unknown parameters values", async () => {
-    for (const q of ["?limit=0", "?limit=-1", "?offset=-1", "?offset=10001", "?status=failed", "?sort=up", "?chainId=abc", "?limit=1&limit=2"]) {
+    for (const q of [
+      "?limit=0",
+      "?limit=-1",
+      "?offset=-1",
+      "?offset=10001",
+      "?status=failed",
+      "?sort=up",
+      "?chainId=abc",
+      "?limit=1&limit=2",
+    ]) {
       expectError(await call(GET, `/api/presales${q}`), 400, "invalid_request");
     }
   });

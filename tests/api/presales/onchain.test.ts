@@ -45,10 +45,17 @@ async function startPresale(c: TestChain, root: Hex) {
 async function refresh(txHash: Hex) {
   const res = await call(refreshGET, `/api/presales/refresh?txHash=${txHash}&chainId=8453`);
   expect(res.status, res.text).toBe(200);
-  expect(res.body).toEqual({ enqueued: true, message: "Presale enqueued for refresh", data: { txHash: txHash.toLowerCase(), chainId: 8453 } });
+  expect(res.body).toEqual({
+    enqueued: true,
+    message: "Presale enqueued for refresh",
+    data: { txHash: txHash.toLowerCase(), chainId: 8453 },
+  });
   const outcomes = await runDueJobs();
   expect(outcomes).toHaveLength(1);
-  const job = await sql<{ status: string; last_error: string | null }>`SELECT status, last_error FROM jobs WHERE id = ${outcomes[0].id}`.execute(db());
+  const job = await sql<{
+    status: string;
+    last_error: string | null;
+  }>`SELECT status, last_error FROM jobs WHERE id = ${outcomes[0].id}`.execute(db());
   return job.rows[0];
 }
 
@@ -58,10 +65,17 @@ describe("presale refresh", () => {
   it("indexes a presale from its start, buys and end; the allowlist proofs buy on chain; replays change nothing", async () => {
     const c = chain();
     const [buyer, outsider] = [c.accounts[3]!, c.accounts[5]!];
-    const tree = buildStandardTree([[buyer, parseEther("2")], ...Array.from({ length: 30 }, (_, i) => [address(i), parseEther("1")] as const)]);
+    const tree = buildStandardTree([
+      [buyer, parseEther("2")],
+      ...Array.from({ length: 30 }, (_, i) => [address(i), parseEther("1")] as const),
+    ]);
     const startTx = await startPresale(c, tree.root);
     // Not indexed yet: the upload is checked against the root the chain holds.
-    const saved = await postRaw(allowlistPOST, "/api/presales/allowlists", JSON.stringify({ presaleId: 1, chainId: 8453, merkleRoot: tree.root, tree: tree.dump }));
+    const saved = await postRaw(
+      allowlistPOST,
+      "/api/presales/allowlists",
+      JSON.stringify({ presaleId: 1, chainId: 8453, merkleRoot: tree.root, tree: tree.dump }),
+    );
     expect(saved.status, saved.text).toBe(200);
 
     expect(await refresh(startTx)).toEqual({ status: "done", last_error: null });
@@ -81,8 +95,17 @@ describe("presale refresh", () => {
     });
     expect(row.deployment_config.tokenConfig.name).toBe("Test Token");
 
-    const proof = (await call(proofGET, `/api/presales/allowlists/proof?presaleId=1&chainId=8453&buyerAddress=${buyer.toLowerCase()}`)).body;
-    expect(proof).toMatchObject({ isAllowed: true, allowedAmountWei: parseEther("2").toString(), allowedAmountEth: "2.0" });
+    const proof = (
+      await call(
+        proofGET,
+        `/api/presales/allowlists/proof?presaleId=1&chainId=8453&buyerAddress=${buyer.toLowerCase()}`,
+      )
+    ).body;
+    expect(proof).toMatchObject({
+      isAllowed: true,
+      allowedAmountWei: parseEther("2").toString(),
+      allowedAmountEth: "2.0",
+    });
     const buyTx = await c.wallet(3).writeContract({
       address: c.contracts.presale,
       abi: presaleAbi,
@@ -95,9 +118,18 @@ describe("presale refresh", () => {
     expect((await presales())[0].eth_raised).toBe(parseEther("1.5").toString());
 
     // Not on the list: the service says so, and the contract agrees.
-    expect((await call(proofGET, `/api/presales/allowlists/proof?presaleId=1&chainId=8453&buyerAddress=${outsider}`)).body.isAllowed).toBe(false);
+    expect(
+      (await call(proofGET, `/api/presales/allowlists/proof?presaleId=1&chainId=8453&buyerAddress=${outsider}`)).body
+        .isAllowed,
+    ).toBe(false);
     await expect(
-      c.wallet(5).writeContract({ address: c.contracts.presale, abi: presaleAbi, functionName: "buyIntoPresale", args: [1n, parseEther("1"), []], value: parseEther("1") }),
+      c.wallet(5).writeContract({
+        address: c.contracts.presale,
+        abi: presaleAbi,
+        functionName: "buyIntoPresale",
+        args: [1n, parseEther("1"), []],
+        value: parseEther("1"),
+      }),
     ).rejects.toThrow();
 
     // Re-reading the start (older than the buy) neither fails nor rolls eth_raised back.
@@ -105,7 +137,9 @@ describe("presale refresh", () => {
     expect((await presales())[0]).toMatchObject({ status: 1, eth_raised: parseEther("1.5").toString() });
 
     await c.increaseTime(Number(DURATION) + 1);
-    const endTx = await c.wallet(4).writeContract({ address: c.contracts.presale, abi: presaleAbi, functionName: "endPresale", args: [1n] });
+    const endTx = await c
+      .wallet(4)
+      .writeContract({ address: c.contracts.presale, abi: presaleAbi, functionName: "endPresale", args: [1n] });
     await c.publicClient.waitForTransactionReceipt({ hash: endTx });
     expect((await refresh(endTx)).status).toBe("done");
     [row] = await presales();
@@ -133,7 +167,11 @@ describe("presale refresh", () => {
     // Hardhat mines a reverting transaction but answers the send with the revert: take it from the block.
     await c
       .wallet(5)
-      .sendTransaction({ to: c.contracts.presale, data: encodeFunctionData({ abi: presaleAbi, functionName: "buyIntoPresale", args: [42n, 1n, []] }), gas: 300_000n })
+      .sendTransaction({
+        to: c.contracts.presale,
+        data: encodeFunctionData({ abi: presaleAbi, functionName: "buyIntoPresale", args: [42n, 1n, []] }),
+        gas: 300_000n,
+      })
       .catch(() => null);
     const reverting = (await c.publicClient.getBlock()).transactions.at(-1)!;
     expect((await c.publicClient.getTransactionReceipt({ hash: reverting })).status).toBe("reverted");
@@ -145,7 +183,11 @@ describe("presale refresh", () => {
 
   it("rejects a bad hash or a chain the service does not read", async () => {
     expectError(await call(refreshGET, "/api/presales/refresh?txHash=0x1234"), 400, "invalid_request");
-    expectError(await call(refreshGET, `/api/presales/refresh?txHash=0x${"ab".repeat(32)}&chainId=1`), 400, "invalid_request");
+    expectError(
+      await call(refreshGET, `/api/presales/refresh?txHash=0x${"ab".repeat(32)}&chainId=1`),
+      400,
+      "invalid_request",
+    );
     expectError(await call(refreshGET, "/api/presales/refresh"), 400, "invalid_request");
   });
 });
@@ -153,10 +195,17 @@ describe("presale refresh", () => {
 describe("proofs on chain", () => {
   it("every airdrop proof the service serves verifies in MerkleProof (MerkleProofVerifier); a tampered one does not", async () => {
     const c = chain();
-    const values = [...Array.from({ length: 40 }, (_, i) => [address(i), BigInt(i) * 10n ** 18n] as const), [address(3), 1n] as const];
+    const values = [
+      ...Array.from({ length: 40 }, (_, i) => [address(i), BigInt(i) * 10n ** 18n] as const),
+      [address(3), 1n] as const,
+    ];
     const tree = buildStandardTree(values);
     const token = await tokenWithAirdrop(c, tree.root);
-    const saved = await postRaw(airdropPOST, "/api/airdrops", JSON.stringify({ tokenAddress: token, merkleRoot: tree.root, tree: tree.dump }));
+    const saved = await postRaw(
+      airdropPOST,
+      "/api/airdrops",
+      JSON.stringify({ tokenAddress: token, merkleRoot: tree.root, tree: tree.dump }),
+    );
     expect(saved.status, saved.text).toBe(200);
     const verify = (proof: Hex[], account: string, amount: string) =>
       c.publicClient.readContract({
@@ -168,7 +217,8 @@ describe("proofs on chain", () => {
     for (const i of [0, 3, 17, 39]) {
       const res = await call(claimGET, `/api/airdrops/claim?tokenAddress=${token}&claimerAddress=${address(i)}`);
       expect(res.body.proofs).toHaveLength(i === 3 ? 2 : 1);
-      for (const { proof, entry } of res.body.proofs) expect(await verify(proof, entry.account, entry.amount)).toBe(true);
+      for (const { proof, entry } of res.body.proofs)
+        expect(await verify(proof, entry.account, entry.amount)).toBe(true);
       const { proof, entry } = res.body.proofs[0];
       expect(await verify(proof, entry.account, (BigInt(entry.amount) + 1n).toString())).toBe(false);
     }

@@ -60,34 +60,54 @@ function body(c: TestChain, extra: Record<string, unknown> = {}) {
   };
 }
 
-const create = async (payload: unknown, fid = 42) => call(createPost, "/api/pretoken/v4", { body: payload, headers: await auth(fid) });
+const create = async (payload: unknown, fid = 42) =>
+  call(createPost, "/api/pretoken/v4", { body: payload, headers: await auth(fid) });
 const pending = async (fid = 42) => call(pendingGet, "/api/pretoken/pending", { headers: await auth(fid) });
-const remove = async (id: string, fid = 42) => call(deleteRoute, `/api/pretoken/${id}`, { method: "DELETE", params: { id }, headers: await auth(fid) });
+const remove = async (id: string, fid = 42) =>
+  call(deleteRoute, `/api/pretoken/${id}`, { method: "DELETE", params: { id }, headers: await auth(fid) });
 
 describe("POST /api/pretoken/v4", () => {
   it("validates, simulates and stores the settings owned by the caller; the stored call maps every member", async () => {
     const c = chain();
     const res = await create(body(c));
     expect(res.status, res.text).toBe(200);
-    expect(res.body).toEqual({ success: true, id: expect.stringMatching(/^[0-9a-f-]{36}$/), expectedAddress: expect.stringMatching(/^0x[0-9a-fA-F]{40}$/) });
+    expect(res.body).toEqual({
+      success: true,
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      expectedAddress: expect.stringMatching(/^0x[0-9a-fA-F]{40}$/),
+    });
     const row = await db().selectFrom("pretokens").selectAll().executeTakeFirstOrThrow();
     expect(row).toMatchObject({ user_id: "fid:42", fid: 42, keyword: "launch", chain_id: 8453, deleted_at: null });
     const config = configFromJson(row.deployment_config);
-    expect(config.tokenConfig).toMatchObject({ tokenAdmin: c.accounts[2], name: "Pre", symbol: "PRE", image: "https://example.com/pre.png" });
-    expect(JSON.parse(config.tokenConfig.metadata)).toEqual({ description: "pending", socialMediaUrls: [{ platform: "x", url: "https://x.com/pre" }], auditUrls: [] });
-    expect(JSON.parse(config.tokenConfig.context)).toEqual({ interface: "app", platform: "farcaster", messageId: "0x1", id: "42" });
+    expect(config.tokenConfig).toMatchObject({
+      tokenAdmin: c.accounts[2],
+      name: "Pre",
+      symbol: "PRE",
+      image: "https://example.com/pre.png",
+    });
+    expect(JSON.parse(config.tokenConfig.metadata)).toEqual({
+      description: "pending",
+      socialMediaUrls: [{ platform: "x", url: "https://x.com/pre" }],
+      auditUrls: [],
+    });
+    expect(JSON.parse(config.tokenConfig.context)).toEqual({
+      interface: "app",
+      platform: "farcaster",
+      messageId: "0x1",
+      id: "42",
+    });
     expect(config.poolConfig.hook).toBe(c.contracts.dynamicFeeHook);
     expect(config.poolConfig.tickIfToken0IsClanker).toBe(-226_400);
     expect(config.extensionConfigs.map((e) => [e.extension, e.extensionBps])).toEqual([
       [c.contracts.vault, 2_000],
       [c.contracts.airdrop, 1_000],
     ]);
-    expect(decodeAbiParameters([{ type: "address" }, { type: "bytes32" }, { type: "uint256" }, { type: "uint256" }], config.extensionConfigs[1]!.extensionData as Hex)).toEqual([
-      c.accounts[2],
-      `0x${"ab".repeat(32)}`,
-      86_400n,
-      0n,
-    ]);
+    expect(
+      decodeAbiParameters(
+        [{ type: "address" }, { type: "bytes32" }, { type: "uint256" }, { type: "uint256" }],
+        config.extensionConfigs[1]!.extensionData as Hex,
+      ),
+    ).toEqual([c.accounts[2], `0x${"ab".repeat(32)}`, 86_400n, 0n]);
   });
 
   it("lists every violation in one 400", async () => {
@@ -98,7 +118,9 @@ describe("POST /api/pretoken/v4", () => {
       vault_settings: { percentage: 60, lockup_duration: 10 },
       airdrop: { merkle_root: "0x12", percentage: 40, lockup_duration: 86_400 },
     });
-    (bad.token_settings as Record<string, unknown>).admins = [{ admin: c.accounts[2], recipient: c.accounts[2], allocation: 70 }];
+    (bad.token_settings as Record<string, unknown>).admins = [
+      { admin: c.accounts[2], recipient: c.accounts[2], allocation: 70 },
+    ];
     (bad.token_settings as Record<string, unknown>).fee_config_type = "both";
     (bad.token_settings as Record<string, unknown>).metadata = { description: "twice" };
     const error = expectError(await create(bad), 400, "invalid_request");
@@ -153,7 +175,7 @@ describe("POST /api/pretoken/v4", () => {
         if (method === "eth_call") {
           await new Promise<void>((release) => {
             held.push(release);
-            if (held.length === 6) held.forEach((r) => r());
+            if (held.length === 6) for (const r of held) r();
           });
         }
         return forward();
@@ -217,7 +239,11 @@ describe("GET /api/pretoken/pending and DELETE /api/pretoken/{id}", () => {
     const mine = (await create(body(c))).body.id as string;
     const old = (await create(body(c, { keyword: "old" }))).body.id as string;
     const theirs = (await create(body(c, { keyword: "theirs" }), 77)).body.id as string;
-    await db().updateTable("pretokens").set({ created_at: sql`now() - interval '8 days'` }).where("id", "=", old).execute();
+    await db()
+      .updateTable("pretokens")
+      .set({ created_at: sql`now() - interval '8 days'` })
+      .where("id", "=", old)
+      .execute();
 
     const list = await pending();
     expect(list.status, list.text).toBe(200);
@@ -233,7 +259,10 @@ describe("GET /api/pretoken/pending and DELETE /api/pretoken/{id}", () => {
     expect(getAddress(p.expected_address)).toBe(p.expected_address);
     expect(Date.parse(p.expires_at) - Date.parse(p.created_at)).toBe(7 * 86_400_000);
     // Every member of the stored settings, as validated: the published schema lists each key.
-    expect(p.token_settings).toEqual({ ...body(c).token_settings, admins: [{ admin: c.accounts[2]!.toLowerCase(), recipient: c.accounts[2]!.toLowerCase(), allocation: 100 }] });
+    expect(p.token_settings).toEqual({
+      ...body(c).token_settings,
+      admins: [{ admin: c.accounts[2]!.toLowerCase(), recipient: c.accounts[2]!.toLowerCase(), allocation: 100 }],
+    });
     expect(p.airdrop).toEqual({ merkle_root: `0x${"ab".repeat(32)}`, percentage: 10, lockup_duration: 86_400 });
 
     expectError(await remove(theirs), 404, "not_found");
@@ -247,7 +276,10 @@ describe("GET /api/pretoken/pending and DELETE /api/pretoken/{id}", () => {
     expect(removed.body).toEqual({ success: true });
     expect((await pending()).body.pendingPretokens).toEqual([]);
     expectError(await remove(mine), 404, "not_found");
-    expect((await db().selectFrom("pretokens").select("deleted_at").where("id", "=", mine).executeTakeFirstOrThrow()).deleted_at).toBeInstanceOf(Date);
+    expect(
+      (await db().selectFrom("pretokens").select("deleted_at").where("id", "=", mine).executeTakeFirstOrThrow())
+        .deleted_at,
+    ).toBeInstanceOf(Date);
   });
 });
 
@@ -255,7 +287,11 @@ describe("GET /api/pretoken/pending: a minimal pretoken", () => {
   it("lists only the settings given, vault_settings and airdrop as null, exactly as documented", async () => {
     const c = chain();
     const admin = c.accounts[3]!;
-    const minimal = { keyword: " min ", chain_id: "8453", token_settings: { name: "Min", symbol: "MIN", admins: [{ admin, recipient: admin, allocation: 100 }] } };
+    const minimal = {
+      keyword: " min ",
+      chain_id: "8453",
+      token_settings: { name: "Min", symbol: "MIN", admins: [{ admin, recipient: admin, allocation: 100 }] },
+    };
     const created = await create(minimal);
     expect(created.status, created.text).toBe(200);
     const list = await pending();
@@ -264,7 +300,11 @@ describe("GET /api/pretoken/pending: a minimal pretoken", () => {
         id: created.body.id,
         keyword: "min",
         chain_id: 8453,
-        token_settings: { name: "Min", symbol: "MIN", admins: [{ admin: admin.toLowerCase(), recipient: admin.toLowerCase(), allocation: 100 }] },
+        token_settings: {
+          name: "Min",
+          symbol: "MIN",
+          admins: [{ admin: admin.toLowerCase(), recipient: admin.toLowerCase(), allocation: 100 }],
+        },
         vault_settings: null,
         airdrop: null,
         expected_address: created.body.expectedAddress,
@@ -276,8 +316,18 @@ describe("GET /api/pretoken/pending: a minimal pretoken", () => {
 });
 
 describe("auth", () => {
-  describe("POST /api/pretoken/v4", () => authMatrix("user", (headers) => call(createPost, "/api/pretoken/v4", { body: {}, headers }), () => issuer));
-  describe("GET /api/pretoken/pending", () => authMatrix("user", (headers) => call(pendingGet, "/api/pretoken/pending", { headers }), () => issuer));
+  describe("POST /api/pretoken/v4", () =>
+    authMatrix(
+      "user",
+      (headers) => call(createPost, "/api/pretoken/v4", { body: {}, headers }),
+      () => issuer,
+    ));
+  describe("GET /api/pretoken/pending", () =>
+    authMatrix(
+      "user",
+      (headers) => call(pendingGet, "/api/pretoken/pending", { headers }),
+      () => issuer,
+    ));
   describe("DELETE /api/pretoken/{id}", () =>
     authMatrix(
       "user",

@@ -31,14 +31,22 @@ export function tokenValues(o: TokenInput = {}): Insertable<TokensTable> {
     chain_id: 8453,
     ...o,
     metadata: JSON.stringify(o.metadata ?? { description: "", socialMediaUrls: [], auditUrls: [] }),
-    social_context: JSON.stringify(o.social_context ?? { interface: "clanker", platform: "farcaster", messageId: "", id: "" }),
+    social_context: JSON.stringify(
+      o.social_context ?? { interface: "clanker", platform: "farcaster", messageId: "", id: "" },
+    ),
     tags: JSON.stringify(o.tags ?? { champagne: false, verified: false, knownInterfaceDeployer: false }),
   };
 }
 
-export async function insertTokens(inputs: TokenInput[]): Promise<Array<{ id: number; contract_address: string; pool_address: string | null }>> {
+export async function insertTokens(
+  inputs: TokenInput[],
+): Promise<Array<{ id: number; contract_address: string; pool_address: string | null }>> {
   if (inputs.length === 0) return [];
-  return db().insertInto("tokens").values(inputs.map(tokenValues)).returning(["id", "contract_address", "pool_address"]).execute();
+  return db()
+    .insertInto("tokens")
+    .values(inputs.map(tokenValues))
+    .returning(["id", "contract_address", "pool_address"])
+    .execute();
 }
 
 export type MarketInput = {
@@ -72,12 +80,26 @@ export async function insertMarket(rows: MarketInput[]): Promise<void> {
 export async function insertUser(fid: number, username: string, verified: string[] = []): Promise<void> {
   await db()
     .insertInto("users")
-    .values({ fid, username, display_name: username, pfp_url: null, custody_address: null, verified_addresses: verified, twitter_username: null, neynar_score: null, profile: "{}" })
+    .values({
+      fid,
+      username,
+      display_name: username,
+      pfp_url: null,
+      custody_address: null,
+      verified_addresses: verified,
+      twitter_username: null,
+      neynar_score: null,
+      profile: "{}",
+    })
     .execute();
 }
 
 /** A pool as GeckoTerminal's v2 API answers it (trending_pools, pools/multi). */
-export function geckoPool(pool: string, token: string, o: { h24?: string | null; h1?: string; volume?: string; buys?: number } = {}) {
+export function geckoPool(
+  pool: string,
+  token: string,
+  o: { h24?: string | null; h1?: string; volume?: string; buys?: number } = {},
+) {
   return {
     id: `base_${pool}`,
     type: "pool",
@@ -91,9 +113,15 @@ export function geckoPool(pool: string, token: string, o: { h24?: string | null;
       market_cap_usd: null,
       reserve_in_usd: "50000.5",
       price_change_percentage: { m5: "0", h1: o.h1 ?? "1.5", h6: "3", h24: o.h24 === undefined ? "10" : o.h24 },
-      transactions: { h1: { buys: 1, sells: 2, buyers: 1, sellers: 2 }, h24: { buys: o.buys ?? 10, sells: 5, buyers: 8, sellers: 4 } },
+      transactions: {
+        h1: { buys: 1, sells: 2, buyers: 1, sellers: 2 },
+        h24: { buys: o.buys ?? 10, sells: 5, buyers: 8, sellers: 4 },
+      },
       volume_usd: { h1: "100", h24: o.volume ?? "1000" },
     },
-    relationships: { base_token: { data: { id: `base_${token}`, type: "token" } }, quote_token: { data: { id: "base_0x4200000000000000000000000000000000000006", type: "token" } } },
+    relationships: {
+      base_token: { data: { id: `base_${token}`, type: "token" } },
+      quote_token: { data: { id: "base_0x4200000000000000000000000000000000000006", type: "token" } },
+    },
   };
 }

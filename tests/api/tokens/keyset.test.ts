@@ -13,18 +13,27 @@ const model: Model[] = [];
 let added = 0;
 
 /** Same-second groups of three, one of them half a millisecond later: the cursor keeps microseconds. */
-const deployedAt = (i: number) => `2025-01-01T00:${String(Math.floor(i / 3) % 60).padStart(2, "0")}:00.${i % 3 === 2 ? "000500" : "000000"}Z`;
+const deployedAt = (i: number) =>
+  `2025-01-01T00:${String(Math.floor(i / 3) % 60).padStart(2, "0")}:00.${i % 3 === 2 ? "000500" : "000000"}Z`;
 
 async function addTokens(count: number, deployed: (i: number) => string, market: (i: number) => Market | null) {
-  const inputs = Array.from({ length: count }, (_, i) => ({ requestor_fid: 1 + (i % 2), deployed_at: deployed(i), name: `Walk ${added + i}` }));
+  const inputs = Array.from({ length: count }, (_, i) => ({
+    requestor_fid: 1 + (i % 2),
+    deployed_at: deployed(i),
+    name: `Walk ${added + i}`,
+  }));
   const rows = await insertTokens(inputs);
   const markets = rows.map((r, i) => ({ id: r.id, m: market(i) }));
   await insertMarket(
     markets.flatMap(({ id, m }) =>
-      m ? [{ token_id: id, market_cap_usd: m.mc, tx_count_24h: m.tx, price_change_24h: m.ch24, price_change_1h: m.ch1 }] : [],
+      m
+        ? [{ token_id: id, market_cap_usd: m.mc, tx_count_24h: m.tx, price_change_24h: m.ch24, price_change_1h: m.ch1 }]
+        : [],
     ),
   );
-  rows.forEach((r, i) => model.push({ id: r.id, deployed: inputs[i].deployed_at, fid: inputs[i].requestor_fid, market: markets[i].m }));
+  rows.forEach((r, i) => {
+    model.push({ id: r.id, deployed: inputs[i].deployed_at, fid: inputs[i].requestor_fid, market: markets[i].m });
+  });
   added += count;
 }
 
@@ -33,7 +42,12 @@ beforeAll(async () => {
   await addTokens(45, deployedAt, (i) =>
     i % 4 === 3
       ? null
-      : { mc: i % 6 === 0 ? null : (i % 5) * 100.5, tx: i % 7 === 0 ? null : i % 4, ch24: (i % 3) - 1.25, ch1: i % 5 === 0 ? null : -(i % 4) },
+      : {
+          mc: i % 6 === 0 ? null : (i % 5) * 100.5,
+          tx: i % 7 === 0 ? null : i % 4,
+          ch24: (i % 3) - 1.25,
+          ch1: i % 5 === 0 ? null : -(i % 4),
+        },
   );
 });
 
@@ -66,14 +80,20 @@ async function walk(sortBy: keyof typeof SORTS, dir: "asc" | "desc", filter: str
   const seen: number[] = [];
   let cursor: string | null = null;
   for (let page = 0; page < 50; page++) {
-    const qs = [`limit=7`, `sort=${dir}`, sortBy && `sortBy=${sortBy}`, filter, cursor && `cursor=${cursor}`].filter(Boolean).join("&");
+    const qs = [`limit=7`, `sort=${dir}`, sortBy && `sortBy=${sortBy}`, filter, cursor && `cursor=${cursor}`]
+      .filter(Boolean)
+      .join("&");
     const res = await call(GET, `/api/tokens?${qs}`);
     expect(res.status, res.text).toBe(200);
     seen.push(...res.body.data.map((t: { id: number }) => t.id));
     cursor = res.body.cursor;
     if (page === 1) {
       // Rows added mid-walk: newer than all, with market values at the top, the bottom and in between.
-      await addTokens(3, () => "2026-01-01T00:00:00.000001Z", (i) => ({ mc: [1e9, 0, 250][i], tx: [1000, 0, 2][i], ch24: [99, -99, 0][i], ch1: [5, -5, 0][i] }));
+      await addTokens(
+        3,
+        () => "2026-01-01T00:00:00.000001Z",
+        (i) => ({ mc: [1e9, 0, 250][i], tx: [1000, 0, 2][i], ch24: [99, -99, 0][i], ch1: [5, -5, 0][i] }),
+      );
     }
     if (!cursor) return seen;
   }

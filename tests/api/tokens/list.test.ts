@@ -12,16 +12,62 @@ let ids: Record<string, number> = {};
 
 beforeAll(async () => {
   const rows = await insertTokens([
-    { name: "Based Cat", symbol: "BCAT", requestor_fid: 7, msg_sender: address("e", 1), deployed_at: "2025-03-01T00:00:00Z" },
-    { name: "Moon Dog", symbol: "MDOG", requestor_fid: 7, msg_sender: address("e", 1), pair: "USDC", deployed_at: "2025-03-02T00:00:00Z" },
-    { name: "Frog 100%", symbol: "FRG_", requestor_fid: 8, msg_sender: address("e", 2), chain_id: 42161, deployed_at: "2025-03-03T00:00:00Z" },
-    { name: "Ab Token", symbol: "AB", requestor_fid: 9, social_context: { interface: "Bankr" }, deployed_at: "2025-03-04T00:00:00Z" },
-    { name: "Zebra", symbol: "ZB", requestor_fid: null, tags: { champagne: true, verified: false, knownInterfaceDeployer: false }, deployed_at: "2025-03-05T00:00:00Z" },
-    { name: "V4 Thing", symbol: "VFOUR", pool_address: poolId(4), requestor_fid: 9, deployed_at: "2025-03-06T00:00:00Z" },
+    {
+      name: "Based Cat",
+      symbol: "BCAT",
+      requestor_fid: 7,
+      msg_sender: address("e", 1),
+      deployed_at: "2025-03-01T00:00:00Z",
+    },
+    {
+      name: "Moon Dog",
+      symbol: "MDOG",
+      requestor_fid: 7,
+      msg_sender: address("e", 1),
+      pair: "USDC",
+      deployed_at: "2025-03-02T00:00:00Z",
+    },
+    {
+      name: "Frog 100%",
+      symbol: "FRG_",
+      requestor_fid: 8,
+      msg_sender: address("e", 2),
+      chain_id: 42161,
+      deployed_at: "2025-03-03T00:00:00Z",
+    },
+    {
+      name: "Ab Token",
+      symbol: "AB",
+      requestor_fid: 9,
+      social_context: { interface: "Bankr" },
+      deployed_at: "2025-03-04T00:00:00Z",
+    },
+    {
+      name: "Zebra",
+      symbol: "ZB",
+      requestor_fid: null,
+      tags: { champagne: true, verified: false, knownInterfaceDeployer: false },
+      deployed_at: "2025-03-05T00:00:00Z",
+    },
+    {
+      name: "V4 Thing",
+      symbol: "VFOUR",
+      pool_address: poolId(4),
+      requestor_fid: 9,
+      deployed_at: "2025-03-06T00:00:00Z",
+    },
   ]);
   ids = Object.fromEntries(rows.map((r, i) => [["cat", "dog", "frog", "ab", "zebra", "v4"][i], r.id]));
   await insertMarket([
-    { token_id: ids.cat, market_cap_usd: 5000, price_usd: 0.00005, volume_24h_usd: 10, tx_count_24h: 3, price_change_1h: 1.5, price_change_24h: -2 },
+    {
+      token_id: ids.cat,
+      market_cap_usd: 5000,
+      price_usd: 0.00005,
+      volume_24h_usd: 10,
+      tx_count_24h: 3,
+      price_change_1h: 1.5,
+      price_change_24h: -2,
+    },
     { token_id: ids.dog, market_cap_usd: 9000, tx_count_24h: 1 },
   ]);
   await insertUser(7, "alice", [address("f", 7)]);
@@ -91,7 +137,10 @@ describe("GET /api/tokens", () => {
       expect(names(await get("fid=7"))).toEqual(["Moon Dog", "Based Cat"]);
       expect(names(await get("fids=8,9"))).toEqual(["V4 Thing", "Ab Token", "Frog 100%"]);
       expect(names(await get("fid=7&fids=8"))).toEqual(["Frog 100%", "Moon Dog", "Based Cat"]);
-      expect(names(await get(`msgSender=${address("e", 1).toUpperCase().replace("0X", "0x")}`))).toEqual(["Moon Dog", "Based Cat"]);
+      expect(names(await get(`msgSender=${address("e", 1).toUpperCase().replace("0X", "0x")}`))).toEqual([
+        "Moon Dog",
+        "Based Cat",
+      ]);
     });
 
     it("tokensDeployed counts the creator's tokens whatever the other filters", async () => {
@@ -170,7 +219,12 @@ describe("GET /api/tokens", () => {
     it("market-cap puts tokens without a value last, in both directions", async () => {
       expect(names(await get("sortBy=market-cap")).slice(0, 3)).toEqual(["Moon Dog", "Based Cat", "V4 Thing"]);
       expect(names(await get("sortBy=market-cap&sort=asc")).slice(0, 2)).toEqual(["Based Cat", "Moon Dog"]);
-      expect(names(await get("sortBy=market-cap&sort=asc")).slice(2)).toEqual(["Frog 100%", "Ab Token", "Zebra", "V4 Thing"]);
+      expect(names(await get("sortBy=market-cap&sort=asc")).slice(2)).toEqual([
+        "Frog 100%",
+        "Ab Token",
+        "Zebra",
+        "V4 Thing",
+      ]);
     });
 
     it("tx-h24, price-percent-h24 and price-percent-h1 sort by their column", async () => {
@@ -188,8 +242,19 @@ describe("GET /api/tokens", () => {
         const next = await get(`limit=2&sort=${dir}&sortBy=deployed-at&cursor=${plain.body.cursor}`);
         expect(names(next)).toEqual(names(await get(`limit=2&sort=${dir}&cursor=${plain.body.cursor}`)));
       }
-      expect(names(await get("sortBy=deployed-at"))).toEqual(["V4 Thing", "Zebra", "Ab Token", "Frog 100%", "Moon Dog", "Based Cat"]);
-      const other = expectError(await get(`sortBy=market-cap&cursor=${(await get("limit=2&sortBy=deployed-at")).body.cursor}`), 400, "invalid_request");
+      expect(names(await get("sortBy=deployed-at"))).toEqual([
+        "V4 Thing",
+        "Zebra",
+        "Ab Token",
+        "Frog 100%",
+        "Moon Dog",
+        "Based Cat",
+      ]);
+      const other = expectError(
+        await get(`sortBy=market-cap&cursor=${(await get("limit=2&sortBy=deployed-at")).body.cursor}`),
+        400,
+        "invalid_request",
+      );
       expect(other.error).toMatch(/^cursor: /);
     });
   });
@@ -233,7 +298,9 @@ describe("GET /api/tokens", () => {
 
     it("a cursor of another sort order, or whose position does not fit its order", async () => {
       const newest = encodeCursor({ value: "2025-03-01T00:00:00.000000Z", id: 1, order: "deployed_at:desc" });
-      expect(expectError(await get(`sortBy=market-cap&cursor=${newest}`), 400, "invalid_request").error).toMatch(/^cursor: /);
+      expect(expectError(await get(`sortBy=market-cap&cursor=${newest}`), 400, "invalid_request").error).toMatch(
+        /^cursor: /,
+      );
       expect(expectError(await get(`sort=asc&cursor=${newest}`), 400, "invalid_request").error).toMatch(/^cursor: /);
       const raw = (o: object) => Buffer.from(JSON.stringify(o)).toString("base64url");
       for (const bad of [
@@ -245,7 +312,9 @@ describe("GET /api/tokens", () => {
         { id: 1, tiebreaker: 0, order: "market-cap:desc" },
         { id: 1, tiebreaker: 1, order: "name:desc" },
       ]) {
-        expect(expectError(await get(`cursor=${raw(bad)}&sortBy=market-cap`), 400, "invalid_request").error).toMatch(/^cursor: /);
+        expect(expectError(await get(`cursor=${raw(bad)}&sortBy=market-cap`), 400, "invalid_request").error).toMatch(
+          /^cursor: /,
+        );
       }
     });
   });

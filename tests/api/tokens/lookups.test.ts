@@ -15,7 +15,12 @@ const names = (body: { data: Array<{ name: string }> }) => body.data.map((t) => 
 
 beforeAll(async () => {
   await insertTokens([
-    ...Array.from({ length: 12 }, (_, i) => ({ requestor_fid: 77, msg_sender: address("e", 77), name: `Seventy ${i}`, pool_address: address("b", 100 + i) })),
+    ...Array.from({ length: 12 }, (_, i) => ({
+      requestor_fid: 77,
+      msg_sender: address("e", 77),
+      name: `Seventy ${i}`,
+      pool_address: address("b", 100 + i),
+    })),
     { requestor_fid: 78, name: "V4 Pool Token", pool_address: poolId(9) },
     { requestor_fid: 78, name: "Same Pool Elsewhere", pool_address: address("b", 100), chain_id: 42161 },
   ]);
@@ -35,7 +40,9 @@ describe("GET /api/tokens/fetch-deployed-by-fid", () => {
 
   it("rejects a missing or non-numeric fid", async () => {
     for (const qs of ["", "fid=abc", "fid=0"]) {
-      expect(expectError(await call(deployedByFid, `/api/tokens/fetch-deployed-by-fid?${qs}`), 400, "invalid_request").error).toMatch(/^fid: /);
+      expect(
+        expectError(await call(deployedByFid, `/api/tokens/fetch-deployed-by-fid?${qs}`), 400, "invalid_request").error,
+      ).toMatch(/^fid: /);
     }
   });
 });
@@ -51,18 +58,38 @@ describe("GET /api/tokens/fetch-deployed-by-address", () => {
   });
 
   it("rejects a bad address or cursor", async () => {
-    expect(expectError(await call(deployedByAddress, "/api/tokens/fetch-deployed-by-address?address=nope"), 400, "invalid_request").error).toMatch(/^address: /);
+    expect(
+      expectError(
+        await call(deployedByAddress, "/api/tokens/fetch-deployed-by-address?address=nope"),
+        400,
+        "invalid_request",
+      ).error,
+    ).toMatch(/^address: /);
     const cursor = "eyJpZCI6bnVsbH0";
-    expect(expectError(await call(deployedByAddress, `/api/tokens/fetch-deployed-by-address?address=${address("e", 77)}&cursor=${cursor}`), 400, "invalid_request").error).toMatch(/^cursor: /);
+    expect(
+      expectError(
+        await call(
+          deployedByAddress,
+          `/api/tokens/fetch-deployed-by-address?address=${address("e", 77)}&cursor=${cursor}`,
+        ),
+        400,
+        "invalid_request",
+      ).error,
+    ).toMatch(/^cursor: /);
   });
 });
 
 describe("GET /api/tokens/fetch-by-pool-address", () => {
   it("answers { data: Token } for a 20-byte pool (default chain first) or a v4 pool id, {} when none", async () => {
-    const res = await call(byPool, `/api/tokens/fetch-by-pool-address?poolAddress=${address("b", 100).toUpperCase().replace("0X", "0x")}`);
+    const res = await call(
+      byPool,
+      `/api/tokens/fetch-by-pool-address?poolAddress=${address("b", 100).toUpperCase().replace("0X", "0x")}`,
+    );
     expect(res.status, res.text).toBe(200);
     expect(res.body.data).toMatchObject({ name: "Seventy 0", chain_id: 8453 });
-    expect((await call(byPool, `/api/tokens/fetch-by-pool-address?poolAddress=${poolId(9)}`)).body.data.name).toBe("V4 Pool Token");
+    expect((await call(byPool, `/api/tokens/fetch-by-pool-address?poolAddress=${poolId(9)}`)).body.data.name).toBe(
+      "V4 Pool Token",
+    );
     const none = await call(byPool, `/api/tokens/fetch-by-pool-address?poolAddress=${address("b", 9999)}`);
     expect(none.status).toBe(200);
     expect(none.body).toEqual({});
@@ -70,33 +97,83 @@ describe("GET /api/tokens/fetch-by-pool-address", () => {
 
   it("rejects anything that is neither 20 nor 32 bytes of hex", async () => {
     for (const bad of ["", "0x1234", `0x${"a".repeat(50)}`, "pool"]) {
-      expect(expectError(await call(byPool, `/api/tokens/fetch-by-pool-address?poolAddress=${bad}`), 400, "invalid_request").error).toMatch(/^poolAddress: /);
+      expect(
+        expectError(await call(byPool, `/api/tokens/fetch-by-pool-address?poolAddress=${bad}`), 400, "invalid_request")
+          .error,
+      ).toMatch(/^poolAddress: /);
     }
   });
 });
 
 describe("POST /api/tokens/fetch-by-pool-addresses", () => {
   it("maps lowercase pool addresses to tokens, in one answer, skipping unknown pools", async () => {
-    const poolAddresses = [address("b", 101).toUpperCase().replace("0X", "0x"), poolId(9), address("b", 9999), address("b", 101)];
+    const poolAddresses = [
+      address("b", 101).toUpperCase().replace("0X", "0x"),
+      poolId(9),
+      address("b", 9999),
+      address("b", 101),
+    ];
     const res = await call(byPools, "/api/tokens/fetch-by-pool-addresses", { body: { poolAddresses } });
     expect(res.status, res.text).toBe(200);
     expect(Object.keys(res.body.data).sort()).toEqual([address("b", 101), poolId(9)].sort());
     expect(res.body.data[address("b", 101)].name).toBe("Seventy 1");
     expect(res.headers.get("cache-control")).toBe("no-store");
-    expect((await call(byPools, "/api/tokens/fetch-by-pool-addresses", { body: { poolAddresses: [] } })).body).toEqual({ data: {} });
+    expect((await call(byPools, "/api/tokens/fetch-by-pool-addresses", { body: { poolAddresses: [] } })).body).toEqual({
+      data: {},
+    });
   });
 
   it("writes each token as fetch-by-pool-address does, member for member and in the same order", async () => {
     // The answer's JSON text is written by PostgreSQL (tokenJson), the single lookup's by toTokenObject.
     const edges = await insertTokens([
-      { name: 'Quote " back\\slash \n newline \u0001 é 🚀', symbol: "Ω", img_url: null, tx_hash: null, requestor_fid: null, pool_address: address("b", 700) },
-      { factory_address: null, locker_address: null, cast_hash: "0xcafe", presale_id: 3, pool_address: poolId(701), starting_market_cap: 1e-7 },
-      { starting_market_cap: 1e21, deployed_at: new Date("2025-03-04T05:06:07.999Z"), pool_address: address("b", 702), warnings: ["UNUSUAL_TICK", "UNUSUAL_PAIR_ADDRESS"] },
-      { starting_market_cap: Number.NaN, supply: "123456789012345678901234567890123456789", pool_address: address("b", 703), contract_address: "So11111111111111111111111111111111111111112" },
-      { metadata: { "10": "integer-like key", description: "d", socialMediaUrls: [{ platform: "x", url: "https://x.com/a" }], auditUrls: [], nested: { b: [1, 2.5, null, true] } }, tags: { champagne: true, verified: true, knownInterfaceDeployer: false }, pool_address: address("b", 704), factory_address: address("f", 1), locker_address: address("e", 1) },
+      {
+        name: 'Quote " back\\slash \n newline \u0001 é 🚀',
+        symbol: "Ω",
+        img_url: null,
+        tx_hash: null,
+        requestor_fid: null,
+        pool_address: address("b", 700),
+      },
+      {
+        factory_address: null,
+        locker_address: null,
+        cast_hash: "0xcafe",
+        presale_id: 3,
+        pool_address: poolId(701),
+        starting_market_cap: 1e-7,
+      },
+      {
+        starting_market_cap: 1e21,
+        deployed_at: new Date("2025-03-04T05:06:07.999Z"),
+        pool_address: address("b", 702),
+        warnings: ["UNUSUAL_TICK", "UNUSUAL_PAIR_ADDRESS"],
+      },
+      {
+        starting_market_cap: Number.NaN,
+        supply: "123456789012345678901234567890123456789",
+        pool_address: address("b", 703),
+        contract_address: "So11111111111111111111111111111111111111112",
+      },
+      {
+        metadata: {
+          "10": "integer-like key",
+          description: "d",
+          socialMediaUrls: [{ platform: "x", url: "https://x.com/a" }],
+          auditUrls: [],
+          nested: { b: [1, 2.5, null, true] },
+        },
+        tags: { champagne: true, verified: true, knownInterfaceDeployer: false },
+        pool_address: address("b", 704),
+        factory_address: address("f", 1),
+        locker_address: address("e", 1),
+      },
     ]);
     // Microseconds are truncated to milliseconds, as a JavaScript Date would.
-    await db().updateTable("tokens").set({ created_at: sql`'2025-01-02 03:04:05.678999+00'` }).where("id", "=", edges[2].id).execute();
+    await db()
+      .updateTable("tokens")
+      .set({ created_at: sql`'2025-01-02 03:04:05.678999+00'` })
+      .where("id", "=", edges[2].id)
+      .execute();
     const pools = edges.map((t) => t.pool_address!);
     const many = await call(byPools, "/api/tokens/fetch-by-pool-addresses", { body: { poolAddresses: pools } });
     expect(many.status, many.text).toBe(200);
@@ -117,13 +194,29 @@ describe("POST /api/tokens/fetch-by-pool-addresses", () => {
     const hundred = Array.from({ length: 100 }, (_, i) => address("b", 100 + i));
     const ok = await call(byPools, "/api/tokens/fetch-by-pool-addresses", { body: { poolAddresses: hundred } });
     expect(Object.keys(ok.body.data)).toHaveLength(12);
-    const tooMany = await call(byPools, "/api/tokens/fetch-by-pool-addresses", { body: { poolAddresses: [...hundred, address("b", 1)] } });
+    const tooMany = await call(byPools, "/api/tokens/fetch-by-pool-addresses", {
+      body: { poolAddresses: [...hundred, address("b", 1)] },
+    });
     expect(expectError(tooMany, 400, "invalid_request").error).toMatch(/^poolAddresses: /);
-    const badItem = await call(byPools, "/api/tokens/fetch-by-pool-addresses", { body: { poolAddresses: [address("b", 1), "0xnope"] } });
+    const badItem = await call(byPools, "/api/tokens/fetch-by-pool-addresses", {
+      body: { poolAddresses: [address("b", 1), "0xnope"] },
+    });
     expect(expectError(badItem, 400, "invalid_request").error).toMatch(/^poolAddresses\.1: /);
-    expectError(await call(byPools, "/api/tokens/fetch-by-pool-addresses", { body: { pools: [] } }), 400, "invalid_request");
-    expectError(await call(byPools, "/api/tokens/fetch-by-pool-addresses", { body: "not json" }), 400, "invalid_request");
-    expectError(await call(byPools, "/api/tokens/fetch-by-pool-addresses", { body: { poolAddresses: "0x1" } }), 400, "invalid_request");
+    expectError(
+      await call(byPools, "/api/tokens/fetch-by-pool-addresses", { body: { pools: [] } }),
+      400,
+      "invalid_request",
+    );
+    expectError(
+      await call(byPools, "/api/tokens/fetch-by-pool-addresses", { body: "not json" }),
+      400,
+      "invalid_request",
+    );
+    expectError(
+      await call(byPools, "/api/tokens/fetch-by-pool-addresses", { body: { poolAddresses: "0x1" } }),
+      400,
+      "invalid_request",
+    );
   });
 });
 
@@ -139,8 +232,16 @@ describe("GET /api/tokens/search (deprecated)", () => {
   });
 
   it("rejects bad values by name", async () => {
-    for (const [qs, param] of [[`q=${"x".repeat(101)}`, "q"], ["fids=a", "fids"], ["cursor=%%%", "cursor"]]) {
-      expect(expectError(await call(search, `/api/tokens/search?${qs}`), 400, "invalid_request").error.startsWith(`${param}: `)).toBe(true);
+    for (const [qs, param] of [
+      [`q=${"x".repeat(101)}`, "q"],
+      ["fids=a", "fids"],
+      ["cursor=%%%", "cursor"],
+    ]) {
+      expect(
+        expectError(await call(search, `/api/tokens/search?${qs}`), 400, "invalid_request").error.startsWith(
+          `${param}: `,
+        ),
+      ).toBe(true);
     }
   });
 });

@@ -31,7 +31,10 @@ function multi(req: FakeRequest): FakeReply {
           const n = parseInt(pool.slice(3), 16);
           const p = geckoPool(pool, address("c", n), { h24: String(n % 50), h1: "-1.25", volume: `${n}.5`, buys: n });
           if (pool === address("b", 8041)) {
-            p.relationships = { base_token: { data: { id: `base_${WETH}`, type: "token" } }, quote_token: { data: { id: `base_${address("c", n)}`, type: "token" } } };
+            p.relationships = {
+              base_token: { data: { id: `base_${WETH}`, type: "token" } },
+              quote_token: { data: { id: `base_${address("c", n)}`, type: "token" } },
+            };
           }
           return p;
         }),
@@ -39,8 +42,14 @@ function multi(req: FakeRequest): FakeReply {
   };
 }
 
-const asked = () => gecko.requests.flatMap((r) => decodeURIComponent(r.path.split("/pools/multi/")[1] ?? "").split(",").filter(Boolean));
-const market = async (id: number) => db().selectFrom("token_market").selectAll().where("token_id", "=", id).executeTakeFirst();
+const asked = () =>
+  gecko.requests.flatMap((r) =>
+    decodeURIComponent(r.path.split("/pools/multi/")[1] ?? "")
+      .split(",")
+      .filter(Boolean),
+  );
+const market = async (id: number) =>
+  db().selectFrom("token_market").selectAll().where("token_id", "=", id).executeTakeFirst();
 
 beforeAll(async () => {
   gecko = await startFakeServer((req) => reply(req));
@@ -48,11 +57,18 @@ beforeAll(async () => {
   process.env.GECKOTERMINAL_BASE_URL = `${gecko.url}/api/v2`;
   process.env.PROVIDER_TIMEOUT_MS = "2000";
   resetConfig();
-  const base = Array.from({ length: 40 }, (_, i) => ({ pool_address: address("b", 8000 + i), contract_address: address("c", 8000 + i) }));
+  const base = Array.from({ length: 40 }, (_, i) => ({
+    pool_address: address("b", 8000 + i),
+    contract_address: address("c", 8000 + i),
+  }));
   const rows = await insertTokens([
     ...base,
     { pool_address: address("b", 8040), contract_address: address("c", 8040) },
-    { pool_address: address("b", 8041), contract_address: address("c", 8041), supply: "100000000000000000000000000000" },
+    {
+      pool_address: address("b", 8041),
+      contract_address: address("c", 8041),
+      supply: "100000000000000000000000000000",
+    },
     { pool_address: address("b", 8050), contract_address: address("c", 8050), chain_id: 42161 },
     { pool_address: address("b", 8060), contract_address: address("c", 8060), chain_id: 900 }, // no aggregator network
     { pool_address: null, contract_address: address("c", 8070) },
@@ -62,7 +78,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await gecko.close();
-  for (const name of ["MARKET_DATA_PROVIDER", "GECKOTERMINAL_BASE_URL", "PROVIDER_TIMEOUT_MS"]) delete process.env[name];
+  for (const name of ["MARKET_DATA_PROVIDER", "GECKOTERMINAL_BASE_URL", "PROVIDER_TIMEOUT_MS"])
+    delete process.env[name];
   resetConfig();
 });
 
@@ -75,9 +92,19 @@ describe("refreshMarketBatch", () => {
   it("refreshes known pools in calls of at most 30 per network and stores their figures", async () => {
     const report = await refreshMarketBatch(100);
     expect(report).toMatchObject({ pools: 43, updated: 42, unchanged: 1, calls: 3 });
-    expect(gecko.requests.map((r) => r.path.split("/pools/")[0]).sort()).toEqual(["/api/v2/networks/arbitrum", "/api/v2/networks/base", "/api/v2/networks/base"]);
-    expect(gecko.requests.map((r) => r.path.split("/multi/")[1].split(",").length).sort((a, b) => a - b)).toEqual([1, 12, 30]);
-    const [first] = await db().selectFrom("tokens").select("id").where("pool_address", "=", address("b", 8003)).execute();
+    expect(gecko.requests.map((r) => r.path.split("/pools/")[0]).sort()).toEqual([
+      "/api/v2/networks/arbitrum",
+      "/api/v2/networks/base",
+      "/api/v2/networks/base",
+    ]);
+    expect(gecko.requests.map((r) => r.path.split("/multi/")[1].split(",").length).sort((a, b) => a - b)).toEqual([
+      1, 12, 30,
+    ]);
+    const [first] = await db()
+      .selectFrom("tokens")
+      .select("id")
+      .where("pool_address", "=", address("b", 8003))
+      .execute();
     expect(await market(first.id)).toMatchObject({
       market_cap_usd: 12_000_000, // FDV when the aggregator has no verified market cap
       price_usd: 0.00012,
@@ -86,7 +113,11 @@ describe("refreshMarketBatch", () => {
       price_change_1h: -1.25,
       price_change_24h: 8003 % 50,
     });
-    const unknown = await db().selectFrom("tokens").select("id").where("pool_address", "=", unknownPool).executeTakeFirstOrThrow();
+    const unknown = await db()
+      .selectFrom("tokens")
+      .select("id")
+      .where("pool_address", "=", unknownPool)
+      .executeTakeFirstOrThrow();
     expect(await market(unknown.id)).toBeUndefined();
   });
 
@@ -97,15 +128,24 @@ describe("refreshMarketBatch", () => {
   });
 
   it("re-reads the stalest stored rows first, and stops at a 429 keeping what it wrote", async () => {
-    await db().updateTable("token_market").set({ updated_at: sql`now() - interval '1 day'` }).where("token_id", "<=", 5).execute();
+    await db()
+      .updateTable("token_market")
+      .set({ updated_at: sql`now() - interval '1 day'` })
+      .where("token_id", "<=", 5)
+      .execute();
     await db().updateTable("token_market").set({ price_usd: 1 }).where("token_id", "<=", 5).execute();
     let calls = 0;
-    reply = (req) => (++calls === 1 ? multi(req) : { status: 429, headers: { "retry-after": "30" }, text: "slow down" });
+    reply = (req) =>
+      ++calls === 1 ? multi(req) : { status: 429, headers: { "retry-after": "30" }, text: "slow down" };
     const report = await refreshMarketBatch(60);
     expect(report.stoppedBy).toMatch(/429/);
     const firstCall = asked().slice(0, 30);
     for (let n = 8000; n < 8005; n++) expect(firstCall).toContain(address("b", n));
-    const refreshed = await db().selectFrom("token_market").select(["token_id", "price_usd"]).where("token_id", "<=", 5).execute();
+    const refreshed = await db()
+      .selectFrom("token_market")
+      .select(["token_id", "price_usd"])
+      .where("token_id", "<=", 5)
+      .execute();
     expect(refreshed.every((r) => r.price_usd === 0.00012)).toBe(true);
   });
 

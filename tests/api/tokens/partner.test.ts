@@ -27,10 +27,27 @@ beforeAll(async () => {
       name: "Social",
       contract_address: address("c", 5000),
       chain_id: 8453,
-      metadata: { description: "d", socialMediaUrls: [{ platform: "x", url: "https://x.com/social" }, { platform: "web" }], auditUrls: [] },
+      metadata: {
+        description: "d",
+        socialMediaUrls: [{ platform: "x", url: "https://x.com/social" }, { platform: "web" }],
+        auditUrls: [],
+      },
     },
-    { requestor_fid: 43, admin: address("a", 2), name: "Social on Arbitrum", contract_address: address("c", 5000), chain_id: 42161 },
-    { requestor_fid: null, admin: address("a", 2), name: "Solana Mint", contract_address: MINT, pool_address: null, chain_id: 900 },
+    {
+      requestor_fid: 43,
+      admin: address("a", 2),
+      name: "Social on Arbitrum",
+      contract_address: address("c", 5000),
+      chain_id: 42161,
+    },
+    {
+      requestor_fid: null,
+      admin: address("a", 2),
+      name: "Solana Mint",
+      contract_address: MINT,
+      pool_address: null,
+      chain_id: 900,
+    },
   ]);
   await insertMarket([{ token_id: rows[0].id, market_cap_usd: 1234 }]);
   await insertUser(43, "carol", [address("f", 43)]);
@@ -39,10 +56,16 @@ beforeAll(async () => {
 afterAll(() => issuer.close());
 
 describe("GET /api/tokens/authenticated", () => {
-  authMatrix("partner", (headers) => call(authenticated, "/api/tokens/authenticated", { headers }), () => issuer);
+  authMatrix(
+    "partner",
+    (headers) => call(authenticated, "/api/tokens/authenticated", { headers }),
+    () => issuer,
+  );
 
   it("is GET /api/tokens for partners, with limit up to 200 and no shared cache", async () => {
-    const res = await call(authenticated, "/api/tokens/authenticated?limit=200&fids=42&includeMarket=true", { headers: partner() });
+    const res = await call(authenticated, "/api/tokens/authenticated?limit=200&fids=42&includeMarket=true", {
+      headers: partner(),
+    });
     expect(res.status, res.text).toBe(200);
     expect(res.body).toMatchObject({ total: 12, tokensDeployed: 12, cursor: null });
     expect(res.body.data).toHaveLength(12);
@@ -52,18 +75,35 @@ describe("GET /api/tokens/authenticated", () => {
   });
 
   it("rejects fid and the other bad values by name", async () => {
-    for (const [qs, param] of [["fid=42", "fid"], ["limit=-1", "limit"], ["sortBy=x", "sortBy"], ["offset=1001", "offset"]]) {
-      const error = expectError(await call(authenticated, `/api/tokens/authenticated?${qs}`, { headers: partner() }), 400, "invalid_request");
+    for (const [qs, param] of [
+      ["fid=42", "fid"],
+      ["limit=-1", "limit"],
+      ["sortBy=x", "sortBy"],
+      ["offset=1001", "offset"],
+    ]) {
+      const error = expectError(
+        await call(authenticated, `/api/tokens/authenticated?${qs}`, { headers: partner() }),
+        400,
+        "invalid_request",
+      );
       expect(error.error.startsWith(`${param}: `), error.error).toBe(true);
     }
   });
 });
 
 describe("GET /api/get-token-by-address", () => {
-  authMatrix("partner", (headers) => call(byAddress, `/api/get-token-by-address?address=${address("c", 5000)}`, { headers }), () => issuer);
+  authMatrix(
+    "partner",
+    (headers) => call(byAddress, `/api/get-token-by-address?address=${address("c", 5000)}`, { headers }),
+    () => issuer,
+  );
 
   it("answers the token (default chain first) with its creator, social URLs and verified addresses; cached 2 minutes", async () => {
-    const res = await call(byAddress, `/api/get-token-by-address?address=${address("c", 5000).toUpperCase().replace("0X", "0x")}`, { headers: partner() });
+    const res = await call(
+      byAddress,
+      `/api/get-token-by-address?address=${address("c", 5000).toUpperCase().replace("0X", "0x")}`,
+      { headers: partner() },
+    );
     expect(res.status, res.text).toBe(200);
     expect(res.body.data).toMatchObject({
       name: "Social",
@@ -79,22 +119,47 @@ describe("GET /api/get-token-by-address", () => {
   it("finds a Solana mint by its exact (case-sensitive) base58 address", async () => {
     const res = await call(byAddress, `/api/get-token-by-address?address=${MINT}`, { headers: partner() });
     expect(res.status, res.text).toBe(200);
-    expect(res.body.data).toMatchObject({ name: "Solana Mint", contract_address: MINT, related: { user: null }, social_urls: [], verified_addresses: [] });
-    expectError(await call(byAddress, `/api/get-token-by-address?address=${MINT.toLowerCase()}`, { headers: partner() }), 404, "not_found");
+    expect(res.body.data).toMatchObject({
+      name: "Solana Mint",
+      contract_address: MINT,
+      related: { user: null },
+      social_urls: [],
+      verified_addresses: [],
+    });
+    expectError(
+      await call(byAddress, `/api/get-token-by-address?address=${MINT.toLowerCase()}`, { headers: partner() }),
+      404,
+      "not_found",
+    );
   });
 
   it("answers 404 in the envelope for an unknown address, 400 for a malformed one", async () => {
-    expectError(await call(byAddress, `/api/get-token-by-address?address=${address("c", 999)}`, { headers: partner() }), 404, "not_found");
+    expectError(
+      await call(byAddress, `/api/get-token-by-address?address=${address("c", 999)}`, { headers: partner() }),
+      404,
+      "not_found",
+    );
     for (const bad of ["0x123", "not-an-address", `0OIl${"1".repeat(36)}`, ""]) {
-      const error = expectError(await call(byAddress, `/api/get-token-by-address?address=${bad}`, { headers: partner() }), 400, "invalid_request");
+      const error = expectError(
+        await call(byAddress, `/api/get-token-by-address?address=${bad}`, { headers: partner() }),
+        400,
+        "invalid_request",
+      );
       expect(error.error).toMatch(/^address: /);
     }
-    expect(expectError(await call(byAddress, "/api/get-token-by-address", { headers: partner() }), 400, "invalid_request").error).toMatch(/^address: /);
+    expect(
+      expectError(await call(byAddress, "/api/get-token-by-address", { headers: partner() }), 400, "invalid_request")
+        .error,
+    ).toMatch(/^address: /);
   });
 });
 
 describe("GET /api/get-tokens-by-fid", () => {
-  authMatrix("partner", (headers) => call(byFid, "/api/get-tokens-by-fid?fid=42", { headers }), () => issuer);
+  authMatrix(
+    "partner",
+    (headers) => call(byFid, "/api/get-tokens-by-fid?fid=42", { headers }),
+    () => issuer,
+  );
 
   it("pages by 10 with pagination totals; cached 5 seconds", async () => {
     const first = await call(byFid, "/api/get-tokens-by-fid?fid=42", { headers: partner() });
@@ -102,31 +167,50 @@ describe("GET /api/get-tokens-by-fid", () => {
     expect(first.body.data).toHaveLength(10);
     expect(first.body.pagination).toMatchObject({ total: 12, totalPages: 2 });
     expect(first.headers.get("cache-control")).toBe("private, max-age=5");
-    const second = await call(byFid, `/api/get-tokens-by-fid?fid=42&cursor=${first.body.pagination.cursor}`, { headers: partner() });
+    const second = await call(byFid, `/api/get-tokens-by-fid?fid=42&cursor=${first.body.pagination.cursor}`, {
+      headers: partner(),
+    });
     expect(second.body.data.map((t: { name: string }) => t.name)).toEqual(["Fid Token 1", "Fid Token 0"]);
     expect(second.body.pagination.cursor).toBeNull();
   });
 
   it("requires a positive fid", async () => {
     for (const qs of ["", "fid=0", "fid=-3", "fid=x", "fid=1.5"]) {
-      expect(expectError(await call(byFid, `/api/get-tokens-by-fid?${qs}`, { headers: partner() }), 400, "invalid_request").error).toMatch(/^fid: /);
+      expect(
+        expectError(await call(byFid, `/api/get-tokens-by-fid?${qs}`, { headers: partner() }), 400, "invalid_request")
+          .error,
+      ).toMatch(/^fid: /);
     }
   });
 });
 
 describe("GET /api/tokens/fetch-by-admin", () => {
-  authMatrix("partner", (headers) => call(byAdmin, `/api/tokens/fetch-by-admin?admin=${address("a", 1)}`, { headers }), () => issuer);
+  authMatrix(
+    "partner",
+    (headers) => call(byAdmin, `/api/tokens/fetch-by-admin?admin=${address("a", 1)}`, { headers }),
+    () => issuer,
+  );
 
   it("lists the admin's tokens with limit, cursor, chainId, includeUser and includeMarket", async () => {
-    const page = await call(byAdmin, `/api/tokens/fetch-by-admin?admin=${address("a", 2)}&limit=1&includeUser=true`, { headers: partner() });
+    const page = await call(byAdmin, `/api/tokens/fetch-by-admin?admin=${address("a", 2)}&limit=1&includeUser=true`, {
+      headers: partner(),
+    });
     expect(page.status, page.text).toBe(200);
     expect(page.body).toMatchObject({ total: 3 });
     expect(page.body.data[0].name).toBe("Solana Mint");
     expect(page.body.data[0].related).toEqual({ user: null });
     expect(page.headers.get("cache-control")).toBe("no-store");
-    const next = await call(byAdmin, `/api/tokens/fetch-by-admin?admin=${address("a", 2)}&limit=1&includeUser=true&cursor=${page.body.cursor}`, { headers: partner() });
+    const next = await call(
+      byAdmin,
+      `/api/tokens/fetch-by-admin?admin=${address("a", 2)}&limit=1&includeUser=true&cursor=${page.body.cursor}`,
+      { headers: partner() },
+    );
     expect(next.body.data[0]).toMatchObject({ name: "Social on Arbitrum" });
-    const arbitrum = await call(byAdmin, `/api/tokens/fetch-by-admin?admin=${address("a", 2)}&chainId=8453&includeMarket=true`, { headers: partner() });
+    const arbitrum = await call(
+      byAdmin,
+      `/api/tokens/fetch-by-admin?admin=${address("a", 2)}&chainId=8453&includeMarket=true`,
+      { headers: partner() },
+    );
     expect(arbitrum.body.data.map((t: { name: string }) => t.name)).toEqual(["Social"]);
     expect(arbitrum.body.data[0].related).toEqual({ market: null });
   });
@@ -143,14 +227,22 @@ describe("GET /api/tokens/fetch-by-admin", () => {
       [`${base}&includeMarket=n`, "includeMarket"],
       [`${base}&cursor=%7B%7D`, "cursor"],
     ]) {
-      expect(expectError(await call(byAdmin, path, { headers: partner() }), 400, "invalid_request").error.startsWith(`${param}: `)).toBe(true);
+      expect(
+        expectError(await call(byAdmin, path, { headers: partner() }), 400, "invalid_request").error.startsWith(
+          `${param}: `,
+        ),
+      ).toBe(true);
     }
   });
 });
 
 describe("GET /api/tokens/is-blocked", () => {
   const token = address("c", 7777);
-  authMatrix("partner", (headers) => call(isBlocked, `/api/tokens/is-blocked?address=${token}`, { headers }), () => issuer);
+  authMatrix(
+    "partner",
+    (headers) => call(isBlocked, `/api/tokens/is-blocked?address=${token}`, { headers }),
+    () => issuer,
+  );
 
   const ask = async (qs: string) => {
     const res = await call(isBlocked, `/api/tokens/is-blocked?${qs}`, { headers: partner() });
@@ -180,8 +272,18 @@ describe("GET /api/tokens/is-blocked", () => {
   });
 
   it("rejects a bad address or chainId by name", async () => {
-    for (const [qs, param] of [["", "address"], ["address=0x1", "address"], [`address=${token}&chainId=abc`, "chainId"]]) {
-      expect(expectError(await call(isBlocked, `/api/tokens/is-blocked?${qs}`, { headers: partner() }), 400, "invalid_request").error.startsWith(`${param}: `)).toBe(true);
+    for (const [qs, param] of [
+      ["", "address"],
+      ["address=0x1", "address"],
+      [`address=${token}&chainId=abc`, "chainId"],
+    ]) {
+      expect(
+        expectError(
+          await call(isBlocked, `/api/tokens/is-blocked?${qs}`, { headers: partner() }),
+          400,
+          "invalid_request",
+        ).error.startsWith(`${param}: `),
+      ).toBe(true);
     }
   });
 });

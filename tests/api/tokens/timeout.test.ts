@@ -45,10 +45,12 @@ async function whileBusy<T>(fn: () => Promise<T>): Promise<T> {
   let held!: () => void;
   const gate = new Promise<void>((resolve) => (release = resolve));
   const acquired = new Promise<void>((resolve) => (held = resolve));
-  const holding = db().connection().execute(async () => {
-    held();
-    await gate;
-  });
+  const holding = db()
+    .connection()
+    .execute(async () => {
+      held();
+      await gate;
+    });
   await acquired;
   try {
     return await fn();
@@ -72,22 +74,25 @@ describe("the token search budget", () => {
     expect(after.body.data.map((t: { name: string }) => t.name)).toEqual(["Based Budget"]);
   });
 
-  it.skipIf(!onPostgres)("is the transaction's statement timeout on PostgreSQL: the server cancels the statement (57014)", async () => {
-    let code: string | undefined;
-    let done!: () => void;
-    const cancelled = new Promise<void>((resolve) => (done = resolve));
-    const outcome = await withSearchBudget(async (conn) => {
-      try {
-        await sql`SELECT pg_sleep(2)`.execute(conn);
-      } catch (error) {
-        code = (error as { code?: string }).code;
-        throw error;
-      } finally {
-        done();
-      }
-    }, 100).catch((error) => error);
-    expect(outcome).toMatchObject({ status: 503, code: "timeout" });
-    await cancelled;
-    expect(code).toBe("57014");
-  });
+  it.skipIf(!onPostgres)(
+    "is the transaction's statement timeout on PostgreSQL: the server cancels the statement (57014)",
+    async () => {
+      let code: string | undefined;
+      let done!: () => void;
+      const cancelled = new Promise<void>((resolve) => (done = resolve));
+      const outcome = await withSearchBudget(async (conn) => {
+        try {
+          await sql`SELECT pg_sleep(2)`.execute(conn);
+        } catch (error) {
+          code = (error as { code?: string }).code;
+          throw error;
+        } finally {
+          done();
+        }
+      }, 100).catch((error) => error);
+      expect(outcome).toMatchObject({ status: 503, code: "timeout" });
+      await cancelled;
+      expect(code).toBe("57014");
+    },
+  );
 });

@@ -25,7 +25,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await gecko.close();
-  for (const name of ["MARKET_DATA_PROVIDER", "GECKOTERMINAL_BASE_URL", "PROVIDER_TIMEOUT_MS"]) delete process.env[name];
+  for (const name of ["MARKET_DATA_PROVIDER", "GECKOTERMINAL_BASE_URL", "PROVIDER_TIMEOUT_MS"])
+    delete process.env[name];
   resetConfig();
 });
 
@@ -44,7 +45,9 @@ async function forget(qs: string) {
   // The cache keys are the service's; a test that needs a miss removes the fresh copy only.
   const store = await kv();
   const q = new URLSearchParams(qs);
-  await store.delete(`tokens:trending:base:${q.get("page") ?? 1}:${q.get("order") ?? "h24_price_change_percentage_desc"}:fresh`);
+  await store.delete(
+    `tokens:trending:base:${q.get("page") ?? 1}:${q.get("order") ?? "h24_price_change_percentage_desc"}:fresh`,
+  );
 }
 
 beforeEach(() => {
@@ -80,8 +83,16 @@ describe("GET /api/tokens/trending", () => {
   });
 
   it("other orders: volume and transaction count, ascending and descending, with the window's duration", async () => {
-    expect((await call(GET, "/api/tokens/trending?order=h24_volume_usd_asc")).body.trending).toEqual([ours[1].pool, ours[2].pool, ours[0].pool]);
-    expect((await call(GET, "/api/tokens/trending?order=h24_tx_count_desc&page=2")).body.trending).toEqual([ours[1].pool, ours[2].pool, ours[0].pool]);
+    expect((await call(GET, "/api/tokens/trending?order=h24_volume_usd_asc")).body.trending).toEqual([
+      ours[1].pool,
+      ours[2].pool,
+      ours[0].pool,
+    ]);
+    expect((await call(GET, "/api/tokens/trending?order=h24_tx_count_desc&page=2")).body.trending).toEqual([
+      ours[1].pool,
+      ours[2].pool,
+      ours[0].pool,
+    ]);
     expect(gecko.requests.at(-1)!.query.get("page")).toBe("2");
     await call(GET, "/api/tokens/trending?order=m5_trending");
     expect(gecko.requests.at(-1)!.query.get("duration")).toBe("5m");
@@ -93,7 +104,10 @@ describe("GET /api/tokens/trending", () => {
       ["a 5xx", () => ({ status: 503, text: "unavailable" })],
       ["a timeout", () => ({ hang: true })],
       ["a body that is not JSON", () => ({ text: "<html>oops</html>" })],
-      ["a body of the wrong shape", () => ({ json: { data: [{ id: "x", attributes: { address: "not-an-address" } }] } })],
+      [
+        "a body of the wrong shape",
+        () => ({ json: { data: [{ id: "x", attributes: { address: "not-an-address" } }] } }),
+      ],
     ];
 
     it.each(failures)("serves the last good answer after %s", async (_label, failure) => {
@@ -110,7 +124,10 @@ describe("GET /api/tokens/trending", () => {
 
     it.each(failures)("answers 503 provider_unavailable after %s when nothing was cached", async (label, failure) => {
       reply = failure;
-      const res = await call(GET, `/api/tokens/trending?order=h1_price_change_percentage_asc&page=${failures.findIndex(([l]) => l === label) + 3}`);
+      const res = await call(
+        GET,
+        `/api/tokens/trending?order=h1_price_change_percentage_asc&page=${failures.findIndex(([l]) => l === label) + 3}`,
+      );
       expectError(res, 503, "provider_unavailable");
       expect(res.headers.get("retry-after")).toBe(label === "429" ? "17" : "5");
     });
@@ -137,7 +154,11 @@ describe("GET /api/tokens/trending", () => {
       ["chainId=0", "chainId"],
       ["chainId=999999", "chainId"],
     ]) {
-      expect(expectError(await call(GET, `/api/tokens/trending?${qs}`), 400, "invalid_request").error.startsWith(`${param}: `)).toBe(true);
+      expect(
+        expectError(await call(GET, `/api/tokens/trending?${qs}`), 400, "invalid_request").error.startsWith(
+          `${param}: `,
+        ),
+      ).toBe(true);
     }
   });
 });

@@ -33,7 +33,11 @@ export function neynarUserObject(u: FakeUserInput) {
     following_count: 5,
     verifications: verified,
     auth_addresses: [],
-    verified_addresses: { eth_addresses: verified, sol_addresses: [], primary: { eth_address: verified[0] ?? null, sol_address: null } },
+    verified_addresses: {
+      eth_addresses: verified,
+      sol_addresses: [],
+      primary: { eth_address: verified[0] ?? null, sol_address: null },
+    },
     verified_accounts: u.x ? [{ platform: "x", username: u.x }] : [],
     power_badge: false,
     score: u.score ?? 0.5,
@@ -66,7 +70,11 @@ function answer(fake: FakeNeynar, req: FakeRequest): FakeReply {
   if (path === "/v2/farcaster/user/bulk-by-address") {
     const out: Record<string, unknown[]> = {};
     for (const a of (req.query.get("addresses") ?? "").toLowerCase().split(",")) {
-      const holders = users.filter((u) => u.custody_address.toLowerCase() === a || u.verified_addresses.eth_addresses.some((e) => e.toLowerCase() === a));
+      const holders = users.filter(
+        (u) =>
+          u.custody_address.toLowerCase() === a ||
+          u.verified_addresses.eth_addresses.some((e) => e.toLowerCase() === a),
+      );
       if (holders.length) out[a] = holders;
     }
     return Object.keys(out).length ? { json: out } : { status: 404, json: { ...notFoundBody, property: "addresses" } };
@@ -80,7 +88,9 @@ function answer(fake: FakeNeynar, req: FakeRequest): FakeReply {
     const limit = Number(req.query.get("limit") ?? 25);
     const start = Number(req.query.get("cursor") ?? 0);
     const all = fake.following.get(fid) ?? [];
-    const page = all.slice(start, start + limit).flatMap((f) => (fake.users.has(f) ? [{ object: "follow", user: fake.users.get(f)! }] : []));
+    const page = all
+      .slice(start, start + limit)
+      .flatMap((f) => (fake.users.has(f) ? [{ object: "follow", user: fake.users.get(f)! }] : []));
     const next = start + limit < all.length ? String(start + limit) : null;
     return { json: { users: page, next: { cursor: next } } };
   }
@@ -96,11 +106,17 @@ export async function startFakeNeynar(): Promise<FakeNeynar> {
     if (req.headers["x-api-key"] !== NEYNAR_KEY) return { status: 401, json: { message: "bad key" } };
     if (failure && (failure.times === undefined || failure.times-- > 0)) {
       if (failure.hang) return { hang: true };
-      return { status: failure.status ?? 500, json: failure.json ?? { message: "boom" }, headers: failure.retryAfter ? { "retry-after": failure.retryAfter } : {} };
+      return {
+        status: failure.status ?? 500,
+        json: failure.json ?? { message: "boom" },
+        headers: failure.retryAfter ? { "retry-after": failure.retryAfter } : {},
+      };
     }
     return answer(fake, req);
   });
-  fake.add = (...list) => list.forEach((u) => fake.users.set(u.fid, neynarUserObject(u)));
+  fake.add = (...list) => {
+    for (const u of list) fake.users.set(u.fid, neynarUserObject(u));
+  };
   fake.fail = (f) => void (failure = f);
   fake.calls = (path) => fake.server.requests.filter((r) => !path || r.path.replace(/\/$/, "") === path);
   fake.close = () => fake.server.close();

@@ -14,13 +14,23 @@ const BOB_WALLET = "0x0000000000000000000000000000000000000b0b";
 let neynar: FakeNeynar;
 
 async function age(fid: number, seconds: number) {
-  await db().updateTable("users").set({ fetched_at: sql`now() - make_interval(secs => ${seconds})` }).where("fid", "=", fid).execute();
+  await db()
+    .updateTable("users")
+    .set({ fetched_at: sql`now() - make_interval(secs => ${seconds})` })
+    .where("fid", "=", fid)
+    .execute();
 }
 
 beforeAll(async () => {
   neynar = await startFakeNeynar();
   neynar.add(
-    { fid: 2, username: "alice", verified: ["0x00000000000000000000000000000000000A11CE"], x: "alice_x", followers: 100 },
+    {
+      fid: 2,
+      username: "alice",
+      verified: ["0x00000000000000000000000000000000000A11CE"],
+      x: "alice_x",
+      followers: 100,
+    },
     { fid: 3, username: "bob", verified: [BOB_WALLET], followers: 5 },
     { fid: 4, username: "bob-alt", verified: [BOB_WALLET], followers: 50 },
   );
@@ -35,10 +45,20 @@ describe("GET /api/get-user-by-fid", () => {
   it("fetches, stores and serves the provider's user object with a 5-minute cache", async () => {
     const res = await call(byFid, "/api/get-user-by-fid?fid=2");
     expect(res.status, res.text).toBe(200);
-    expect(res.body).toMatchObject({ object: "user", fid: 2, username: "alice", verified_addresses: { eth_addresses: ["0x00000000000000000000000000000000000A11CE"] } });
+    expect(res.body).toMatchObject({
+      object: "user",
+      fid: 2,
+      username: "alice",
+      verified_addresses: { eth_addresses: ["0x00000000000000000000000000000000000A11CE"] },
+    });
     expect(res.headers.get("cache-control")).toContain("s-maxage=300");
     const row = await db().selectFrom("users").selectAll().where("fid", "=", 2).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ username: "alice", twitter_username: "alice_x", verified_addresses: [ALICE_WALLET], follower_count: 100 });
+    expect(row).toMatchObject({
+      username: "alice",
+      twitter_username: "alice_x",
+      verified_addresses: [ALICE_WALLET],
+      follower_count: 100,
+    });
     const addresses = await db().selectFrom("user_addresses").select("address").where("fid", "=", 2).execute();
     expect(addresses.map((a) => a.address)).toContain(ALICE_WALLET);
   });
@@ -109,7 +129,19 @@ describe("GET /api/get-user-by-fid", () => {
     const custody = "0x00000000000000000000000000000000c0ffee01";
     await db()
       .insertInto("users")
-      .values({ fid: 610, username: "columns", display_name: null, pfp_url: null, custody_address: custody, verified_addresses: [ALICE_WALLET], twitter_username: "col_x", neynar_score: null, follower_count: 7, following_count: 1, profile: "{}" })
+      .values({
+        fid: 610,
+        username: "columns",
+        display_name: null,
+        pfp_url: null,
+        custody_address: custody,
+        verified_addresses: [ALICE_WALLET],
+        twitter_username: "col_x",
+        neynar_score: null,
+        follower_count: 7,
+        following_count: 1,
+        profile: "{}",
+      })
       .execute();
     const res = await call(byFid, "/api/get-user-by-fid?fid=610");
     expect(res.status, res.text).toBe(200);
@@ -173,7 +205,11 @@ describe("GET /api/get-user-by-address", () => {
     await age(2, 90_000);
     neynar.fail({ status: 502 });
     expect((await call(byAddress, `/api/get-user-by-address?address=${ALICE_WALLET}`)).body.fid).toBe(2);
-    expectError(await call(byAddress, "/api/get-user-by-address?address=0x2222222222222222222222222222222222222222"), 503, "provider_unavailable");
+    expectError(
+      await call(byAddress, "/api/get-user-by-address?address=0x2222222222222222222222222222222222222222"),
+      503,
+      "provider_unavailable",
+    );
   });
 
   it.each(["", "0x123", "0xZZ00000000000000000000000000000000000000", "alice"])("rejects address=%s", async (a) => {
@@ -248,7 +284,9 @@ describe("GET /api/get-multiple-users-by-fid", () => {
     await call(multiple, "/api/get-multiple-users-by-fid?fids=2");
     await age(2, 600);
     neynar.fail({ status: 500 });
-    expect((await call(multiple, "/api/get-multiple-users-by-fid?fids=2,4242")).body.users.map((u: any) => u.fid)).toEqual([2]);
+    expect(
+      (await call(multiple, "/api/get-multiple-users-by-fid?fids=2,4242")).body.users.map((u: any) => u.fid),
+    ).toEqual([2]);
     expectError(await call(multiple, "/api/get-multiple-users-by-fid?fids=4242"), 503, "provider_unavailable");
   });
 

@@ -41,7 +41,10 @@ async function deployAndWait(label: string, timeoutMs: number): Promise<number> 
   const requestKey = key(label);
   const res = await deploy(acme, v4Body(chain(), requestKey));
   expect(res.status, res.text).toBe(200);
-  await vi.waitFor(async () => expect((await status(acme, requestKey)).body.status).toBe("deployed"), { timeout: timeoutMs, interval: 25 });
+  await vi.waitFor(async () => expect((await status(acme, requestKey)).body.status).toBe("deployed"), {
+    timeout: timeoutMs,
+    interval: 25,
+  });
   return Date.now() - started;
 }
 
@@ -90,12 +93,19 @@ describe("webhook deliveries and the worker's other jobs", () => {
     try {
       for (const partner of ["acme", "other"]) {
         const partnerId = await partnerIdOf(partner);
-        for (let i = 0; i < 20; i++) await createSubscription({ partnerId }, { url: `${blackHole.url}/${partner}/${i}`, events: ["token.created"] });
+        for (let i = 0; i < 20; i++)
+          await createSubscription(
+            { partnerId },
+            { url: `${blackHole.url}/${partner}/${i}`, events: ["token.created"] },
+          );
       }
       startWorker({ force: true, schedules: false, pollMs: 100 });
       // No delivery is due yet: this deploy's time is the usual one. Its token fans out to the 40 subscriptions.
       const usual = await deployAndWait("lanes-usual", 20_000);
-      await vi.waitFor(() => expect(blackHole.requests.length).toBeGreaterThanOrEqual(4), { timeout: 10_000, interval: 25 });
+      await vi.waitFor(() => expect(blackHole.requests.length).toBeGreaterThanOrEqual(4), {
+        timeout: 10_000,
+        interval: 25,
+      });
       const loaded = await deployAndWait("lanes-loaded", Math.max(10_000, 5 * usual));
       console.info(`deploy latency: ${usual} ms usual, ${loaded} ms with 40 black-hole subscriptions`);
       // Every attempt that reached a receiver is still hanging: the deploy did not wait for one to give up.
@@ -113,19 +123,32 @@ describe("webhook deliveries and the worker's other jobs", () => {
     const receiver = await startFakeServer(async (r) => {
       active.set(r.path, (active.get(r.path) ?? 0) + 1);
       peak.set(r.path, Math.max(peak.get(r.path) ?? 0, active.get(r.path)!));
-      peakAll = Math.max(peakAll, [...active.values()].reduce((a, b) => a + b, 0));
+      peakAll = Math.max(
+        peakAll,
+        [...active.values()].reduce((a, b) => a + b, 0),
+      );
       await new Promise((resolve) => setTimeout(resolve, 300));
       active.set(r.path, active.get(r.path)! - 1);
       return { status: 204 };
     });
     try {
       const partnerId = await partnerIdOf("acme");
-      for (const path of ["/one", "/two"]) await createSubscription({ partnerId }, { url: `${receiver.url}${path}`, events: ["token.created"] });
+      for (const path of ["/one", "/two"])
+        await createSubscription({ partnerId }, { url: `${receiver.url}${path}`, events: ["token.created"] });
       // Three launches: each subscription has three deliveries due at once.
-      const tokens = await insertTokens([1, 2, 3].map((n) => ({ contract_address: address("e", n), name: `Busy ${n}`, symbol: `BZ${n}` })));
-      for (const t of tokens) await enqueueTokenCreatedWebhooks(db(), await db().selectFrom("tokens").selectAll().where("id", "=", t.id).executeTakeFirstOrThrow());
+      const tokens = await insertTokens(
+        [1, 2, 3].map((n) => ({ contract_address: address("e", n), name: `Busy ${n}`, symbol: `BZ${n}` })),
+      );
+      for (const t of tokens)
+        await enqueueTokenCreatedWebhooks(
+          db(),
+          await db().selectFrom("tokens").selectAll().where("id", "=", t.id).executeTakeFirstOrThrow(),
+        );
       startWorker({ force: true, schedules: false, pollMs: 50 });
-      await vi.waitFor(async () => expect(await db().selectFrom("webhook_deliveries").select("id").execute()).toHaveLength(6), { timeout: 15_000, interval: 50 });
+      await vi.waitFor(
+        async () => expect(await db().selectFrom("webhook_deliveries").select("id").execute()).toHaveLength(6),
+        { timeout: 15_000, interval: 50 },
+      );
       expect(Object.fromEntries(peak)).toEqual({ "/one": 1, "/two": 1 });
       expect(peakAll).toBe(2); // one subscription's deliveries do not hold back the other's
     } finally {
@@ -138,9 +161,15 @@ describe("webhook deliveries and the worker's other jobs", () => {
     Object.assign(process.env, { WEBHOOK_CONNECT_TIMEOUT_MS: "300", WEBHOOK_TIMEOUT_MS: "15000" });
     resetConfig();
     try {
-      await createSubscription({ partnerId: await partnerIdOf("acme") }, { url: `${target.url}/never`, events: ["token.created"] });
+      await createSubscription(
+        { partnerId: await partnerIdOf("acme") },
+        { url: `${target.url}/never`, events: ["token.created"] },
+      );
       const [t] = await insertTokens([{ contract_address: address("f", 1), name: "Unreachable", symbol: "UNR" }]);
-      await enqueueTokenCreatedWebhooks(db(), await db().selectFrom("tokens").selectAll().where("id", "=", t.id).executeTakeFirstOrThrow());
+      await enqueueTokenCreatedWebhooks(
+        db(),
+        await db().selectFrom("tokens").selectAll().where("id", "=", t.id).executeTakeFirstOrThrow(),
+      );
       const started = Date.now();
       await runDueJobs();
       expect(Date.now() - started).toBeLessThan(10_000);

@@ -51,7 +51,11 @@ afterAll(async () => {
 });
 
 describe("POST /api/webhooks auth", () => {
-  authMatrix("partner", (headers) => call(POST as any, "/api/webhooks", { headers, body: { url: "https://example.com/h" } }), () => issuer);
+  authMatrix(
+    "partner",
+    (headers) => call(POST as any, "/api/webhooks", { headers, body: { url: "https://example.com/h" } }),
+    () => issuer,
+  );
 });
 describe("DELETE /api/webhooks/{id} auth", () => {
   let othersId = "";
@@ -60,9 +64,19 @@ describe("DELETE /api/webhooks/{id} auth", () => {
   });
   authMatrix(
     "partner",
-    (headers) => call(DELETE as any, "/api/webhooks/x", { method: "DELETE", headers, params: { id: "00000000-0000-4000-8000-000000000000" } }),
+    (headers) =>
+      call(DELETE as any, "/api/webhooks/x", {
+        method: "DELETE",
+        headers,
+        params: { id: "00000000-0000-4000-8000-000000000000" },
+      }),
     () => issuer,
-    async () => call(DELETE as any, "/api/webhooks/x", { method: "DELETE", headers: { "x-api-key": key }, params: { id: othersId } }),
+    async () =>
+      call(DELETE as any, "/api/webhooks/x", {
+        method: "DELETE",
+        headers: { "x-api-key": key },
+        params: { id: othersId },
+      }),
   );
 });
 
@@ -71,9 +85,18 @@ describe("registration", () => {
     setAllowPrivate("false");
     try {
       for (const url of [
-        "http://example.com/h", "https://127.0.0.1/h", "https://10.1.2.3/h", "https://169.254.169.254/latest", "https://[::1]/h",
-        "https://[::ffff:192.168.0.1]/h", "https://[::127.0.0.1]/h", "https://[2002:7f00:1::]/h", "https://[64:ff9b::a9fe:a9fe]/h",
-        "https://localhost/h", "https://user:pw@example.com/h", receiver.url,
+        "http://example.com/h",
+        "https://127.0.0.1/h",
+        "https://10.1.2.3/h",
+        "https://169.254.169.254/latest",
+        "https://[::1]/h",
+        "https://[::ffff:192.168.0.1]/h",
+        "https://[::127.0.0.1]/h",
+        "https://[2002:7f00:1::]/h",
+        "https://[64:ff9b::a9fe:a9fe]/h",
+        "https://localhost/h",
+        "https://user:pw@example.com/h",
+        receiver.url,
       ]) {
         const err = expectError(await register({ url }), 400, "invalid_request");
         expect(err.error).toMatch(/^url: /);
@@ -81,17 +104,32 @@ describe("registration", () => {
       // "localtest.me" style names resolve to loopback: refused by resolution (skips quietly offline).
       const res = await register({ url: "https://localhost.localdomain/h" });
       expect(res.status).toBe(400);
-      expect(await db().selectFrom("webhook_subscriptions").select("id").where("url", "like", "%example.com%").execute()).toEqual([]);
+      expect(
+        await db().selectFrom("webhook_subscriptions").select("id").where("url", "like", "%example.com%").execute(),
+      ).toEqual([]);
     } finally {
       setAllowPrivate("true");
     }
   });
 
   it("classifies addresses", () => {
-    for (const a of ["127.0.0.1", "10.0.0.1", "172.20.1.1", "192.168.1.1", "169.254.1.1", "100.64.0.1", "0.0.0.0", "::1", "fe80::1", "fd00::1", "::ffff:127.0.0.1"]) {
+    for (const a of [
+      "127.0.0.1",
+      "10.0.0.1",
+      "172.20.1.1",
+      "192.168.1.1",
+      "169.254.1.1",
+      "100.64.0.1",
+      "0.0.0.0",
+      "::1",
+      "fe80::1",
+      "fd00::1",
+      "::ffff:127.0.0.1",
+    ]) {
       expect(isInternalAddress(a), a).toBe(true);
     }
-    for (const a of ["8.8.8.8", "1.1.1.1", "2606:4700::1111", "::ffff:8.8.8.8"]) expect(isInternalAddress(a), a).toBe(false);
+    for (const a of ["8.8.8.8", "1.1.1.1", "2606:4700::1111", "::ffff:8.8.8.8"])
+      expect(isInternalAddress(a), a).toBe(false);
   });
 
   it("validates the body: 400 for bad url/events, nothing stored", async () => {
@@ -112,10 +150,22 @@ describe("registration", () => {
     expect(list.text).not.toContain(created.body.secret);
     const others = await call(GET as any, "/api/webhooks", { headers: { "x-api-key": otherKey } });
     expect(others.body.data.map((s: any) => s.id)).not.toContain(created.body.id);
-    const del = await call(DELETE as any, "/x", { method: "DELETE", headers: { "x-api-key": otherKey }, params: { id: created.body.id } });
+    const del = await call(DELETE as any, "/x", {
+      method: "DELETE",
+      headers: { "x-api-key": otherKey },
+      params: { id: created.body.id },
+    });
     expectError(del, 404, "not_found");
-    expectError(await call(DELETE as any, "/x", { method: "DELETE", headers: { "x-api-key": key }, params: { id: "nope" } }), 400, "invalid_request");
-    const mine = await call(DELETE as any, "/x", { method: "DELETE", headers: { "x-api-key": key }, params: { id: created.body.id } });
+    expectError(
+      await call(DELETE as any, "/x", { method: "DELETE", headers: { "x-api-key": key }, params: { id: "nope" } }),
+      400,
+      "invalid_request",
+    );
+    const mine = await call(DELETE as any, "/x", {
+      method: "DELETE",
+      headers: { "x-api-key": key },
+      params: { id: created.body.id },
+    });
     expect(mine.status).toBe(204);
   });
 
@@ -145,7 +195,11 @@ describe("registration", () => {
     const get = doc.paths["/api/webhooks"].get.responses["200"].content["application/json"].schema;
     expect(z.fromJSONSchema(get).safeParse(list.body).success).toBe(true);
     expect(z.fromJSONSchema(get).safeParse({ data: [{ id: 1 }] }).success).toBe(false);
-    await call(DELETE as any, "/x", { method: "DELETE", headers: { "x-api-key": key }, params: { id: created.body.id } });
+    await call(DELETE as any, "/x", {
+      method: "DELETE",
+      headers: { "x-api-key": key },
+      params: { id: created.body.id },
+    });
   });
 });
 
@@ -157,7 +211,7 @@ describe("delivery", () => {
     const before = receiver.requests.length;
     const { row, enqueued } = await newToken(1);
     expect(enqueued).toBe(1);
-    expect((await enqueueTokenCreatedWebhooks(db(), row))).toBe(1); // a second call is deduplicated
+    expect(await enqueueTokenCreatedWebhooks(db(), row)).toBe(1); // a second call is deduplicated
     await runDueJobs();
     const got = receiver.requests.slice(before).filter((r) => r.path === "/deliver");
     expect(got).toHaveLength(1);
@@ -179,20 +233,34 @@ describe("delivery", () => {
     const sub = (await register({ url: `${receiver.url}/flaky` })).body;
     await newToken(2);
     await runDueJobs();
-    const pending = await db().selectFrom("jobs").select(["run_at"]).where("name", "=", "webhook-deliver").where("status", "=", "pending").execute();
+    const pending = await db()
+      .selectFrom("jobs")
+      .select(["run_at"])
+      .where("name", "=", "webhook-deliver")
+      .where("status", "=", "pending")
+      .execute();
     expect(pending).toHaveLength(1);
     expect(pending[0].run_at.getTime()).toBeGreaterThan(Date.now() + 20_000); // the first backoff step is 30 s
     await makeDue();
     await runDueJobs();
     await makeDue();
     await runDueJobs();
-    const log = await db().selectFrom("webhook_deliveries").select(["attempt", "status", "response_code"]).where("subscription_id", "=", sub.id).orderBy("attempt").execute();
+    const log = await db()
+      .selectFrom("webhook_deliveries")
+      .select(["attempt", "status", "response_code"])
+      .where("subscription_id", "=", sub.id)
+      .orderBy("attempt")
+      .execute();
     expect(log).toEqual([
       { attempt: 1, status: "failed", response_code: 503 },
       { attempt: 2, status: "failed", response_code: 503 },
       { attempt: 3, status: "succeeded", response_code: 204 },
     ]);
-    const s = await db().selectFrom("webhook_subscriptions").select(["failing_since", "status"]).where("id", "=", sub.id).executeTakeFirstOrThrow();
+    const s = await db()
+      .selectFrom("webhook_subscriptions")
+      .select(["failing_since", "status"])
+      .where("id", "=", sub.id)
+      .executeTakeFirstOrThrow();
     expect(s).toEqual({ failing_since: null, status: "active" });
     await call(DELETE as any, "/x", { method: "DELETE", headers: { "x-api-key": key }, params: { id: sub.id } });
     const before = receiver.requests.length;
@@ -209,16 +277,35 @@ describe("delivery", () => {
       const sub = (await register({ url: `${receiver.url}/hang` })).body;
       await newToken(4);
       await runDueJobs();
-      const first = await db().selectFrom("webhook_deliveries").selectAll().where("subscription_id", "=", sub.id).execute();
+      const first = await db()
+        .selectFrom("webhook_deliveries")
+        .selectAll()
+        .where("subscription_id", "=", sub.id)
+        .execute();
       expect(first).toMatchObject([{ attempt: 1, status: "failed", response_code: null }]);
       expect(first[0].error).toMatch(/no answer within 300 ms/);
-      await db().updateTable("webhook_subscriptions").set({ failing_since: sql`now() - interval '25 hours'` }).where("id", "=", sub.id).execute();
+      await db()
+        .updateTable("webhook_subscriptions")
+        .set({ failing_since: sql`now() - interval '25 hours'` })
+        .where("id", "=", sub.id)
+        .execute();
       await makeDue();
       await runDueJobs();
-      const s = await db().selectFrom("webhook_subscriptions").select(["status", "paused_at"]).where("id", "=", sub.id).executeTakeFirstOrThrow();
+      const s = await db()
+        .selectFrom("webhook_subscriptions")
+        .select(["status", "paused_at"])
+        .where("id", "=", sub.id)
+        .executeTakeFirstOrThrow();
       expect(s.status).toBe("paused");
       expect(s.paused_at).not.toBeNull();
-      expect(await db().selectFrom("jobs").select("id").where("name", "=", "webhook-deliver").where("status", "=", "pending").execute()).toEqual([]);
+      expect(
+        await db()
+          .selectFrom("jobs")
+          .select("id")
+          .where("name", "=", "webhook-deliver")
+          .where("status", "=", "pending")
+          .execute(),
+      ).toEqual([]);
       const { enqueued } = await newToken(5);
       expect(enqueued).toBe(0); // paused subscriptions receive nothing new
     } finally {
@@ -236,7 +323,11 @@ describe("delivery", () => {
       await newToken(6);
       await runDueJobs();
       expect(receiver.requests.length).toBe(before);
-      const log = await db().selectFrom("webhook_deliveries").selectAll().where("subscription_id", "=", sub.id).execute();
+      const log = await db()
+        .selectFrom("webhook_deliveries")
+        .selectAll()
+        .where("subscription_id", "=", sub.id)
+        .execute();
       expect(log).toMatchObject([{ attempt: 1, status: "failed", response_code: null }]);
       expect(log[0].error).toMatch(/https|internal/);
     } finally {

@@ -20,9 +20,16 @@ const MiB = 2 ** 20;
 const SAMPLE_ACCOUNTS = 64;
 
 /** A deterministic account per index; every 100th index repeats the previous account (duplicate leaves). */
-const account = (i: number) => `0x${(BigInt((i % 100 === 99 ? i - 1 : i) + 1) * 0x9e3779b97f4a7c15n).toString(16).padStart(40, "0").slice(-40)}`;
+const account = (i: number) =>
+  `0x${(BigInt((i % 100 === 99 ? i - 1 : i) + 1) * 0x9e3779b97f4a7c15n).toString(16).padStart(40, "0").slice(-40)}`;
 
-type Loaded = { token: string; root: string; dump: StandardDump; sample: number[]; loaded?: StandardMerkleTree<[string, string]> };
+type Loaded = {
+  token: string;
+  root: string;
+  dump: StandardDump;
+  sample: number[];
+  loaded?: StandardMerkleTree<[string, string]>;
+};
 
 /** The SQL GET /api/airdrops/claim sends for 8 of the sample accounts: leaf lookup, then tile read. */
 async function endpointSql({ token, dump, sample }: Loaded): Promise<SqlRequest[]> {
@@ -34,7 +41,10 @@ async function endpointSql({ token, dump, sample }: Loaded): Promise<SqlRequest[
   for (const i of sample.slice(0, 8)) {
     const leaf = accountLeavesSql(owner, dump.values[i].value[0]).compile(db());
     const tiles = tilesSql(treeId, proofTiles(dump.values[i].treeIndex, shape)).compile(db());
-    requests.push([[{ text: leaf.sql, values: [...leaf.parameters] }], [{ text: tiles.sql, values: [...tiles.parameters] }]]);
+    requests.push([
+      [{ text: leaf.sql, values: [...leaf.parameters] }],
+      [{ text: tiles.sql, values: [...tiles.parameters] }],
+    ]);
   }
   return requests;
 }
@@ -51,7 +61,10 @@ function scenario(leaves: number, label: string): BenchScenario {
     chain: true,
     description: `airdrop tree of ${leaves.toLocaleString("en-US")} leaves: save through POST /api/airdrops, then GET /api/airdrops/claim`,
     async setup(ctx: BenchContext) {
-      const values = Array.from({ length: leaves }, (_, i) => [account(i), BigInt((i % 1000) + 1) * 10n ** 15n] as const);
+      const values = Array.from(
+        { length: leaves },
+        (_, i) => [account(i), BigInt((i % 1000) + 1) * 10n ** 15n] as const,
+      );
       const { root, dump } = buildStandardTree(values);
       if (!ctx.chain) throw new Error("no local chain: the scenario needs `chain: true`");
       const token = (launched = await ctx.chain.launch(root));
@@ -75,19 +88,28 @@ function scenario(leaves: number, label: string): BenchScenario {
     },
     requests() {
       const { token, dump, sample } = need();
-      return sample.map((i) => ({ path: `/api/airdrops/claim?tokenAddress=${token}&claimerAddress=${dump.values[i].value[0]}` }));
+      return sample.map((i) => ({
+        path: `/api/airdrops/claim?tokenAddress=${token}&claimerAddress=${dump.values[i].value[0]}`,
+      }));
     },
     sql: () => endpointSql(need()),
     async floors() {
       const s = need();
       // The object load() returns, built without load()'s re-validation (that is the next floor's cost).
-      const Tree = StandardMerkleTree as unknown as new (tree: string[], values: unknown, encoding: string[]) => StandardMerkleTree<[string, string]>;
+      const Tree = StandardMerkleTree as unknown as new (
+        tree: string[],
+        values: unknown,
+        encoding: string[],
+      ) => StandardMerkleTree<[string, string]>;
       s.loaded = new Tree(s.dump.tree, s.dump.values, s.dump.leafEncoding);
       let k = 0;
       const next = () => s.sample[k++ % s.sample.length];
       return [
         { name: "getProof on a loaded StandardMerkleTree (in process)", run: () => s.loaded!.getProof(next()) },
-        { name: "StandardMerkleTree.load() + getProof per request (in process)", run: () => StandardMerkleTree.load(s.dump as never).getProof(next()) },
+        {
+          name: "StandardMerkleTree.load() + getProof per request (in process)",
+          run: () => StandardMerkleTree.load(s.dump as never).getProof(next()),
+        },
       ];
     },
     async teardown(ctx: BenchContext) {

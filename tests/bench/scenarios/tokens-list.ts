@@ -77,11 +77,21 @@ async function page1000(ctx: BenchContext): Promise<string[]> {
 /** Five sets of 100 existing pools (20-byte and v4 ids), spread over the table. */
 async function poolSets(ctx: BenchContext): Promise<string[][]> {
   const sets: string[][] = [];
-  for (let k = 0; k < 5; k++) sets.push(await column(ctx, `SELECT pool_address FROM tokens WHERE id % 9001 = ${k * 17 + 1} AND pool_address IS NOT NULL ORDER BY id LIMIT 100`));
+  for (let k = 0; k < 5; k++)
+    sets.push(
+      await column(
+        ctx,
+        `SELECT pool_address FROM tokens WHERE id % 9001 = ${k * 17 + 1} AND pool_address IS NOT NULL ORDER BY id LIMIT 100`,
+      ),
+    );
   return sets;
 }
 
-function listScenario(name: string, description: string, queries: (ctx: BenchContext) => Promise<string[]>): BenchScenario {
+function listScenario(
+  name: string,
+  description: string,
+  queries: (ctx: BenchContext) => Promise<string[]>,
+): BenchScenario {
   return {
     name,
     description,
@@ -92,17 +102,37 @@ function listScenario(name: string, description: string, queries: (ctx: BenchCon
 
 export default defineScenario([
   listScenario("tokens-default", "GET /api/tokens (newest first, 10)", async () => [""]),
-  listScenario("tokens-q-rare", `GET /api/tokens?q=${SEARCH_TERMS.rare} (trigram, a few dozen matches)`, async () => [`q=${SEARCH_TERMS.rare}`]),
-  listScenario("tokens-q-common", `GET /api/tokens?q=${SEARCH_TERMS.common} (trigram, ~10% of tokens)`, async () => [`q=${SEARCH_TERMS.common}`]),
-  listScenario("tokens-q-two-char", `GET /api/tokens?q=${SEARCH_TERMS.twoChar} (prefix of name or symbol)`, async () => [`q=${SEARCH_TERMS.twoChar}`]),
-  listScenario("tokens-fid", "GET /api/tokens?fid=<3 busiest, 7 ordinary creators>", async (ctx) => (await fids(ctx)).map((f) => `fid=${f}`)),
-  listScenario("tokens-msg-sender", "GET /api/tokens?msgSender=<3 busiest, 7 ordinary deployers>", async (ctx) => (await senders(ctx)).map((a) => `msgSender=${a}`)),
-  listScenario("tokens-market-cap", "GET /api/tokens?sortBy=market-cap (desc and asc)", async () => ["sortBy=market-cap", "sortBy=market-cap&sort=asc"]),
+  listScenario("tokens-q-rare", `GET /api/tokens?q=${SEARCH_TERMS.rare} (trigram, a few dozen matches)`, async () => [
+    `q=${SEARCH_TERMS.rare}`,
+  ]),
+  listScenario("tokens-q-common", `GET /api/tokens?q=${SEARCH_TERMS.common} (trigram, ~10% of tokens)`, async () => [
+    `q=${SEARCH_TERMS.common}`,
+  ]),
+  listScenario(
+    "tokens-q-two-char",
+    `GET /api/tokens?q=${SEARCH_TERMS.twoChar} (prefix of name or symbol)`,
+    async () => [`q=${SEARCH_TERMS.twoChar}`],
+  ),
+  listScenario("tokens-fid", "GET /api/tokens?fid=<3 busiest, 7 ordinary creators>", async (ctx) =>
+    (await fids(ctx)).map((f) => `fid=${f}`),
+  ),
+  listScenario("tokens-msg-sender", "GET /api/tokens?msgSender=<3 busiest, 7 ordinary deployers>", async (ctx) =>
+    (await senders(ctx)).map((a) => `msgSender=${a}`),
+  ),
+  listScenario("tokens-market-cap", "GET /api/tokens?sortBy=market-cap (desc and asc)", async () => [
+    "sortBy=market-cap",
+    "sortBy=market-cap&sort=asc",
+  ]),
   listScenario("tokens-page-1000", "GET /api/tokens?cursor=<end of page 999> (newest desc, asc, market-cap)", page1000),
   {
     name: "tokens-pool-addresses",
     description: "POST /api/tokens/fetch-by-pool-addresses with 100 pool addresses",
-    requests: async (ctx) => (await poolSets(ctx)).map((poolAddresses) => ({ method: "POST" as const, path: "/api/tokens/fetch-by-pool-addresses", body: { poolAddresses } })),
+    requests: async (ctx) =>
+      (await poolSets(ctx)).map((poolAddresses) => ({
+        method: "POST" as const,
+        path: "/api/tokens/fetch-by-pool-addresses",
+        body: { poolAddresses },
+      })),
     sql: async (ctx) => {
       const { conn } = recorder(ctx);
       return (await poolSets(ctx)).map((set) => {

@@ -68,8 +68,14 @@ async function nameSql(ctx: BenchContext, list: string[]): Promise<SqlRequest[]>
   const out: SqlRequest[] = [];
   for (const name of list) {
     const match = text(creatorsByNameQuery(db(), name.toLowerCase(), MAX_CREATORS));
-    const users = (await ctx.pool.query(match.text, match.values)).rows as { fid: string; verified_addresses: string[] }[];
-    const creators: Creators = { fids: users.map((u) => Number(u.fid)), addresses: [...new Set(users.flatMap((u) => u.verified_addresses))] };
+    const users = (await ctx.pool.query(match.text, match.values)).rows as {
+      fid: string;
+      verified_addresses: string[];
+    }[];
+    const creators: Creators = {
+      fids: users.map((u) => Number(u.fid)),
+      addresses: [...new Set(users.flatMap((u) => u.verified_addresses))],
+    };
     out.push([[match], ...(await tokenSql(ctx, creators))]);
   }
   return out;
@@ -78,10 +84,19 @@ async function nameSql(ctx: BenchContext, list: string[]): Promise<SqlRequest[]>
 async function addressSql(ctx: BenchContext): Promise<SqlRequest[]> {
   const out: SqlRequest[] = [];
   for (const address of await addresses(ctx)) {
-    const holders = { text: "SELECT u.* FROM user_addresses ua JOIN users u ON u.fid = ua.fid WHERE ua.address = $1 ORDER BY u.follower_count DESC LIMIT 10", values: [address] };
-    const rows = (await ctx.pool.query(holders.text, holders.values)).rows as { fid: string; verified_addresses: string[] }[];
+    const holders = {
+      text: "SELECT u.* FROM user_addresses ua JOIN users u ON u.fid = ua.fid WHERE ua.address = $1 ORDER BY u.follower_count DESC LIMIT 10",
+      values: [address],
+    };
+    const rows = (await ctx.pool.query(holders.text, holders.values)).rows as {
+      fid: string;
+      verified_addresses: string[];
+    }[];
     const top = rows.slice(0, 1);
-    const creators: Creators = { fids: top.map((u) => Number(u.fid)), addresses: [...new Set([address, ...top.flatMap((u) => u.verified_addresses)])] };
+    const creators: Creators = {
+      fids: top.map((u) => Number(u.fid)),
+      addresses: [...new Set([address, ...top.flatMap((u) => u.verified_addresses)])],
+    };
     out.push([[holders], ...(await tokenSql(ctx, creators))]);
   }
   return out;
@@ -91,13 +106,15 @@ export default defineScenario([
   {
     name: "users-search-creator-name",
     description: "GET /api/search-creator?q=<username> (10 popular, 10 ordinary creators)",
-    requests: async (ctx) => (await names(ctx)).map((q) => ({ path: `/api/search-creator?q=${encodeURIComponent(q)}` })),
+    requests: async (ctx) =>
+      (await names(ctx)).map((q) => ({ path: `/api/search-creator?q=${encodeURIComponent(q)}` })),
     sql: async (ctx) => nameSql(ctx, await names(ctx)),
   },
   {
     name: "users-search-creator-stem",
     description: "GET /api/search-creator?q=<3-letter stem> (substring match over names and handles)",
-    requests: async (ctx) => (await stems(ctx)).map((q) => ({ path: `/api/search-creator?q=${encodeURIComponent(q)}` })),
+    requests: async (ctx) =>
+      (await stems(ctx)).map((q) => ({ path: `/api/search-creator?q=${encodeURIComponent(q)}` })),
     sql: async (ctx) => nameSql(ctx, await stems(ctx)),
   },
   {

@@ -15,24 +15,7 @@ import { partnerKey } from "@/tests/helpers/auth";
 import { useTestChain } from "@/tests/helpers/chain";
 import { startFakeServer } from "@/tests/helpers/fake-server";
 import { deploy, key, partnerIdOf, status, v4Body } from "@/tests/api/deploy/helpers";
-
-export type WebhookLatency = {
-  at: string;
-  deploys: number;
-  subscriptions: number;
-  /** ms from the request to `deployed`; null: not deployed within DEPLOY_TIMEOUT_MS. */
-  usualMs: (number | null)[];
-  loadedMs: (number | null)[];
-  usualMedianMs: number | null;
-  loadedMedianMs: number | null;
-  ratio: number | null;
-  boundMs: number | null;
-  /** Delivery attempts the black holes had received (all still hanging) before and after the loaded deploys. */
-  hangingBefore: number;
-  hangingAfter: number;
-  passed: boolean;
-  failures: string[];
-};
+import type { WebhookLatency } from "./webhook-latency";
 
 const chain = useTestChain();
 const DEPLOYS = 5;
@@ -85,7 +68,8 @@ it("measures deploy latency with 0 and with 40 black-hole webhook subscriptions"
     // This deploy's token fans out to the 40 subscriptions; the measured deploys run while those attempts hang.
     await deployAndWait(acme);
     const waitUntil = Date.now() + 15_000;
-    while (blackHole.requests.length < 4 && Date.now() < waitUntil) await new Promise((resolve) => setTimeout(resolve, 25));
+    while (blackHole.requests.length < 4 && Date.now() < waitUntil)
+      await new Promise((resolve) => setTimeout(resolve, 25));
     hangingBefore = blackHole.requests.length;
     for (let i = 0; i < DEPLOYS; i++) loadedMs.push(await deployAndWait(acme));
     hangingAfter = blackHole.requests.length;
@@ -100,10 +84,16 @@ it("measures deploy latency with 0 and with 40 black-hole webhook subscriptions"
   const loaded = median(loadedMs);
   const boundMs = usual === null ? null : Math.max(10_000, 5 * usual);
   const failures: string[] = [];
-  if (usual === null || loaded === null) failures.push(`a deploy did not reach deployed within ${DEPLOY_TIMEOUT_MS / 1000} s`);
-  else if (loaded > boundMs!) failures.push(`deploys took ${loaded} ms with the black holes, over max(10 s, 5 × ${usual} ms)`);
-  if (hangingBefore < 4) failures.push(`only ${hangingBefore} delivery attempts were hanging when the loaded deploys started`);
-  if (finished > 0) failures.push(`${finished} delivery attempt(s) to a black hole ended during the measurement (it would not measure hanging receivers)`);
+  if (usual === null || loaded === null)
+    failures.push(`a deploy did not reach deployed within ${DEPLOY_TIMEOUT_MS / 1000} s`);
+  else if (loaded > boundMs!)
+    failures.push(`deploys took ${loaded} ms with the black holes, over max(10 s, 5 × ${usual} ms)`);
+  if (hangingBefore < 4)
+    failures.push(`only ${hangingBefore} delivery attempts were hanging when the loaded deploys started`);
+  if (finished > 0)
+    failures.push(
+      `${finished} delivery attempt(s) to a black hole ended during the measurement (it would not measure hanging receivers)`,
+    );
   const result: WebhookLatency = {
     at: new Date().toISOString(),
     deploys: DEPLOYS,
@@ -119,7 +109,9 @@ it("measures deploy latency with 0 and with 40 black-hole webhook subscriptions"
     passed: failures.length === 0,
     failures,
   };
-  console.info(`deploy latency: median ${usual} ms without subscriptions, ${loaded} ms with 40 black holes (ratio ${result.ratio})`);
+  console.info(
+    `deploy latency: median ${usual} ms without subscriptions, ${loaded} ms with 40 black holes (ratio ${result.ratio})`,
+  );
   const dir = process.env.RELIABILITY_OUT;
   if (dir) {
     mkdirSync(dir, { recursive: true });

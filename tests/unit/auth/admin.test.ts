@@ -3,7 +3,15 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { resetConfig } from "@/lib/core/config";
-import { adminCookieHeader, clearAdminCookieHeader, isAdminIdentity, isAdminSecret, signAdminSession, startAdminSession, verifyAdminSession } from "@/lib/http/auth/admin";
+import {
+  adminCookieHeader,
+  clearAdminCookieHeader,
+  isAdminIdentity,
+  isAdminSecret,
+  signAdminSession,
+  startAdminSession,
+  verifyAdminSession,
+} from "@/lib/http/auth/admin";
 import { devIssuerSecret, sessionSecret } from "@/lib/http/auth/secrets";
 
 let saved: Record<string, string | undefined> = {};
@@ -12,9 +20,18 @@ function setEnv(env: Record<string, string | undefined>) {
   for (const [k, v] of Object.entries(env)) v === undefined ? delete process.env[k] : (process.env[k] = v);
   resetConfig();
 }
-beforeEach(() => setEnv({ ADMIN_FIDS: "1,2", ADMIN_SECRET: "the-admin-secret-0123", SESSION_SECRET: undefined, DATABASE_URL: undefined, DEV_AUTH: undefined }));
+beforeEach(() =>
+  setEnv({
+    ADMIN_FIDS: "1,2",
+    ADMIN_SECRET: "the-admin-secret-0123",
+    SESSION_SECRET: undefined,
+    DATABASE_URL: undefined,
+    DEV_AUTH: undefined,
+  }),
+);
 afterEach(() => {
-  for (const k of ["ADMIN_FIDS", "ADMIN_SECRET", "SESSION_SECRET", "DATABASE_URL", "DEV_AUTH"]) setEnv({ [k]: saved[k] });
+  for (const k of ["ADMIN_FIDS", "ADMIN_SECRET", "SESSION_SECRET", "DATABASE_URL", "DEV_AUTH"])
+    setEnv({ [k]: saved[k] });
 });
 
 describe("admin credentials", () => {
@@ -73,9 +90,13 @@ describe("session key", () => {
 
 describe("admin cookie header", () => {
   it("is HttpOnly, SameSite=Lax, Path=/, with Max-Age, and Secure except on localhost", () => {
-    expect(adminCookieHeader("abc", "http://localhost:3000/api/admin/verify")).toBe("admin_session=abc; Path=/; HttpOnly; SameSite=Lax; Max-Age=43200");
+    expect(adminCookieHeader("abc", "http://localhost:3000/api/admin/verify")).toBe(
+      "admin_session=abc; Path=/; HttpOnly; SameSite=Lax; Max-Age=43200",
+    );
     expect(adminCookieHeader("abc", "http://127.0.0.1:3000/x")).not.toMatch(/Secure/);
     expect(adminCookieHeader("abc", "https://api.example.com/x")).toMatch(/; Secure$/);
-    expect(clearAdminCookieHeader("https://api.example.com/x")).toBe("admin_session=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0; Secure");
+    expect(clearAdminCookieHeader("https://api.example.com/x")).toBe(
+      "admin_session=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0; Secure",
+    );
   });
 });

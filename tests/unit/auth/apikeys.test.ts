@@ -21,7 +21,11 @@ describe("partner API keys", () => {
     const { key, prefix, id } = await createApiKey("globex");
     expect(await findPartnerByKey(key)).toEqual({ id, name: "globex" });
     await expect
-      .poll(async () => (await db().selectFrom("api_keys").select("last_used_at").where("id", "=", id).executeTakeFirstOrThrow()).last_used_at)
+      .poll(
+        async () =>
+          (await db().selectFrom("api_keys").select("last_used_at").where("id", "=", id).executeTakeFirstOrThrow())
+            .last_used_at,
+      )
       .not.toBeNull();
     expect(await revokeApiKey(prefix)).toBe(true);
     expect(await findPartnerByKey(key)).toBeNull();

@@ -79,7 +79,11 @@ describe("deployToken through the local factory", () => {
     expect(event.poolId).toMatch(/^0x[0-9a-f]{64}$/);
     expect(decodeTokenCreated({ ...raw, topics: [keccak256(toHex("Other()"))] })).toBeNull();
 
-    const found = await getTokenCreatedLogs(CHAIN, { factories: [c.contracts.factory], fromBlock: 0n, toBlock: receipt.blockNumber });
+    const found = await getTokenCreatedLogs(CHAIN, {
+      factories: [c.contracts.factory],
+      fromBlock: 0n,
+      toBlock: receipt.blockNumber,
+    });
     expect(found.map((e) => e.tokenAddress)).toEqual([event.tokenAddress]);
     const byToken = await getTokenCreatedLogs(CHAIN, {
       factories: [c.contracts.factory],
@@ -118,7 +122,13 @@ describe("deployToken through the local factory", () => {
     expect(event!.extensionsSupply).toBe(TOKEN_SUPPLY / 10n);
 
     const info = await readTokenInfo(CHAIN, token);
-    expect(info).toMatchObject({ name: "Test Token", symbol: "TEST", decimals: 18, totalSupply: TOKEN_SUPPLY, admin: config.tokenConfig.tokenAdmin });
+    expect(info).toMatchObject({
+      name: "Test Token",
+      symbol: "TEST",
+      decimals: 18,
+      totalSupply: TOKEN_SUPPLY,
+      admin: config.tokenConfig.tokenAdmin,
+    });
     expect(JSON.parse(info!.metadata!)).toEqual({ description: "a test token", socialMediaUrls: [], auditUrls: [] });
 
     const balance = (account: Address) =>
@@ -150,6 +160,9 @@ describe("deployToken through the local factory", () => {
     expect(error).toBeInstanceOf(ChainRevertError);
     expect(error.errorName).toBe("TokenAlreadyDeployed");
     // Sending surfaces the same decoded error (gas estimation runs the call first).
-    await expect(sendDeployToken(CHAIN, config)).rejects.toMatchObject({ name: "ChainRevertError", errorName: "TokenAlreadyDeployed" });
+    await expect(sendDeployToken(CHAIN, config)).rejects.toMatchObject({
+      name: "ChainRevertError",
+      errorName: "TokenAlreadyDeployed",
+    });
   });
 });

@@ -21,7 +21,9 @@ const HOUR = 3_600n;
 
 function presaleConfig(chain: TestChain, salt: string) {
   const config = defaultDeploymentConfig(chain, { salt: keccak256(toHex(salt)) });
-  config.extensionConfigs = [{ extension: chain.contracts.presale, msgValue: 0n, extensionBps: 5_000, extensionData: "0x" }];
+  config.extensionConfigs = [
+    { extension: chain.contracts.presale, msgValue: 0n, extensionBps: 5_000, extensionData: "0x" },
+  ];
   return config;
 }
 
@@ -31,7 +33,16 @@ async function startPresale(chain: TestChain, opts: { salt: string; minEth: stri
     address: chain.contracts.presale,
     abi: presaleAbi,
     functionName: "startPresale",
-    args: [presaleConfig(chain, opts.salt), parseEther(opts.minEth), parseEther(opts.maxEth), HOUR, chain.accounts[2]!, opts.root ?? `0x${"00".repeat(32)}`, 0n, 0n],
+    args: [
+      presaleConfig(chain, opts.salt),
+      parseEther(opts.minEth),
+      parseEther(opts.maxEth),
+      HOUR,
+      chain.accounts[2]!,
+      opts.root ?? `0x${"00".repeat(32)}`,
+      0n,
+      0n,
+    ],
   });
   const receipt = await chain.publicClient.waitForTransactionReceipt({ hash });
   const started = getPresaleLogs(receipt).find((e) => e.eventName === "PresaleStarted")!;
@@ -50,7 +61,9 @@ async function buy(chain: TestChain, account: number, presaleId: bigint, eth: st
 }
 
 async function call(chain: TestChain, account: number, functionName: "endPresale" | "claimTokens", presaleId: bigint) {
-  const hash = await chain.wallet(account).writeContract({ address: chain.contracts.presale, abi: presaleAbi, functionName, args: [presaleId] });
+  const hash = await chain
+    .wallet(account)
+    .writeContract({ address: chain.contracts.presale, abi: presaleAbi, functionName, args: [presaleId] });
   return chain.publicClient.waitForTransactionReceipt({ hash });
 }
 
@@ -60,27 +73,54 @@ describe("presale", () => {
   it("an allowlisted presale that reaches its minimum launches the token and becomes claimable", async () => {
     const c = chain();
     const [a, b] = [c.accounts[3]!, c.accounts[4]!];
-    const tree = StandardMerkleTree.of<[string, string]>([[a, parseEther("2").toString()], [b, parseEther("5").toString()]], ["address", "uint256"]);
+    const tree = StandardMerkleTree.of<[string, string]>(
+      [
+        [a, parseEther("2").toString()],
+        [b, parseEther("5").toString()],
+      ],
+      ["address", "uint256"],
+    );
     const proofOf = (account: Address) => {
       for (const [i, [who]] of tree.entries()) if (who === account) return tree.getProof(i) as Hex[];
       throw new Error("not in tree");
     };
     // The verifier contract checks proofs exactly as the presale does.
     const verify = (account: Address, amount: bigint, proof: Hex[]) =>
-      c.publicClient.readContract({ address: c.contracts.merkleVerifier, abi: merkleProofVerifierAbi, functionName: "verify", args: [proof, tree.root as Hex, account, amount] });
+      c.publicClient.readContract({
+        address: c.contracts.merkleVerifier,
+        abi: merkleProofVerifierAbi,
+        functionName: "verify",
+        args: [proof, tree.root as Hex, account, amount],
+      });
     expect(await verify(a, parseEther("2"), proofOf(a))).toBe(true);
     expect(await verify(a, parseEther("3"), proofOf(a))).toBe(false);
 
-    const { presaleId, receipt: startReceipt } = await startPresale(c, { salt: "presale-1", minEth: "1", maxEth: "6", root: tree.root as Hex });
+    const { presaleId, receipt: startReceipt } = await startPresale(c, {
+      salt: "presale-1",
+      minEth: "1",
+      maxEth: "6",
+      root: tree.root as Hex,
+    });
     const started = getPresaleLogs(startReceipt, c.contracts.presale);
     expect(started.map((e) => e.eventName)).toEqual(["PresaleStarted", "PresaleStatusChanged"]);
     const first = started[0]!;
     if (first.eventName !== "PresaleStarted") throw new Error("unreachable");
-    expect(first.args).toMatchObject({ presaleId, presaleOwner: c.accounts[2], minEthGoal: parseEther("1"), maxEthGoal: parseEther("6"), allowlistRoot: tree.root });
+    expect(first.args).toMatchObject({
+      presaleId,
+      presaleOwner: c.accounts[2],
+      minEthGoal: parseEther("1"),
+      maxEthGoal: parseEther("6"),
+      allowlistRoot: tree.root,
+    });
     expect(first.args.deploymentConfig.tokenConfig.name).toBe("Test Token");
 
     const bought = getPresaleLogs(await buy(c, 3, presaleId, "1", parseEther("2"), proofOf(a)));
-    expect(bought).toMatchObject([{ eventName: "PresaleBuy", args: { presaleId, buyer: a, ethAmount: parseEther("1"), ethRaised: parseEther("1") } }]);
+    expect(bought).toMatchObject([
+      {
+        eventName: "PresaleBuy",
+        args: { presaleId, buyer: a, ethAmount: parseEther("1"), ethRaised: parseEther("1") },
+      },
+    ]);
     await buy(c, 4, presaleId, "3", parseEther("5"), proofOf(b));
 
     const simulateBuy = (account: number, eth: string, allowed: bigint, proof: Hex[]) =>
@@ -98,21 +138,39 @@ describe("presale", () => {
     await c.increaseTime(Number(HOUR) + 1);
     const endReceipt = await call(c, 8, "endPresale", presaleId);
     const ended = getPresaleLogs(endReceipt, c.contracts.presale);
-    expect(ended.map((e) => e.eventName)).toEqual(["PresaleStatusChanged", "PresaleDeployed", "PresaleStatusChanged", "EthClaimed"]);
+    expect(ended.map((e) => e.eventName)).toEqual([
+      "PresaleStatusChanged",
+      "PresaleDeployed",
+      "PresaleStatusChanged",
+      "EthClaimed",
+    ]);
     expect(ended.filter((e) => e.eventName === "PresaleStatusChanged").map((e) => e.args.status)).toEqual([
       PRESALE_STATUS.SuccessfulMinimumHit,
       PRESALE_STATUS.Claimable,
     ]);
     const [created] = findTokenCreated(endReceipt);
-    expect(created).toMatchObject({ msgSender: c.contracts.presale, extensions: [c.contracts.presale], extensionsSupply: TOKEN_SUPPLY / 2n });
-    expect(ended[1]).toMatchObject({ eventName: "PresaleDeployed", args: { presaleId, token: created!.tokenAddress, tokenSupply: TOKEN_SUPPLY / 2n } });
+    expect(created).toMatchObject({
+      msgSender: c.contracts.presale,
+      extensions: [c.contracts.presale],
+      extensionsSupply: TOKEN_SUPPLY / 2n,
+    });
+    expect(ended[1]).toMatchObject({
+      eventName: "PresaleDeployed",
+      args: { presaleId, token: created!.tokenAddress, tokenSupply: TOKEN_SUPPLY / 2n },
+    });
     expect(ended[3]).toMatchObject({ args: { recipient: c.accounts[2], ethAmount: parseEther("4") } });
 
     const claimed = getPresaleLogs(await call(c, 3, "claimTokens", presaleId));
     // Buyer A put in 1 of 4 ETH: a quarter of the presale's half of the supply.
-    expect(claimed).toMatchObject([{ eventName: "TokensClaimed", args: { presaleId, buyer: a, tokenAmount: TOKEN_SUPPLY / 8n } }]);
+    expect(claimed).toMatchObject([
+      { eventName: "TokensClaimed", args: { presaleId, buyer: a, tokenAmount: TOKEN_SUPPLY / 8n } },
+    ]);
 
-    const all = await getPresaleEventLogs(8453, { presale: c.contracts.presale, fromBlock: 0n, toBlock: await c.publicClient.getBlockNumber() });
+    const all = await getPresaleEventLogs(8453, {
+      presale: c.contracts.presale,
+      fromBlock: 0n,
+      toBlock: await c.publicClient.getBlockNumber(),
+    });
     expect(all.filter((e) => e.eventName === "PresaleBuy")).toHaveLength(2);
   });
 
@@ -122,7 +180,12 @@ describe("presale", () => {
     await buy(c, 3, presaleId, "1");
     await c.increaseTime(Number(HOUR) + 1);
     const ended = getPresaleLogs(await call(c, 8, "endPresale", presaleId));
-    expect(ended).toMatchObject([{ eventName: "PresaleStatusChanged", args: { presaleId, status: PRESALE_STATUS.Failed, ethRaised: parseEther("1") } }]);
+    expect(ended).toMatchObject([
+      {
+        eventName: "PresaleStatusChanged",
+        args: { presaleId, status: PRESALE_STATUS.Failed, ethRaised: parseEther("1") },
+      },
+    ]);
 
     const hash = await c.wallet(3).writeContract({
       address: c.contracts.presale,
@@ -131,7 +194,9 @@ describe("presale", () => {
       args: [presaleId, parseEther("1")],
     });
     const withdrawn = getPresaleLogs(await c.publicClient.waitForTransactionReceipt({ hash }));
-    expect(withdrawn).toMatchObject([{ eventName: "WithdrawFromPresale", args: { buyer: c.accounts[3], ethAmount: parseEther("1"), ethRaised: 0n } }]);
+    expect(withdrawn).toMatchObject([
+      { eventName: "WithdrawFromPresale", args: { buyer: c.accounts[3], ethAmount: parseEther("1"), ethRaised: 0n } },
+    ]);
   });
 
   it("hitting the maximum ends the presale early and refunds the excess", async () => {
@@ -179,7 +244,10 @@ describe("airdrop and vault", () => {
         extension: c.contracts.vault,
         msgValue: 0n,
         extensionBps: 2_000,
-        extensionData: encodeAbiParameters([{ type: "address" }, { type: "uint256" }, { type: "uint256" }], [c.accounts[2]!, BigInt(7 * DAY), 0n]),
+        extensionData: encodeAbiParameters(
+          [{ type: "address" }, { type: "uint256" }, { type: "uint256" }],
+          [c.accounts[2]!, BigInt(7 * DAY), 0n],
+        ),
       },
     ];
     const token = findTokenCreated(await waitForReceipt(8453, await sendDeployToken(8453, config)))[0]!.tokenAddress;
@@ -196,7 +264,8 @@ describe("airdrop and vault", () => {
     };
     const leafOf = (account: Address, amount: bigint) =>
       [...tree.entries()].find(([, [who, value]]) => who === account && BigInt(value) === amount)![0];
-    const balance = (account: Address) => c.publicClient.readContract({ address: token, abi: erc20ReadAbi, functionName: "balanceOf", args: [account] });
+    const balance = (account: Address) =>
+      c.publicClient.readContract({ address: token, abi: erc20ReadAbi, functionName: "balanceOf", args: [account] });
 
     await expect(claim(leafOf(alice, amounts.large))).rejects.toThrow(/NothingToClaim/);
     await c.increaseTime(DAY);
@@ -208,7 +277,10 @@ describe("airdrop and vault", () => {
     expect(await balance(bob)).toBe(amounts.small);
 
     // The vault's 20% stays locked for 7 days, then goes to its admin.
-    const vaultClaim = () => c.wallet(2).writeContract({ address: c.contracts.vault, abi: tokenVaultAbi, functionName: "claim", args: [token] });
+    const vaultClaim = () =>
+      c
+        .wallet(2)
+        .writeContract({ address: c.contracts.vault, abi: tokenVaultAbi, functionName: "claim", args: [token] });
     await expect(vaultClaim()).rejects.toThrow(/NothingToClaim/);
     await c.increaseTime(6 * DAY);
     await c.publicClient.waitForTransactionReceipt({ hash: await vaultClaim() });

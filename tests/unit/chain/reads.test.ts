@@ -78,7 +78,10 @@ describe("pool state and market cap", () => {
   it("market cap is the same whichever side of the pool the token sorts to", async () => {
     // The paired token only has to sort: one below every address, one above.
     const caps = [];
-    for (const pairedToken of ["0x0000000000000000000000000000000000000001", "0xFFfFfFffFFfffFFfFFfFFFFFffFFFffffFfFFFfF"] as const) {
+    for (const pairedToken of [
+      "0x0000000000000000000000000000000000000001",
+      "0xFFfFfFffFFfffFFfFFfFFFFFffFFFffffFfFFFfF",
+    ] as const) {
       const config = defaultDeploymentConfig(chain(), { salt: `0x${pairedToken.slice(-2).repeat(32)}` });
       config.poolConfig.pairedToken = pairedToken;
       const receipt = await waitForReceipt(CHAIN, await sendDeployToken(CHAIN, config));
@@ -120,7 +123,11 @@ describe("pool state and market cap", () => {
 
   it("reads a token's launch data", async () => {
     const { token } = await deployToken(chain());
-    expect(await readTokenInfo(CHAIN, token)).toMatchObject({ symbol: "TEST", decimals: 18, image: "https://example.com/token.png" });
+    expect(await readTokenInfo(CHAIN, token)).toMatchObject({
+      symbol: "TEST",
+      decimals: 18,
+      image: "https://example.com/token.png",
+    });
     expect(await readTokenInfo(CHAIN, chain().accounts[5]!)).toBeNull();
   });
 });
@@ -132,10 +139,24 @@ describe("fee locker", () => {
   async function payRewards(c: TestChain, token: Address, amount: bigint) {
     const payer = c.wallet(9);
     const send = async (hash: Promise<`0x${string}`>) => c.publicClient.waitForTransactionReceipt({ hash: await hash });
-    await send(payer.writeContract({ address: c.contracts.weth, abi: weth9Abi, functionName: "deposit", value: amount }));
-    await send(payer.writeContract({ address: c.contracts.weth, abi: weth9Abi, functionName: "approve", args: [c.contracts.locker, amount] }));
     await send(
-      payer.writeContract({ address: c.contracts.locker, abi: lpLockerAbi, functionName: "distributeRewards", args: [token, c.contracts.weth, amount] }),
+      payer.writeContract({ address: c.contracts.weth, abi: weth9Abi, functionName: "deposit", value: amount }),
+    );
+    await send(
+      payer.writeContract({
+        address: c.contracts.weth,
+        abi: weth9Abi,
+        functionName: "approve",
+        args: [c.contracts.locker, amount],
+      }),
+    );
+    await send(
+      payer.writeContract({
+        address: c.contracts.locker,
+        abi: lpLockerAbi,
+        functionName: "distributeRewards",
+        args: [token, c.contracts.weth, amount],
+      }),
     );
   }
 
@@ -161,9 +182,18 @@ describe("fee locker", () => {
     });
     const receipt = await c.publicClient.waitForTransactionReceipt({ hash });
     const claim = decodeFeeClaim(receipt.logs.find((log) => log.topics[0] === CLAIM_TOKENS_TOPIC)!);
-    expect(claim).toMatchObject({ feeOwner: recipients[0], token: c.contracts.weth, amountClaimed: parseEther("0.7"), transactionHash: hash });
+    expect(claim).toMatchObject({
+      feeOwner: recipients[0],
+      token: c.contracts.weth,
+      amountClaimed: parseEther("0.7"),
+      transactionHash: hash,
+    });
 
-    const logs = await getFeeClaimLogs(CHAIN, { feeLockers: [c.contracts.feeLocker], fromBlock: 0n, toBlock: receipt.blockNumber });
+    const logs = await getFeeClaimLogs(CHAIN, {
+      feeLockers: [c.contracts.feeLocker],
+      fromBlock: 0n,
+      toBlock: receipt.blockNumber,
+    });
     expect(logs.map((l) => [l.feeOwner, l.amountClaimed])).toEqual([[recipients[0], parseEther("0.7")]]);
     const forOther = await getFeeClaimLogs(CHAIN, {
       feeLockers: [c.contracts.feeLocker],

@@ -23,9 +23,27 @@ import { defaultDeploymentConfig, useTestChain } from "@/tests/helpers/chain";
 const CHAIN = 31_337;
 const ANY = "0x00000000000000000000000000000000000000aa" as const;
 const SOME_CONFIG: DeploymentConfig = {
-  tokenConfig: { tokenAdmin: ANY, name: "N", symbol: "S", salt: `0x${"00".repeat(32)}`, image: "", metadata: "", context: "", originatingChainId: 1n },
+  tokenConfig: {
+    tokenAdmin: ANY,
+    name: "N",
+    symbol: "S",
+    salt: `0x${"00".repeat(32)}`,
+    image: "",
+    metadata: "",
+    context: "",
+    originatingChainId: 1n,
+  },
   poolConfig: { hook: ANY, pairedToken: ANY, tickIfToken0IsClanker: 0, tickSpacing: 200, poolData: "0x" },
-  lockerConfig: { locker: ANY, rewardAdmins: [], rewardRecipients: [], rewardBps: [], tickLower: [], tickUpper: [], positionBps: [], lockerData: "0x" },
+  lockerConfig: {
+    locker: ANY,
+    rewardAdmins: [],
+    rewardRecipients: [],
+    rewardBps: [],
+    tickLower: [],
+    tickUpper: [],
+    positionBps: [],
+    lockerData: "0x",
+  },
   mevModuleConfig: { mevModule: ANY, mevModuleData: "0x" },
   extensionConfigs: [],
 };
@@ -37,7 +55,10 @@ const close = (server: Server | HttpServer) => new Promise((resolve) => server.c
 
 async function failure(operation: Promise<unknown>) {
   const started = Date.now();
-  const error = await operation.then(() => undefined, (e: unknown) => e);
+  const error = await operation.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   return { error: error as ChainUnavailableError, ms: Date.now() - started };
 }
 

@@ -23,20 +23,30 @@ describe("checkChainSettings", () => {
   it("accepts valid settings, and an environment without chain variables (8453's defaults)", () => {
     expect(() => checkChainSettings(env({}))).not.toThrow();
     expect(() =>
-      checkChainSettings(env({ RPC_URL_8453: "http://127.0.0.1:8545", RPC_URL_10: "wss://rpc.example/ws", FACTORY_ADDRESS_10: `0x${"ab".repeat(20)}`, DEPLOYER_PRIVATE_KEY: KEY, CHAIN_TIMEOUT_MS: "5000" })),
+      checkChainSettings(
+        env({
+          RPC_URL_8453: "http://127.0.0.1:8545",
+          RPC_URL_10: "wss://rpc.example/ws",
+          FACTORY_ADDRESS_10: `0x${"ab".repeat(20)}`,
+          DEPLOYER_PRIVATE_KEY: KEY,
+          CHAIN_TIMEOUT_MS: "5000",
+        }),
+      ),
     ).not.toThrow();
     expect(chainSettings(8453, env({})).contracts).toEqual(PRODUCTION_DEFAULTS[8453]);
   });
 
   it("names every bad variable, on 8453 and on chains named only by a contract variable", () => {
     const error = failure(() =>
-      checkChainSettings(env({
-        RPC_URL_8453: "localhost:8545",
-        WETH_ADDRESS_8453: "0x1234",
-        FACTORY_ADDRESS_10: "not-an-address",
-        DEPLOYER_PRIVATE_KEY: "0xdead",
-        CHAIN_TIMEOUT_MS: "5",
-      })),
+      checkChainSettings(
+        env({
+          RPC_URL_8453: "localhost:8545",
+          WETH_ADDRESS_8453: "0x1234",
+          FACTORY_ADDRESS_10: "not-an-address",
+          DEPLOYER_PRIVATE_KEY: "0xdead",
+          CHAIN_TIMEOUT_MS: "5",
+        }),
+      ),
     );
     expect(error.message.split("\n")).toEqual([
       "invalid environment:",
@@ -49,15 +59,22 @@ describe("checkChainSettings", () => {
   });
 
   it("checks a chain named by any per-chain variable", () => {
-    expect(failure(() => checkChainSettings(env({ PAIRED_TOKEN_WETH_POOLS_10: "0x1:0x2" }))).message).toMatch(/^ {2}PAIRED_TOKEN_WETH_POOLS_10: /m);
+    expect(failure(() => checkChainSettings(env({ PAIRED_TOKEN_WETH_POOLS_10: "0x1:0x2" }))).message).toMatch(
+      /^ {2}PAIRED_TOKEN_WETH_POOLS_10: /m,
+    );
     expect(failure(() => checkChainSettings(env({ RPC_URL_137: "ftp://x" }))).message).toMatch(/^ {2}RPC_URL_137: /m);
-    expect(failure(() => checkChainSettings(env({ TOKEN_INDEX_START_BLOCK_10: "-5" }))).message).toMatch(/^ {2}TOKEN_INDEX_START_BLOCK_10: /m);
+    expect(failure(() => checkChainSettings(env({ TOKEN_INDEX_START_BLOCK_10: "-5" }))).message).toMatch(
+      /^ {2}TOKEN_INDEX_START_BLOCK_10: /m,
+    );
     expect(chainSettings(10, env({ TOKEN_INDEX_START_BLOCK_10: "123" })).tokenIndexStartBlock).toBe(123);
   });
 
   it("reads PAIRED_TOKEN_WETH_POOLS as token:pool address pairs, spaces allowed around the commas only", () => {
     const [a, b, c, d] = ["aa", "bb", "cc", "dd"].map((h) => `0x${h.repeat(20)}`);
-    const pools = chainSettings(10, env({ PAIRED_TOKEN_WETH_POOLS_10: ` 0x${"AA".repeat(20)}:${b} ,  ${c}:${d}` })).pairedTokenWethPools;
+    const pools = chainSettings(
+      10,
+      env({ PAIRED_TOKEN_WETH_POOLS_10: ` 0x${"AA".repeat(20)}:${b} ,  ${c}:${d}` }),
+    ).pairedTokenWethPools;
     expect(pools).toEqual({ [a!]: getAddress(b!), [c!]: getAddress(d!) });
     for (const bad of [`${a}:${b},`, `${a} : ${b}`, `${a}:${b}:${c}`, `${a}`, `${a}:0x${"bb".repeat(19)}`]) {
       expect(failure(() => chainSettings(10, env({ PAIRED_TOKEN_WETH_POOLS_10: bad }))).message).toBe(
@@ -85,6 +102,8 @@ describe("prepareServerProcess", () => {
     const printed = vi.spyOn(console, "error").mockImplementation(() => {});
     expect(() => prepareServerProcess()).toThrow("exit 1");
     expect(exit).toHaveBeenCalledWith(1);
-    expect(printed).toHaveBeenCalledWith("invalid environment:\n  PRESALE_ADDRESS_84532: must be 0x followed by 40 hex digits");
+    expect(printed).toHaveBeenCalledWith(
+      "invalid environment:\n  PRESALE_ADDRESS_84532: must be 0x followed by 40 hex digits",
+    );
   });
 });

@@ -17,8 +17,16 @@ describe("tokenRewards layouts", () => {
       functionName: "tokenRewards",
       result: [A, [A, B, 8_388_608, 200, B], 7n, 1n, [6000, 4000], [A, B], [B, A]],
     });
-    const decoded = decodeFunctionResult({ abi: TOKEN_REWARDS_LAYOUTS.platform, functionName: "tokenRewards", data }) as any;
-    expect([decoded.rewardBps, decoded.rewardAdmins, decoded.rewardRecipients]).toEqual([[6000, 4000], [A, B], [B, A]]);
+    const decoded = decodeFunctionResult({
+      abi: TOKEN_REWARDS_LAYOUTS.platform,
+      functionName: "tokenRewards",
+      data,
+    }) as any;
+    expect([decoded.rewardBps, decoded.rewardAdmins, decoded.rewardRecipients]).toEqual([
+      [6000, 4000],
+      [A, B],
+      [B, A],
+    ]);
     expect(toFunctionSelector(TOKEN_REWARDS_LAYOUTS.platform[0])).toBe(toFunctionSelector(reference[0]));
   });
 

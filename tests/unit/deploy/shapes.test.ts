@@ -15,8 +15,20 @@ const v4 = () => ({
   token: { name: "Token", symbol: "TKN", tokenAdmin: A, requestKey: KEY, image: "https://example.com/t.png" },
   rewards: [{ admin: A, recipient: A, allocation: 100 }],
 });
-const legacy = () => ({ name: "Token", symbol: "TKN", image: "https://example.com/t.png", requestorAddress: A, requestKey: KEY });
-const split = () => ({ ...legacy(), groupAddresses: [{ address: A, allocation: 60 }, { address: B, allocation: 40 }] });
+const legacy = () => ({
+  name: "Token",
+  symbol: "TKN",
+  image: "https://example.com/t.png",
+  requestorAddress: A,
+  requestKey: KEY,
+});
+const split = () => ({
+  ...legacy(),
+  groupAddresses: [
+    { address: A, allocation: 60 },
+    { address: B, allocation: 40 },
+  ],
+});
 
 /** The paths of the violations a body has (empty when it is valid). */
 function violations(shape: DeployShape, body: unknown): string[] {
@@ -55,18 +67,42 @@ describe("the shape rule", () => {
 describe("4.0.0", () => {
   const cases: Case[] = [
     ["valid minimal body", () => {}, []],
-    ["valid full body", (b) => {
-      Object.assign(b.token, { description: "d", socialMediaUrls: ["https://x.com/t", { platform: "telegram", url: "https://t.me/t" }], auditUrls: ["https://audit.example"] });
-      b.rewards = [{ admin: A, recipient: A, allocation: 33.33 }, { admin: B, recipient: B, allocation: 66.67 }];
-      b.pool = { type: "standard", pairedToken: B, initialMarketCap: 12.5 };
-      b.fees = { type: "static", tokenFee: 0.3, pairedFee: 5 };
-      b.vault = { percentage: 90, lockupDuration: 604_800, vestingDuration: 0 };
-    }, []],
-    ["missing token fields", (b) => { b.token = { requestKey: KEY }; }, ["token.name", "token.symbol", "token.tokenAdmin"]],
+    [
+      "valid full body",
+      (b) => {
+        Object.assign(b.token, {
+          description: "d",
+          socialMediaUrls: ["https://x.com/t", { platform: "telegram", url: "https://t.me/t" }],
+          auditUrls: ["https://audit.example"],
+        });
+        b.rewards = [
+          { admin: A, recipient: A, allocation: 33.33 },
+          { admin: B, recipient: B, allocation: 66.67 },
+        ];
+        b.pool = { type: "standard", pairedToken: B, initialMarketCap: 12.5 };
+        b.fees = { type: "static", tokenFee: 0.3, pairedFee: 5 };
+        b.vault = { percentage: 90, lockupDuration: 604_800, vestingDuration: 0 };
+      },
+      [],
+    ],
+    [
+      "missing token fields",
+      (b) => {
+        b.token = { requestKey: KEY };
+      },
+      ["token.name", "token.symbol", "token.tokenAdmin"],
+    ],
     ["requestKey not 32 characters", set("token.requestKey", "k".repeat(31)), ["token.requestKey"]],
     ["requestKey with a slash", set("token.requestKey", `${"k".repeat(31)}/`), ["token.requestKey"]],
     ["bad admin address", set("token.tokenAdmin", "0x123"), ["token.tokenAdmin"]],
-    ["empty name, spaced symbol", (b) => { b.token.name = " "; b.token.symbol = "A B"; }, ["token.name", "token.symbol"]],
+    [
+      "empty name, spaced symbol",
+      (b) => {
+        b.token.name = " ";
+        b.token.symbol = "A B";
+      },
+      ["token.name", "token.symbol"],
+    ],
     ["symbol over 20 characters", set("token.symbol", "S".repeat(21)), ["token.symbol"]],
     ["image not a URL", set("token.image", "javascript:alert(1)"), ["token.image"]],
     ["11 social URLs", set("token.socialMediaUrls", Array(11).fill("https://x.com/a")), ["token.socialMediaUrls"]],
@@ -75,25 +111,63 @@ describe("4.0.0", () => {
     ["no rewards", set("rewards", []), ["rewards"]],
     ["8 rewards", set("rewards", Array(8).fill({ admin: A, recipient: A, allocation: 12.5 })), ["rewards"]],
     ["rewards summing to 99", set("rewards", [{ admin: A, recipient: A, allocation: 99 }]), ["rewards"]],
-    ["allocation finer than a basis point", set("rewards", [{ admin: A, recipient: A, allocation: 99.995 }, { admin: B, recipient: B, allocation: 0.005 }]), ["rewards.0.allocation", "rewards.1.allocation"]],
-    ["zero allocation", set("rewards", [{ admin: A, recipient: A, allocation: 100 }, { admin: B, recipient: B, allocation: 0 }]), ["rewards.1.allocation"]],
+    [
+      "allocation finer than a basis point",
+      set("rewards", [
+        { admin: A, recipient: A, allocation: 99.995 },
+        { admin: B, recipient: B, allocation: 0.005 },
+      ]),
+      ["rewards.0.allocation", "rewards.1.allocation"],
+    ],
+    [
+      "zero allocation",
+      set("rewards", [
+        { admin: A, recipient: A, allocation: 100 },
+        { admin: B, recipient: B, allocation: 0 },
+      ]),
+      ["rewards.1.allocation"],
+    ],
     ["unknown pool type", set("pool", { type: "deep" }), ["pool.type"]],
-    ["project pool with a paired token and market cap", set("pool", { type: "project", pairedToken: B, initialMarketCap: 20 }), ["pool.pairedToken", "pool.initialMarketCap"]],
+    [
+      "project pool with a paired token and market cap",
+      set("pool", { type: "project", pairedToken: B, initialMarketCap: 20 }),
+      ["pool.pairedToken", "pool.initialMarketCap"],
+    ],
     ["market cap not positive", set("pool", { initialMarketCap: 0 }), ["pool.initialMarketCap"]],
     ["static fee above 5", set("fees", { tokenFee: 5.01 }), ["fees.tokenFee"]],
     ["fee finer than a millionth", set("fees", { pairedFee: 1.00001 }), ["fees.pairedFee"]],
     ["dynamic fields on a static fee", set("fees", { type: "static", baseFee: 1 }), ["fees.baseFee"]],
     ["dynamic fields without a type (static is the default)", set("fees", { maxLpFee: 3 }), ["fees.maxLpFee"]],
-    ["static fields on a dynamic fee", set("fees", { type: "dynamic", tokenFee: 1, pairedFee: 1 }), ["fees.tokenFee", "fees.pairedFee"]],
+    [
+      "static fields on a dynamic fee",
+      set("fees", { type: "dynamic", tokenFee: 1, pairedFee: 1 }),
+      ["fees.tokenFee", "fees.pairedFee"],
+    ],
     ["dynamic base below 0.25", set("fees", { type: "dynamic", baseFee: 0.2 }), ["fees.baseFee"]],
     ["dynamic max above 5", set("fees", { type: "dynamic", maxLpFee: 6 }), ["fees.maxLpFee"]],
     ["dynamic base above max", set("fees", { type: "dynamic", baseFee: 2, maxLpFee: 1 }), ["fees.baseFee"]],
     ["both fee types", set("fees", { type: "both" }), ["fees.type"]],
-    ["vault over 90", set("vault", { percentage: 91, lockupDuration: 604_800, vestingDuration: 0 }), ["vault.percentage"]],
-    ["vault lockup under 7 days", set("vault", { percentage: 10, lockupDuration: 604_799, vestingDuration: 0 }), ["vault.lockupDuration"]],
+    [
+      "vault over 90",
+      set("vault", { percentage: 91, lockupDuration: 604_800, vestingDuration: 0 }),
+      ["vault.percentage"],
+    ],
+    [
+      "vault lockup under 7 days",
+      set("vault", { percentage: 10, lockupDuration: 604_799, vestingDuration: 0 }),
+      ["vault.lockupDuration"],
+    ],
     ["vault without durations", set("vault", { percentage: 10 }), ["vault.lockupDuration", "vault.vestingDuration"]],
-    ["vault durations without percentage", set("vault", { lockupDuration: 604_800, vestingDuration: 0 }), ["vault.percentage"]],
-    ["negative vesting, fractional lockup", set("vault", { percentage: 10, lockupDuration: 604_800.5, vestingDuration: -1 }), ["vault.lockupDuration", "vault.vestingDuration"]],
+    [
+      "vault durations without percentage",
+      set("vault", { lockupDuration: 604_800, vestingDuration: 0 }),
+      ["vault.percentage"],
+    ],
+    [
+      "negative vesting, fractional lockup",
+      set("vault", { percentage: 10, lockupDuration: 604_800.5, vestingDuration: -1 }),
+      ["vault.lockupDuration", "vault.vestingDuration"],
+    ],
     ["an unconfigured chain", set("chainId", 1), ["chainId"]],
     ["dryRun not a boolean", set("dryRun", "yes"), ["dryRun"]],
   ];
@@ -125,20 +199,58 @@ describe("4.0.0", () => {
 describe("0.3.1 and 0.3.0", () => {
   const cases: Case[] = [
     ["valid 0.3.0 body", () => {}, []],
-    ["valid full 0.3.1 body", (b) => Object.assign(b, {
-      creatorRewardsPercentage: 80, requestorFid: 3, tokenPair: "weth", description: "d", socialMediaUrls: ["https://x.com/a"],
-      platform: "farcaster", castHash: "0xabc", vaultUnlockTimestamp: NOW / 1000 + 31 * DAY, vaultPercentage: 30, creatorRewardsAdmin: B, initialMarketCap: 1,
-    }), []],
-    ["missing required fields", (b) => { delete b.image; delete b.requestorAddress; delete b.requestKey; }, ["image", "requestorAddress", "requestKey"]],
+    [
+      "valid full 0.3.1 body",
+      (b) =>
+        Object.assign(b, {
+          creatorRewardsPercentage: 80,
+          requestorFid: 3,
+          tokenPair: "weth",
+          description: "d",
+          socialMediaUrls: ["https://x.com/a"],
+          platform: "farcaster",
+          castHash: "0xabc",
+          vaultUnlockTimestamp: NOW / 1000 + 31 * DAY,
+          vaultPercentage: 30,
+          creatorRewardsAdmin: B,
+          initialMarketCap: 1,
+        }),
+      [],
+    ],
+    [
+      "missing required fields",
+      (b) => {
+        delete b.image;
+        delete b.requestorAddress;
+        delete b.requestKey;
+      },
+      ["image", "requestorAddress", "requestKey"],
+    ],
     ["creator rewards above 80", set("creatorRewardsPercentage", 81), ["creatorRewardsPercentage"]],
     ["creator rewards negative", set("creatorRewardsPercentage", -1), ["creatorRewardsPercentage"]],
     ["market cap below 1", set("initialMarketCap", 0.99), ["initialMarketCap"]],
-    ["market cap on a non-WETH pair", (b) => Object.assign(b, { tokenPair: "USDC", initialMarketCap: 5 }), ["tokenPair", "initialMarketCap"]],
+    [
+      "market cap on a non-WETH pair",
+      (b) => Object.assign(b, { tokenPair: "USDC", initialMarketCap: 5 }),
+      ["tokenPair", "initialMarketCap"],
+    ],
     ["vault percentage without an unlock time", set("vaultPercentage", 10), ["vaultUnlockTimestamp"]],
     ["unlock time without a vault percentage", set("vaultUnlockTimestamp", NOW / 1000 + 31 * DAY), ["vaultPercentage"]],
-    ["unlock 29 days out", (b) => Object.assign(b, { vaultPercentage: 10, vaultUnlockTimestamp: NOW / 1000 + 29 * DAY }), ["vaultUnlockTimestamp"]],
-    ["unlock exactly 30 days out is allowed", (b) => Object.assign(b, { vaultPercentage: 10, vaultUnlockTimestamp: NOW / 1000 + 30 * DAY }), []],
-    ["requestorFid and requestorId disagree", (b) => Object.assign(b, { requestorFid: 1, requestorId: 2 }), ["requestorId"]],
+    [
+      "unlock 29 days out",
+      (b) => Object.assign(b, { vaultPercentage: 10, vaultUnlockTimestamp: NOW / 1000 + 29 * DAY }),
+      ["vaultUnlockTimestamp"],
+    ],
+    [
+      "unlock exactly 30 days out is allowed",
+      (b) => Object.assign(b, { vaultPercentage: 10, vaultUnlockTimestamp: NOW / 1000 + 30 * DAY }),
+      [],
+    ],
+    [
+      "requestorFid and requestorId disagree",
+      (b) => Object.assign(b, { requestorFid: 1, requestorId: 2 }),
+      ["requestorId"],
+    ],
     ["castHash and messageId disagree", (b) => Object.assign(b, { castHash: "a", messageId: "b" }), ["messageId"]],
     ["image as a plain word", set("image", "picture"), ["image"]],
     ["a 4.0.0 field on a legacy body", set("rewards", []), [""]],
@@ -153,14 +265,48 @@ describe("0.3.1 and 0.3.0", () => {
 describe("3.1.0 (split)", () => {
   const cases: Case[] = [
     ["valid body", () => {}, []],
-    ["groupAddresses as a JSON string", (b) => { b.groupAddresses = JSON.stringify(b.groupAddresses); }, []],
+    [
+      "groupAddresses as a JSON string",
+      (b) => {
+        b.groupAddresses = JSON.stringify(b.groupAddresses);
+      },
+      [],
+    ],
     ["creatorAdmin and requestorId string", (b) => Object.assign(b, { creatorAdmin: B, requestorId: "user-9" }), []],
     ["missing groupAddresses", set("groupAddresses", undefined), ["groupAddresses"]],
     ["group not totalling 100", set("groupAddresses", [{ address: A, allocation: 50 }]), ["groupAddresses"]],
-    ["duplicate group member", set("groupAddresses", [{ address: A, allocation: 50 }, { address: A, allocation: 50 }]), ["groupAddresses.1.address"]],
-    ["6 members with the default 40% (at most 5)", set("groupAddresses", Array.from({ length: 6 }, (_, i) => ({ address: `0x${String(i + 1).repeat(40)}`, allocation: i < 4 ? 16 : 18 }))), ["groupAddresses"]],
-    ["a share finer than a basis point of the creator share", set("groupAddresses", [{ address: A, allocation: 33.33 }, { address: B, allocation: 66.67 }]), ["groupAddresses.0.allocation", "groupAddresses.1.allocation"]],
-    ["vault above 30", (b) => Object.assign(b, { vaultPercentage: 31, vaultUnlockTimestamp: NOW / 1000 + 31 * DAY }), ["vaultPercentage"]],
+    [
+      "duplicate group member",
+      set("groupAddresses", [
+        { address: A, allocation: 50 },
+        { address: A, allocation: 50 },
+      ]),
+      ["groupAddresses.1.address"],
+    ],
+    [
+      "6 members with the default 40% (at most 5)",
+      set(
+        "groupAddresses",
+        Array.from({ length: 6 }, (_, i) => ({
+          address: `0x${String(i + 1).repeat(40)}`,
+          allocation: i < 4 ? 16 : 18,
+        })),
+      ),
+      ["groupAddresses"],
+    ],
+    [
+      "a share finer than a basis point of the creator share",
+      set("groupAddresses", [
+        { address: A, allocation: 33.33 },
+        { address: B, allocation: 66.67 },
+      ]),
+      ["groupAddresses.0.allocation", "groupAddresses.1.allocation"],
+    ],
+    [
+      "vault above 30",
+      (b) => Object.assign(b, { vaultPercentage: 31, vaultUnlockTimestamp: NOW / 1000 + 31 * DAY }),
+      ["vaultPercentage"],
+    ],
     ["zero creator share", set("creatorRewardsPercentage", 0), ["creatorRewardsPercentage"]],
   ];
   it.each(cases)("%s", (_name, mutate, expected) => {

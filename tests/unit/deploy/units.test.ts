@@ -2,7 +2,16 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { decimalOf, percentToBps, percentToMillionths } from "@/lib/domains/launch/deploy/units";
-import { DEFAULT_TICK, MAX_TICK, MIN_TICK, marketCapToTick, sqrtRatioAtTick, standardUpperTick, tickAtSqrtRatio, tickToMarketCap } from "@/lib/domains/launch/deploy/tick";
+import {
+  DEFAULT_TICK,
+  MAX_TICK,
+  MIN_TICK,
+  marketCapToTick,
+  sqrtRatioAtTick,
+  standardUpperTick,
+  tickAtSqrtRatio,
+  tickToMarketCap,
+} from "@/lib/domains/launch/deploy/tick";
 
 describe("percent to chain units", () => {
   it.each([

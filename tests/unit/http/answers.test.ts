@@ -9,7 +9,9 @@ describe("toJson", () => {
   it("writes plain answers as JSON.stringify does, and bigints anywhere as decimal strings", () => {
     const plain = { a: 1, b: ["x", null], c: { d: true } };
     expect(toJson(plain)).toBe(JSON.stringify(plain));
-    expect(toJson({ wei: 2n ** 200n, list: [1n, { deep: -3n }] })).toBe(`{"wei":"${2n ** 200n}","list":["1",{"deep":"-3"}]}`);
+    expect(toJson({ wei: 2n ** 200n, list: [1n, { deep: -3n }] })).toBe(
+      `{"wei":"${2n ** 200n}","list":["1",{"deep":"-3"}]}`,
+    );
   });
 
   it("still fails on what JSON cannot hold", () => {
@@ -33,6 +35,10 @@ describe("checksum", () => {
 
 describe("toHttpError", () => {
   it("answers a NUL that reached Postgres (text or JSON) with 400, not 500", () => {
-    for (const code of ["22021", "22P05"]) expect(toHttpError(Object.assign(new Error("invalid byte sequence"), { code }))).toMatchObject({ status: 400, code: "invalid_request" });
+    for (const code of ["22021", "22P05"])
+      expect(toHttpError(Object.assign(new Error("invalid byte sequence"), { code }))).toMatchObject({
+        status: 400,
+        code: "invalid_request",
+      });
   });
 });

@@ -12,21 +12,40 @@ import { expectError, readAnswer } from "@/tests/helpers/http";
 
 describe("hasMalformedEscape", () => {
   it("finds a % without two hex digits, and escapes of bytes that are not UTF-8", () => {
-    for (const path of ["/api/creator/%ZZ", "/api/creator/%", "/api/creator/%4", "/tokens/%G1", "/api/x/%C3%28", "/api/x/%E0%A4%A", "/api/x/%FF", "/a%2/b"]) {
+    for (const path of [
+      "/api/creator/%ZZ",
+      "/api/creator/%",
+      "/api/creator/%4",
+      "/tokens/%G1",
+      "/api/x/%C3%28",
+      "/api/x/%E0%A4%A",
+      "/api/x/%FF",
+      "/a%2/b",
+    ]) {
       expect(hasMalformedEscape(path), path).toBe(true);
     }
   });
 
   it("passes plain paths and well-formed escapes (any case)", () => {
-    for (const path of ["/", "/api/creator/0xAbC", "/api/x/%20", "/api/x/%2f%2F", "/api/x/%C3%A9", "/api/x/%e2%82%ac", "/api/x/%25ZZ"]) {
+    for (const path of [
+      "/",
+      "/api/creator/0xAbC",
+      "/api/x/%20",
+      "/api/x/%2f%2F",
+      "/api/x/%C3%A9",
+      "/api/x/%e2%82%ac",
+      "/api/x/%25ZZ",
+    ]) {
       expect(hasMalformedEscape(path), path).toBe(false);
     }
   });
 });
 
 it("isKnownMethod: the methods Next serves on a route", () => {
-  for (const method of ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]) expect(isKnownMethod(method), method).toBe(true);
-  for (const method of ["TRACE", "PROPFIND", "CONNECT", "get", "FOO"]) expect(isKnownMethod(method), method).toBe(false);
+  for (const method of ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"])
+    expect(isKnownMethod(method), method).toBe(true);
+  for (const method of ["TRACE", "PROPFIND", "CONNECT", "get", "FOO"])
+    expect(isKnownMethod(method), method).toBe(false);
 });
 
 describe("proxy", () => {
@@ -38,7 +57,12 @@ describe("proxy", () => {
     proxy(new NextRequest(`http://localhost:3000${path}`, init));
 
   it("answers an API path with a malformed escape 400 invalid_request in the envelope", async () => {
-    for (const [method, path] of [["GET", "/api/creator/%ZZ"], ["GET", "/api/tokens/deploy/%ZZ"], ["DELETE", "/api/pretoken/%ZZ"], ["GET", "/api/x/%C3%28?limit=1"]] as const) {
+    for (const [method, path] of [
+      ["GET", "/api/creator/%ZZ"],
+      ["GET", "/api/tokens/deploy/%ZZ"],
+      ["DELETE", "/api/pretoken/%ZZ"],
+      ["GET", "/api/x/%C3%28?limit=1"],
+    ] as const) {
       const answer = await readAnswer((await run(path, { method, headers: { "x-request-id": "bad-path-1" } }))!);
       const error = expectError(answer, 400, "invalid_request");
       expect(error.requestId, path).toBe("bad-path-1");
@@ -76,7 +100,10 @@ describe("guardServerRequests", () => {
     new Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string }>((resolve, reject) => {
       const req = http.request(`${base}${path}`, { method, headers }, (res) => {
         let text = "";
-        res.setEncoding("utf8").on("data", (chunk) => (text += chunk)).on("end", () => resolve({ status: res.statusCode!, headers: res.headers, text }));
+        res
+          .setEncoding("utf8")
+          .on("data", (chunk) => (text += chunk))
+          .on("end", () => resolve({ status: res.statusCode!, headers: res.headers, text }));
       });
       req.on("error", reject).end();
     });
@@ -87,7 +114,11 @@ describe("guardServerRequests", () => {
     expect(answer.headers["cache-control"]).toBe("no-store");
     expect(answer.headers["x-request-id"]).toBe("trace-1");
     expect(answer.headers.allow).toBe("GET, HEAD, POST, DELETE, OPTIONS");
-    expect(JSON.parse(answer.text)).toEqual({ error: "method TRACE is not served here", code: "method_not_allowed", requestId: "trace-1" });
+    expect(JSON.parse(answer.text)).toEqual({
+      error: "method TRACE is not served here",
+      code: "method_not_allowed",
+      requestId: "trace-1",
+    });
   });
 
   it("answers TRACE on a page 405 in plain text, and passes every other method to the server", async () => {
@@ -99,8 +130,15 @@ describe("guardServerRequests", () => {
 
   it("answers a method no route serves on an API path 405 method_not_allowed with Allow", async () => {
     const answer = await send("PROPFIND", "/api/ping", { "x-request-id": "propfind-1" });
-    expect([answer.status, answer.headers.allow, answer.headers["x-request-id"]]).toEqual([405, "GET, HEAD, POST, DELETE, OPTIONS", "propfind-1"]);
-    expect(JSON.parse(answer.text)).toMatchObject({ code: "method_not_allowed", error: expect.stringContaining("PROPFIND") });
+    expect([answer.status, answer.headers.allow, answer.headers["x-request-id"]]).toEqual([
+      405,
+      "GET, HEAD, POST, DELETE, OPTIONS",
+      "propfind-1",
+    ]);
+    expect(JSON.parse(answer.text)).toMatchObject({
+      code: "method_not_allowed",
+      error: expect.stringContaining("PROPFIND"),
+    });
   });
 
   it("with TRUSTED_PROXY=none, X-Forwarded-For is the socket address whatever the client sent; else it is left as sent", async () => {

@@ -2,7 +2,12 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/db";
 import type { TokenCreatedEvent } from "@/lib/platform/chain";
-import { normalizeContext, normalizeMetadata, tokenRowFromEvent, upsertIndexedToken } from "@/lib/domains/launch/indexer/upsert";
+import {
+  normalizeContext,
+  normalizeMetadata,
+  tokenRowFromEvent,
+  upsertIndexedToken,
+} from "@/lib/domains/launch/indexer/upsert";
 
 const TOKEN = "0xAbCdEf0123456789aBcDeF0123456789abCDef01";
 const event = (over: Partial<TokenCreatedEvent> = {}): TokenCreatedEvent => ({
@@ -17,7 +22,11 @@ const event = (over: Partial<TokenCreatedEvent> = {}): TokenCreatedEvent => ({
   tokenImage: "ipfs://image",
   tokenName: "Name\u0000",
   tokenSymbol: "SYM",
-  tokenMetadata: JSON.stringify({ description: "d", socialMediaUrls: ["https://x.com/s", { platform: "telegram", url: "https://t.me/s" }], auditUrls: ["https://a"] }),
+  tokenMetadata: JSON.stringify({
+    description: "d",
+    socialMediaUrls: ["https://x.com/s", { platform: "telegram", url: "https://t.me/s" }],
+    auditUrls: ["https://a"],
+  }),
   tokenContext: JSON.stringify({ interface: "bot", platform: "farcaster", messageId: "0xcast", id: "42" }),
   startingTick: -230_400,
   poolHook: "0x3333333333333333333333333333333333333333",
@@ -57,11 +66,17 @@ describe("tokenRowFromEvent", () => {
       locker_address: "0x63d2dfea64b3433f4071a98665bcd7ca14d93496",
       metadata: JSON.stringify({
         description: "d",
-        socialMediaUrls: [{ platform: "x", url: "https://x.com/s" }, { platform: "telegram", url: "https://t.me/s" }],
+        socialMediaUrls: [
+          { platform: "x", url: "https://x.com/s" },
+          { platform: "telegram", url: "https://t.me/s" },
+        ],
         auditUrls: ["https://a"],
       }),
       social_context: JSON.stringify({ interface: "bot", platform: "farcaster", messageId: "0xcast", id: "42" }),
-      pool_config: JSON.stringify({ pairedToken: "0x4200000000000000000000000000000000000006", tickIfToken0IsNewToken: -230_400 }),
+      pool_config: JSON.stringify({
+        pairedToken: "0x4200000000000000000000000000000000000006",
+        tickIfToken0IsNewToken: -230_400,
+      }),
       starting_market_cap: 9.8709,
       warnings: [],
       tags: JSON.stringify({ champagne: false, verified: false, knownInterfaceDeployer: false }),
@@ -72,30 +87,65 @@ describe("tokenRowFromEvent", () => {
   });
 
   it("flags unknown pairs and cheap starts; no fid outside farcaster; garbage JSON becomes empty defaults", () => {
-    const other = tokenRowFromEvent(event({ pairedToken: "0x9999999999999999999999999999999999999999", tokenContext: JSON.stringify({ platform: "x", id: "42" }) }), { chainId: 8453, deployedAt: WHEN });
-    expect(other).toMatchObject({ pair: null, warnings: ["UNUSUAL_PAIR_ADDRESS"], requestor_fid: null, cast_hash: null, starting_market_cap: null });
-    expect(tokenRowFromEvent(event({ startingTick: -260_000 }), { chainId: 8453, deployedAt: WHEN }).warnings).toEqual(["UNUSUAL_TICK"]);
-    expect(tokenRowFromEvent(event({ tokenContext: "{}" }), { chainId: 8453, deployedAt: WHEN, attributedFid: 7 }).requestor_fid).toBe(7);
+    const other = tokenRowFromEvent(
+      event({
+        pairedToken: "0x9999999999999999999999999999999999999999",
+        tokenContext: JSON.stringify({ platform: "x", id: "42" }),
+      }),
+      { chainId: 8453, deployedAt: WHEN },
+    );
+    expect(other).toMatchObject({
+      pair: null,
+      warnings: ["UNUSUAL_PAIR_ADDRESS"],
+      requestor_fid: null,
+      cast_hash: null,
+      starting_market_cap: null,
+    });
+    expect(tokenRowFromEvent(event({ startingTick: -260_000 }), { chainId: 8453, deployedAt: WHEN }).warnings).toEqual([
+      "UNUSUAL_TICK",
+    ]);
+    expect(
+      tokenRowFromEvent(event({ tokenContext: "{}" }), { chainId: 8453, deployedAt: WHEN, attributedFid: 7 })
+        .requestor_fid,
+    ).toBe(7);
     expect(normalizeMetadata("not json")).toEqual({ description: "", socialMediaUrls: [], auditUrls: [] });
     expect(normalizeMetadata(JSON.stringify([1]))).toEqual({ description: "", socialMediaUrls: [], auditUrls: [] });
-    expect(normalizeContext(JSON.stringify({ id: 5, messageId: null }))).toEqual({ interface: "", platform: "", messageId: "", id: "5" });
+    expect(normalizeContext(JSON.stringify({ id: 5, messageId: null }))).toEqual({
+      interface: "",
+      platform: "",
+      messageId: "",
+      id: "5",
+    });
   });
 });
 
 describe("upsertIndexedToken", () => {
   it("inserts, then refreshes on-chain facts while keeping tags, presale and an attributed fid", async () => {
-    const first = await upsertIndexedToken(event({ tokenContext: "{}" }), { chainId: 8453, deployedAt: WHEN, attributedFid: 9 });
+    const first = await upsertIndexedToken(event({ tokenContext: "{}" }), {
+      chainId: 8453,
+      deployedAt: WHEN,
+      attributedFid: 9,
+    });
     expect(first.requestor_fid).toBe(9);
     await db()
       .updateTable("tokens")
       .set({ tags: JSON.stringify({ champagne: true, verified: true, knownInterfaceDeployer: false }), presale_id: 3 })
       .where("id", "=", first.id)
       .execute();
-    const moved = await upsertIndexedToken(event({ tokenContext: "{}", blockNumber: 130n, transactionHash: `0x${"d".repeat(64)}` }), {
-      chainId: 8453,
-      deployedAt: new Date("2026-01-02T03:05:00Z"),
+    const moved = await upsertIndexedToken(
+      event({ tokenContext: "{}", blockNumber: 130n, transactionHash: `0x${"d".repeat(64)}` }),
+      {
+        chainId: 8453,
+        deployedAt: new Date("2026-01-02T03:05:00Z"),
+      },
+    );
+    expect(moved).toMatchObject({
+      id: first.id,
+      block_number: 130,
+      tx_hash: `0x${"d".repeat(64)}`,
+      requestor_fid: 9,
+      presale_id: 3,
     });
-    expect(moved).toMatchObject({ id: first.id, block_number: 130, tx_hash: `0x${"d".repeat(64)}`, requestor_fid: 9, presale_id: 3 });
     expect(moved.tags).toEqual({ champagne: true, verified: true, knownInterfaceDeployer: false });
     expect(moved.deployed_at.toISOString()).toBe("2026-01-02T03:05:00.000Z");
     expect(await db().selectFrom("tokens").select("id").execute()).toHaveLength(1);

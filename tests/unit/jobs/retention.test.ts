@@ -13,7 +13,15 @@ async function insertJob(key: string, status: string, ageDays: number) {
   const at = new Date(Date.now() - ageDays * DAY);
   await db()
     .insertInto("jobs")
-    .values({ name: "test-retention", payload: JSON.stringify({}), status, dedupe_key: key, created_at: at, updated_at: at, run_at: at } as any)
+    .values({
+      name: "test-retention",
+      payload: JSON.stringify({}),
+      status,
+      dedupe_key: key,
+      created_at: at,
+      updated_at: at,
+      run_at: at,
+    } as any)
     .execute();
 }
 
@@ -26,7 +34,12 @@ describe("jobs retention", () => {
     for (const status of ["pending", "running", "dispatched"]) await insertJob(`old-${status}`, status, days + 5);
 
     expect(await pruneSettledJobs()).toEqual({ deleted: 2 });
-    const left = await db().selectFrom("jobs").select("dedupe_key").where("name", "=", "test-retention").orderBy("dedupe_key").execute();
+    const left = await db()
+      .selectFrom("jobs")
+      .select("dedupe_key")
+      .where("name", "=", "test-retention")
+      .orderBy("dedupe_key")
+      .execute();
     expect(left.map((r) => r.dedupe_key)).toEqual(["new-done", "old-dispatched", "old-pending", "old-running"]);
     expect(await pruneSettledJobs()).toEqual({ deleted: 0 });
   });

@@ -172,7 +172,11 @@ describe("running", () => {
   it("does not let a runner whose lease was taken over overwrite the newer attempt", async () => {
     const { id } = await enqueue(record, { key: "lease" });
     // Another runner took the job over (attempt 2) while an older attempt was still finishing.
-    await db().updateTable("jobs").set({ status: "running", attempts: 2, locked_until: sql`now() + interval '1 minute'` }).where("id", "=", id).execute();
+    await db()
+      .updateTable("jobs")
+      .set({ status: "running", attempts: 2, locked_until: sql`now() + interval '1 minute'` })
+      .where("id", "=", id)
+      .execute();
     const { executeJob } = await import("@/lib/platform/jobs/runner");
     await executeJob({ id, name: "test-record", payload: { key: "lease" }, attempts: 1, max_attempts: 8 });
     expect(await row(id)).toMatchObject({ status: "running", attempts: 2 });
@@ -204,7 +208,11 @@ describe("lanes and concurrency keys", () => {
     expect(await runJobById(a[1].id)).toBeNull(); // a QStash delivery of the same key waits too
     expect(await runDueJobs()).toEqual([]);
     // The runner of a[0] died: once its lease has expired, a[0] runs again (the key is not locked for good).
-    await db().updateTable("jobs").set({ locked_until: sql`now() - interval '1 second'` }).where("id", "=", a[0].id).execute();
+    await db()
+      .updateTable("jobs")
+      .set({ locked_until: sql`now() - interval '1 second'` })
+      .where("id", "=", a[0].id)
+      .execute();
     const [again] = await claimDueJobs(10, "webhooks");
     expect(again).toMatchObject({ id: a[0].id, attempts: 2 });
     expect(await executeJob(again)).toEqual({ id: a[0].id, status: "done" });

@@ -27,7 +27,8 @@ describe("schedules", () => {
 });
 
 describe("vercel.json", () => {
-  const crons = (JSON.parse(readFileSync(path.join(import.meta.dirname, "../../../vercel.json"), "utf8")).crons ?? []) as Array<{ path: string; schedule: string }>;
+  const crons = (JSON.parse(readFileSync(path.join(import.meta.dirname, "../../../vercel.json"), "utf8")).crons ??
+    []) as Array<{ path: string; schedule: string }>;
 
   it("runs the outbox sweep every minute", () => {
     expect(crons).toContainEqual({ path: `/api/cron/${SWEEP_CRON}`, schedule: "* * * * *" });
@@ -35,12 +36,16 @@ describe("vercel.json", () => {
 
   it("has exactly one cron per registered schedule, at the schedule's period", () => {
     // Only schedules registered through lib/domains/jobs.ts (this file defines none that succeed).
-    const expected = allSchedules().map((s) => ({ path: `/api/cron/${s.name}`, schedule: cronExpression(s.everySeconds) }));
+    const expected = allSchedules().map((s) => ({
+      path: `/api/cron/${s.name}`,
+      schedule: cronExpression(s.everySeconds),
+    }));
     for (const entry of expected) {
       expect(crons, `add to vercel.json "crons": ${JSON.stringify(entry)}`).toContainEqual(entry);
     }
     const known = new Set([`/api/cron/${SWEEP_CRON}`, ...expected.map((e) => e.path)]);
-    for (const entry of crons) expect(known.has(entry.path), `vercel.json cron ${entry.path} names no schedule`).toBe(true);
+    for (const entry of crons)
+      expect(known.has(entry.path), `vercel.json cron ${entry.path} names no schedule`).toBe(true);
     expect(new Set(crons.map((c) => c.path)).size).toBe(crons.length);
   });
 });

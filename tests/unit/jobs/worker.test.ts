@@ -46,11 +46,15 @@ const hangs = defineJob({
   },
 });
 
-const statusOf = async (id: number) => (await db().selectFrom("jobs").select("status").where("id", "=", id).executeTakeFirstOrThrow()).status;
+const statusOf = async (id: number) =>
+  (await db().selectFrom("jobs").select("status").where("id", "=", id).executeTakeFirstOrThrow()).status;
 const waitDone = (ids: number[]) =>
-  vi.waitFor(async () => {
-    for (const id of ids) expect(await statusOf(id)).toBe("done");
-  }, { timeout: 15_000, interval: 50 });
+  vi.waitFor(
+    async () => {
+      for (const id of ids) expect(await statusOf(id)).toBe("done");
+    },
+    { timeout: 15_000, interval: 50 },
+  );
 
 beforeEach(async () => {
   await db().deleteFrom("jobs").execute();
@@ -126,7 +130,11 @@ describe("job worker", () => {
 
   it("leaves a job whose lease is still held alone", async () => {
     const { id } = await enqueue(slow, { key: "held" });
-    await db().updateTable("jobs").set({ status: "running", attempts: 1, locked_until: sql`now() + interval '1 hour'` }).where("id", "=", id).execute();
+    await db()
+      .updateTable("jobs")
+      .set({ status: "running", attempts: 1, locked_until: sql`now() + interval '1 hour'` })
+      .where("id", "=", id)
+      .execute();
     const other = await enqueue(slow, { key: "free" });
     startWorker({ pollMs: 50, force: true, schedules: false });
     await waitDone([other.id]);
@@ -146,17 +154,28 @@ describe("job worker", () => {
     await enqueueDueSchedules(at, ["test-worker-tick"]); // same process, same bucket: skipped in memory
     const again = await enqueueSchedule(schedule, new Date("2026-11-22T10:00:59Z")); // "another process": deduped by key
     await enqueueSchedule(schedule, new Date("2026-11-22T10:01:00Z")); // next bucket
-    const rows = await db().selectFrom("jobs").select(["id", "dedupe_key", "payload"]).where("name", "=", "test-worker-tick").orderBy("id").execute();
-    expect(rows.map((r) => r.dedupe_key)).toEqual([`schedule:test-worker-tick:${Math.floor(at.getTime() / 60_000)}`, `schedule:test-worker-tick:${Math.floor(at.getTime() / 60_000) + 1}`]);
+    const rows = await db()
+      .selectFrom("jobs")
+      .select(["id", "dedupe_key", "payload"])
+      .where("name", "=", "test-worker-tick")
+      .orderBy("id")
+      .execute();
+    expect(rows.map((r) => r.dedupe_key)).toEqual([
+      `schedule:test-worker-tick:${Math.floor(at.getTime() / 60_000)}`,
+      `schedule:test-worker-tick:${Math.floor(at.getTime() / 60_000) + 1}`,
+    ]);
     expect(again.id).toBe(rows[0].id);
     expect(rows[0].payload).toEqual({ at: "2026-11-22T10:00:00.000Z" });
 
     await db().deleteFrom("jobs").execute();
     startWorker({ pollMs: 50, force: true, schedules: ["test-worker-tick"] }); // its ticks enqueue the current bucket and run it
-    await vi.waitFor(async () => {
-      const done = await db().selectFrom("jobs").select("status").where("name", "=", "test-worker-tick").execute();
-      expect(done.map((r) => r.status)).toEqual(["done"]);
-    }, { timeout: 15_000, interval: 50 });
+    await vi.waitFor(
+      async () => {
+        const done = await db().selectFrom("jobs").select("status").where("name", "=", "test-worker-tick").execute();
+        expect(done.map((r) => r.status)).toEqual(["done"]);
+      },
+      { timeout: 15_000, interval: 50 },
+    );
   });
 
   it("is on by default without QStash, off with it, and JOB_WORKER decides when set", () => {

@@ -124,7 +124,9 @@ describe("UpstashStore without a server", () => {
 });
 
 describe.skipIf(!reachable)(
-  reachable ? "UpstashStore over a local Upstash-REST server" : `UpstashStore: SKIPPED, redis-server not reachable at ${REDIS_URL}`,
+  reachable
+    ? "UpstashStore over a local Upstash-REST server"
+    : `UpstashStore: SKIPPED, redis-server not reachable at ${REDIS_URL}`,
   () => {
     let server: UpstashServer;
     let store: UpstashStore;

@@ -28,11 +28,24 @@ export function activity(i: number, ageHours = 2) {
   const id = `droid-${String(i).padStart(3, "0")}`;
   const records: object[] = [];
   for (let r = 0; r < i; r++) {
-    records.push({ type: "run", agentId: id, id: `run-${r}`, at: hoursAgo(ageHours - r / (i + 1)), outcome: "succeeded" });
+    records.push({
+      type: "run",
+      agentId: id,
+      id: `run-${r}`,
+      at: hoursAgo(ageHours - r / (i + 1)),
+      outcome: "succeeded",
+    });
     records.push({ type: "cast", agentId: id, id: `cast-${r}`, at: hoursAgo(ageHours - r / (i + 1)), kind: "post" });
   }
   for (let k = 0; k < 3 * i; k++) {
-    records.push({ type: "interaction", agentId: id, id: `like-${k}`, at: hoursAgo(ageHours), counterpartFid: 50_000 + i * 100 + k, kind: "like" });
+    records.push({
+      type: "interaction",
+      agentId: id,
+      id: `like-${k}`,
+      at: hoursAgo(ageHours),
+      counterpartFid: 50_000 + i * 100 + k,
+      kind: "like",
+    });
   }
   return records;
 }

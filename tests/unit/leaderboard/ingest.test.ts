@@ -11,7 +11,14 @@ import { allSchedules, enqueueDueSchedules } from "@/lib/platform/jobs/schedule"
 import { activity, agent, hoursAgo, writeJsonLines } from "./fixtures";
 
 const count = async (table: "agents" | "agent_runs" | "agent_casts" | "agent_interactions") =>
-  Number((await db().selectFrom(table).select(({ fn }) => fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await db()
+        .selectFrom(table)
+        .select(({ fn }) => fn.countAll().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe("ingestFile", () => {
   it("writes nothing when a line is invalid, and names the lines", async () => {
@@ -19,7 +26,13 @@ describe("ingestFile", () => {
       agent(1),
       ...activity(1),
       { type: "run", agentId: "droid-001", id: "bad", at: "yesterday", outcome: "succeeded" },
-      { type: "cast", agentId: "droid-001", id: "future", at: new Date(Date.now() + 86_400_000).toISOString(), kind: "post" },
+      {
+        type: "cast",
+        agentId: "droid-001",
+        id: "future",
+        at: new Date(Date.now() + 86_400_000).toISOString(),
+        kind: "post",
+      },
       { type: "unknown" },
     ]);
     const report = await ingestFile(file);
@@ -33,7 +46,10 @@ describe("ingestFile", () => {
   });
 
   it("ingests valid lines with skipInvalid, agents first wherever they appear in the file", async () => {
-    const file = writeJsonLines([...activity(2), "not json" as unknown as object, agent(2)].map((r) => r), "mixed");
+    const file = writeJsonLines(
+      [...activity(2), "not json" as unknown as object, agent(2)].map((r) => r),
+      "mixed",
+    );
     const report = await ingestFile(file, { skipInvalid: true, batchSize: 3 });
     expect(report.invalid).toHaveLength(1);
     expect(report).toMatchObject({ agents: 1, runs: 2, casts: 2, interactions: 6 });
@@ -45,10 +61,20 @@ describe("ingestFile", () => {
     const before = await count("agent_interactions");
     await ingestFile(writeJsonLines(records));
     expect(await count("agent_interactions")).toBe(before);
-    await ingestFile(writeJsonLines([agent(3, { name: "Renamed" }), { type: "run", agentId: "droid-003", id: "run-0", at: hoursAgo(1), outcome: "failed" }]));
+    await ingestFile(
+      writeJsonLines([
+        agent(3, { name: "Renamed" }),
+        { type: "run", agentId: "droid-003", id: "run-0", at: hoursAgo(1), outcome: "failed" },
+      ]),
+    );
     const row = await db().selectFrom("agents").select("name").where("id", "=", "droid-003").executeTakeFirstOrThrow();
     expect(row.name).toBe("Renamed");
-    const run = await db().selectFrom("agent_runs").select("outcome").where("agent_id", "=", "droid-003").where("external_id", "=", "run-0").executeTakeFirstOrThrow();
+    const run = await db()
+      .selectFrom("agent_runs")
+      .select("outcome")
+      .where("agent_id", "=", "droid-003")
+      .where("external_id", "=", "run-0")
+      .executeTakeFirstOrThrow();
     expect(run.outcome).toBe("failed");
   });
 
@@ -63,10 +89,17 @@ describe("jobs", () => {
     await enqueue(ingestAgentActivityJob, { records: [agent(4), ...activity(4)] as never });
     const outcomes = await runDueJobs();
     expect(outcomes.map((o) => o.status)).toEqual(["done"]);
-    expect(allSchedules().map((s) => s.name)).toEqual(expect.arrayContaining(["leaderboard-score-24h", "leaderboard-score-7d", "leaderboard-score-30d"]));
+    expect(allSchedules().map((s) => s.name)).toEqual(
+      expect.arrayContaining(["leaderboard-score-24h", "leaderboard-score-7d", "leaderboard-score-30d"]),
+    );
     expect(await enqueueDueSchedules(new Date(), ["leaderboard-score-24h"])).toBe(1);
     expect((await runDueJobs()).map((o) => o.status)).toEqual(["done"]);
-    const rows = await db().selectFrom("agent_scores").select(["agent_id", "rank"]).where("interval", "=", "24h").orderBy("rank").execute();
+    const rows = await db()
+      .selectFrom("agent_scores")
+      .select(["agent_id", "rank"])
+      .where("interval", "=", "24h")
+      .orderBy("rank")
+      .execute();
     expect(rows.map((r) => r.agent_id)).toContain("droid-004");
   });
 
@@ -74,7 +107,9 @@ describe("jobs", () => {
     const report = await ingestFile(writeJsonLines([agent(5), ...activity(5)]), { enqueue: true, batchSize: 4 });
     expect(report.jobs).toBe(Math.ceil(activity(5).length / 4));
     expect((await runDueJobs(50)).every((o) => o.status === "done")).toBe(true);
-    await enqueue(ingestAgentActivityJob, { records: [{ type: "cast", agentId: "nobody", id: "c", at: hoursAgo(1), kind: "post" }] as never });
+    await enqueue(ingestAgentActivityJob, {
+      records: [{ type: "cast", agentId: "nobody", id: "c", at: hoursAgo(1), kind: "post" }] as never,
+    });
     expect((await runDueJobs()).map((o) => o.status)).toEqual(["retry"]);
   });
 
@@ -89,7 +124,9 @@ describe("computeLeaderboard", () => {
     const day = await computeLeaderboard("24h");
     const week = await computeLeaderboard("7d");
     const ids = async (interval: "24h" | "7d") =>
-      (await db().selectFrom("agent_scores").select("agent_id").where("interval", "=", interval).execute()).map((r) => r.agent_id);
+      (await db().selectFrom("agent_scores").select("agent_id").where("interval", "=", interval).execute()).map(
+        (r) => r.agent_id,
+      );
     expect(await ids("24h")).not.toContain("droid-006");
     expect(await ids("7d")).toContain("droid-006");
     expect(week.agents).toBe(day.agents + 1);

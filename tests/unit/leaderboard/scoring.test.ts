@@ -3,12 +3,30 @@ import { describe, expect, it } from "vitest";
 import { components, scoreAgent, washSignals, WEIGHTS, type AgentStats } from "@/lib/domains/leaderboard/scoring";
 
 const quiet: AgentStats = {
-  runsTotal: 0, runsSucceeded: 0, posts: 0, replies: 0, quotes: 0, casts: 0, interactions: 0,
-  selfInteractions: 0, topThreeInteractions: 0, distinctCounterparts: 0, creatorNeynarScore: 0,
+  runsTotal: 0,
+  runsSucceeded: 0,
+  posts: 0,
+  replies: 0,
+  quotes: 0,
+  casts: 0,
+  interactions: 0,
+  selfInteractions: 0,
+  topThreeInteractions: 0,
+  distinctCounterparts: 0,
+  creatorNeynarScore: 0,
 };
 const healthy: AgentStats = {
-  runsTotal: 10, runsSucceeded: 9, posts: 6, replies: 4, quotes: 2, casts: 12, interactions: 50,
-  selfInteractions: 0, topThreeInteractions: 9, distinctCounterparts: 30, creatorNeynarScore: 0.9,
+  runsTotal: 10,
+  runsSucceeded: 9,
+  posts: 6,
+  replies: 4,
+  quotes: 2,
+  casts: 12,
+  interactions: 50,
+  selfInteractions: 0,
+  topThreeInteractions: 9,
+  distinctCounterparts: 30,
+  creatorNeynarScore: 0.9,
 };
 
 describe("components", () => {
@@ -67,18 +85,29 @@ describe("wash detection", () => {
 describe("composite", () => {
   it("is the weighted sum out of 100, discounted by 80% of the wash confidence", () => {
     const c = components(healthy, "24h");
-    const raw = 100 * (0.25 * c.reliability + 0.15 * c.activity + 0.2 * c.output + 0.25 * c.engagement + 0.15 * c.creator);
+    const raw =
+      100 * (0.25 * c.reliability + 0.15 * c.activity + 0.2 * c.output + 0.25 * c.engagement + 0.15 * c.creator);
     expect(scoreAgent(healthy, "24h").composite).toBeCloseTo(raw, 2);
     const washed = { ...healthy, interactions: 40, topThreeInteractions: 40, distinctCounterparts: 2 };
     const w = scoreAgent(washed, "24h");
     const cw = components(washed, "24h");
-    const rawWashed = 100 * (0.25 * cw.reliability + 0.15 * cw.activity + 0.2 * cw.output + 0.25 * cw.engagement + 0.15 * cw.creator);
+    const rawWashed =
+      100 * (0.25 * cw.reliability + 0.15 * cw.activity + 0.2 * cw.output + 0.25 * cw.engagement + 0.15 * cw.creator);
     expect(w.composite).toBeCloseTo(rawWashed * (1 - 0.8 * w.washConfidence), 2);
     expect(w.composite).toBeLessThan(scoreAgent(healthy, "24h").composite);
   });
 
   it("stays within 0..100", () => {
-    const maxed = { ...healthy, runsTotal: 1e6, runsSucceeded: 1e6, posts: 1e6, interactions: 1e6, topThreeInteractions: 3, distinctCounterparts: 1e6, creatorNeynarScore: 1 };
+    const maxed = {
+      ...healthy,
+      runsTotal: 1e6,
+      runsSucceeded: 1e6,
+      posts: 1e6,
+      interactions: 1e6,
+      topThreeInteractions: 3,
+      distinctCounterparts: 1e6,
+      creatorNeynarScore: 1,
+    };
     const score = scoreAgent(maxed, "24h");
     expect(score.composite).toBeGreaterThan(99);
     expect(score.composite).toBeLessThanOrEqual(100);

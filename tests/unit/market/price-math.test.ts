@@ -12,7 +12,12 @@ const DIGITS = 120n; // fractional decimal digits kept by the reference computat
  * long division), then shifted by the decimals, written as a decimal string and parsed by JS.
  * No ratios and no bit shifts: a different route to the same number.
  */
-function referencePrice(sqrtPriceX96: bigint, tokenIsToken0: boolean, tokenDecimals: number, pairedDecimals: number): number {
+function referencePrice(
+  sqrtPriceX96: bigint,
+  tokenIsToken0: boolean,
+  tokenDecimals: number,
+  pairedDecimals: number,
+): number {
   const scale = 10n ** DIGITS;
   const s = (sqrtPriceX96 * scale) / 2n ** 96n; // sqrt(price) with DIGITS fractional digits
   const squared = s * s; // price of token0 in token1 base units, 2*DIGITS fractional digits
@@ -34,11 +39,19 @@ const decimals = fc.constantFrom(0, 6, 8, 9, 18, 24);
 describe("tokenPriceInPaired", () => {
   it("matches the decimal reference for random pools in both token orders", () => {
     fc.assert(
-      fc.property(sqrtPrice, fc.boolean(), decimals, decimals, (sqrtPriceX96, tokenIsToken0, tokenDecimals, pairedDecimals) => {
-        const exact = ratioToNumber(tokenPriceInPaired({ sqrtPriceX96, tokenIsToken0, tokenDecimals, pairedDecimals }));
-        const reference = referencePrice(sqrtPriceX96, tokenIsToken0, tokenDecimals, pairedDecimals);
-        expect(relativeError(exact, reference)).toBeLessThan(1e-15);
-      }),
+      fc.property(
+        sqrtPrice,
+        fc.boolean(),
+        decimals,
+        decimals,
+        (sqrtPriceX96, tokenIsToken0, tokenDecimals, pairedDecimals) => {
+          const exact = ratioToNumber(
+            tokenPriceInPaired({ sqrtPriceX96, tokenIsToken0, tokenDecimals, pairedDecimals }),
+          );
+          const reference = referencePrice(sqrtPriceX96, tokenIsToken0, tokenDecimals, pairedDecimals);
+          expect(relativeError(exact, reference)).toBeLessThan(1e-15);
+        },
+      ),
       { numRuns: 2000 },
     );
   });
@@ -48,8 +61,12 @@ describe("tokenPriceInPaired", () => {
     fc.assert(
       fc.property(fc.oneof(fc.integer({ min: -887272, max: 887272 }), fc.constantFrom(...ticks)), (tick) => {
         const sqrtPriceX96 = BigInt(Math.floor(Math.sqrt(1.0001 ** tick) * 2 ** 96));
-        const asToken0 = ratioToNumber(tokenPriceInPaired({ sqrtPriceX96, tokenIsToken0: true, tokenDecimals: 18, pairedDecimals: 18 }));
-        const asToken1 = ratioToNumber(tokenPriceInPaired({ sqrtPriceX96, tokenIsToken0: false, tokenDecimals: 18, pairedDecimals: 18 }));
+        const asToken0 = ratioToNumber(
+          tokenPriceInPaired({ sqrtPriceX96, tokenIsToken0: true, tokenDecimals: 18, pairedDecimals: 18 }),
+        );
+        const asToken1 = ratioToNumber(
+          tokenPriceInPaired({ sqrtPriceX96, tokenIsToken0: false, tokenDecimals: 18, pairedDecimals: 18 }),
+        );
         expect(relativeError(asToken0, 1.0001 ** tick)).toBeLessThan(1e-9);
         expect(relativeError(asToken1, 1.0001 ** -tick)).toBeLessThan(1e-9);
       }),
@@ -59,17 +76,29 @@ describe("tokenPriceInPaired", () => {
 
   it("is exact for a price of one in both orders and moves by the decimals difference", () => {
     const one = 2n ** 96n;
-    expect(tokenPriceInPaired({ sqrtPriceX96: one, tokenIsToken0: true, tokenDecimals: 18, pairedDecimals: 18 })).toEqual({
+    expect(
+      tokenPriceInPaired({ sqrtPriceX96: one, tokenIsToken0: true, tokenDecimals: 18, pairedDecimals: 18 }),
+    ).toEqual({
       num: one * one * 10n ** 18n,
       den: 2n ** 192n * 10n ** 18n,
     });
     // 1 base unit of an 18-decimal token0 per base unit of a 6-decimal token1: 1e12 whole paired per token.
-    expect(ratioToNumber(tokenPriceInPaired({ sqrtPriceX96: one, tokenIsToken0: true, tokenDecimals: 18, pairedDecimals: 6 }))).toBe(1e12);
-    expect(ratioToNumber(tokenPriceInPaired({ sqrtPriceX96: one, tokenIsToken0: false, tokenDecimals: 6, pairedDecimals: 18 }))).toBe(1e-12);
+    expect(
+      ratioToNumber(
+        tokenPriceInPaired({ sqrtPriceX96: one, tokenIsToken0: true, tokenDecimals: 18, pairedDecimals: 6 }),
+      ),
+    ).toBe(1e12);
+    expect(
+      ratioToNumber(
+        tokenPriceInPaired({ sqrtPriceX96: one, tokenIsToken0: false, tokenDecimals: 6, pairedDecimals: 18 }),
+      ),
+    ).toBe(1e-12);
   });
 
   it("refuses an uninitialised pool", () => {
-    expect(() => tokenPriceInPaired({ sqrtPriceX96: 0n, tokenIsToken0: true, tokenDecimals: 18, pairedDecimals: 18 })).toThrow(RangeError);
+    expect(() =>
+      tokenPriceInPaired({ sqrtPriceX96: 0n, tokenIsToken0: true, tokenDecimals: 18, pairedDecimals: 18 }),
+    ).toThrow(RangeError);
   });
 });
 
@@ -82,8 +111,17 @@ describe("marketCapUsd", () => {
         fc.bigInt({ min: 1n, max: 10n ** 30n }),
         fc.bigInt({ min: 1n, max: 10n ** 14n }),
         (sqrtPriceX96, tokenIsToken0, supply, feedAnswer) => {
-          const cap = ratioToNumber(marketCapUsd({ sqrtPriceX96, tokenIsToken0, pairedDecimals: 18, supply, pairedUsd: fromFixed(feedAnswer, 8) }));
-          const reference = referencePrice(sqrtPriceX96, tokenIsToken0, 18, 18) * (Number(supply) / 1e18) * (Number(feedAnswer) / 1e8);
+          const cap = ratioToNumber(
+            marketCapUsd({
+              sqrtPriceX96,
+              tokenIsToken0,
+              pairedDecimals: 18,
+              supply,
+              pairedUsd: fromFixed(feedAnswer, 8),
+            }),
+          );
+          const reference =
+            referencePrice(sqrtPriceX96, tokenIsToken0, 18, 18) * (Number(supply) / 1e18) * (Number(feedAnswer) / 1e8);
           if (reference === 0 || !Number.isFinite(reference)) return; // beyond double range: nothing to compare
           expect(relativeError(cap, reference)).toBeLessThan(1e-12);
         },
@@ -96,7 +134,13 @@ describe("marketCapUsd", () => {
     // token0 with 18 decimals; 1 whole token = 0.5 whole USDC = 500000 base units per 1e18 base units.
     const rawPrice = 500_000 / 1e18;
     const sqrtPriceX96 = BigInt(Math.floor(Math.sqrt(rawPrice) * 2 ** 96));
-    const cap = marketCapUsd({ sqrtPriceX96, tokenIsToken0: true, pairedDecimals: 6, supply: 1000n * 10n ** 18n, pairedUsd: { num: 1n, den: 1n } });
+    const cap = marketCapUsd({
+      sqrtPriceX96,
+      tokenIsToken0: true,
+      pairedDecimals: 6,
+      supply: 1000n * 10n ** 18n,
+      pairedUsd: { num: 1n, den: 1n },
+    });
     expect(ratioToNumber(cap)).toBeCloseTo(500, 6);
   });
 

@@ -11,16 +11,46 @@ class Rebuild implements JsonHandler {
     if (!this.stack.length) this.result = v;
     else if (Array.isArray(this.stack.at(-1))) this.stack.at(-1).push(v);
     // defineProperty, not assignment: a "__proto__" key must become an own property, as JSON.parse makes it.
-    else Object.defineProperty(this.stack.at(-1), this.keys.at(-1)!, { value: v, enumerable: true, writable: true, configurable: true });
+    else
+      Object.defineProperty(this.stack.at(-1), this.keys.at(-1)!, {
+        value: v,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
   }
-  startObject() { const o = {}; this.put(o); this.stack.push(o); this.keys.push(null); }
-  endObject() { this.stack.pop(); this.keys.pop(); }
-  startArray() { const a: unknown[] = []; this.put(a); this.stack.push(a); this.keys.push(null); }
-  endArray() { this.stack.pop(); this.keys.pop(); }
-  key(k: string) { this.keys[this.keys.length - 1] = k; }
-  string(s: string) { this.put(s); }
-  number(raw: string) { this.put(Number(raw)); }
-  literal(v: boolean | null) { this.put(v); }
+  startObject() {
+    const o = {};
+    this.put(o);
+    this.stack.push(o);
+    this.keys.push(null);
+  }
+  endObject() {
+    this.stack.pop();
+    this.keys.pop();
+  }
+  startArray() {
+    const a: unknown[] = [];
+    this.put(a);
+    this.stack.push(a);
+    this.keys.push(null);
+  }
+  endArray() {
+    this.stack.pop();
+    this.keys.pop();
+  }
+  key(k: string) {
+    this.keys[this.keys.length - 1] = k;
+  }
+  string(s: string) {
+    this.put(s);
+  }
+  number(raw: string) {
+    this.put(Number(raw));
+  }
+  literal(v: boolean | null) {
+    this.put(v);
+  }
 }
 
 function tokenize(text: string | Uint8Array, cuts: number[] = []) {
@@ -42,14 +72,19 @@ describe("JsonTokenizer", () => {
       fc.property(fc.jsonValue(), fc.array(fc.nat(), { maxLength: 6 }), fc.boolean(), (value, cuts, pretty) => {
         const text = JSON.stringify(value, null, pretty ? 2 : undefined);
         const limit = Buffer.byteLength(text);
-        expect(tokenize(text, cuts.map((c) => c % (limit + 1)))).toEqual(JSON.parse(text));
+        expect(
+          tokenize(
+            text,
+            cuts.map((c) => c % (limit + 1)),
+          ),
+        ).toEqual(JSON.parse(text));
       }),
       { numRuns: 400 },
     );
   });
 
   it("decodes escapes and multi-byte characters split across chunks", () => {
-    const text = JSON.stringify({ "k\"ey": "a\\b\n\u0001é😀", emoji: "😀😀" });
+    const text = JSON.stringify({ 'k"ey': "a\\b\n\u0001é😀", emoji: "😀😀" });
     const bytes = Buffer.from(text);
     for (let cut = 1; cut < bytes.length; cut++) expect(tokenize(bytes, [cut])).toEqual(JSON.parse(text));
   });
@@ -59,8 +94,32 @@ describe("JsonTokenizer", () => {
   });
 
   it("rejects what JSON.parse rejects", () => {
-    for (const bad of ["", "{", '{"a":1,}', "[1,]", "[1 2]", '{"a" 1}', '{"a":01}', "[1.]", "[-]", "[tru]", "[nul]", '["a\u0001"]',
-      '["\\x"]', '{"a":1}}', '{"a":1} x', "[1]2", "{a:1}", "'a'", '["abc', "[1e]", "[+1]", '{"a":1 "b":2}', "]", ":"]) {
+    for (const bad of [
+      "",
+      "{",
+      '{"a":1,}',
+      "[1,]",
+      "[1 2]",
+      '{"a" 1}',
+      '{"a":01}',
+      "[1.]",
+      "[-]",
+      "[tru]",
+      "[nul]",
+      '["a\u0001"]',
+      '["\\x"]',
+      '{"a":1}}',
+      '{"a":1} x',
+      "[1]2",
+      "{a:1}",
+      "'a'",
+      '["abc',
+      "[1e]",
+      "[+1]",
+      '{"a":1 "b":2}',
+      "]",
+      ":",
+    ]) {
       expect(() => JSON.parse(bad), bad).toThrow();
       expect(() => tokenize(bad), bad).toThrow(JsonSyntaxError);
     }

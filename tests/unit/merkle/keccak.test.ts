@@ -9,9 +9,12 @@ const hex = (b: Uint8Array) => Buffer.from(b).toString("hex");
 describe("keccak256 (32- and 64-byte inputs)", () => {
   it("matches @noble/hashes on random inputs", () => {
     fc.assert(
-      fc.property(fc.oneof(fc.uint8Array({ minLength: 32, maxLength: 32 }), fc.uint8Array({ minLength: 64, maxLength: 64 })), (input) => {
-        expect(hex(keccak256(input))).toBe(hex(keccak_256(input)));
-      }),
+      fc.property(
+        fc.oneof(fc.uint8Array({ minLength: 32, maxLength: 32 }), fc.uint8Array({ minLength: 64, maxLength: 64 })),
+        (input) => {
+          expect(hex(keccak256(input))).toBe(hex(keccak_256(input)));
+        },
+      ),
       { numRuns: 500 },
     );
   });

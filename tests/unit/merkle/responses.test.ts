@@ -52,15 +52,29 @@ describe("tree endpoint answer schemas", () => {
 
   it("keep the enqueue members of an airdrop upload optional, and a presale's unindexed members nullable", () => {
     const root = `0x${"12".repeat(32)}`;
-    const base = { success: true, tokenAddress: "0x4200000000000000000000000000000000000006", merkleRoot: root, leafCount: 3 };
+    const base = {
+      success: true,
+      tokenAddress: "0x4200000000000000000000000000000000000006",
+      merkleRoot: root,
+      leafCount: 3,
+    };
     expect(airdropUploadResponse.safeParse(base).success).toBe(true);
-    expect(airdropUploadResponse.safeParse({ ...base, enqueued: true, message: "accepted", delaySeconds: 10 }).success).toBe(true);
+    expect(
+      airdropUploadResponse.safeParse({ ...base, enqueued: true, message: "accepted", delaySeconds: 10 }).success,
+    ).toBe(true);
     expect(airdropUploadResponse.safeParse({ ...base, enqueued: false }).success).toBe(false);
     const time = "2026-01-01T00:00:00.000Z";
     const bare = {
       ...Object.fromEntries(Object.keys(presaleObject.shape).map((key) => [key, null])),
-      id: 1, presale_id: 2, chain_id: 8453, presale_address: base.tokenAddress, status: 1, status_name: "Active",
-      eth_raised: "0", created_at: time, updated_at: time,
+      id: 1,
+      presale_id: 2,
+      chain_id: 8453,
+      presale_address: base.tokenAddress,
+      status: 1,
+      status_name: "Active",
+      eth_raised: "0",
+      created_at: time,
+      updated_at: time,
     };
     expect(presaleObject.safeParse(bare).success).toBe(true);
     expect(presaleObject.safeParse({ ...bare, eth_raised: null }).success).toBe(false);

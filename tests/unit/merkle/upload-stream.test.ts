@@ -34,7 +34,11 @@ describe("readBody against slow and broken senders", () => {
     const stream = new ReadableStream<Uint8Array>({ start: (c) => c.enqueue(bytes('{"tree": {')) });
     const error = await readTreeUpload(request(stream), fields, { limits }).catch((e) => e);
     expect(error).toBeInstanceOf(HttpError);
-    expect(error).toMatchObject({ status: 408, code: "request_timeout", message: expect.stringMatching(/slower than 100 bytes a second/) });
+    expect(error).toMatchObject({
+      status: 408,
+      code: "request_timeout",
+      message: expect.stringMatching(/slower than 100 bytes a second/),
+    });
   });
 
   it("answers 408 to a sender that keeps the connection alive with a byte now and then, and cancels its stream", async () => {
@@ -69,10 +73,16 @@ describe("readBody against slow and broken senders", () => {
   });
 
   it("answers 413 past the byte cap, declared or streamed", async () => {
-    const declared = new Request("http://localhost/x", { method: "POST", body: "x".repeat(10), headers: { "content-length": "10" } });
+    const declared = new Request("http://localhost/x", {
+      method: "POST",
+      body: "x".repeat(10),
+      headers: { "content-length": "10" },
+    });
     expect(await readBodyText(declared, { ...limits, maxBytes: 5 }).catch((e) => e)).toMatchObject({ status: 413 });
     const { stream } = trickle(new Uint8Array(64), 1);
-    expect(await readBodyText(request(stream), { ...limits, maxBytes: 1000 }).catch((e) => e)).toMatchObject({ status: 413 });
+    expect(await readBodyText(request(stream), { ...limits, maxBytes: 1000 }).catch((e) => e)).toMatchObject({
+      status: 413,
+    });
   });
 
   it("answers 400 when the connection breaks mid-body", async () => {

@@ -26,7 +26,10 @@ describe("Neynar client", () => {
   let neynar: FakeNeynar;
   beforeAll(async () => {
     neynar = await startFakeNeynar();
-    neynar.add({ fid: 1, username: "one", verified: ["0x00000000000000000000000000000000000000Aa"] }, { fid: 2, username: "two" });
+    neynar.add(
+      { fid: 1, username: "one", verified: ["0x00000000000000000000000000000000000000Aa"] },
+      { fid: 2, username: "two" },
+    );
   });
   afterAll(() => neynar.close());
   beforeEach(() => {
@@ -110,7 +113,11 @@ describe("Neynar client", () => {
     const before = neynar.calls("/v2/farcaster/following").length;
     expect((await fetchFollowing(1, 1000))!.map((u) => u.fid)).toEqual(fids);
     const pages = neynar.calls("/v2/farcaster/following").slice(before);
-    expect(pages.map((p) => [p.query.get("limit"), p.query.get("cursor")])).toEqual([["100", null], ["100", "100"], ["100", "200"]]);
+    expect(pages.map((p) => [p.query.get("limit"), p.query.get("cursor")])).toEqual([
+      ["100", null],
+      ["100", "100"],
+      ["100", "200"],
+    ]);
     expect((await fetchFollowing(1, 150))!.length).toBe(150);
     expect(await fetchFollowing(2, 10)).toEqual([]);
   });

@@ -45,10 +45,39 @@ export const kyberAnswer = (amountOut: string, tokenOut = USDC) => ({
       gasUsd: "0.01",
       extraFee: { feeAmount: "", chargeFeeBy: "", isInBps: false, feeReceiver: "" },
       route: [
-        [{ pool: "0xpool1", tokenIn: WETH, tokenOut: USDC, swapAmount: "750000000000000000", amountOut: "1", exchange: "uniswapv3", poolType: "uniswapv3", extra: null }],
         [
-          { pool: "0xpool2", tokenIn: WETH, tokenOut: "0x50c5725949a6f0c72e6c4a641f24049a917db0cb", swapAmount: "250000000000000000", amountOut: "1", exchange: "aerodrome", poolType: "velodrome", extra: null },
-          { pool: "0xpool3", tokenIn: "0x50c5725949a6f0c72e6c4a641f24049a917db0cb", tokenOut: USDC, swapAmount: "1", amountOut: "1", exchange: "curve", poolType: "curve", extra: null },
+          {
+            pool: "0xpool1",
+            tokenIn: WETH,
+            tokenOut: USDC,
+            swapAmount: "750000000000000000",
+            amountOut: "1",
+            exchange: "uniswapv3",
+            poolType: "uniswapv3",
+            extra: null,
+          },
+        ],
+        [
+          {
+            pool: "0xpool2",
+            tokenIn: WETH,
+            tokenOut: "0x50c5725949a6f0c72e6c4a641f24049a917db0cb",
+            swapAmount: "250000000000000000",
+            amountOut: "1",
+            exchange: "aerodrome",
+            poolType: "velodrome",
+            extra: null,
+          },
+          {
+            pool: "0xpool3",
+            tokenIn: "0x50c5725949a6f0c72e6c4a641f24049a917db0cb",
+            tokenOut: USDC,
+            swapAmount: "1",
+            amountOut: "1",
+            exchange: "curve",
+            poolType: "curve",
+            extra: null,
+          },
         ],
       ],
     },
@@ -95,7 +124,12 @@ export async function startAggregators(options: { deadlineMs?: number; timeoutMs
     PROVIDER_TIMEOUT_MS: String(options.timeoutMs ?? 5000),
   });
   resetConfig();
-  return { zeroEx, kyber, odos, close: async () => void (await Promise.all([zeroEx.close(), kyber.close(), odos.close()])) };
+  return {
+    zeroEx,
+    kyber,
+    odos,
+    close: async () => void (await Promise.all([zeroEx.close(), kyber.close(), odos.close()])),
+  };
 }
 
 export const hang: FakeReply = { hang: true };

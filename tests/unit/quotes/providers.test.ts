@@ -5,7 +5,17 @@ import { kyberSwapProvider } from "@/lib/domains/quotes/providers/kyberswap";
 import { odosProvider } from "@/lib/domains/quotes/providers/odos";
 import { QuoteProviderError, type QuoteProvider, type QuoteRequest } from "@/lib/domains/quotes/types";
 import { resetConfig } from "@/lib/core/config";
-import { hang, kyberAnswer, odosAnswer, SWAPPER, startAggregators, USDC, WETH, zeroExAnswer, type Fakes } from "./fakes";
+import {
+  hang,
+  kyberAnswer,
+  odosAnswer,
+  SWAPPER,
+  startAggregators,
+  USDC,
+  WETH,
+  zeroExAnswer,
+  type Fakes,
+} from "./fakes";
 
 let fakes: Fakes;
 beforeAll(async () => {
@@ -106,7 +116,11 @@ describe("KyberSwap aggregator client", () => {
 
 describe("Odos SOR client", () => {
   it("posts /sor/quote/v2 with checksummed addresses and slippage in percent", async () => {
-    const quote = await run(odosProvider, { ...request, inputToken: "0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee", slippageBps: 125 });
+    const quote = await run(odosProvider, {
+      ...request,
+      inputToken: "0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee",
+      slippageBps: 125,
+    });
     const sent = fakes.odos.requests.at(-1)!;
     expect(sent.method).toBe("POST");
     expect(sent.path).toBe("/sor/quote/v2");
@@ -119,7 +133,9 @@ describe("Odos SOR client", () => {
       compact: true,
     });
     expect(quote.outputAmount).toBe(2_990_000_000n);
-    expect(quote.route).toEqual([{ source: "Odos", tokenIn: "0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee", tokenOut: USDC, proportionBps: 10_000 }]);
+    expect(quote.route).toEqual([
+      { source: "Odos", tokenIn: "0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee", tokenOut: USDC, proportionBps: 10_000 },
+    ]);
   });
 });
 

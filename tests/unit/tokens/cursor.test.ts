@@ -14,7 +14,11 @@ describe("token list cursors", () => {
   it.each(cases)("round-trips %o", (cursor) => {
     const encoded = encodeCursor(cursor);
     expect(encoded).toMatch(/^[A-Za-z0-9_-]+$/);
-    expect(JSON.parse(Buffer.from(encoded, "base64url").toString())).toEqual({ id: cursor.value, tiebreaker: cursor.id, order: cursor.order });
+    expect(JSON.parse(Buffer.from(encoded, "base64url").toString())).toEqual({
+      id: cursor.value,
+      tiebreaker: cursor.id,
+      order: cursor.order,
+    });
     expect(zCursor.parse(encoded)).toEqual(cursor);
   });
 

@@ -6,7 +6,10 @@ describe("classifySearchTerm", () => {
   it.each([
     ["", undefined],
     ["   ", undefined],
-    ["0xAbCdEf0123456789abcdef0123456789ABCDEF01", { kind: "address", value: "0xabcdef0123456789abcdef0123456789abcdef01" }],
+    [
+      "0xAbCdEf0123456789abcdef0123456789ABCDEF01",
+      { kind: "address", value: "0xabcdef0123456789abcdef0123456789abcdef01" },
+    ],
     [`0x${"A".repeat(64)}`, { kind: "poolId", value: `0x${"a".repeat(64)}` }],
     ["Based", { kind: "substring", value: "based" }],
     [" moon dog ", { kind: "substring", value: "moon dog" }],

@@ -19,11 +19,17 @@ const pool = (address: string, h24: string | null, volume: string | null, buys: 
   relationships: null,
 });
 
-const pools = [pool("0xa", "5", "10", 3), pool("0xb", null, "30", null), pool("0xc", "-2", null, 9), pool("0xd", "5", "20", 1)];
+const pools = [
+  pool("0xa", "5", "10", 3),
+  pool("0xb", null, "30", null),
+  pool("0xc", "-2", null, 9),
+  pool("0xd", "5", "20", 1),
+];
 const order = (o: string) => orderPools(pools, o).map((p) => p.attributes.address);
 
 describe("orderPools", () => {
-  it("keeps the aggregator's ranking for <window>_trending", () => expect(order("h24_trending")).toEqual(["0xa", "0xb", "0xc", "0xd"]));
+  it("keeps the aggregator's ranking for <window>_trending", () =>
+    expect(order("h24_trending")).toEqual(["0xa", "0xb", "0xc", "0xd"]));
   it("sorts by price change, stable on ties, missing values last", () => {
     expect(order("h24_price_change_percentage_desc")).toEqual(["0xa", "0xd", "0xc", "0xb"]);
     expect(order("h24_price_change_percentage_asc")).toEqual(["0xc", "0xa", "0xd", "0xb"]);

@@ -10,7 +10,14 @@ const at = new Date("2026-01-01T00:00:00Z");
 describe("rowFromProvider", () => {
   it("lowercases addresses, dedupes verifications and reads the X handle", () => {
     const user = neynarUser.parse({
-      ...neynarUserObject({ fid: 7, username: "seven", verified: ["0x00000000000000000000000000000000000000AB"], x: "seven_x", followers: 42, score: 0.8 }),
+      ...neynarUserObject({
+        fid: 7,
+        username: "seven",
+        verified: ["0x00000000000000000000000000000000000000AB"],
+        x: "seven_x",
+        followers: 42,
+        score: 0.8,
+      }),
       verifications: ["0x00000000000000000000000000000000000000ab", "not-an-address"],
     });
     const row = rowFromProvider(user, at);
@@ -28,7 +35,14 @@ describe("rowFromProvider", () => {
 
   it("copes with the optional members missing", () => {
     const row = rowFromProvider(neynarUser.parse({ fid: 9 }), at);
-    expect(row).toMatchObject({ fid: 9, username: null, verified_addresses: [], twitter_username: null, neynar_score: null, follower_count: 0 });
+    expect(row).toMatchObject({
+      fid: 9,
+      username: null,
+      verified_addresses: [],
+      twitter_username: null,
+      neynar_score: null,
+      follower_count: 0,
+    });
   });
 
   it("keeps every member the provider sent, and serves it back as the user object", () => {

@@ -3,7 +3,14 @@
 import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { resetConfig } from "@/lib/core/config";
 import { HttpError } from "@/lib/core/errors";
-import { assertSafeTarget, classifyAddress, isInternalAddress, safeLookup, UnsafeTargetError, validateTargetUrl } from "@/lib/domains/webhooks/ssrf";
+import {
+  assertSafeTarget,
+  classifyAddress,
+  isInternalAddress,
+  safeLookup,
+  UnsafeTargetError,
+  validateTargetUrl,
+} from "@/lib/domains/webhooks/ssrf";
 import { postSigned } from "@/lib/domains/webhooks/deliver";
 
 type Answer = { address: string; family: number };
@@ -24,7 +31,9 @@ vi.mock("node:dns", async (importOriginal) => {
 const answer = (address: string): Answer => ({ address, family: address.includes(":") ? 6 : 4 });
 const inUrl = (address: string) => (address.includes(":") ? `[${address}]` : address);
 const lookupOnce = (hostname: string) =>
-  new Promise<string>((resolve, reject) => safeLookup(hostname, {}, (error, address) => (error ? reject(error) : resolve(address as string))));
+  new Promise<string>((resolve, reject) =>
+    safeLookup(hostname, {}, (error, address) => (error ? reject(error) : resolve(address as string))),
+  );
 
 const setAllowPrivate = (value: "true" | "false") => {
   process.env.WEBHOOK_ALLOW_PRIVATE = value;
@@ -88,7 +97,14 @@ const REFUSED: [string, string][] = [
   ["64:ff9b::8.8.8.8", "NAT64 even of a public IPv4"],
   ["64:ff9b:1::a00:1", "NAT64 local-use prefix"],
 ];
-const ALLOWED = ["8.8.8.8", "1.1.1.1", "93.184.215.14", "2606:4700::1111", "2a00:1450:4001:81b::200e", "::ffff:8.8.8.8"];
+const ALLOWED = [
+  "8.8.8.8",
+  "1.1.1.1",
+  "93.184.215.14",
+  "2606:4700::1111",
+  "2a00:1450:4001:81b::200e",
+  "::ffff:8.8.8.8",
+];
 
 describe("webhook target guard", () => {
   it.each(REFUSED)("refuses %s (%s) written in the URL and as a DNS answer", async (address) => {
@@ -110,9 +126,18 @@ describe("webhook target guard", () => {
   });
 
   it("names the IPv4 each transition form carries", () => {
-    expect(classifyAddress("::ffff:127.0.0.1")).toEqual({ range: "loopback", embedded: [{ form: "ipv4Mapped", address: "127.0.0.1", range: "loopback" }] });
-    expect(classifyAddress("::7f00:1")).toEqual({ range: "ipv4Compatible", embedded: [{ form: "ipv4Compatible", address: "127.0.0.1", range: "loopback" }] });
-    expect(classifyAddress("2002:7f00:1::")).toEqual({ range: "6to4", embedded: [{ form: "6to4", address: "127.0.0.1", range: "loopback" }] });
+    expect(classifyAddress("::ffff:127.0.0.1")).toEqual({
+      range: "loopback",
+      embedded: [{ form: "ipv4Mapped", address: "127.0.0.1", range: "loopback" }],
+    });
+    expect(classifyAddress("::7f00:1")).toEqual({
+      range: "ipv4Compatible",
+      embedded: [{ form: "ipv4Compatible", address: "127.0.0.1", range: "loopback" }],
+    });
+    expect(classifyAddress("2002:7f00:1::")).toEqual({
+      range: "6to4",
+      embedded: [{ form: "6to4", address: "127.0.0.1", range: "loopback" }],
+    });
     expect(classifyAddress("2001:0:4136:e378:8000:63bf:80ff:fffe")).toEqual({
       range: "teredo",
       embedded: [
@@ -120,7 +145,10 @@ describe("webhook target guard", () => {
         { form: "teredoClient", address: "127.0.0.1", range: "loopback" },
       ],
     });
-    expect(classifyAddress("64:ff9b::a9fe:a9fe")).toEqual({ range: "rfc6052", embedded: [{ form: "nat64", address: "169.254.169.254", range: "linkLocal" }] });
+    expect(classifyAddress("64:ff9b::a9fe:a9fe")).toEqual({
+      range: "rfc6052",
+      embedded: [{ form: "nat64", address: "169.254.169.254", range: "linkLocal" }],
+    });
     expect(classifyAddress("2606:4700::1111")).toEqual({ range: "unicast", embedded: [] });
     expect(classifyAddress("not an address").range).toBe("invalid");
   });

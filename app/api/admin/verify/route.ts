@@ -16,9 +16,15 @@ export const POST = route({
   optionalBody: true,
   maxBodyBytes: ADMIN_VERIFY_MAX_BODY_BYTES,
   rateLimit: ADMIN_VERIFY_RATE_LIMIT,
-  summary: "Trade an admin's user token (body `token` or Authorization) or the admin secret (`secret`) for the admin_session cookie",
+  summary:
+    "Trade an admin's user token (body `token` or Authorization) or the admin secret (`secret`) for the admin_session cookie",
   response: adminSessionStarted,
   handler: ({ body, request, setHeader }) => verifyAdmin(body, request, setHeader),
 });
 
-export const DELETE = route({ auth: "public", summary: "Clear the admin_session cookie", response: adminSessionEnded, handler: ({ request, setHeader }) => endAdminSession(request, setHeader) });
+export const DELETE = route({
+  auth: "public",
+  summary: "Clear the admin_session cookie",
+  response: adminSessionEnded,
+  handler: ({ request, setHeader }) => endAdminSession(request, setHeader),
+});

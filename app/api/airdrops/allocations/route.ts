@@ -6,7 +6,8 @@ import { allocationsResponse } from "@/lib/domains/airdrops/responses";
 
 export const GET = route({
   auth: "public",
-  summary: "One page of a token's airdrop (account, amount) pairs in account order, with the root and leaf count; cursor-paged",
+  summary:
+    "One page of a token's airdrop (account, amount) pairs in account order, with the root and leaf count; cursor-paged",
   query: allocationsQuery,
   response: allocationsResponse,
   handler: ({ query }) => allocations(query.tokenAddress, query.limit, query.cursor),

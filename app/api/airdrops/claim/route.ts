@@ -6,7 +6,8 @@ import { claimProofsResponse } from "@/lib/domains/airdrops/responses";
 
 export const GET = route({
   auth: "public",
-  summary: "The claimer's Merkle proofs, one per leaf with the entry it proves, each verified against the root before it is answered",
+  summary:
+    "The claimer's Merkle proofs, one per leaf with the entry it proves, each verified against the root before it is answered",
   query: claimerQuery,
   response: claimProofsResponse,
   handler: ({ query }) => claimProofs(query.tokenAddress, query.claimerAddress),

@@ -6,7 +6,8 @@ import "@/lib/domains/jobs";
 
 export const GET = route({
   auth: "cron",
-  summary: "Vercel cron (Bearer CRON_SECRET): `dispatch` sweeps the outbox to QStash, any other schedule name enqueues its job",
+  summary:
+    "Vercel cron (Bearer CRON_SECRET): `dispatch` sweeps the outbox to QStash, any other schedule name enqueues its job",
   response: cronResult,
   params: z.object({ schedule: z.string() }),
   handler: ({ params }) => runCron(params.schedule),

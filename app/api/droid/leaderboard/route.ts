@@ -6,7 +6,8 @@ import { listLeaderboard } from "@/lib/domains/leaderboard/service";
 
 export const GET = route({
   auth: "optionalAdmin",
-  summary: "Ranked agents of an interval (24h, 7d default, 30d), paged by an opaque cursor; admins also get each row's score",
+  summary:
+    "Ranked agents of an interval (24h, 7d default, 30d), paged by an opaque cursor; admins also get each row's score",
   query: leaderboardQuery,
   response: leaderboardResponse,
   cache: (principal) => (principal.kind === "admin" ? cachePolicy.leaderboardAdmin : cachePolicy.leaderboardPublic),

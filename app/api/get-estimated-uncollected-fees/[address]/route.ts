@@ -14,6 +14,7 @@ export const GET = route({
   response: uncollectedFeesResponse,
   cache: cachePolicy.none,
   headers: DEPRECATION_HEADERS,
-  handler: ({ params, query }) => estimateUncollectedFees({ by: "address", value: params.address, chainId: query.chainId }),
+  handler: ({ params, query }) =>
+    estimateUncollectedFees({ by: "address", value: params.address, chainId: query.chainId }),
 });
 export const OPTIONS = preflight;

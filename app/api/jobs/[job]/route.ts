@@ -8,7 +8,8 @@ export const POST = route({
   // The Upstash-Signature over the raw body and URL is the credential: the principal carries the body it signs.
   auth: "qstash",
   rawBody: true,
-  summary: "QStash delivery of one outbox row ({ id }), verified by its Upstash-Signature; 503 asks QStash to deliver again",
+  summary:
+    "QStash delivery of one outbox row ({ id }), verified by its Upstash-Signature; 503 asks QStash to deliver again",
   response: deliveryResult,
   params: z.object({ job: z.string() }),
   handler: ({ principal, params }) => deliverJob(params.job, principal.signedBody),

@@ -5,7 +5,8 @@ import { factoriesResponse, listFactories } from "@/lib/domains/launch/factories
 
 export const GET = route({
   auth: "public",
-  summary: "The token factories trusted on each served chain (FACTORY_ADDRESS_<chainId> and TOKEN_INDEX_EXTRA_FACTORIES), with the TokenCreated event selector",
+  summary:
+    "The token factories trusted on each served chain (FACTORY_ADDRESS_<chainId> and TOKEN_INDEX_EXTRA_FACTORIES), with the TokenCreated event selector",
   response: factoriesResponse,
   cache: cachePolicy.factories,
   handler: () => listFactories(),

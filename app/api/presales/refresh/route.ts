@@ -6,7 +6,8 @@ import { presaleRefreshResponse } from "@/lib/domains/presales/responses";
 
 export const GET = route({
   auth: "public",
-  summary: "Enqueue re-reading a presale transaction: a job decodes its presale events and upserts the presales they name",
+  summary:
+    "Enqueue re-reading a presale transaction: a job decodes its presale events and upserts the presales they name",
   query: refreshQuery,
   response: presaleRefreshResponse,
   rateLimit: { name: "presale-refresh", limit: 60, windowSeconds: 60 },

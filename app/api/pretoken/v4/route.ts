@@ -7,7 +7,8 @@ import { createPretoken, limitPretokenCreates } from "@/lib/domains/launch/preto
 export const POST = route({
   auth: "user",
   body: jsonObjectBody,
-  summary: "Validates keyword, chain_id, token_settings, vault_settings and airdrop, simulates the deployment, stores it",
+  summary:
+    "Validates keyword, chain_id, token_settings, vault_settings and airdrop, simulates the deployment, stores it",
   response: createPretokenResponse,
   quota: "More than PRETOKEN_CREATES_PER_MINUTE creates by the same user in a minute",
   handler: async ({ body, principal, setHeader }) => {

@@ -6,7 +6,8 @@ import { trendingResponse } from "@/lib/domains/tokens/responses";
 
 export const GET = route({
   auth: "public",
-  summary: "The aggregator's trending pools of the chain that are our tokens' pools, in the requested order; cached 5 minutes",
+  summary:
+    "The aggregator's trending pools of the chain that are our tokens' pools, in the requested order; cached 5 minutes",
   query: trendingQuery,
   response: trendingResponse,
   cache: cachePolicy.trending,

@@ -6,11 +6,17 @@ import { TICK_SPACING } from "./tick";
 
 export type Position = { tickLower: number; tickUpper: number; positionBps: number };
 export type RewardEntry = { admin: Address; recipient: Address; bps: number };
-export type FeePlan = { type: "static"; tokenFee: number; pairedFee: number } | { type: "dynamic"; baseFee: number; maxLpFee: number };
+export type FeePlan =
+  | { type: "static"; tokenFee: number; pairedFee: number }
+  | { type: "dynamic"; baseFee: number; maxLpFee: number };
 export type ExtensionPlan =
   | { kind: "vault"; bps: number; admin: Address; lockupSeconds: bigint; vestingSeconds: bigint }
   | { kind: "airdrop"; bps: number; admin: Address; merkleRoot: Hex; lockupSeconds: bigint; vestingSeconds: bigint };
-export type TokenMetadata = { description: string; socialMediaUrls: { platform: string; url: string }[]; auditUrls: string[] };
+export type TokenMetadata = {
+  description: string;
+  socialMediaUrls: { platform: string; url: string }[];
+  auditUrls: string[];
+};
 export type TokenContext = { interface: string; platform: string; messageId: string; id: string };
 
 export type DeploymentPlan = {
@@ -54,24 +60,48 @@ export function encodeFeeData(fees: FeePlan): Hex {
   }
   const d = DYNAMIC_FEE_DEFAULTS;
   return encodeAbiParameters(
-    [{ type: "uint24" }, { type: "uint24" }, { type: "uint256" }, { type: "uint256" }, { type: "int24" }, { type: "uint256" }, { type: "uint24" }],
-    [fees.baseFee, fees.maxLpFee, d.referenceTickFilterPeriod, d.resetPeriod, d.resetTickFilter, d.feeControlNumerator, d.decayFilterBps],
+    [
+      { type: "uint24" },
+      { type: "uint24" },
+      { type: "uint256" },
+      { type: "uint256" },
+      { type: "int24" },
+      { type: "uint256" },
+      { type: "uint24" },
+    ],
+    [
+      fees.baseFee,
+      fees.maxLpFee,
+      d.referenceTickFilterPeriod,
+      d.resetPeriod,
+      d.resetTickFilter,
+      d.feeControlNumerator,
+      d.decayFilterBps,
+    ],
   );
 }
 
 function contract(chainId: number, contracts: ChainContracts, key: keyof ChainContracts, env: string): Address {
   const address = contracts[key];
-  if (!address) throw new ChainUnavailableError(chainId, "not_configured", `no ${key} configured (set ${env}_${chainId})`);
+  if (!address)
+    throw new ChainUnavailableError(chainId, "not_configured", `no ${key} configured (set ${env}_${chainId})`);
   return address;
 }
 
-function extensionConfig(chainId: number, contracts: ChainContracts, e: ExtensionPlan): DeploymentConfig["extensionConfigs"][number] {
+function extensionConfig(
+  chainId: number,
+  contracts: ChainContracts,
+  e: ExtensionPlan,
+): DeploymentConfig["extensionConfigs"][number] {
   if (e.kind === "vault") {
     return {
       extension: contract(chainId, contracts, "vault", "VAULT_ADDRESS"),
       msgValue: 0n,
       extensionBps: e.bps,
-      extensionData: encodeAbiParameters([{ type: "address" }, { type: "uint256" }, { type: "uint256" }], [getAddress(e.admin), e.lockupSeconds, e.vestingSeconds]),
+      extensionData: encodeAbiParameters(
+        [{ type: "address" }, { type: "uint256" }, { type: "uint256" }],
+        [getAddress(e.admin), e.lockupSeconds, e.vestingSeconds],
+      ),
     };
   }
   return {
@@ -121,7 +151,10 @@ export function buildDeploymentConfig(plan: DeploymentPlan): DeploymentConfig {
       lockerData: "0x",
     },
     // No MEV module configured: the factory accepts the zero address (no sniper protection).
-    mevModuleConfig: { mevModule: contracts.mevModule ?? "0x0000000000000000000000000000000000000000", mevModuleData: "0x" },
+    mevModuleConfig: {
+      mevModule: contracts.mevModule ?? "0x0000000000000000000000000000000000000000",
+      mevModuleData: "0x",
+    },
     extensionConfigs: plan.extensions.map((e) => extensionConfig(plan.chainId, contracts, e)),
   };
 }

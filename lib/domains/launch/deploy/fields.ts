@@ -10,6 +10,7 @@ export type Issue = { in: "body"; path: string; message: string };
 export type CrossRule = (raw: Record<string, unknown>, add: (path: string, message: string) => void) => void;
 
 // Control characters would end up in on-chain strings and JSON metadata; nothing legitimate needs them.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the class names the control characters in order to refuse them
 const NO_CONTROL = /^[^\u0000-\u001f\u007f]*$/;
 
 export const text = (max: number, min = 0) =>
@@ -54,9 +55,15 @@ export const address = zAddress;
 export const bpsPercent = (min: number, max: number, exclusiveMin = false) =>
   z
     .number()
-    .refine((v) => (exclusiveMin ? v > min : v >= min), exclusiveMin ? `must be greater than ${min}` : `must be at least ${min}`)
+    .refine(
+      (v) => (exclusiveMin ? v > min : v >= min),
+      exclusiveMin ? `must be greater than ${min}` : `must be at least ${min}`,
+    )
     .max(max, `must be at most ${max}`)
-    .refine((v) => v < 0 || percentToBps(v) !== null, `must have at most ${BPS_PLACES} decimal places (whole basis points)`);
+    .refine(
+      (v) => v < 0 || percentToBps(v) !== null,
+      `must have at most ${BPS_PLACES} decimal places (whole basis points)`,
+    );
 
 /** A fee percent in [min, max] convertible to whole millionths (1% = 10,000). */
 export const feePercent = (min: number, max: number) =>
@@ -64,7 +71,10 @@ export const feePercent = (min: number, max: number) =>
     .number()
     .min(min, `must be at least ${min}`)
     .max(max, `must be at most ${max}`)
-    .refine((v) => v < 0 || percentToMillionths(v) !== null, `must have at most ${MILLIONTHS_PLACES} decimal places (whole millionths)`);
+    .refine(
+      (v) => v < 0 || percentToMillionths(v) !== null,
+      `must have at most ${MILLIONTHS_PLACES} decimal places (whole millionths)`,
+    );
 
 export const seconds = (min: number) =>
   z.number().int("must be a whole number of seconds").min(min, `must be at least ${min}`).max(Number.MAX_SAFE_INTEGER);
@@ -73,9 +83,13 @@ export const seconds = (min: number) =>
 export const marketCap = (min = 0) =>
   z
     .number()
-    .refine((v) => Number.isFinite(v) && (min > 0 ? v >= min : v > 0), min > 0 ? `must be at least ${min}` : "must be greater than 0");
+    .refine(
+      (v) => Number.isFinite(v) && (min > 0 ? v >= min : v > 0),
+      min > 0 ? `must be at least ${min}` : "must be greater than 0",
+    );
 
-export const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+export const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === "object" && v !== null && !Array.isArray(v);
 
 /**
  * Parses `raw` with `schema` and runs `rules` over it; throws one 400 listing every violation (zod issues

@@ -26,14 +26,20 @@ const bps = (percent: number) => Number(percentToBps(percent)!);
 const millionths = (percent: number) => Number(percentToMillionths(percent)!);
 const fail = (path: string, message: string) => badRequest(`${path}: ${message}`, [{ in: "body", path, message }]);
 
-export type PoolRequest = { type: "standard" | "project"; pairedToken?: Address; marketCap?: number; paths: { pairedToken: string; marketCap: string } };
+export type PoolRequest = {
+  type: "standard" | "project";
+  pairedToken?: Address;
+  marketCap?: number;
+  paths: { pairedToken: string; marketCap: string };
+};
 export type PoolPlan = { pairedToken: Address; startingTick: number; positions: Position[] };
 
 /** Pool type to positions; market cap (in whole paired tokens) to the spaced starting tick. */
 export async function planPool(chainId: number, request: PoolRequest): Promise<PoolPlan> {
   const weth = wethOf(chainId);
   if (request.type === "project") {
-    if (!weth) throw fail(request.paths.pairedToken, `no WETH is configured on chain ${chainId} (set WETH_ADDRESS_${chainId})`);
+    if (!weth)
+      throw fail(request.paths.pairedToken, `no WETH is configured on chain ${chainId} (set WETH_ADDRESS_${chainId})`);
     return { pairedToken: weth, startingTick: DEFAULT_TICK, positions: PROJECT_POSITIONS };
   }
   const paired = request.pairedToken ?? weth;
@@ -41,16 +47,29 @@ export async function planPool(chainId: number, request: PoolRequest): Promise<P
   const info = await pairedTokenInfo(chainId, paired);
   if (!info) throw fail(request.paths.pairedToken, `${paired} is not an ERC-20 token on chain ${chainId}`);
   const cap = request.marketCap ?? info.defaultMarketCap;
-  if (cap === null) throw fail(request.paths.marketCap, `is required for paired token ${info.symbol} (no default market cap is configured for it)`);
+  if (cap === null)
+    throw fail(
+      request.paths.marketCap,
+      `is required for paired token ${info.symbol} (no default market cap is configured for it)`,
+    );
   const tick = marketCapToTick(cap, info.decimals);
   const upper = standardUpperTick(info.decimals);
   if (tick === null) throw fail(request.paths.marketCap, "is outside what a pool can price");
-  if (tick >= upper) throw fail(request.paths.marketCap, `is too high: the starting tick ${tick} must be below the position's upper tick ${upper}`);
-  return { pairedToken: paired, startingTick: tick, positions: [{ tickLower: tick, tickUpper: upper, positionBps: 10_000 }] };
+  if (tick >= upper)
+    throw fail(
+      request.paths.marketCap,
+      `is too high: the starting tick ${tick} must be below the position's upper tick ${upper}`,
+    );
+  return {
+    pairedToken: paired,
+    startingTick: tick,
+    positions: [{ tickLower: tick, tickUpper: upper, positionBps: 10_000 }],
+  };
 }
 
 export function planV4Fees(fees: DeployV4Body["fees"]): FeePlan {
-  if (fees?.type === "dynamic") return { type: "dynamic", baseFee: millionths(fees.baseFee ?? 0.5), maxLpFee: millionths(fees.maxLpFee ?? 5) };
+  if (fees?.type === "dynamic")
+    return { type: "dynamic", baseFee: millionths(fees.baseFee ?? 0.5), maxLpFee: millionths(fees.maxLpFee ?? 5) };
   return { type: "static", tokenFee: millionths(fees?.tokenFee ?? 1), pairedFee: millionths(fees?.pairedFee ?? 1) };
 }
 
@@ -76,7 +95,15 @@ async function mapV4(body: DeployV4Body, ctx: MappingContext): Promise<Deploymen
     paths: { pairedToken: "pool.pairedToken", marketCap: "pool.initialMarketCap" },
   });
   const extensions: ExtensionPlan[] = body.vault?.percentage
-    ? [{ kind: "vault", bps: bps(body.vault.percentage), admin: t.tokenAdmin, lockupSeconds: BigInt(body.vault.lockupDuration!), vestingSeconds: BigInt(body.vault.vestingDuration!) }]
+    ? [
+        {
+          kind: "vault",
+          bps: bps(body.vault.percentage),
+          admin: t.tokenAdmin,
+          lockupSeconds: BigInt(body.vault.lockupDuration!),
+          vestingSeconds: BigInt(body.vault.vestingDuration!),
+        },
+      ]
     : [];
   return {
     chainId,
@@ -84,7 +111,11 @@ async function mapV4(body: DeployV4Body, ctx: MappingContext): Promise<Deploymen
     name: t.name,
     symbol: t.symbol,
     image: t.image ?? "",
-    metadata: { description: t.description ?? "", socialMediaUrls: (t.socialMediaUrls ?? []).map(socialLink), auditUrls: t.auditUrls ?? [] },
+    metadata: {
+      description: t.description ?? "",
+      socialMediaUrls: (t.socialMediaUrls ?? []).map(socialLink),
+      auditUrls: t.auditUrls ?? [],
+    },
     context: { interface: ctx.partnerName, platform: "", messageId: "", id: "" },
     salt: ctx.salt,
     ...pool,
@@ -95,7 +126,11 @@ async function mapV4(body: DeployV4Body, ctx: MappingContext): Promise<Deploymen
 }
 
 /** 0.3.x and 3.1.0: creator c% (split over the group on /split), interface 80 - c%, platform 20%. */
-function legacyRewards(body: DeployLegacyBody | DeploySplitBody, ctx: MappingContext, rewardAdmin: Address): RewardEntry[] {
+function legacyRewards(
+  body: DeployLegacyBody | DeploySplitBody,
+  ctx: MappingContext,
+  rewardAdmin: Address,
+): RewardEntry[] {
   const creatorBps = bps(body.creatorRewardsPercentage ?? 40);
   const group = "groupAddresses" in body ? body.groupAddresses : null;
   const creator: RewardEntry[] = group
@@ -104,7 +139,11 @@ function legacyRewards(body: DeployLegacyBody | DeploySplitBody, ctx: MappingCon
   const platform = ctx.platformRewardAddress;
   if (!platform) throw new Error("legacy deployments need the platform reward address");
   const iface = ctx.partnerRewardAddress ?? platform;
-  return mergeRewards([...creator, { admin: iface, recipient: iface, bps: 8_000 - creatorBps }, { admin: platform, recipient: platform, bps: 2_000 }]);
+  return mergeRewards([
+    ...creator,
+    { admin: iface, recipient: iface, bps: 8_000 - creatorBps },
+    { admin: platform, recipient: platform, bps: 2_000 },
+  ]);
 }
 
 async function mapLegacy(body: DeployLegacyBody | DeploySplitBody, ctx: MappingContext): Promise<DeploymentPlan> {
@@ -121,7 +160,15 @@ async function mapLegacy(body: DeployLegacyBody | DeploySplitBody, ctx: MappingC
   const nowSeconds = Math.floor(ctx.now / 1000);
   const extensions: ExtensionPlan[] =
     body.vaultPercentage && body.vaultUnlockTimestamp
-      ? [{ kind: "vault", bps: bps(body.vaultPercentage), admin: tokenAdmin, lockupSeconds: BigInt(body.vaultUnlockTimestamp - nowSeconds), vestingSeconds: 0n }]
+      ? [
+          {
+            kind: "vault",
+            bps: bps(body.vaultPercentage),
+            admin: tokenAdmin,
+            lockupSeconds: BigInt(body.vaultUnlockTimestamp - nowSeconds),
+            vestingSeconds: 0n,
+          },
+        ]
       : [];
   const fid = body.requestorFid;
   const id = body.requestorId ?? fid;
@@ -131,7 +178,11 @@ async function mapLegacy(body: DeployLegacyBody | DeploySplitBody, ctx: MappingC
     name: body.name,
     symbol: body.symbol,
     image: body.image,
-    metadata: { description: body.description ?? "", socialMediaUrls: (body.socialMediaUrls ?? []).map(socialLink), auditUrls: [] },
+    metadata: {
+      description: body.description ?? "",
+      socialMediaUrls: (body.socialMediaUrls ?? []).map(socialLink),
+      auditUrls: [],
+    },
     context: {
       interface: ctx.partnerName,
       platform: body.platform ?? (fid !== undefined ? "farcaster" : ""),

@@ -13,7 +13,11 @@ export async function partnerRewardAddress(partnerId: number): Promise<Address |
 export function platformRewardAddress(chainId: number): Address {
   const address = config().DEPLOY_PLATFORM_REWARD_ADDRESS ?? deployerAddress(chainId)?.toLowerCase();
   if (!address) {
-    throw new ChainUnavailableError(chainId, "not_configured", "no platform reward address (set DEPLOY_PLATFORM_REWARD_ADDRESS or DEPLOYER_PRIVATE_KEY)");
+    throw new ChainUnavailableError(
+      chainId,
+      "not_configured",
+      "no platform reward address (set DEPLOY_PLATFORM_REWARD_ADDRESS or DEPLOYER_PRIVATE_KEY)",
+    );
   }
   return address as Address;
 }

@@ -57,5 +57,10 @@ export async function pairedTokenInfo(chainId: number, address: Address): Promis
   if (known) return known;
   const info = await readTokenInfo(chainId, getAddress(address));
   if (!info) return null;
-  return { symbol: info.symbol, address: address.toLowerCase() as Address, decimals: info.decimals, defaultMarketCap: null };
+  return {
+    symbol: info.symbol,
+    address: address.toLowerCase() as Address,
+    decimals: info.decimals,
+    defaultMarketCap: null,
+  };
 }

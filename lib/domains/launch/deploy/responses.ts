@@ -7,21 +7,26 @@ import { DRY_RUN_MESSAGE, DRY_RUN_REPLAY_MESSAGE, ENQUEUED_MESSAGE } from "./ser
 
 const isoTime = z.iso.datetime().describe("ISO 8601, UTC");
 
-export const deployShapeEnum = z.enum(["4.0.0", "0.3.1", "0.3.0", "3.1.0"]).describe("the request shape the body was read as");
+export const deployShapeEnum = z
+  .enum(["4.0.0", "0.3.1", "0.3.0", "3.1.0"])
+  .describe("the request shape the body was read as");
 
 const expectedAddress = checksummedAddress.describe("the token's address, predicted by simulating the factory call");
 
 const enqueuedAnswer = z.object({ success: z.literal(true), message: z.literal(ENQUEUED_MESSAGE), expectedAddress });
 const dryRunAnswer = z.object({
   success: z.literal(true),
-  message: z.enum([DRY_RUN_MESSAGE, DRY_RUN_REPLAY_MESSAGE]).describe("the second when the requestKey was already used: nothing is simulated"),
+  message: z
+    .enum([DRY_RUN_MESSAGE, DRY_RUN_REPLAY_MESSAGE])
+    .describe("the second when the requestKey was already used: nothing is simulated"),
   expectedAddress,
   dryRun: z.literal(true),
   shape: deployShapeEnum,
   // The factory's DeploymentConfig: one definition, kept with the presale answers that carry it too.
   deploymentConfig: presaleDeploymentConfig.meta({
     ...presaleDeploymentConfig.meta(),
-    description: "the deployToken call that would be sent (uint256 members as decimal strings); nothing is stored or enqueued",
+    description:
+      "the deployToken call that would be sent (uint256 members as decimal strings); nothing is stored or enqueued",
   }),
 });
 

@@ -46,7 +46,8 @@ async function markDeployed(row: DeployRequestRow, event: TokenCreatedEvent): Pr
 /** The token is on chain already: find its TokenCreated and record it. */
 async function adoptExisting(row: DeployRequestRow, expected: Address): Promise<DeployJobResult> {
   const outcome = await indexByAddress(row.chain_id, expected);
-  if (outcome.status !== "indexed") throw new PermanentJobError(`the token exists at ${expected} but its TokenCreated event was not found`);
+  if (outcome.status !== "indexed")
+    throw new PermanentJobError(`the token exists at ${expected} but its TokenCreated event was not found`);
   await markDeployRequestDeployed(db(), row.id, outcome.token.tx_hash);
   return { status: "deployed", txHash: outcome.token.tx_hash, tokenAddress: expected };
 }
@@ -89,13 +90,17 @@ async function advance(row: DeployRequestRow): Promise<DeployJobResult> {
   const expected = getAddress(row.expected_address);
   const timeoutMs = config().DEPLOY_RECEIPT_TIMEOUT_MS;
   // Sent before transactions were stored signed (only its hash is known): wait for it, as then.
-  if (row.tx_hash && !row.signed_tx) return settle(row, expected, await waitForReceipt(row.chain_id, row.tx_hash as Hash, { timeoutMs }));
+  if (row.tx_hash && !row.signed_tx)
+    return settle(row, expected, await waitForReceipt(row.chain_id, row.tx_hash as Hash, { timeoutMs }));
   let dropped: string | null = null;
   if (row.signed_tx) {
     const receipt = await getReceipt(row.chain_id, row.tx_hash as Hash);
     if (receipt) return settle(row, expected, receipt);
     if (await isDropped(row)) {
-      log.warn("deploy transaction dropped: its nonce was used by another; signing a new one", { id: row.id, txHash: row.tx_hash });
+      log.warn("deploy transaction dropped: its nonce was used by another; signing a new one", {
+        id: row.id,
+        txHash: row.tx_hash,
+      });
       dropped = row.signed_tx;
     }
   }
@@ -117,7 +122,8 @@ export async function runDeployment(id: number, ctx: JobContext, maxAttempts: nu
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     if (error instanceof PermanentJobError) await markDeployRequestFailed(db(), id, message);
-    else if (ctx.attempt >= maxAttempts) await markDeployRequestFailed(db(), id, `gave up after ${ctx.attempt} attempts: ${message}`);
+    else if (ctx.attempt >= maxAttempts)
+      await markDeployRequestFailed(db(), id, `gave up after ${ctx.attempt} attempts: ${message}`);
     throw error;
   }
 }

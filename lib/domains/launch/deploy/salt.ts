@@ -9,13 +9,21 @@ export const PRETOKEN_SALT_TAG = "token-launch:pretoken:v1";
 /** salt = keccak256(abi.encode(string "token-launch:deploy:v1", uint256 partnerId, string requestKey)). */
 export function deploySalt(partnerId: number, requestKey: string): Hex {
   return keccak256(
-    encodeAbiParameters([{ type: "string" }, { type: "uint256" }, { type: "string" }], [DEPLOY_SALT_TAG, BigInt(partnerId), requestKey]),
+    encodeAbiParameters(
+      [{ type: "string" }, { type: "uint256" }, { type: "string" }],
+      [DEPLOY_SALT_TAG, BigInt(partnerId), requestKey],
+    ),
   );
 }
 
 /** salt = keccak256(abi.encode(string "token-launch:pretoken:v1", string userId, string pretokenId)). */
 export function pretokenSalt(userId: string, pretokenId: string): Hex {
-  return keccak256(encodeAbiParameters([{ type: "string" }, { type: "string" }, { type: "string" }], [PRETOKEN_SALT_TAG, userId, pretokenId]));
+  return keccak256(
+    encodeAbiParameters(
+      [{ type: "string" }, { type: "string" }, { type: "string" }],
+      [PRETOKEN_SALT_TAG, userId, pretokenId],
+    ),
+  );
 }
 
 /** JSON with object keys sorted at every level: equal bodies give equal text whatever their key order. */

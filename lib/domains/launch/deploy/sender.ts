@@ -9,7 +9,14 @@ import { sql, type Transaction } from "kysely";
 import type { Address, Hash, Hex } from "viem";
 import { db } from "@/db";
 import type { DB } from "@/db/types";
-import { broadcastTransaction, getWalletClient, pendingNonce, signDeployToken, type DeploymentConfig, type SignedTransaction } from "@/lib/platform/chain";
+import {
+  broadcastTransaction,
+  getWalletClient,
+  pendingNonce,
+  signDeployToken,
+  type DeploymentConfig,
+  type SignedTransaction,
+} from "@/lib/platform/chain";
 import {
   findHighestInFlightNonce,
   findSignedTransaction,
@@ -25,14 +32,19 @@ const STATEMENT_LIMIT_MS = LOCK_WAIT_MS + 5_000;
 const IDLE_LIMIT_MS = 60_000;
 
 /** The advisory lock's key text (hashed by hashtext): one lock per deployer per chain. */
-export const deployerLockKey = (chainId: number, deployer: Address) => `deployer-nonce:${chainId}:${deployer.toLowerCase()}`;
+export const deployerLockKey = (chainId: number, deployer: Address) =>
+  `deployer-nonce:${chainId}:${deployer.toLowerCase()}`;
 
 /**
  * Runs `work` in one transaction holding the deployer's transaction-level advisory lock, released by the
  * COMMIT or ROLLBACK whatever connection a pooler lends. Waiting longer than LOCK_WAIT_MS fails this
  * attempt with a plain (retryable) error. On PGlite the transaction holds the whole database anyway.
  */
-async function withDeployerLock<T>(chainId: number, deployer: Address, work: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
+async function withDeployerLock<T>(
+  chainId: number,
+  deployer: Address,
+  work: (trx: Transaction<DB>) => Promise<T>,
+): Promise<T> {
   try {
     return await db()
       .transaction()
@@ -46,7 +58,9 @@ async function withDeployerLock<T>(chainId: number, deployer: Address, work: (tr
   } catch (error) {
     const code = (error as { code?: string }).code;
     if (code === "55P03" || code === "57014") {
-      throw new Error(`the deployer ${deployer} on chain ${chainId} stayed busy for ${LOCK_WAIT_MS} ms`, { cause: error });
+      throw new Error(`the deployer ${deployer} on chain ${chainId} stayed busy for ${LOCK_WAIT_MS} ms`, {
+        cause: error,
+      });
     }
     throw error;
   }
@@ -68,8 +82,19 @@ async function nextNonce(trx: Transaction<DB>, chainId: number, deployer: Addres
 }
 
 /** Records the signed transaction, unless the row's stored one is no longer the one this attempt saw. */
-async function storeSigned(trx: Transaction<DB>, id: number, signed: SignedTransaction, from: Address, replacing: string | null): Promise<void> {
-  const stored = await storeSignedTransaction(trx, id, { hash: signed.hash, nonce: signed.nonce, raw: signed.raw, from }, replacing);
+async function storeSigned(
+  trx: Transaction<DB>,
+  id: number,
+  signed: SignedTransaction,
+  from: Address,
+  replacing: string | null,
+): Promise<void> {
+  const stored = await storeSignedTransaction(
+    trx,
+    id,
+    { hash: signed.hash, nonce: signed.nonce, raw: signed.raw, from },
+    replacing,
+  );
   if (!stored) throw new Error(`deploy request ${id} got another transaction meanwhile`);
 }
 
@@ -78,7 +103,12 @@ async function storeSigned(trx: Transaction<DB>, id: number, signed: SignedTrans
  * retry), else a new one signed and stored (committed) first. `dropped` is a stored transaction that can
  * never be mined (its nonce was used by another): only then is a second one signed.
  */
-export async function submitDeployment(id: number, chainId: number, config: DeploymentConfig, dropped: string | null = null): Promise<Hash> {
+export async function submitDeployment(
+  id: number,
+  chainId: number,
+  config: DeploymentConfig,
+  dropped: string | null = null,
+): Promise<Hash> {
   const storedTx = await findSignedTransaction(db(), id);
   let hash: Hash;
   if (storedTx && storedTx !== dropped) {

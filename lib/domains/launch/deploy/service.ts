@@ -10,7 +10,11 @@ import { badRequest, idempotencyMismatch, notFound, unprocessable } from "@/lib/
 import type { PartnerPrincipal } from "@/lib/core/principal";
 import { enqueue } from "@/lib/platform/jobs/define";
 import { dispatchJobs } from "@/lib/platform/jobs/dispatch";
-import { findDeployRequest, insertDeployRequest, type DeployRequestRow } from "@/lib/domains/launch/queries/deploy-requests";
+import {
+  findDeployRequest,
+  insertDeployRequest,
+  type DeployRequestRow,
+} from "@/lib/domains/launch/queries/deploy-requests";
 import { findTokenByContract } from "@/lib/domains/tokens/queries/indexed";
 import { toTokenObject } from "@/lib/domains/tokens/serialize";
 import { buildDeploymentConfig } from "./config";
@@ -27,9 +31,14 @@ import { DEFAULT_CHAIN_ID } from "@/lib/core/evm";
 export type DeployEndpoint = "deploy" | "split";
 export const ENQUEUED_MESSAGE = "Token deployment enqueued";
 export const DRY_RUN_MESSAGE = "Dry run: the deployment is valid and simulates";
-export const DRY_RUN_REPLAY_MESSAGE = "Dry run: this requestKey was already used with this body; sending it replays that deployment";
+export const DRY_RUN_REPLAY_MESSAGE =
+  "Dry run: this requestKey was already used with this body; sending it replays that deployment";
 
-const accepted = (expected: string) => ({ success: true as const, message: ENQUEUED_MESSAGE, expectedAddress: getAddress(expected) });
+const accepted = (expected: string) => ({
+  success: true as const,
+  message: ENQUEUED_MESSAGE,
+  expectedAddress: getAddress(expected),
+});
 
 /** The stored answer for a retry, or 422 when the key was used with another body. */
 function replay(existing: DeployRequestRow, hash: string) {
@@ -57,13 +66,26 @@ export async function simulateOrReject(chainId: number, config: DeploymentConfig
   } catch (error) {
     if (!(error instanceof ChainRevertError)) throw error;
     const reason = error.errorName ?? error.reason ?? "reverted without a reason";
-    throw unprocessable(`the factory rejects this deployment: ${reason}`, [{ error: error.errorName ?? null, reason: error.reason ?? null, args: error.args ?? [] }]);
+    throw unprocessable(`the factory rejects this deployment: ${reason}`, [
+      { error: error.errorName ?? null, reason: error.reason ?? null, args: error.args ?? [] },
+    ]);
   }
 }
 
-type Claim = { key: string; hash: string; shape: DeployShape; chainId: number; config: DeploymentConfig; expected: Address };
+type Claim = {
+  key: string;
+  hash: string;
+  shape: DeployShape;
+  chainId: number;
+  config: DeploymentConfig;
+  expected: Address;
+};
 
-async function claim(partner: PartnerPrincipal, { key, hash, shape, chainId, config, expected }: Claim, setHeader?: SetHeader) {
+async function claim(
+  partner: PartnerPrincipal,
+  { key, hash, shape, chainId, config, expected }: Claim,
+  setHeader?: SetHeader,
+) {
   const inserted = await db()
     .transaction()
     .execute(async (trx) => {
@@ -89,7 +111,12 @@ async function claim(partner: PartnerPrincipal, { key, hash, shape, chainId, con
   return replay((await findDeployRequest(db(), partner.partnerId, key))!, hash);
 }
 
-export async function requestDeployment(endpoint: DeployEndpoint, raw: unknown, partner: PartnerPrincipal, setHeader?: SetHeader) {
+export async function requestDeployment(
+  endpoint: DeployEndpoint,
+  raw: unknown,
+  partner: PartnerPrincipal,
+  setHeader?: SetHeader,
+) {
   if (!isRecord(raw)) throw badRequest("the body must be a JSON object");
   const shape = detectShape(endpoint, raw);
   // dryRun is no part of what is deployed: `dryRun: false` and no dryRun are the same request.
@@ -116,7 +143,14 @@ export async function requestDeployment(endpoint: DeployEndpoint, raw: unknown, 
   const config = buildDeploymentConfig(plan);
   const expected = await simulateOrReject(chainId, config);
   if (dryRun) {
-    return { success: true, message: DRY_RUN_MESSAGE, expectedAddress: getAddress(expected), dryRun: true, shape, deploymentConfig: config };
+    return {
+      success: true,
+      message: DRY_RUN_MESSAGE,
+      expectedAddress: getAddress(expected),
+      dryRun: true,
+      shape,
+      deploymentConfig: config,
+    };
   }
   return claim(partner, { key: requestKey, hash, shape, chainId, config, expected }, setHeader);
 }

@@ -51,7 +51,11 @@ export const deployV4Body = z
       .min(1, "at least 1 reward recipient")
       .max(MAX_REWARD_RECIPIENTS, `at most ${MAX_REWARD_RECIPIENTS} reward recipients`),
     pool: z
-      .object({ type: z.enum(["standard", "project"]).optional(), pairedToken: address.optional(), initialMarketCap: marketCap().optional() })
+      .object({
+        type: z.enum(["standard", "project"]).optional(),
+        pairedToken: address.optional(),
+        initialMarketCap: marketCap().optional(),
+      })
       .strict()
       .optional(),
     fees: z
@@ -163,7 +167,8 @@ const v4Pool: CrossRule = (raw, add) => {
   const pool = isRecord(raw.pool) ? raw.pool : {};
   if (pool.type !== "project") return;
   if (given(pool.pairedToken)) add("pool.pairedToken", "only for pool.type standard (project pools pair with WETH)");
-  if (given(pool.initialMarketCap)) add("pool.initialMarketCap", "only for pool.type standard (project pools start at the default tick)");
+  if (given(pool.initialMarketCap))
+    add("pool.initialMarketCap", "only for pool.type standard (project pools start at the default tick)");
 };
 
 const v4Fees: CrossRule = (raw, add) => {
@@ -194,15 +199,20 @@ const v4Vault: CrossRule = (raw, add) => {
 const v4Chain: CrossRule = (raw, add) => {
   if (!num(raw.chainId)) return;
   if (!configuredChainIds().includes(raw.chainId) || !chainSettings(raw.chainId).contracts.factory) {
-    add("chainId", `chain ${raw.chainId} is not configured for deployments (configured: ${configuredChainIds().join(", ") || "none"})`);
+    add(
+      "chainId",
+      `chain ${raw.chainId} is not configured for deployments (configured: ${configuredChainIds().join(", ") || "none"})`,
+    );
   }
 };
 
 function legacyRules(now: number): CrossRule[] {
   const vault: CrossRule = (raw, add) => {
     const hasVault = num(raw.vaultPercentage) && raw.vaultPercentage > 0;
-    if (hasVault && !given(raw.vaultUnlockTimestamp)) add("vaultUnlockTimestamp", "is required when vaultPercentage is greater than 0");
-    if (given(raw.vaultUnlockTimestamp) && !given(raw.vaultPercentage)) add("vaultPercentage", "is required when vaultUnlockTimestamp is given");
+    if (hasVault && !given(raw.vaultUnlockTimestamp))
+      add("vaultUnlockTimestamp", "is required when vaultPercentage is greater than 0");
+    if (given(raw.vaultUnlockTimestamp) && !given(raw.vaultPercentage))
+      add("vaultPercentage", "is required when vaultUnlockTimestamp is given");
     const minimum = Math.floor(now / 1000) + LEGACY_VAULT_MIN_SECONDS;
     if (hasVault && num(raw.vaultUnlockTimestamp) && raw.vaultUnlockTimestamp < minimum) {
       add("vaultUnlockTimestamp", `must be at least 30 days after now (>= ${minimum}; 31 days are suggested)`);
@@ -217,11 +227,19 @@ function legacyRules(now: number): CrossRule[] {
     }
   };
   const pair: CrossRule = (raw, add) => {
-    if (typeof raw.tokenPair === "string" && raw.tokenPair.trim() && !quoteTokenBySymbol(DEFAULT_CHAIN_ID, raw.tokenPair)) {
-      const known = quoteTokens(DEFAULT_CHAIN_ID).map((t) => t.symbol).join(", ");
+    if (
+      typeof raw.tokenPair === "string" &&
+      raw.tokenPair.trim() &&
+      !quoteTokenBySymbol(DEFAULT_CHAIN_ID, raw.tokenPair)
+    ) {
+      const known = quoteTokens(DEFAULT_CHAIN_ID)
+        .map((t) => t.symbol)
+        .join(", ");
       add("tokenPair", `unknown quote token ${raw.tokenPair} (supported: ${known || "none configured"})`);
     }
-    const isWeth = raw.tokenPair === undefined || (typeof raw.tokenPair === "string" && raw.tokenPair.trim().toUpperCase() === "WETH");
+    const isWeth =
+      raw.tokenPair === undefined ||
+      (typeof raw.tokenPair === "string" && raw.tokenPair.trim().toUpperCase() === "WETH");
     if (given(raw.initialMarketCap) && !isWeth) add("initialMarketCap", "only for WETH-paired tokens (tokenPair WETH)");
   };
   return [vault, aliases, pair];
@@ -239,7 +257,8 @@ const splitRules: CrossRule = (raw, add) => {
   if (!Array.isArray(group) || group.length === 0) return;
   const members = group.filter(isRecord);
   const sum = sumBps(members.map((m) => m.allocation));
-  if (sum !== null && sum !== 10_000n) add("groupAddresses", `allocations must total 100 (they total ${Number(sum) / 100})`);
+  if (sum !== null && sum !== 10_000n)
+    add("groupAddresses", `allocations must total 100 (they total ${Number(sum) / 100})`);
   const seen = new Set<string>();
   members.forEach((m, i) => {
     const key = typeof m.address === "string" ? m.address.toLowerCase() : "";
@@ -248,15 +267,20 @@ const splitRules: CrossRule = (raw, add) => {
   });
   const creator = raw.creatorRewardsPercentage ?? 40;
   if (!num(creator)) return;
-  if (creator === 0) add("creatorRewardsPercentage", "must be greater than 0: groupAddresses split the creator's share");
+  if (creator === 0)
+    add("creatorRewardsPercentage", "must be greater than 0: groupAddresses split the creator's share");
   // The interface and platform entries take up to two of the factory's seven reward slots.
   const max = MAX_REWARD_RECIPIENTS - (creator === 80 ? 1 : 2);
-  if (group.length > max) add("groupAddresses", `at most ${max} addresses (the interface and platform shares take the other reward slots)`);
+  if (group.length > max)
+    add("groupAddresses", `at most ${max} addresses (the interface and platform shares take the other reward slots)`);
   const creatorBps = percentToBps(creator);
   members.forEach((m, i) => {
     const bps = num(m.allocation) ? percentToBps(m.allocation) : null;
     if (creatorBps !== null && bps !== null && (creatorBps * bps) % 10_000n !== 0n) {
-      add(`groupAddresses.${i}.allocation`, `${m.allocation}% of a ${creator}% creator share is not a whole number of basis points`);
+      add(
+        `groupAddresses.${i}.allocation`,
+        `${m.allocation}% of a ${creator}% creator share is not a whole number of basis points`,
+      );
     }
   });
 };

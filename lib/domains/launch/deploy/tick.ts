@@ -19,12 +19,24 @@ const MAX_UINT256 = (1n << 256n) - 1n;
 
 // floor(2^128 / sqrt(1.0001)^(2^i)) for i = 1..19, as in Uniswap v3/v4 TickMath (and dev/chain/contracts/TickMath.sol).
 const FACTORS = [
-  0xfff97272373d413259a46990580e2139n, 0xfff2e50f5f656932ef12357cf3c7fdcbn, 0xffe5caca7e10e4e61c3624eaa0941ccfn,
-  0xffcb9843d60f6159c9db58835c926643n, 0xff973b41fa98c081472e6896dfb254bfn, 0xff2ea16466c96a3843ec78b326b52860n,
-  0xfe5dee046a99a2a811c461f1969c3052n, 0xfcbe86c7900a88aedcffc83b479aa3a3n, 0xf987a7253ac413176f2b074cf7815e53n,
-  0xf3392b0822b70005940c7a398e4b70f2n, 0xe7159475a2c29b7443b29c7fa6e889d8n, 0xd097f3bdfd2022b8845ad8f792aa5825n,
-  0xa9f746462d870fdf8a65dc1f90e061e4n, 0x70d869a156d2a1b890bb3df62baf32f6n, 0x31be135f97d08fd981231505542fcfa5n,
-  0x9aa508b5b7a84e1c677de54f3e99bc8n, 0x5d6af8dedb81196699c329225ee604n, 0x2216e584f5fa1ea926041bedfe97n,
+  0xfff97272373d413259a46990580e2139n,
+  0xfff2e50f5f656932ef12357cf3c7fdcbn,
+  0xffe5caca7e10e4e61c3624eaa0941ccfn,
+  0xffcb9843d60f6159c9db58835c926643n,
+  0xff973b41fa98c081472e6896dfb254bfn,
+  0xff2ea16466c96a3843ec78b326b52860n,
+  0xfe5dee046a99a2a811c461f1969c3052n,
+  0xfcbe86c7900a88aedcffc83b479aa3a3n,
+  0xf987a7253ac413176f2b074cf7815e53n,
+  0xf3392b0822b70005940c7a398e4b70f2n,
+  0xe7159475a2c29b7443b29c7fa6e889d8n,
+  0xd097f3bdfd2022b8845ad8f792aa5825n,
+  0xa9f746462d870fdf8a65dc1f90e061e4n,
+  0x70d869a156d2a1b890bb3df62baf32f6n,
+  0x31be135f97d08fd981231505542fcfa5n,
+  0x9aa508b5b7a84e1c677de54f3e99bc8n,
+  0x5d6af8dedb81196699c329225ee604n,
+  0x2216e584f5fa1ea926041bedfe97n,
   0x48a170391f7dc42444e8fa2n,
 ];
 
@@ -67,11 +79,15 @@ function isqrt(n: bigint): bigint {
  * The spaced starting tick for a market cap given in whole paired tokens (`pairedDecimals` decimals), or
  * null when the price is outside what a pool can hold. Floors: the pool never starts above the asked cap.
  */
-export function marketCapToTick(marketCap: number | Decimal, pairedDecimals: number, spacing = TICK_SPACING): number | null {
+export function marketCapToTick(
+  marketCap: number | Decimal,
+  pairedDecimals: number,
+  spacing = TICK_SPACING,
+): number | null {
   const { digits, scale } = typeof marketCap === "number" ? decimalOf(marketCap) : marketCap;
   if (digits === 0n) return null;
   // price (paired wei per token wei) = digits * 10^pairedDecimals / (10^scale * 10^29)
-  const numerator = digits * 10n ** BigInt(pairedDecimals) << 192n;
+  const numerator = (digits * 10n ** BigInt(pairedDecimals)) << 192n;
   const denominator = 10n ** (BigInt(scale) + TOKEN_UNITS_EXPONENT);
   const sqrtPriceX96 = isqrt(numerator / denominator);
   if (sqrtPriceX96 < MIN_SQRT_RATIO || sqrtPriceX96 >= MAX_SQRT_RATIO) return null;

@@ -11,16 +11,29 @@ import { indexedFactories, tokenIndexStartBlock } from "./factories";
 import { blockTime } from "./lookup";
 import { upsertIndexedToken } from "./upsert";
 
-export type FollowRun = { chainId: number; factory: string; fromBlock: number | null; toBlock: number | null; ranges: number; tokens: number };
+export type FollowRun = {
+  chainId: number;
+  factory: string;
+  fromBlock: number | null;
+  toBlock: number | null;
+  ranges: number;
+  tokens: number;
+};
 
 export async function tokenIndexCheckpoint(chainId: number, factory: string): Promise<number | null> {
   return findTokenIndexCheckpoint(db(), chainId, factory.toLowerCase());
 }
 
-async function storeRange(chainId: number, factory: string, toBlock: number, events: TokenCreatedEvent[]): Promise<void> {
+async function storeRange(
+  chainId: number,
+  factory: string,
+  toBlock: number,
+  events: TokenCreatedEvent[],
+): Promise<void> {
   // Block times first: no chain call may run inside the transaction (PGlite has one session).
   const times = new Map<bigint, Date>();
-  for (const e of events) if (!times.has(e.blockNumber)) times.set(e.blockNumber, await blockTime(chainId, e.blockNumber));
+  for (const e of events)
+    if (!times.has(e.blockNumber)) times.set(e.blockNumber, await blockTime(chainId, e.blockNumber));
   await db()
     .transaction()
     .execute(async (trx) => {

@@ -2,7 +2,14 @@
 // tokenAddress topic, searched back from the head across the indexed factories).
 import type { Address, Hash } from "viem";
 import { db } from "@/db";
-import { findTokenCreated, getBlockHeader, getLatestBlockNumber, getReceipt, getTokenCreatedLogs, type TokenCreatedEvent } from "@/lib/platform/chain";
+import {
+  findTokenCreated,
+  getBlockHeader,
+  getLatestBlockNumber,
+  getReceipt,
+  getTokenCreatedLogs,
+  type TokenCreatedEvent,
+} from "@/lib/platform/chain";
 import { config } from "@/lib/core/config";
 import { findDeployTransactionHash } from "@/lib/domains/launch/queries/deploy-requests";
 import { findTokenTxHash } from "@/lib/domains/tokens/queries/indexed";
@@ -36,7 +43,12 @@ async function store(chainId: number, event: TokenCreatedEvent, attributedFid: n
 }
 
 /** The TokenCreated of `token` in a transaction, from an indexed factory only. */
-export async function indexFromTransaction(chainId: number, txHash: Hash, token: Address, attributedFid: number | null = null): Promise<IndexOutcome> {
+export async function indexFromTransaction(
+  chainId: number,
+  txHash: Hash,
+  token: Address,
+  attributedFid: number | null = null,
+): Promise<IndexOutcome> {
   const receipt = await getReceipt(chainId, txHash);
   if (!receipt) return { status: "pending" };
   const event = findTokenCreated(receipt).find(
@@ -58,7 +70,11 @@ async function knownTransaction(chainId: number, token: Address): Promise<Hash |
  * for it back from the head, TOKEN_LOOKUP_BLOCK_RANGE blocks at a time, at most TOKEN_LOOKUP_MAX_RANGES
  * ranges and never below the chain's start block (tokenIndexStartBlock; older tokens are the indexer's).
  */
-export async function indexByAddress(chainId: number, token: Address, attributedFid: number | null = null): Promise<IndexOutcome> {
+export async function indexByAddress(
+  chainId: number,
+  token: Address,
+  attributedFid: number | null = null,
+): Promise<IndexOutcome> {
   const known = await knownTransaction(chainId, token);
   if (known) {
     const outcome = await indexFromTransaction(chainId, known, token, attributedFid);
@@ -72,7 +88,12 @@ export async function indexByAddress(chainId: number, token: Address, attributed
   const span = BigInt(cfg.TOKEN_LOOKUP_BLOCK_RANGE);
   for (let i = 0; i < cfg.TOKEN_LOOKUP_MAX_RANGES && to >= floor; i++) {
     const from = to - span + 1n > floor ? to - span + 1n : floor;
-    const [event] = await getTokenCreatedLogs(chainId, { fromBlock: from, toBlock: to, factories, tokenAddress: token });
+    const [event] = await getTokenCreatedLogs(chainId, {
+      fromBlock: from,
+      toBlock: to,
+      factories,
+      tokenAddress: token,
+    });
     if (event) return { status: "indexed", token: await store(chainId, event, attributedFid) };
     to = from - 1n;
   }

@@ -5,7 +5,7 @@ import { checksummedAddress } from "@/lib/core/answers";
 export const indexByAddressResponse = z.object({
   success: z.literal(true),
   address: checksummedAddress.describe("the token, now indexed"),
-  message: z.string().describe("\"Token indexed\""),
+  message: z.string().describe('"Token indexed"'),
 });
 
 export const fromUiResponse = z.object({

@@ -33,10 +33,15 @@ export async function indexTokenByAddress(address: Address) {
 }
 
 /** With a user, the submission is saved (attributing the token to the user's FID) and indexed; without, only indexed. */
-export async function saveDeployedTokenFromUi(body: z.infer<typeof fromUiBody>, principal: UserPrincipal | PublicPrincipal) {
+export async function saveDeployedTokenFromUi(
+  body: z.infer<typeof fromUiBody>,
+  principal: UserPrincipal | PublicPrincipal,
+) {
   const chainId = body.chain_id;
   if (!configuredChainIds().includes(chainId) || !indexedFactories(chainId).length) {
-    throw badRequest(`chain_id: chain ${chainId} is not indexed here`, [{ in: "body", path: "chain_id", message: `chain ${chainId} is not indexed here` }]);
+    throw badRequest(`chain_id: chain ${chainId} is not indexed here`, [
+      { in: "body", path: "chain_id", message: `chain ${chainId} is not indexed here` },
+    ]);
   }
   const user = principal.kind === "user" ? principal : null;
   const payload = { chainId, address: body.address, txHash: body.tx_hash, fid: user?.fid ?? null };
@@ -46,7 +51,13 @@ export async function saveDeployedTokenFromUi(body: z.infer<typeof fromUiBody>, 
     .transaction()
     .execute(async (trx) => {
       if (user) {
-        await upsertTokenSubmission(trx, { chain_id: chainId, address: body.address, tx_hash: body.tx_hash, user_id: user.userId, fid: user.fid });
+        await upsertTokenSubmission(trx, {
+          chain_id: chainId,
+          address: body.address,
+          tx_hash: body.tx_hash,
+          user_id: user.userId,
+          fid: user.fid,
+        });
       }
       await enqueue(indexTokenJob, payload, { trx, dedupeKey });
     });

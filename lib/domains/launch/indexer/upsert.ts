@@ -24,8 +24,10 @@ const MAX_JSON_CHARS = 100_000;
 const MAX_TEXT_CHARS = 10_000;
 
 // Postgres text cannot hold NUL, and a contract called directly may emit anything.
-const clean = (value: unknown, max = MAX_TEXT_CHARS) => (typeof value === "string" ? value.replace(/\u0000/g, "").slice(0, max) : "");
-const idText = (value: unknown) => (typeof value === "number" && Number.isFinite(value) ? String(value) : clean(value, 256));
+const clean = (value: unknown, max = MAX_TEXT_CHARS) =>
+  typeof value === "string" ? value.replaceAll("\u0000", "").slice(0, max) : "";
+const idText = (value: unknown) =>
+  typeof value === "number" && Number.isFinite(value) ? String(value) : clean(value, 256);
 
 function parseObject(json: string): Record<string, unknown> {
   if (json.length > MAX_JSON_CHARS) return {};
@@ -48,7 +50,10 @@ export function normalizeMetadata(json: string): TokenMetadata {
         typeof l === "string"
           ? socialLink(clean(l, 2048))
           : l && typeof l === "object"
-            ? { platform: clean((l as { platform?: unknown }).platform, 64), url: clean((l as { url?: unknown }).url, 2048) }
+            ? {
+                platform: clean((l as { platform?: unknown }).platform, 64),
+                url: clean((l as { url?: unknown }).url, 2048),
+              }
             : null,
       )
       .filter((l): l is { platform: string; url: string } => l !== null && l.url !== ""),
@@ -58,7 +63,12 @@ export function normalizeMetadata(json: string): TokenMetadata {
 
 export function normalizeContext(json: string): TokenContext {
   const c = parseObject(json);
-  return { interface: clean(c.interface, 256), platform: clean(c.platform, 64), messageId: idText(c.messageId), id: idText(c.id) };
+  return {
+    interface: clean(c.interface, 256),
+    platform: clean(c.platform, 64),
+    messageId: idText(c.messageId),
+    id: idText(c.id),
+  };
 }
 
 /** The tokens row an event describes (pure: tests compare it field by field). */
@@ -94,10 +104,17 @@ export function tokenRowFromEvent(event: TokenCreatedEvent, ctx: IndexContext): 
     locker_address: event.locker.toLowerCase(),
     metadata: JSON.stringify(metadata),
     social_context: JSON.stringify(context),
-    pool_config: JSON.stringify({ pairedToken: getAddress(event.pairedToken), tickIfToken0IsNewToken: event.startingTick }),
+    pool_config: JSON.stringify({
+      pairedToken: getAddress(event.pairedToken),
+      tickIfToken0IsNewToken: event.startingTick,
+    }),
     starting_market_cap: startingMarketCap,
     warnings,
-    tags: JSON.stringify({ champagne: false, verified: false, knownInterfaceDeployer: ours === event.msgSender.toLowerCase() }),
+    tags: JSON.stringify({
+      champagne: false,
+      verified: false,
+      knownInterfaceDeployer: ours === event.msgSender.toLowerCase(),
+    }),
     supply: TOKEN_SUPPLY.toString(),
     block_number: Number(event.blockNumber),
     log_index: event.logIndex,

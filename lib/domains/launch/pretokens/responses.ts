@@ -5,7 +5,9 @@ import { STORED_ADDRESS } from "@/lib/core/evm";
 
 const storedAddress = z.string().regex(STORED_ADDRESS).describe("0x address, lowercase as stored");
 const isoTime = z.iso.datetime().describe("ISO 8601, UTC");
-const expectedAddress = checksummedAddress.describe("where the token will be deployed (the simulated deployment's address)");
+const expectedAddress = checksummedAddress.describe(
+  "where the token will be deployed (the simulated deployment's address)",
+);
 const seconds = z.number().int().describe("seconds");
 const percent = z.number().describe("percent");
 
@@ -37,7 +39,11 @@ const storedTokenSettings = z.object({
     .optional(),
 });
 
-const storedVaultSettings = z.object({ percentage: percent, lockup_duration: seconds, vesting_duration: seconds.optional() });
+const storedVaultSettings = z.object({
+  percentage: percent,
+  lockup_duration: seconds,
+  vesting_duration: seconds.optional(),
+});
 const storedAirdrop = z.object({
   merkle_root: bytes32Hex,
   percentage: percent,
@@ -63,5 +69,7 @@ export const createPretokenResponse = z.object({
   id: z.uuid().describe("the pretoken's id (DELETE /api/pretoken/{id})"),
   expectedAddress,
 });
-export const pendingPretokensResponse = z.object({ pendingPretokens: z.array(pretokenObject).describe("newest first") });
+export const pendingPretokensResponse = z.object({
+  pendingPretokens: z.array(pretokenObject).describe("newest first"),
+});
 export const deletePretokenResponse = z.object({ success: z.literal(true) });

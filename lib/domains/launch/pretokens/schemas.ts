@@ -92,27 +92,38 @@ export const pretokenRules: CrossRule[] = [
     const admins = settingsOf(raw).admins;
     if (!Array.isArray(admins) || admins.length === 0) return;
     const sum = sumBps(admins.map((a) => (isRecord(a) ? a.allocation : undefined)));
-    if (sum !== null && sum !== 10_000n) add("token_settings.admins", `allocations must sum to 100 (they sum to ${Number(sum) / 100})`);
+    if (sum !== null && sum !== 10_000n)
+      add("token_settings.admins", `allocations must sum to 100 (they sum to ${Number(sum) / 100})`);
   },
   (raw, add) => {
     const s = settingsOf(raw);
     if (s.pool_config_type !== "project") return;
-    if (s.paired_token !== undefined) add("token_settings.paired_token", "only for pool_config_type standard (project pools pair with WETH)");
-    if (s.starting_market_cap !== undefined) add("token_settings.starting_market_cap", "only for pool_config_type standard");
+    if (s.paired_token !== undefined)
+      add("token_settings.paired_token", "only for pool_config_type standard (project pools pair with WETH)");
+    if (s.starting_market_cap !== undefined)
+      add("token_settings.starting_market_cap", "only for pool_config_type standard");
   },
   (raw, add) => {
     const s = settingsOf(raw);
     if (s.description !== undefined && isRecord(s.metadata) && s.metadata.description !== undefined) {
-      add("token_settings.metadata.description", "give the description once (token_settings.description or metadata.description)");
+      add(
+        "token_settings.metadata.description",
+        "give the description once (token_settings.description or metadata.description)",
+      );
     }
   },
   (raw, add) => {
     const shares = [raw.vault_settings, raw.airdrop].filter(isRecord).map((e) => e.percentage);
     const sum = shares.length > 1 ? sumBps(shares) : null;
-    if (sum !== null && sum > 9_000n) add("airdrop.percentage", `vault and airdrop together take at most 90% of the supply (they take ${Number(sum) / 100}%)`);
+    if (sum !== null && sum > 9_000n)
+      add(
+        "airdrop.percentage",
+        `vault and airdrop together take at most 90% of the supply (they take ${Number(sum) / 100}%)`,
+      );
   },
   (raw, add) => {
-    const chainId = typeof raw.chain_id === "string" && /^\d+$/.test(raw.chain_id) ? Number(raw.chain_id) : raw.chain_id;
+    const chainId =
+      typeof raw.chain_id === "string" && /^\d+$/.test(raw.chain_id) ? Number(raw.chain_id) : raw.chain_id;
     if (typeof chainId !== "number" || !Number.isInteger(chainId)) return;
     if (!configuredChainIds().includes(chainId) || !chainSettings(chainId).contracts.factory) {
       add("chain_id", `chain ${chainId} is not configured for deployments`);

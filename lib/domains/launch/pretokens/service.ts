@@ -38,7 +38,14 @@ export async function planPretoken(body: PretokenBody, salt: `0x${string}`): Pro
   });
   const extensions: DeploymentPlan["extensions"] = [];
   const v = body.vault_settings;
-  if (v) extensions.push({ kind: "vault", bps: bps(v.percentage), admin: tokenAdmin, lockupSeconds: BigInt(v.lockup_duration), vestingSeconds: BigInt(v.vesting_duration ?? 0) });
+  if (v)
+    extensions.push({
+      kind: "vault",
+      bps: bps(v.percentage),
+      admin: tokenAdmin,
+      lockupSeconds: BigInt(v.lockup_duration),
+      vestingSeconds: BigInt(v.vesting_duration ?? 0),
+    });
   const a = body.airdrop;
   if (a) {
     extensions.push({
@@ -62,7 +69,12 @@ export async function planPretoken(body: PretokenBody, salt: `0x${string}`): Pro
       socialMediaUrls: (s.metadata?.socialMediaUrls ?? []).map(socialLink),
       auditUrls: s.metadata?.auditUrls ?? [],
     },
-    context: { interface: ctx.interface ?? "", platform: ctx.platform ?? "", messageId: ctx.messageId ?? "", id: ctx.id === undefined ? "" : String(ctx.id) },
+    context: {
+      interface: ctx.interface ?? "",
+      platform: ctx.platform ?? "",
+      messageId: ctx.messageId ?? "",
+      id: ctx.id === undefined ? "" : String(ctx.id),
+    },
     salt,
     ...pool,
     fees:
@@ -82,8 +94,15 @@ async function checkCap(userId: string, executor: Database = db()): Promise<void
 }
 
 /** Each create validates and simulates a deployment: PRETOKEN_CREATES_PER_MINUTE per user, valid or not. */
-export async function limitPretokenCreates(user: UserPrincipal, setHeader: (name: string, value: string) => void): Promise<void> {
-  await enforceRateLimit({ name: "pretoken-create", limit: config().PRETOKEN_CREATES_PER_MINUTE, windowSeconds: 60 }, `user:${user.userId}`, setHeader);
+export async function limitPretokenCreates(
+  user: UserPrincipal,
+  setHeader: (name: string, value: string) => void,
+): Promise<void> {
+  await enforceRateLimit(
+    { name: "pretoken-create", limit: config().PRETOKEN_CREATES_PER_MINUTE, windowSeconds: 60 },
+    `user:${user.userId}`,
+    setHeader,
+  );
 }
 
 export async function createPretoken(raw: unknown, user: UserPrincipal) {

@@ -5,7 +5,11 @@ import type { DeployRequestsTable } from "@/db/tables/deploy";
 
 export type DeployRequestRow = Selectable<DeployRequestsTable>;
 
-export function findDeployRequest(db: Database, partnerId: number, requestKey: string): Promise<DeployRequestRow | undefined> {
+export function findDeployRequest(
+  db: Database,
+  partnerId: number,
+  requestKey: string,
+): Promise<DeployRequestRow | undefined> {
   return db
     .selectFrom("deploy_requests")
     .selectAll()
@@ -19,7 +23,10 @@ export function findDeployRequestById(db: Database, id: number): Promise<DeployR
 }
 
 /** Claims (partner, requestKey): the new row's id, or undefined when the key was claimed already. */
-export async function insertDeployRequest(db: Database, values: Insertable<DeployRequestsTable>): Promise<number | undefined> {
+export async function insertDeployRequest(
+  db: Database,
+  values: Insertable<DeployRequestsTable>,
+): Promise<number | undefined> {
   const row = await db
     .insertInto("deploy_requests")
     .values(values)
@@ -30,7 +37,11 @@ export async function insertDeployRequest(db: Database, values: Insertable<Deplo
 }
 
 /** The hash of a transaction sent for the token's expected address on the chain, or null. */
-export async function findDeployTransactionHash(db: Database, chainId: number, address: string): Promise<string | null> {
+export async function findDeployTransactionHash(
+  db: Database,
+  chainId: number,
+  address: string,
+): Promise<string | null> {
   const request = await db
     .selectFrom("deploy_requests")
     .select("tx_hash")
@@ -43,7 +54,11 @@ export async function findDeployTransactionHash(db: Database, chainId: number, a
 
 /** The request's stored signed transaction (null when none is signed yet); throws when there is no such request. */
 export async function findSignedTransaction(db: Database, id: number): Promise<string | null> {
-  const stored = await db.selectFrom("deploy_requests").select("signed_tx").where("id", "=", id).executeTakeFirstOrThrow();
+  const stored = await db
+    .selectFrom("deploy_requests")
+    .select("signed_tx")
+    .where("id", "=", id)
+    .executeTakeFirstOrThrow();
   return stored.signed_tx;
 }
 
@@ -51,7 +66,11 @@ export async function findSignedTransaction(db: Database, id: number): Promise<s
  * The highest nonce of the deployer's stored transactions still in flight (`queued` or `submitted`) on the
  * chain, or null. Rows from before tx_from was recorded count as the deployer's.
  */
-export async function findHighestInFlightNonce(db: Database, chainId: number, deployer: string): Promise<number | null> {
+export async function findHighestInFlightNonce(
+  db: Database,
+  chainId: number,
+  deployer: string,
+): Promise<number | null> {
   const { highest } = await db
     .selectFrom("deploy_requests")
     .select((eb) => eb.fn.max("tx_nonce").as("highest"))
@@ -66,10 +85,21 @@ export async function findHighestInFlightNonce(db: Database, chainId: number, de
 export type SignedTransactionRecord = { hash: string; nonce: number; raw: string; from: string };
 
 /** Records a signed transaction unless the row's stored one is no longer `replacing`; false when it is not. */
-export async function storeSignedTransaction(db: Database, id: number, signed: SignedTransactionRecord, replacing: string | null): Promise<boolean> {
+export async function storeSignedTransaction(
+  db: Database,
+  id: number,
+  signed: SignedTransactionRecord,
+  replacing: string | null,
+): Promise<boolean> {
   const result = await db
     .updateTable("deploy_requests")
-    .set({ tx_hash: signed.hash.toLowerCase(), tx_nonce: signed.nonce, signed_tx: signed.raw, tx_from: signed.from.toLowerCase(), updated_at: sql`now()` })
+    .set({
+      tx_hash: signed.hash.toLowerCase(),
+      tx_nonce: signed.nonce,
+      signed_tx: signed.raw,
+      tx_from: signed.from.toLowerCase(),
+      updated_at: sql`now()`,
+    })
     .where("id", "=", id)
     .where((eb) => (replacing === null ? eb("signed_tx", "is", null) : eb("signed_tx", "=", replacing)))
     .executeTakeFirst();

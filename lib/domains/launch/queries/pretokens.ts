@@ -13,12 +13,19 @@ const pending = (db: Database, userId: string, activeDays: number) =>
     .where("created_at", ">", sql<Date>`now() - make_interval(days => ${activeDays})`);
 
 export async function countPendingPretokens(db: Database, userId: string, activeDays: number): Promise<number> {
-  const { count } = await pending(db, userId, activeDays).select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow();
+  const { count } = await pending(db, userId, activeDays)
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .executeTakeFirstOrThrow();
   return Number(count);
 }
 
 /** Newest first, at most `limit`. */
-export function findPendingPretokens(db: Database, userId: string, activeDays: number, limit: number): Promise<PretokenRow[]> {
+export function findPendingPretokens(
+  db: Database,
+  userId: string,
+  activeDays: number,
+  limit: number,
+): Promise<PretokenRow[]> {
   return pending(db, userId, activeDays).selectAll().orderBy("created_at", "desc").orderBy("id").limit(limit).execute();
 }
 

@@ -16,7 +16,12 @@ export async function findTokenIndexCheckpoint(db: Database, chainId: number, fa
 }
 
 /** Moves the factory's checkpoint to `lastBlock`, never backwards. */
-export async function advanceTokenIndexCheckpoint(db: Database, chainId: number, factory: string, lastBlock: number): Promise<void> {
+export async function advanceTokenIndexCheckpoint(
+  db: Database,
+  chainId: number,
+  factory: string,
+  lastBlock: number,
+): Promise<void> {
   await db
     .insertInto("token_index_checkpoints")
     .values({ chain_id: chainId, factory, last_block: lastBlock })
@@ -30,7 +35,10 @@ export async function advanceTokenIndexCheckpoint(db: Database, chainId: number,
 }
 
 /** One submission per (chain, address, user): a later one replaces its transaction hash. */
-export async function upsertTokenSubmission(db: Database, submission: Insertable<TokenSubmissionsTable>): Promise<void> {
+export async function upsertTokenSubmission(
+  db: Database,
+  submission: Insertable<TokenSubmissionsTable>,
+): Promise<void> {
   await db
     .insertInto("token_submissions")
     .values(submission)

@@ -20,7 +20,12 @@ export const KYBERSWAP_CHAINS: Record<number, string> = {
   534352: "scroll",
 };
 
-const hop = z.object({ tokenIn: zTokenAddress, tokenOut: zTokenAddress, swapAmount: zAmount, exchange: z.string().min(1) });
+const hop = z.object({
+  tokenIn: zTokenAddress,
+  tokenOut: zTokenAddress,
+  swapAmount: zAmount,
+  exchange: z.string().min(1),
+});
 const answer = z.object({
   code: z.number(),
   message: z.string().optional(),
@@ -49,7 +54,11 @@ export const kyberSwapProvider: QuoteProvider = {
       gasInclude: "true",
     }).toString();
     const headers: Record<string, string> = c.KYBERSWAP_CLIENT_ID ? { "x-client-id": c.KYBERSWAP_CLIENT_ID } : {};
-    const parsed = parseAnswer("kyberswap", answer, await fetchProviderJson("kyberswap", url.toString(), { headers }, signal));
+    const parsed = parseAnswer(
+      "kyberswap",
+      answer,
+      await fetchProviderJson("kyberswap", url.toString(), { headers }, signal),
+    );
     if (parsed.code !== 0 || !parsed.data) throw new QuoteProviderError("kyberswap", "no_route", `code ${parsed.code}`);
     const summary = parsed.data.routeSummary;
     // Each path's share is what its first hop takes of the input; every hop of the path carries it.
@@ -57,6 +66,10 @@ export const kyberSwapProvider: QuoteProvider = {
     const route: RouteLeg[] = summary.route.flatMap((path, i) =>
       path.map((h) => ({ source: h.exchange, tokenIn: h.tokenIn, tokenOut: h.tokenOut, proportionBps: shares[i] })),
     );
-    return { provider: "kyberswap", outputAmount: checkedOutput("kyberswap", request, summary.amountOut, summary.tokenOut), route };
+    return {
+      provider: "kyberswap",
+      outputAmount: checkedOutput("kyberswap", request, summary.amountOut, summary.tokenOut),
+      route,
+    };
   },
 };

@@ -32,7 +32,11 @@ export const odosProvider: QuoteProvider = {
     };
     const headers: Record<string, string> = c.ODOS_API_KEY ? { "x-api-key": c.ODOS_API_KEY } : {};
     const url = new URL("/sor/quote/v2", c.ODOS_BASE_URL).toString();
-    const parsed = parseAnswer("odos", answer, await fetchProviderJson("odos", url, { method: "POST", headers, body }, signal));
+    const parsed = parseAnswer(
+      "odos",
+      answer,
+      await fetchProviderJson("odos", url, { method: "POST", headers, body }, signal),
+    );
     const tokenOut = fromOdos(parsed.outTokens[0]);
     return {
       provider: "odos",

@@ -10,9 +10,18 @@ export const zTokenAddress = z
   .transform((v) => v.toLowerCase() as Hex20);
 
 /** A quote for another pair, or for nothing, is worse than no quote: reject it. */
-export function checkedOutput(provider: ProviderName, request: QuoteRequest, outputAmount: string, answeredTokenOut?: Hex20): bigint {
+export function checkedOutput(
+  provider: ProviderName,
+  request: QuoteRequest,
+  outputAmount: string,
+  answeredTokenOut?: Hex20,
+): bigint {
   if (answeredTokenOut && answeredTokenOut !== request.outputToken) {
-    throw new QuoteProviderError(provider, "malformed", `quoted ${answeredTokenOut} instead of the requested output token`);
+    throw new QuoteProviderError(
+      provider,
+      "malformed",
+      `quoted ${answeredTokenOut} instead of the requested output token`,
+    );
   }
   const amount = BigInt(outputAmount);
   if (amount <= 0n) throw new QuoteProviderError(provider, "no_route", "quoted no output");

@@ -13,14 +13,16 @@ const answer = z.union([
     buyToken: zTokenAddress,
     buyAmount: zAmount,
     route: z.object({
-      fills: z.array(
-        z.object({
-          from: zTokenAddress,
-          to: zTokenAddress,
-          source: z.string().min(1),
-          proportionBps: z.union([z.string().regex(/^\d+$/), z.number().int()]).transform(Number),
-        }),
-      ).max(100),
+      fills: z
+        .array(
+          z.object({
+            from: zTokenAddress,
+            to: zTokenAddress,
+            source: z.string().min(1),
+            proportionBps: z.union([z.string().regex(/^\d+$/), z.number().int()]).transform(Number),
+          }),
+        )
+        .max(100),
     }),
   }),
 ]);
@@ -45,7 +47,12 @@ export const zeroExProvider: QuoteProvider = {
     return {
       provider: "0x",
       outputAmount: checkedOutput("0x", request, parsed.buyAmount, parsed.buyToken),
-      route: parsed.route.fills.map((f) => ({ source: f.source, tokenIn: f.from, tokenOut: f.to, proportionBps: f.proportionBps })),
+      route: parsed.route.fills.map((f) => ({
+        source: f.source,
+        tokenIn: f.from,
+        tokenOut: f.to,
+        proportionBps: f.proportionBps,
+      })),
     };
   },
 };

@@ -22,7 +22,12 @@ export async function checkpointOf(chainId: number, feeLocker: string): Promise<
 }
 
 /** Stores one range's claims and moves the checkpoint to its end, atomically. */
-async function storeRange(chainId: number, feeLocker: string, toBlock: number, events: FeeClaimEvent[]): Promise<number> {
+async function storeRange(
+  chainId: number,
+  feeLocker: string,
+  toBlock: number,
+  events: FeeClaimEvent[],
+): Promise<number> {
   return db()
     .transaction()
     .execute(async (trx) => {
@@ -54,7 +59,15 @@ async function storeRange(chainId: number, feeLocker: string, toBlock: number, e
 export async function indexFeeClaims(chainId: number): Promise<IndexRun> {
   const cfg = config();
   const feeLocker = chainSettings(chainId).contracts.feeLocker?.toLowerCase() as Address | undefined;
-  const run: IndexRun = { chainId, feeLocker: feeLocker ?? null, fromBlock: null, toBlock: null, ranges: 0, claimsSeen: 0, claimsInserted: 0 };
+  const run: IndexRun = {
+    chainId,
+    feeLocker: feeLocker ?? null,
+    fromBlock: null,
+    toBlock: null,
+    ranges: 0,
+    claimsSeen: 0,
+    claimsInserted: 0,
+  };
   if (!feeLocker) return run;
   const head = Number(await getLatestBlockNumber(chainId));
   const safeHead = head - cfg.EARNINGS_INDEX_CONFIRMATIONS;

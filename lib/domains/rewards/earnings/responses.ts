@@ -13,5 +13,9 @@ export const creatorEarningsResponse = z.object({
   claimsByRecipient: z
     .record(z.string().describe("lowercase recipient address"), wei)
     .describe("every current reward recipient of the token, 0 when it has claimed nothing"),
-  indexedToBlock: z.number().int().nullable().describe("the last block the claim indexer has read; null before its first run"),
+  indexedToBlock: z
+    .number()
+    .int()
+    .nullable()
+    .describe("the last block the claim indexer has read; null before its first run"),
 });

@@ -23,13 +23,17 @@ export async function creatorEarnings(tokenAddress: string, chainId: number) {
   const recipients = [...new Set(shares.map((s) => s.recipient.toLowerCase()))];
   const sums = recipients.length ? await sumClaimsByOwner(db(), chainId, weth.toLowerCase(), recipients) : [];
   const byOwner = new Map(sums.map((s) => [s.fee_owner, s]));
-  const claimsByRecipient = Object.fromEntries(recipients.map((r) => [r, BigInt(byOwner.get(r)?.total ?? 0).toString()]));
+  const claimsByRecipient = Object.fromEntries(
+    recipients.map((r) => [r, BigInt(byOwner.get(r)?.total ?? 0).toString()]),
+  );
   return {
     tokenAddress: getAddress(token.contract_address),
     chainId,
     wethAddress: getAddress(weth),
     /** Wei of WETH (18 decimals), as an exact decimal string. */
-    totalWethClaimed: Object.values(claimsByRecipient).reduce((sum, v) => sum + BigInt(v), 0n).toString(),
+    totalWethClaimed: Object.values(claimsByRecipient)
+      .reduce((sum, v) => sum + BigInt(v), 0n)
+      .toString(),
     claimCount: sums.reduce((n, s) => n + Number(s.claims), 0),
     claimsByRecipient,
     indexedToBlock: await checkpointOf(chainId, feeLocker),

@@ -1,7 +1,7 @@
 // Deprecated fee estimates: what each reward recipient of a token can still collect from the fee
 // locker, in the token and in its paired token, read in one multicall.
 import { getAddress, type Address } from "viem";
-import { ChainRevertError, chainSettings, readAvailableFees } from "@/lib/platform/chain";
+import { ChainRevertError, chainSettings, readAvailableFees, type AvailableFee } from "@/lib/platform/chain";
 import { providerUnavailable } from "@/lib/core/errors";
 import { findRewardToken, lockerOf, readTokenRewards, type TokenKey } from "./rewards";
 import { isEvmAddress } from "@/lib/core/evm";
@@ -30,7 +30,7 @@ export async function estimateUncollectedFees(key: TokenKey) {
     if (seen) seen.rewardBps += s.bps;
     else recipients.set(s.recipient, { recipient: s.recipient, admin: s.admin, rewardBps: s.bps });
   }
-  let fees;
+  let fees: AvailableFee[];
   try {
     fees = await readAvailableFees(chainId, undefined, [...recipients.keys()] as Address[], [tokenAddress, paired]);
   } catch (error) {
@@ -38,7 +38,8 @@ export async function estimateUncollectedFees(key: TokenKey) {
     if (error instanceof ChainRevertError) throw providerUnavailable("the fee locker could not be read", 60);
     throw error;
   }
-  const amount = (owner: string, which: Address) => fees.find((f) => f.feeOwner === owner && f.token === which)?.amount ?? 0n;
+  const amount = (owner: string, which: Address) =>
+    fees.find((f) => f.feeOwner === owner && f.token === which)?.amount ?? 0n;
   const rows = [...recipients.values()].map((r) => ({
     ...r,
     tokenAmount: amount(r.recipient, tokenAddress).toString(),
@@ -46,7 +47,8 @@ export async function estimateUncollectedFees(key: TokenKey) {
   }));
   return {
     tokenAddress,
-    poolAddress: token.pool_address && token.pool_address.length === 42 ? getAddress(token.pool_address) : token.pool_address,
+    poolAddress:
+      token.pool_address && token.pool_address.length === 42 ? getAddress(token.pool_address) : token.pool_address,
     chainId,
     pairedTokenAddress: paired,
     recipients: rows,

@@ -6,7 +6,10 @@ const wei = weiAmount.describe("smallest unit (wei), exact decimal string");
 
 export const uncollectedFeesResponse = z.object({
   tokenAddress: address,
-  poolAddress: z.string().nullable().describe("20-byte pool address (checksummed) or a 32-byte v4 pool id; null when none is stored"),
+  poolAddress: z
+    .string()
+    .nullable()
+    .describe("20-byte pool address (checksummed) or a 32-byte v4 pool id; null when none is stored"),
   chainId: z.number().int(),
   pairedTokenAddress: address,
   recipients: z

@@ -67,7 +67,11 @@ export function lockerLayout(chainId: number, locker: Address): keyof typeof TOK
 }
 
 export type RewardShare = { recipient: Address; admin: Address; bps: number };
-type RewardArrays = { rewardAdmins: readonly Address[]; rewardRecipients: readonly Address[]; rewardBps: readonly number[] };
+type RewardArrays = {
+  rewardAdmins: readonly Address[];
+  rewardRecipients: readonly Address[];
+  rewardBps: readonly number[];
+};
 
 /**
  * The token's reward recipients with their admins and shares (bps), in the locker's order; an empty
@@ -100,7 +104,8 @@ export type TokenKey = { by: "address" | "pool"; value: string; chainId: number 
 /** The token whose rewards are asked about, by contract or pool address (v4 pool ids too), or 404. */
 export async function findRewardToken(key: TokenKey) {
   const row = await tokenOnChain(key);
-  if (!row) throw notFound(`no token with ${key.by === "address" ? "address" : "pool"} ${key.value} on chain ${key.chainId}`);
+  if (!row)
+    throw notFound(`no token with ${key.by === "address" ? "address" : "pool"} ${key.value} on chain ${key.chainId}`);
   return row;
 }
 

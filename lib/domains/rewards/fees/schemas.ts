@@ -4,7 +4,9 @@ import { zAddress, zBytes32, zChainId } from "@/lib/core/input";
 import { DEFAULT_CHAIN_ID } from "@/lib/core/evm";
 
 /** A 20-byte pool address (v3 era) or a 32-byte Uniswap v4 pool id, as tokens.pool_address holds them. */
-const zPool = z.union([zAddress, zBytes32], { message: "must be a pool address (0x + 40 hex) or a v4 pool id (0x + 64 hex)" });
+const zPool = z.union([zAddress, zBytes32], {
+  message: "must be a pool address (0x + 40 hex) or a v4 pool id (0x + 64 hex)",
+});
 
 export const estimateRewardsQuery = z.object({ poolAddress: zPool, chainId: zChainId.default(DEFAULT_CHAIN_ID) });
 

@@ -28,12 +28,19 @@ export const marketCapQuery = z.object({
   chainId: zChainId.default(DEFAULT_CHAIN_ID),
 });
 export type MarketCapQuery = z.infer<typeof marketCapQuery>;
-export const marketCapResponse = z.object({ marketCap: z.number().describe("USD: the token's total supply at the pool's current price") });
+export const marketCapResponse = z.object({
+  marketCap: z.number().describe("USD: the token's total supply at the pool's current price"),
+});
 
 /** `USD_STABLECOINS` as chainId → lowercase addresses. */
 export function stablecoins(chainId: number): Set<string> {
-  const pairs = config().USD_STABLECOINS.split(",").map((p) => p.trim()).filter(Boolean);
-  return new Set(pairs.filter((p) => p.startsWith(`${chainId}:`)).map((p) => p.slice(p.indexOf(":") + 1).toLowerCase()));
+  const pairs = config()
+    .USD_STABLECOINS.split(",")
+    .map((p) => p.trim())
+    .filter(Boolean);
+  return new Set(
+    pairs.filter((p) => p.startsWith(`${chainId}:`)).map((p) => p.slice(p.indexOf(":") + 1).toLowerCase()),
+  );
 }
 
 export const ethUsdCacheKey = (chainId: number) => `market:eth-usd:${chainId}`;
@@ -49,7 +56,11 @@ async function acceptFeed(chainId: number, reading: PoolWithFeed): Promise<EthUs
   const { ETH_USD_CACHE_SECONDS: ttl, ETH_USD_FEED_MAX_AGE_SECONDS: maxAge } = config();
   const { feed, chainTime } = reading;
   if (feed === undefined) {
-    throw new ChainUnavailableError(chainId, "not_configured", `no ETH/USD feed configured (set ETH_USD_FEED_ADDRESS_${chainId})`);
+    throw new ChainUnavailableError(
+      chainId,
+      "not_configured",
+      `no ETH/USD feed configured (set ETH_USD_FEED_ADDRESS_${chainId})`,
+    );
   }
   if (feed === null) throw providerUnavailable("the ETH/USD feed could not be read", 30);
   if (feed.answer <= 0n) throw providerUnavailable("the ETH/USD feed has no valid price", 30);
@@ -78,25 +89,45 @@ async function tokenDecimals(chainId: number, token: string): Promise<number> {
  * exactly 1 USD. A token in `PAIRED_TOKEN_WETH_POOLS_<chainId>`: its WETH pool's price times ETH/USD, per
  * base unit (decimals 0), since its own decimals cancel out. Anything else is refused.
  */
-async function pairedUsdPrice(chainId: number, paired: string, ethUsd: () => Promise<Ratio>): Promise<{ usd: Ratio; decimals: number }> {
+async function pairedUsdPrice(
+  chainId: number,
+  paired: string,
+  ethUsd: () => Promise<Ratio>,
+): Promise<{ usd: Ratio; decimals: number }> {
   const settings = chainSettings(chainId);
   const weth = settings.contracts.weth;
   if (paired === weth?.toLowerCase()) return { usd: await ethUsd(), decimals: WETH_DECIMALS };
-  if (stablecoins(chainId).has(paired)) return { usd: { num: 1n, den: 1n }, decimals: await tokenDecimals(chainId, paired) };
+  if (stablecoins(chainId).has(paired))
+    return { usd: { num: 1n, den: 1n }, decimals: await tokenDecimals(chainId, paired) };
   const wethPool = settings.pairedTokenWethPools[paired];
-  if (!wethPool || !weth) throw unprocessable(`no USD price source for the paired token ${checksum(paired)} on chain ${chainId}`);
-  const [pool, usdPerEth] = await Promise.all([readPoolState(chainId, wethPool, checksum(paired) as Address), ethUsd()]);
+  if (!wethPool || !weth)
+    throw unprocessable(`no USD price source for the paired token ${checksum(paired)} on chain ${chainId}`);
+  const [pool, usdPerEth] = await Promise.all([
+    readPoolState(chainId, wethPool, checksum(paired) as Address),
+    ethUsd(),
+  ]);
   const misconfigured = `PAIRED_TOKEN_WETH_POOLS_${chainId}: ${wethPool} is not a priced pool of ${checksum(paired)} and WETH`;
   if (!pool || pool.sqrtPriceX96 === 0n) throw providerUnavailable(misconfigured, 60);
   const pairedIsToken0 = pool.token0.toLowerCase() === paired;
-  if ((pairedIsToken0 ? pool.token1 : pool.token0).toLowerCase() !== weth.toLowerCase()) throw providerUnavailable(misconfigured, 60);
-  const wethPerBaseUnit = tokenPriceInPaired({ sqrtPriceX96: pool.sqrtPriceX96, tokenIsToken0: pairedIsToken0, tokenDecimals: 0, pairedDecimals: 0 });
+  if ((pairedIsToken0 ? pool.token1 : pool.token0).toLowerCase() !== weth.toLowerCase())
+    throw providerUnavailable(misconfigured, 60);
+  const wethPerBaseUnit = tokenPriceInPaired({
+    sqrtPriceX96: pool.sqrtPriceX96,
+    tokenIsToken0: pairedIsToken0,
+    tokenDecimals: 0,
+    pairedDecimals: 0,
+  });
   return { usd: multiply(wethPerBaseUnit, fromFixed(1n, WETH_DECIMALS), usdPerEth), decimals: 0 };
 }
 
-export async function getMarketCap({ chainId, poolAddress, tokenAddress }: MarketCapQuery): Promise<z.infer<typeof marketCapResponse>> {
+export async function getMarketCap({
+  chainId,
+  poolAddress,
+  tokenAddress,
+}: MarketCapQuery): Promise<z.infer<typeof marketCapResponse>> {
   // The default chain is always served (its RPC failing is a 503); another chain must be configured.
-  if (chainId !== DEFAULT_CHAIN_ID && !configuredChainIds().includes(chainId)) throw badRequest(`chainId: ${chainId} is not served here`);
+  if (chainId !== DEFAULT_CHAIN_ID && !configuredChainIds().includes(chainId))
+    throw badRequest(`chainId: ${chainId} is not served here`);
   // Without a cached ETH/USD reading the feed (and the chain's time, for its age) rides in the pool's multicall.
   const cached = await cachedEthUsd(chainId);
   const feed = cached ? undefined : chainSettings(chainId).contracts.ethUsdFeed;
@@ -114,6 +145,12 @@ export async function getMarketCap({ chainId, poolAddress, tokenAddress }: Marke
     return fromFixed(BigInt(answer), decimals);
   };
   const { usd, decimals } = await pairedUsdPrice(chainId, paired, ethUsd);
-  const cap = marketCapUsd({ sqrtPriceX96: state.sqrtPriceX96, tokenIsToken0, supply: state.totalSupply, pairedDecimals: decimals, pairedUsd: usd });
+  const cap = marketCapUsd({
+    sqrtPriceX96: state.sqrtPriceX96,
+    tokenIsToken0,
+    supply: state.totalSupply,
+    pairedDecimals: decimals,
+    pairedUsd: usd,
+  });
   return { marketCap: ratioToNumber(cap) };
 }

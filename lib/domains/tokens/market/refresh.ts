@@ -14,12 +14,25 @@ import {
   relationshipAddress,
   type GeckoPool,
 } from "@/lib/platform/market-data/geckoterminal";
-import { findStalestMarketTokens, findSweepTokens, touchMarketRows, upsertMarketRows, type MarketCandidate } from "@/lib/domains/tokens/queries/market";
+import {
+  findStalestMarketTokens,
+  findSweepTokens,
+  touchMarketRows,
+  upsertMarketRows,
+  type MarketCandidate,
+} from "@/lib/domains/tokens/queries/market";
 
 const SWEEP_KEY = "market:refresh:sweep";
 const CHAINS = Object.keys(NETWORKS).map(Number);
 
-export type RefreshReport = { pools: number; updated: number; unchanged: number; calls: number; stoppedBy?: string; skipped?: string };
+export type RefreshReport = {
+  pools: number;
+  updated: number;
+  unchanged: number;
+  calls: number;
+  stoppedBy?: string;
+  skipped?: string;
+};
 
 /** Stored rows not refreshed within one run interval, the stalest first. */
 async function stalest(limit: number): Promise<MarketCandidate[]> {
@@ -40,11 +53,17 @@ export function marketValues(pool: GeckoPool, token: Pick<MarketCandidate, "cont
   const a = pool.attributes;
   const num = (v: string | null | undefined) => (v === null || v === undefined ? null : Number(v));
   const trades = a.transactions.h24;
-  const isQuote = relationshipAddress(pool.relationships?.quote_token?.data?.id)?.toLowerCase() === token.contract_address.toLowerCase();
+  const isQuote =
+    relationshipAddress(pool.relationships?.quote_token?.data?.id)?.toLowerCase() ===
+    token.contract_address.toLowerCase();
   const price = num(isQuote ? a.quote_token_price_usd : a.base_token_price_usd);
   return {
     // The aggregator's market cap and FDV describe the base token; for a quote token: price x supply.
-    market_cap_usd: isQuote ? (price === null ? null : (price * Number(token.supply)) / 1e18) : num(a.market_cap_usd) ?? num(a.fdv_usd),
+    market_cap_usd: isQuote
+      ? price === null
+        ? null
+        : (price * Number(token.supply)) / 1e18
+      : (num(a.market_cap_usd) ?? num(a.fdv_usd)),
     price_usd: price,
     volume_24h_usd: num(a.volume_usd.h24),
     tx_count_24h: trades ? Math.min(trades.buys + trades.sells, 2 ** 31 - 1) : null,
@@ -61,7 +80,8 @@ async function store(rows: Array<{ token_id: number } & ReturnType<typeof market
 
 /** One run of the market-data refresh (the scheduled job). Idempotent: it only overwrites with newer figures. */
 export async function refreshMarketBatch(maxPools = config().MARKET_REFRESH_MAX_POOLS): Promise<RefreshReport> {
-  if (!marketProviderEnabled()) return { pools: 0, updated: 0, unchanged: 0, calls: 0, skipped: "no market-data aggregator is configured" };
+  if (!marketProviderEnabled())
+    return { pools: 0, updated: 0, unchanged: 0, calls: 0, skipped: "no market-data aggregator is configured" };
   const head = await stalest(Math.ceil(maxPools / 2));
   const seen = new Set(head.map((c) => c.id));
   const candidates = [...head, ...(await sweep(maxPools - head.length)).filter((c) => !seen.has(c.id))];
@@ -74,7 +94,10 @@ export async function refreshMarketBatch(maxPools = config().MARKET_REFRESH_MAX_
       let pools: GeckoPool[];
       try {
         report.calls++;
-        pools = await poolsByAddress(NETWORKS[chainId], chunk.map((c) => c.pool_address));
+        pools = await poolsByAddress(
+          NETWORKS[chainId],
+          chunk.map((c) => c.pool_address),
+        );
       } catch (error) {
         if (!(error instanceof MarketProviderError)) throw error;
         log.warn("market refresh stopped", { chainId, error: error.message });
@@ -82,7 +105,9 @@ export async function refreshMarketBatch(maxPools = config().MARKET_REFRESH_MAX_
         return report;
       }
       const found = new Map(pools.map((p) => [p.attributes.address.toLowerCase(), p]));
-      const rows = chunk.flatMap((c) => (found.has(c.pool_address) ? [{ token_id: c.id, ...marketValues(found.get(c.pool_address)!, c) }] : []));
+      const rows = chunk.flatMap((c) =>
+        found.has(c.pool_address) ? [{ token_id: c.id, ...marketValues(found.get(c.pool_address)!, c) }] : [],
+      );
       const touched = chunk.filter((c) => c.stored && !found.has(c.pool_address)).map((c) => c.id);
       await store(rows, touched);
       report.updated += rows.length;

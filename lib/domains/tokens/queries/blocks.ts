@@ -5,12 +5,18 @@ import type { Database } from "@/db";
 /** With a chain: whether the address is blocked globally or on that chain; without one: on any chain. */
 export async function findBlock(db: Database, address: string, chainId?: number): Promise<boolean> {
   let query = db.selectFrom("blocked_tokens").select("id").where("address", "=", address).limit(1);
-  if (chainId !== undefined) query = query.where((eb) => eb.or([eb("chain_id", "is", null), eb("chain_id", "=", chainId)]));
+  if (chainId !== undefined)
+    query = query.where((eb) => eb.or([eb("chain_id", "is", null), eb("chain_id", "=", chainId)]));
   return Boolean(await query.executeTakeFirst());
 }
 
 /** Inserts the block, or replaces the reason of the same block (address and chain, or global). */
-export async function upsertBlock(db: Database, address: string, chainId: number | null, reason: string | null): Promise<void> {
+export async function upsertBlock(
+  db: Database,
+  address: string,
+  chainId: number | null,
+  reason: string | null,
+): Promise<void> {
   await db
     .insertInto("blocked_tokens")
     .values({ address, chain_id: chainId, reason })

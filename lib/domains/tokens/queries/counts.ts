@@ -24,7 +24,11 @@ export function estimateQuery(conn: Kysely<DB>, f: TokenFilters): CompiledQuery<
 /** count(*) of the rows matching `f`, stopping after EXACT_COUNT_MAX + 1. */
 export function exactCountQuery(conn: Kysely<DB>, f: TokenFilters): CompiledQuery<{ n: number }> {
   return conn
-    .selectFrom(matching(conn, f).limit(EXACT_COUNT_MAX + 1).as("s"))
+    .selectFrom(
+      matching(conn, f)
+        .limit(EXACT_COUNT_MAX + 1)
+        .as("s"),
+    )
     .select((eb) => eb.fn.countAll<number>().as("n"))
     .compile();
 }

@@ -122,7 +122,12 @@ export function filterConditions(eb: Eb, f: TokenFilters): Expression<SqlBool>[]
   if (f.chainId !== undefined) out.push(eb("t.chain_id", "=", f.chainId));
   if (f.champagne) out.push(sql<SqlBool>`(t.tags->>'champagne') = 'true'`);
   if (f.creators) out.push(creatorsCondition(eb, f.creators));
-  if (f.platforms) out.push(f.platforms.length ? eb(sql<string>`lower(t.social_context->>'platform')`, "in", f.platforms) : sql<SqlBool>`false`);
+  if (f.platforms)
+    out.push(
+      f.platforms.length
+        ? eb(sql<string>`lower(t.social_context->>'platform')`, "in", f.platforms)
+        : sql<SqlBool>`false`,
+    );
   if (f.condition) out.push(f.condition(eb));
   return out;
 }

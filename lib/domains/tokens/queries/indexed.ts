@@ -7,9 +7,27 @@ import type { TokenRow } from "@/lib/domains/tokens/serialize";
 
 /** Columns a TokenCreated event decides: an upsert refreshes them; what other domains add to a row is kept. */
 const FROM_EVENT = [
-  "deployed_at", "tx_hash", "name", "symbol", "img_url", "pool_address", "msg_sender", "admin", "cast_hash", "type", "pair",
-  "factory_address", "locker_address", "metadata", "social_context", "pool_config", "starting_market_cap", "warnings",
-  "supply", "block_number", "log_index",
+  "deployed_at",
+  "tx_hash",
+  "name",
+  "symbol",
+  "img_url",
+  "pool_address",
+  "msg_sender",
+  "admin",
+  "cast_hash",
+  "type",
+  "pair",
+  "factory_address",
+  "locker_address",
+  "metadata",
+  "social_context",
+  "pool_config",
+  "starting_market_cap",
+  "warnings",
+  "supply",
+  "block_number",
+  "log_index",
 ] as const;
 
 /** Inserts the row, or refreshes the event's columns of the stored one (keeping its requestor_fid when the row has none); returns the stored row. */
@@ -29,7 +47,12 @@ export function upsertIndexedTokenRow(db: Database, row: Insertable<TokensTable>
 
 /** The token at a lowercase address on the chain. */
 export function findTokenByContract(db: Database, chainId: number, address: string): Promise<TokenRow | undefined> {
-  return db.selectFrom("tokens").selectAll().where("contract_address", "=", address).where("chain_id", "=", chainId).executeTakeFirst();
+  return db
+    .selectFrom("tokens")
+    .selectAll()
+    .where("contract_address", "=", address)
+    .where("chain_id", "=", chainId)
+    .executeTakeFirst();
 }
 
 /** The deployment transaction of the token at a lowercase address on the chain, when it is indexed. */

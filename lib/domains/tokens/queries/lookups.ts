@@ -7,7 +7,6 @@ import type { DB } from "@/db/types";
 import { tokenJsonColumns, type TokenRow } from "@/lib/domains/tokens/serialize";
 import { DEFAULT_CHAIN_ID } from "@/lib/core/evm";
 
-
 /** Of each pool (lowercase pool address or pool id) one token: the default chain's, else the newest. */
 function poolTokens(conn: Kysely<DB>, pools: string[], chainId?: number) {
   const query = conn
@@ -57,7 +56,12 @@ export function findTokenByAddress(db: Database, address: string): Promise<Token
 }
 
 /** The first indexed token of a lowercase contract or pool address (v4 pool ids too) on one chain, with its reward facts. */
-export function findTokenOnChain(db: Database, by: "contract_address" | "pool_address", value: string, chainId: number) {
+export function findTokenOnChain(
+  db: Database,
+  by: "contract_address" | "pool_address",
+  value: string,
+  chainId: number,
+) {
   return db
     .selectFrom("tokens")
     .select(["contract_address", "chain_id", "locker_address", "pool_address", "pool_config"])

@@ -5,10 +5,22 @@ import type { Database } from "@/db";
 import type { MarketValues } from "@/lib/domains/tokens/serialize";
 
 /** A token whose pool the refresh asks the aggregator about; `stored`: it has a token_market row. */
-export type MarketCandidate = { id: number; chain_id: number; pool_address: string; contract_address: string; supply: string; stored: boolean };
+export type MarketCandidate = {
+  id: number;
+  chain_id: number;
+  pool_address: string;
+  contract_address: string;
+  supply: string;
+  stored: boolean;
+};
 
 /** Tokens with a pool on `chains` whose market row was not refreshed within `intervalSeconds`, the stalest first. */
-export function findStalestMarketTokens(db: Database, chains: number[], intervalSeconds: number, limit: number): Promise<MarketCandidate[]> {
+export function findStalestMarketTokens(
+  db: Database,
+  chains: number[],
+  intervalSeconds: number,
+  limit: number,
+): Promise<MarketCandidate[]> {
   return db
     .selectFrom("token_market as m")
     .innerJoin("tokens as t", "t.id", "m.token_id")
@@ -23,10 +35,22 @@ export function findStalestMarketTokens(db: Database, chains: number[], interval
 }
 
 /** Tokens with a pool on `chains`, newest (highest id) first, below the id `below` when given. */
-export async function findSweepTokens(db: Database, chains: number[], below: number | null, limit: number): Promise<MarketCandidate[]> {
+export async function findSweepTokens(
+  db: Database,
+  chains: number[],
+  below: number | null,
+  limit: number,
+): Promise<MarketCandidate[]> {
   let query = db
     .selectFrom("tokens as t")
-    .select(["t.id", "t.chain_id", "t.pool_address", "t.contract_address", "t.supply", sql<boolean>`false`.as("stored")])
+    .select([
+      "t.id",
+      "t.chain_id",
+      "t.pool_address",
+      "t.contract_address",
+      "t.supply",
+      sql<boolean>`false`.as("stored"),
+    ])
     .where("t.pool_address", "is not", null)
     .where("t.chain_id", "in", chains)
     .orderBy("t.id", "desc")
@@ -56,5 +80,9 @@ export async function upsertMarketRows(db: Database, rows: Array<{ token_id: num
 
 /** Stamps the market rows of these tokens as refreshed now, keeping their figures. */
 export async function touchMarketRows(db: Database, tokenIds: number[]): Promise<void> {
-  await db.updateTable("token_market").set({ updated_at: sql<Date>`now()` }).where("token_id", "in", tokenIds).execute();
+  await db
+    .updateTable("token_market")
+    .set({ updated_at: sql<Date>`now()` })
+    .where("token_id", "in", tokenIds)
+    .execute();
 }

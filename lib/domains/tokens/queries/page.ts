@@ -20,7 +20,13 @@ export type PageRow = TokenRow & {
   m_token_id: number | null;
 } & { [K in MarketField as `m_${K}`]: MarketRow[K] | null };
 
-type MarketField = "market_cap_usd" | "price_usd" | "volume_24h_usd" | "tx_count_24h" | "price_change_1h" | "price_change_24h";
+type MarketField =
+  | "market_cap_usd"
+  | "price_usd"
+  | "volume_24h_usd"
+  | "tx_count_24h"
+  | "price_change_1h"
+  | "price_change_24h";
 
 export type PageRequest = {
   filters: TokenFilters;
@@ -57,7 +63,9 @@ function marketColumns<O>(qb: SelectQueryBuilder<Sources, "t" | "m", O>) {
 function tokensWithMarket(conn: Kysely<DB>, f: TokenFilters, withMarket = true) {
   const qb = conn
     .selectFrom("tokens as t")
-    .leftJoin("token_market as m", (join) => (withMarket ? join.onRef("m.token_id", "=", "t.id") : join.on(sql<boolean>`false`)))
+    .leftJoin("token_market as m", (join) =>
+      withMarket ? join.onRef("m.token_id", "=", "t.id") : join.on(sql<boolean>`false`),
+    )
     .selectAll("t")
     .where((eb) => eb.and(filterConditions(eb as never, f)));
   return marketColumns(qb as SelectQueryBuilder<Sources, "t" | "m", TokenRow>);
@@ -67,7 +75,10 @@ const op = (dir: Direction) => sql.raw(dir === "desc" ? "<" : ">");
 
 function newestFirst(conn: Kysely<DB>, r: PageRequest, take: number) {
   let qb = tokensWithMarket(conn, r.filters, r.includeMarket).select(ISO_MICROS.as("sort_value"));
-  if (r.cursor) qb = qb.where(sql<boolean>`(t.deployed_at, t.id) ${op(r.sort)} (${r.cursor.value}::timestamptz, ${r.cursor.id}::bigint)`);
+  if (r.cursor)
+    qb = qb.where(
+      sql<boolean>`(t.deployed_at, t.id) ${op(r.sort)} (${r.cursor.value}::timestamptz, ${r.cursor.id}::bigint)`,
+    );
   return qb.orderBy("t.deployed_at", r.sort).orderBy("t.id", r.sort).offset(r.offset).limit(take);
 }
 
@@ -80,12 +91,20 @@ function marketHead(conn: Kysely<DB>, r: PageRequest, column: string, take: numb
       .selectFrom("token_market as m")
       .innerJoin("tokens as t", "t.id", "m.token_id")
       .selectAll("t")
-      .where((eb) => eb.and(filterConditions(eb as never, r.filters))) as SelectQueryBuilder<Sources, "t" | "m", TokenRow>,
+      .where((eb) => eb.and(filterConditions(eb as never, r.filters))) as SelectQueryBuilder<
+      Sources,
+      "t" | "m",
+      TokenRow
+    >,
   )
     .select(sql<number>`${col}`.as("sort_value"))
     .where(sql<boolean>`${col} IS NOT NULL`);
-  if (r.cursor) qb = qb.where(sql<boolean>`(${col}, m.token_id) ${op(r.sort)} (${r.cursor.value}, ${r.cursor.id}::bigint)`);
-  return qb.orderBy(sql`${col} ${sql.raw(r.sort)} ${nulls}`).orderBy("m.token_id", r.sort).limit(take);
+  if (r.cursor)
+    qb = qb.where(sql<boolean>`(${col}, m.token_id) ${op(r.sort)} (${r.cursor.value}, ${r.cursor.id}::bigint)`);
+  return qb
+    .orderBy(sql`${col} ${sql.raw(r.sort)} ${nulls}`)
+    .orderBy("m.token_id", r.sort)
+    .limit(take);
 }
 
 /**
@@ -95,7 +114,9 @@ function marketHead(conn: Kysely<DB>, r: PageRequest, column: string, take: numb
 function marketTail(conn: Kysely<DB>, r: PageRequest, column: string, afterId: number | undefined, take: number) {
   let qb = tokensWithMarket(conn, r.filters)
     .select(sql<null>`NULL::float8`.as("sort_value"))
-    .where(sql<boolean>`NOT EXISTS (SELECT 1 FROM token_market v WHERE v.token_id = t.id AND ${sql.ref(`v.${column}`)} IS NOT NULL)`);
+    .where(
+      sql<boolean>`NOT EXISTS (SELECT 1 FROM token_market v WHERE v.token_id = t.id AND ${sql.ref(`v.${column}`)} IS NOT NULL)`,
+    );
   if (afterId !== undefined) qb = qb.where(sql<boolean>`t.id ${op(r.sort)} ${afterId}::bigint`);
   return qb.orderBy("t.id", r.sort).limit(take);
 }

@@ -28,7 +28,13 @@ export async function findChainStatsOfNewest(db: Database, f: TokenFilters, samp
     .groupBy("s.chain_id")
     .orderBy("s.chain_id")
     .execute();
-  return rows.map((r) => ({ chain_id: r.chain_id, tokens: Number(r.tokens), first: r.first as Date, latest: r.latest as Date, market_cap: Number(r.market_cap) }));
+  return rows.map((r) => ({
+    chain_id: r.chain_id,
+    tokens: Number(r.tokens),
+    first: r.first as Date,
+    latest: r.latest as Date,
+    market_cap: Number(r.market_cap),
+  }));
 }
 
 /** When the oldest token matching `f` was deployed, or null when none matches. */

@@ -16,7 +16,10 @@ export async function tokensByFollowing(params: ByFollowingParams) {
   const fids = await followedFids(params.fid);
   if (!fids.length) return { tokens: [], followers: [], followingCount: 0 };
   const holders = await loadAddressesOfFids(db(), fids);
-  const rows = await newestCreatorTokens({ fids, addresses: [...new Set(holders.map((h) => h.address))] }, params.limit);
+  const rows = await newestCreatorTokens(
+    { fids, addresses: [...new Set(holders.map((h) => h.address))] },
+    params.limit,
+  );
   const ownerOf = new Map(holders.map((h) => [h.address, h.fid]));
   const followed = new Set(fids);
   const launchers = [
@@ -30,9 +33,14 @@ export async function tokensByFollowing(params: ByFollowingParams) {
   ];
   // includeUser: the requester's profile, else the profile holding the deployer wallet.
   const creatorOf = (r: (typeof rows)[number]) => r.requestor_fid ?? ownerOf.get(r.msg_sender) ?? null;
-  const users = await storedUserObjects([...launchers, ...(params.includeUser ? rows.flatMap((r) => creatorOf(r) ?? []) : [])]);
+  const users = await storedUserObjects([
+    ...launchers,
+    ...(params.includeUser ? rows.flatMap((r) => creatorOf(r) ?? []) : []),
+  ]);
   return {
-    tokens: rows.map((row) => (params.includeUser ? toTokenObject(row, { user: users.get(creatorOf(row) ?? 0) ?? null }) : toTokenObject(row))),
+    tokens: rows.map((row) =>
+      params.includeUser ? toTokenObject(row, { user: users.get(creatorOf(row) ?? 0) ?? null }) : toTokenObject(row),
+    ),
     followers: launchers.flatMap((fid) => (users.has(fid) ? [users.get(fid)!] : [])),
     followingCount: fids.length,
   };

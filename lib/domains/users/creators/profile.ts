@@ -18,7 +18,10 @@ export async function creatorProfile(address: string) {
     fids: user ? [user.fid] : [],
     addresses: [...new Set([address, ...(user?.verified_addresses ?? [])])],
   };
-  const [stats, recent] = await Promise.all([creatorLaunchStats(creators), newestCreatorTokens(creators, RECENT_TOKENS, true)]);
+  const [stats, recent] = await Promise.all([
+    creatorLaunchStats(creators),
+    newestCreatorTokens(creators, RECENT_TOKENS, true),
+  ]);
   return {
     user: user ? toUserObject(user) : null,
     address: checksum(address),

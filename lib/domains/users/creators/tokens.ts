@@ -38,7 +38,11 @@ export type CreatorTokenPage = { sort: "asc" | "desc"; limit: number; offset: nu
 export type CreatorTokenRow = PageRow & TrustFacts;
 
 /** The token list of a page of the creators' tokens (no market data: search-creator shows none). */
-export function creatorTokensRequest(creators: Creators, filter: CreatorTokenFilter, page: CreatorTokenPage): ListRequest {
+export function creatorTokensRequest(
+  creators: Creators,
+  filter: CreatorTokenFilter,
+  page: CreatorTokenPage,
+): ListRequest {
   return { filters: creatorTokenFilters(creators, filter), ...page, includeMarket: false };
 }
 
@@ -58,13 +62,18 @@ export async function pageCreatorTokens(
 }
 
 /** The newest tokens of the creators, at most `limit`, with their stored market data when `includeMarket`. */
-export async function newestCreatorTokens(creators: Creators, limit: number, includeMarket = false): Promise<PageRow[]> {
+export async function newestCreatorTokens(
+  creators: Creators,
+  limit: number,
+  includeMarket = false,
+): Promise<PageRow[]> {
   if (nobody(creators)) return [];
   return tokenRows({ filters: creatorTokenFilters(creators), limit, includeMarket });
 }
 
 /** The creators' launch statistics (lib/domains/tokens/stats.ts). */
 export async function creatorLaunchStats(creators: Creators): Promise<LaunchStats> {
-  if (nobody(creators)) return { byChain: [], tokensLaunched: 0, firstLaunchAt: null, latestLaunchAt: null, complete: true };
+  if (nobody(creators))
+    return { byChain: [], tokensLaunched: 0, firstLaunchAt: null, latestLaunchAt: null, complete: true };
   return launchStats(creatorTokenFilters(creators));
 }

@@ -42,13 +42,15 @@ export function trustStatusOf(row: Pick<TokenRow, "msg_sender"> & TrustFacts): T
 }
 
 /** The trust facts of each token, in one round of three lookups: the two lists and the requesters' verified addresses. */
-export async function trustFactsOf<T extends Pick<TokenRow, "contract_address" | "chain_id" | "msg_sender" | "requestor_fid">>(
-  conn: Database,
-  rows: T[],
-): Promise<Array<T & TrustFacts>> {
+export async function trustFactsOf<
+  T extends Pick<TokenRow, "contract_address" | "chain_id" | "msg_sender" | "requestor_fid">,
+>(conn: Database, rows: T[]): Promise<Array<T & TrustFacts>> {
   if (!rows.length) return [];
   const [tokens, deployers, verified] = await Promise.all([
-    findTrustedTokens(conn, rows.map((r) => ({ address: r.contract_address, chainId: r.chain_id }))),
+    findTrustedTokens(
+      conn,
+      rows.map((r) => ({ address: r.contract_address, chainId: r.chain_id })),
+    ),
     findTrustedDeployers(conn, [...new Set(rows.map((r) => r.msg_sender))]),
     loadVerifiedAddresses(conn, [...new Set(rows.flatMap((r) => (r.requestor_fid === null ? [] : [r.requestor_fid])))]),
   ]);

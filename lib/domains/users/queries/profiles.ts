@@ -5,7 +5,8 @@ import type { NeynarUser } from "@/lib/platform/neynar/schemas";
 import { rowFromProvider, type UserRow } from "@/lib/domains/users/serialize";
 
 /** The query itself, for the benchmark's database floor. */
-export const usersByFidsQuery = (db: Database, fids: number[]) => db.selectFrom("users").selectAll().where("fid", "in", fids);
+export const usersByFidsQuery = (db: Database, fids: number[]) =>
+  db.selectFrom("users").selectAll().where("fid", "in", fids);
 
 export async function loadUsersByFids(db: Database, fids: number[]): Promise<Map<number, UserRow>> {
   if (fids.length === 0) return new Map();
@@ -51,7 +52,9 @@ export async function storeProviderUsers(db: Database, users: NeynarUser[]): Pro
     await t
       .updateTable("users")
       .set({ username: null })
-      .where((eb) => eb.or([eb("fid", "in", fids), ...(names.length ? [eb(sql<string>`lower(username)`, "in", names)] : [])]))
+      .where((eb) =>
+        eb.or([eb("fid", "in", fids), ...(names.length ? [eb(sql<string>`lower(username)`, "in", names)] : [])]),
+      )
       .where("username", "is not", null)
       .execute();
     const stored = await t
@@ -76,9 +79,17 @@ export async function storeProviderUsers(db: Database, users: NeynarUser[]): Pro
       .execute();
     await t.deleteFrom("user_addresses").where("fid", "in", fids).execute();
     const addresses = rows.flatMap((r) =>
-      [...new Set([...r.verified_addresses, ...(r.custody_address ? [r.custody_address] : [])])].map((address) => ({ address, fid: r.fid })),
+      [...new Set([...r.verified_addresses, ...(r.custody_address ? [r.custody_address] : [])])].map((address) => ({
+        address,
+        fid: r.fid,
+      })),
     );
-    if (addresses.length) await t.insertInto("user_addresses").values(addresses).onConflict((oc) => oc.doNothing()).execute();
+    if (addresses.length)
+      await t
+        .insertInto("user_addresses")
+        .values(addresses)
+        .onConflict((oc) => oc.doNothing())
+        .execute();
     return stored;
   };
   return db.isTransaction ? run(db) : db.transaction().execute(run);
@@ -103,22 +114,25 @@ export async function loadFollowedFids(db: Database, follower: number, max: numb
 }
 
 /** Replaces the follow set of `follower` with the provider's answer and stamps when it was read. */
-export async function storeFollowing(db: Database, follower: number, followed: NeynarUser[], followerProfile: NeynarUser | null): Promise<void> {
-  await db
-    .transaction()
-    .execute(async (t) => {
-      await storeProviderUsers(t, followerProfile ? [followerProfile, ...followed] : followed);
-      await t.deleteFrom("follows").where("follower_fid", "=", follower).execute();
-      const fids = [...new Set(followed.map((u) => u.fid))];
-      if (fids.length) {
-        await t
-          .insertInto("follows")
-          .values(fids.map((followed_fid) => ({ follower_fid: follower, followed_fid })))
-          .onConflict((oc) => oc.doNothing())
-          .execute();
-      }
-      await t.updateTable("users").set({ following_fetched_at: new Date() }).where("fid", "=", follower).execute();
-    });
+export async function storeFollowing(
+  db: Database,
+  follower: number,
+  followed: NeynarUser[],
+  followerProfile: NeynarUser | null,
+): Promise<void> {
+  await db.transaction().execute(async (t) => {
+    await storeProviderUsers(t, followerProfile ? [followerProfile, ...followed] : followed);
+    await t.deleteFrom("follows").where("follower_fid", "=", follower).execute();
+    const fids = [...new Set(followed.map((u) => u.fid))];
+    if (fids.length) {
+      await t
+        .insertInto("follows")
+        .values(fids.map((followed_fid) => ({ follower_fid: follower, followed_fid })))
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+    }
+    await t.updateTable("users").set({ following_fetched_at: new Date() }).where("fid", "=", follower).execute();
+  });
 }
 
 /** The addresses (verified or custody) that these FIDs hold. */
@@ -142,7 +156,11 @@ const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
  */
 export function creatorsByNameQuery(db: Database, name: string, limit: number) {
   const prefix = `${likeEscape(name)}%`;
-  const columns = [sql<string>`lower(username)`, sql<string>`lower(display_name)`, sql<string>`lower(twitter_username)`];
+  const columns = [
+    sql<string>`lower(username)`,
+    sql<string>`lower(display_name)`,
+    sql<string>`lower(twitter_username)`,
+  ];
   return db
     .selectFrom("users")
     .selectAll()

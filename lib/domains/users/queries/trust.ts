@@ -4,7 +4,12 @@ import type { Database } from "@/db";
 import type { TokenCondition } from "@/lib/domains/tokens/service";
 
 /** Adding an entry again only replaces its note. */
-export async function upsertTrustedToken(db: Database, address: string, chainId: number, note: string | null): Promise<void> {
+export async function upsertTrustedToken(
+  db: Database,
+  address: string,
+  chainId: number,
+  note: string | null,
+): Promise<void> {
   await db
     .insertInto("trusted_tokens")
     .values({ address, chain_id: chainId, note })
@@ -13,7 +18,11 @@ export async function upsertTrustedToken(db: Database, address: string, chainId:
 }
 
 export async function deleteTrustedToken(db: Database, address: string, chainId: number): Promise<boolean> {
-  const result = await db.deleteFrom("trusted_tokens").where("address", "=", address).where("chain_id", "=", chainId).executeTakeFirst();
+  const result = await db
+    .deleteFrom("trusted_tokens")
+    .where("address", "=", address)
+    .where("chain_id", "=", chainId)
+    .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
 
@@ -39,7 +48,10 @@ export function listTrustedDeployers(db: Database) {
 }
 
 /** Of these tokens (lowercase address and chain), the ones on the trusted-token list, as `chainId:address`. */
-export async function findTrustedTokens(db: Database, tokens: { address: string; chainId: number }[]): Promise<Set<string>> {
+export async function findTrustedTokens(
+  db: Database,
+  tokens: { address: string; chainId: number }[],
+): Promise<Set<string>> {
   if (!tokens.length) return new Set();
   const rows = await db
     .selectFrom("trusted_tokens")
@@ -69,7 +81,9 @@ export const trustedTokenCondition: TokenCondition = (eb) =>
         .whereRef("tt.address", "=", "t.contract_address")
         .whereRef("tt.chain_id", "=", "t.chain_id"),
     ),
-    eb.exists(eb.selectFrom("trusted_deployers as td").select(sql`1`.as("one")).whereRef("td.address", "=", "t.msg_sender")),
+    eb.exists(
+      eb.selectFrom("trusted_deployers as td").select(sql`1`.as("one")).whereRef("td.address", "=", "t.msg_sender"),
+    ),
     eb.exists(
       eb
         .selectFrom("users as ru")

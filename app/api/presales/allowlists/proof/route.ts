@@ -6,7 +6,8 @@ import { allowlistProofResponse } from "@/lib/domains/presales/responses";
 
 export const GET = route({
   auth: "public",
-  summary: "A buyer's allowlist proof and allowed amount (the largest of their leaves); isAllowed false when not listed",
+  summary:
+    "A buyer's allowlist proof and allowed amount (the largest of their leaves); isAllowed false when not listed",
   query: proofQuery,
   response: allowlistProofResponse,
   handler: ({ query }) => allowlistProof(query.presaleId, query.chainId, query.buyerAddress),

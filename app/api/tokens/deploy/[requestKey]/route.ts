@@ -7,7 +7,8 @@ import { deploymentStatus } from "@/lib/domains/launch/deploy/service";
 export const GET = route({
   auth: "partner",
   params: requestKeyParams,
-  summary: "Status of a deployment requested by this partner: queued | submitted (txHash) | deployed (token) | failed (reason)",
+  summary:
+    "Status of a deployment requested by this partner: queued | submitted (txHash) | deployed (token) | failed (reason)",
   response: deploymentStatusResponse,
   handler: ({ params, principal }) => deploymentStatus(principal.partnerId, params.requestKey),
 });
