@@ -1,3 +1,5 @@
+import { allowedDevOrigins } from "./dev/allowed-dev-origins.mjs";
+
 // NEXT_DIST_DIR is set by `npm run dev` (dev/cli/dist-dir.ts) so copies with different DATA_DIRs build in
 // directories of their own; unset (next build, next start, the bench) it is `.next`.
 const distDir = process.env.NEXT_DIST_DIR || ".next";
@@ -9,6 +11,9 @@ const nextConfig = {
   ...(distDir === ".next" ? {} : { typescript: { tsconfigPath: `${distDir}.tsconfig.json` } }),
   // PGlite ships WASM and data files, pg and the chain tooling are Node-only: load them from node_modules.
   serverExternalPackages: ["@electric-sql/pglite", "@electric-sql/pglite-socket", "pg", "hardhat", "solc"],
+  // `next dev` answers its own resources (/_next/*: scripts, HMR, RSC) to localhost pages only: also to pages opened
+  // at 127.0.0.1, at this machine's network addresses (a phone on the LAN) and at DEV_ALLOWED_ORIGINS' hosts.
+  allowedDevOrigins: allowedDevOrigins(),
   poweredByHeader: false,
   reactStrictMode: true,
 };

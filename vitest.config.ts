@@ -12,6 +12,11 @@ export default defineConfig({
     pool: "forks",
     fileParallelism: true,
     maxWorkers: 2,
+    // The default reporter (each file's line, failures, the closing summary) and a progress line a person can
+    // follow: files done of total, tests passed and failed, time elapsed (tests/helpers/progress-reporter.ts).
+    // Its own live summary is off: on a terminal the progress line is the one redrawn at the bottom.
+    // Reporters are the run's, not a project's: `npm run test:dev` shows the same. `--reporter` replaces both.
+    reporters: [["default", { summary: false }], "./tests/helpers/progress-reporter.ts"],
     projects: [
       {
         extends: true,

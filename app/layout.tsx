@@ -1,6 +1,6 @@
 // Root layout of the pages (explorer, token and creator pages, API reference): plain CSS, no external assets.
 import type { ReactNode } from "react";
-import "./_components/styles.css";
+import "./site.css";
 
 export const metadata = {
   title: "Token launch explorer",

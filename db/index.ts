@@ -1,6 +1,7 @@
 // The one Kysely instance: PGlite when DATABASE_URL is unset, else `pg` (or Neon's Pool) over the URL.
-import { Kysely, PostgresDialect, type PostgresPool } from "kysely";
+import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient } from "kysely";
 import pg from "pg";
+import type { PoolClient as NeonPoolClient } from "@neondatabase/serverless";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { config } from "../lib/core/config";
@@ -53,11 +54,86 @@ function pgPool(connectionString: string, max: number) {
   return pool;
 }
 
+/**
+ * Neon's Pool: node-postgres over a WebSocket per connection. It bundles its own copy of node-postgres, so
+ * nothing set on `pg` above reaches it: the type parsers, the timeouts and the error listeners are set again.
+ */
 async function neonPool(connectionString: string, max: number) {
+  const cfg = config();
   const neon = await import("@neondatabase/serverless");
   const { default: ws } = await import("ws");
-  neon.neonConfig.webSocketConstructor = ws;
-  return new neon.Pool({ connectionString, max }) as unknown as ClosablePool;
+  neon.types.setTypeParser(20, (v) => Number(v));
+  neon.types.setTypeParser(1700, (v) => v);
+  const settings = neon.neonConfig;
+  settings.webSocketConstructor = ws;
+  // neonConfig is process-wide: a pool opened without a proxy after one with (tests) must get Neon's defaults back.
+  const proxy = cfg.NEON_WS_PROXY ? new URL(cfg.NEON_WS_PROXY) : null;
+  settings.wsProxy = proxy
+    ? (host, port) => `${proxy.host}${proxy.pathname}?address=${host}:${port}`
+    : settings.defaults.wsProxy;
+  settings.useSecureWebSocket = proxy ? proxy.protocol === "wss:" : settings.defaults.useSecureWebSocket;
+  // Pipelining sends the password before the server asks for one, which only cleartext password auth expects
+  // (Neon's own proxy); a plain Postgres behind a local proxy (trust, SCRAM) rejects the early message.
+  settings.pipelineConnect = proxy ? false : settings.defaults.pipelineConnect;
+  const pool = new neon.Pool({
+    connectionString,
+    max,
+    connectionTimeoutMillis: 5000,
+    idleTimeoutMillis: 10_000,
+    statement_timeout: cfg.STATEMENT_TIMEOUT_MS,
+  });
+  // As for pgPool: a WebSocket closed under a connection (Neon suspending the compute, a proxy restart) emits
+  // 'error' on its client or on the pool, and unheard it crashes the process.
+  pool.on("error", () => {});
+  pool.on("connect", (client: NeonPoolClient) => client.on("error", () => {}));
+  return withSocketErrors(pool as unknown as ClosablePool);
+}
+
+/**
+ * The neon driver fails with the WebSocket's ErrorEvent (not an Error, no code) when its socket cannot open or
+ * breaks: refused, DNS, the proxy answering the upgrade with an HTTP error. Made an Error with a connection
+ * SQLSTATE (08001 unable to connect, 08006 connection failure), the route wrapper answers it 503 (database
+ * unavailable, Retry-After) as it does the pg driver's ECONNREFUSED, instead of 500.
+ */
+function socketError(error: unknown, code: "08001" | "08006"): unknown {
+  if (error instanceof Error) return error;
+  const event = error as { message?: unknown; error?: unknown } | null;
+  const message = typeof event?.message === "string" && event.message ? event.message : "WebSocket error";
+  return Object.assign(new Error(`database connection failed: ${message}`, { cause: event?.error ?? error }), {
+    code,
+  });
+}
+
+/** The connection is gone: the server ended the session (57P01 admin shutdown, 57P02/57P03) or the socket broke. */
+function sessionLost(error: unknown): boolean {
+  const code = (error as { code?: unknown })?.code;
+  if (typeof code === "string" && /^(08|57P0)/.test(code)) return true;
+  return /Connection terminated/i.test((error as { message?: string })?.message ?? "");
+}
+
+/**
+ * Kysely releases a connection without saying whether it failed, and the server's FATAL (a terminated backend,
+ * Neon suspending the compute) arrives before the connection's close (over a WebSocket, a close handshake later):
+ * the pool would hand the dead connection to the next query, which fails too (2 times in 5 here without this).
+ * A connection whose session is lost is destroyed on release instead.
+ */
+function withSocketErrors(pool: ClosablePool): ClosablePool {
+  return {
+    async connect() {
+      const client = (await pool.connect().catch((error: unknown) => {
+        throw socketError(error, "08001");
+      })) as PostgresPoolClient & { release(destroy?: boolean): void };
+      let lost = false;
+      const query = (sql: string, parameters: ReadonlyArray<unknown>) =>
+        client.query(sql, parameters).catch((error: unknown) => {
+          const failure = socketError(error, "08006");
+          lost ||= sessionLost(failure);
+          throw failure;
+        });
+      return { query: query as PostgresPoolClient["query"], release: () => client.release(lost) };
+    },
+    end: () => pool.end(),
+  };
 }
 
 async function createPool(): Promise<ClosablePool> {

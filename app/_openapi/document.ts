@@ -2,7 +2,8 @@
 // requests), so the document cannot drift from what the service accepts.
 import { z, type ZodType } from "zod";
 import type { RateLimitRule } from "@/lib/platform/kv/rate-limit";
-import { errorEnvelope, exampleFor, securitySchemes } from "./components";
+import { documentedScalarOf, type DocumentedScalar } from "@/lib/core/input";
+import { errorEnvelope, exampleFor, securitySchemes, SERVICE_DESCRIPTION, TAGS } from "./components";
 
 export const DOCUMENTED_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 export type RouteModule = { path: string; file: string; module: Record<string, unknown> };
@@ -11,10 +12,13 @@ type Definition = {
   auth: string;
   query?: ZodType;
   body?: ZodType;
+  documentedBody?: ZodType;
   optionalBody?: boolean;
   params?: ZodType;
+  parameterDescriptions?: Record<string, string>;
   response?: ZodType;
   summary?: string;
+  description?: string;
   deprecated?: boolean;
   rateLimit?: RateLimitRule;
   quota?: string;
@@ -30,10 +34,74 @@ export function definitionOf(handler: unknown): Definition | null {
   return def && typeof def.auth === "string" ? def : null;
 }
 
-/** Input side: query and path values arrive as strings and are transformed after validation. */
-export function jsonSchema(schema: ZodType, io: "input" | "output"): JsonSchema {
+/** Where an input schema is shown: query and path values are text on the wire, a JSON body has numbers. */
+export type InputPlace = "parameter" | "body";
+
+/** Keys of a schema that describe it rather than constrain it: kept when a helper's schema is rewritten. */
+const ANNOTATIONS = new Set(["description", "title", "examples", "deprecated"]);
+
+function scalarSchema(scalar: DocumentedScalar, place: InputPlace): JsonSchema {
+  if (scalar.type === "boolean") return { type: "boolean" };
+  const integer = {
+    type: "integer",
+    minimum: scalar.minimum,
+    maximum: scalar.maximum,
+    ...(scalar.example !== undefined ? { examples: [scalar.example] } : {}),
+  };
+  if (place === "parameter" || !scalar.integerOrText) return integer;
+  return { anyOf: [integer, { type: "string", pattern: "^\\s*-?\\d{1,16}\\s*$", description: "the number as text" }] };
+}
+
+/** Whether `value` passes the (shallow) constraints of `schema`: enough for a default of a primitive. */
+function admits(schema: JsonSchema, value: unknown): boolean {
+  if (schema.anyOf) return schema.anyOf.some((s: JsonSchema) => admits(s, value));
+  if (schema.enum && !schema.enum.includes(value)) return false;
+  const kind = Number.isInteger(value) ? "integer" : typeof value;
+  const types: string[] = [schema.type ?? []].flat();
+  if (types.length && !types.includes(kind) && !(kind === "integer" && types.includes("number"))) return false;
+  if (typeof value === "number") {
+    if (schema.minimum !== undefined && value < schema.minimum) return false;
+    if (schema.maximum !== undefined && value > schema.maximum) return false;
+  }
+  return true;
+}
+
+/**
+ * The input side of the query helpers of lib/core/input.ts as a client sends them (integers with their range,
+ * booleans; see DocumentedScalar), and the defaults zod drops on the input side of a transforming schema.
+ */
+function inputOverride(place: InputPlace) {
+  return (ctx: { zodSchema: unknown; jsonSchema: JsonSchema }) => {
+    const schema = ctx.zodSchema as ZodType;
+    const json = ctx.jsonSchema;
+    const scalar = documentedScalarOf(schema);
+    if (scalar && (place === "parameter" || scalar.type === "integer")) {
+      for (const key of Object.keys(json)) if (!ANNOTATIONS.has(key)) delete json[key];
+      Object.assign(json, scalarSchema(scalar, place));
+      return;
+    }
+    // zod drops examples on the input side of anything that transforms; a request schema's examples are inputs.
+    const examples = z.globalRegistry.get(schema)?.examples;
+    if (Array.isArray(examples) && json.examples === undefined) json.examples = examples;
+    const def = (schema as unknown as { _zod: { def: { type: string; defaultValue?: unknown } } })._zod.def;
+    if (def.type === "default" && json.default === undefined) {
+      const value = def.defaultValue;
+      if (["string", "number", "boolean"].includes(typeof value) && admits(json, value)) json.default = value;
+    }
+  };
+}
+
+/**
+ * A zod schema as JSON Schema. Input side: the schema of a request (query and path values arrive as text and are
+ * transformed after validation; `place` says how the shared helpers are shown). Output side: an answer.
+ */
+export function jsonSchema(schema: ZodType, io: "input" | "output", place: InputPlace = "body"): JsonSchema {
   try {
-    const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: "any" }) as JsonSchema;
+    const { $schema: _drop, ...rest } = z.toJSONSchema(schema, {
+      io,
+      unrepresentable: "any",
+      ...(io === "input" ? { override: inputOverride(place) } : {}),
+    }) as JsonSchema;
     return rest;
   } catch {
     return {}; // a schema zod cannot describe is documented as "anything"; validation still applies
@@ -51,13 +119,25 @@ const SECURITY: Record<string, Array<Record<string, string[]>>> = {
   qstash: [{ qstashSignature: [] }],
 };
 
-function parameters(schema: ZodType | undefined, where: "query" | "path"): JsonSchema[] {
+/** A string with nothing to go by (an opaque cursor, free text): a made-up example would mislead more than help. */
+function isBareString(schema: JsonSchema): boolean {
+  return (
+    schema.type === "string" &&
+    ["pattern", "format", "enum", "const", "default", "examples"].every((key) => schema[key] === undefined)
+  );
+}
+
+function parameters(
+  schema: ZodType | undefined,
+  where: "query" | "path",
+  descriptions: Record<string, string> = {},
+): JsonSchema[] {
   if (!schema) return [];
-  const object = jsonSchema(schema, "input");
+  const object = jsonSchema(schema, "input", "parameter");
   const required = new Set<string>(object.required ?? []);
   return Object.entries<JsonSchema>(object.properties ?? {}).map(([name, s]) => {
-    const { description, ...rest } = s;
-    const example = exampleFor(rest, name);
+    const { description = descriptions[name], ...rest } = s;
+    const example = isBareString(rest) ? undefined : exampleFor(rest, name);
     return {
       name,
       in: where,
@@ -92,59 +172,79 @@ function errorResponses(def: Definition, hasInput: boolean): Record<string, Json
     def.quota,
   ].filter(Boolean);
   const limited = limits.join("; or ");
-  if (limited) out["429"] = { ...ref(limited), headers: { "Retry-After": { schema: { type: "integer" } } } };
+  if (limited) out["429"] = { ...ref(limited), headers: { "Retry-After": retryAfter } };
   out["500"] = ref("Unexpected failure (fixed message; details only in the log)");
   out["503"] = {
     ...ref(
       "A dependency (database, chain RPC, data provider) is unavailable or the request timed out; retry after Retry-After",
     ),
-    headers: { "Retry-After": { schema: { type: "integer" } } },
+    headers: { "Retry-After": retryAfter },
   };
   return out;
 }
 
+const retryAfter = { description: "Seconds to wait before retrying", schema: { type: "integer", minimum: 0 } };
+
+/**
+ * The request body's media type: its schema and an example. A union whose members carry a title and examples
+ * (the deploy shapes) gets one named example per member, so each version a client may send is shown.
+ */
+function bodyContent(schema: JsonSchema): JsonSchema {
+  const members: JsonSchema[] = schema.anyOf ?? schema.oneOf ?? [];
+  if (members.length && members.every((m) => m.title && m.examples?.length)) {
+    const examples = Object.fromEntries(
+      members.map((m) => [m.title, { summary: m.description ?? m.title, value: m.examples[0] }]),
+    );
+    return { schema, examples };
+  }
+  const example = exampleFor(schema);
+  return { schema, ...(example !== undefined ? { example } : {}) };
+}
+
 function operation(path: string, method: string, def: Definition): JsonSchema {
-  const params = [...parameters(def.params, "path"), ...parameters(def.query, "query")];
+  const params = [
+    ...parameters(def.params, "path", def.parameterDescriptions),
+    ...parameters(def.query, "query", def.parameterDescriptions),
+  ];
   const op: JsonSchema = {
     operationId: `${method.toLowerCase()}${path.replace(/[{}]/g, "").replace(/(^|[/-])(\w)/g, (_m, _s, c: string) => c.toUpperCase())}`,
-    tags: [path.split("/")[2] ?? "api"],
+    tags: [tagOf(path)],
     summary: def.summary ?? `${method} ${path}`,
+    ...(def.description ? { description: def.description } : {}),
     ...(def.deprecated ? { deprecated: true } : {}),
     security: SECURITY[def.auth] ?? [],
     "x-auth": def.auth,
     ...(def.rateLimit ? { "x-rate-limit": def.rateLimit } : {}),
     ...(params.length ? { parameters: params } : {}),
   };
-  if (def.body) {
-    const schema = jsonSchema(def.body, "input");
+  const body = def.documentedBody ?? (def.rawBody ? undefined : def.body);
+  if (body) {
     op.requestBody = {
       required: !def.optionalBody,
-      content: { "application/json": { schema, example: exampleFor(schema) } },
-    };
-  } else if (def.rawBody) {
-    op.requestBody = {
-      required: false,
-      description: "Read (streamed) by the handler itself",
-      content: { "application/json": { schema: {} } },
+      content: { "application/json": bodyContent(jsonSchema(body, "input", "body")) },
     };
   }
   const status = String(def.status ?? 200);
   const success = def.response
     ? jsonSchema(def.response, "output")
     : { type: "object", description: "Not described by a response schema" };
+  const example = def.response ? exampleFor(success) : undefined;
   op.responses = {
     [status]:
       status === "204"
         ? { description: "Success, no content" }
         : {
             description: "Success",
-            content: {
-              "application/json": { schema: success, ...(def.response ? { example: exampleFor(success) } : {}) },
-            },
+            content: { "application/json": { schema: success, ...(example !== undefined ? { example } : {}) } },
           },
     ...errorResponses(def, Boolean(def.params || def.query || def.body || def.rawBody)),
   };
   return op;
+}
+
+/** The operation's tag: the first segment after /api/ (the tags and their descriptions are in components.ts). */
+export function tagOf(path: string): string {
+  return path.split("/")[2] ?? "api";
 }
 
 export function buildDocument(routes: RouteModule[], serverUrl = "/"): JsonSchema {
@@ -156,14 +256,12 @@ export function buildDocument(routes: RouteModule[], serverUrl = "/"): JsonSchem
       (paths[path] ??= {})[method.toLowerCase()] = operation(path, method, def);
     }
   }
+  const used = new Set(Object.values(paths).flatMap((item) => Object.values<JsonSchema>(item).map((op) => op.tags[0])));
   return {
     openapi: "3.1.0",
-    info: {
-      title: "Token launch service",
-      version: "1",
-      description: "Generated from the zod schemas that validate each route. Every error uses the `Error` envelope.",
-    },
-    servers: [{ url: serverUrl }],
+    info: { title: "Token launch service", version: "1", description: SERVICE_DESCRIPTION },
+    servers: [{ url: serverUrl, description: "This service (the document is served by it)" }],
+    tags: [...used].sort().map((name) => ({ name, description: TAGS[name] ?? `Operations under /api/${name}` })),
     paths,
     components: { securitySchemes, schemas: { Error: errorEnvelope } },
   };
@@ -174,9 +272,10 @@ const jsonObject = z.record(z.string(), z.unknown());
 export const openApiDocumentShape = z.object({
   openapi: z.literal("3.1.0"),
   info: z.object({ title: z.string(), version: z.string(), description: z.string() }),
-  servers: z.array(z.object({ url: z.string() })),
+  servers: z.array(z.object({ url: z.string(), description: z.string() })),
+  tags: z.array(z.object({ name: z.string(), description: z.string() })),
   paths: z.record(
-    z.string().startsWith("/api/"),
+    z.string().regex(/^\/api\//, "must start with /api/"), // startsWith would publish a format no validator knows
     z.partialRecord(z.enum(["get", "post", "put", "patch", "delete"]), jsonObject),
   ),
   components: z.object({

@@ -1,5 +1,6 @@
 // npm run agents -- ingest <file.jsonl> [--skip-invalid] [--enqueue] [--no-score] | score [--interval 24h|7d|30d]
-import { agentsCommand } from "./agents-command";
+import { AGENTS_CLI, agentsCommand } from "./agents-command";
 import { runCommand } from "./args";
 
-await runCommand(() => agentsCommand(process.argv.slice(2)));
+// runCommand answers --help and refuses a bad command line before the database is opened.
+await runCommand(AGENTS_CLI, () => agentsCommand(process.argv.slice(2)));

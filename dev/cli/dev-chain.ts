@@ -5,15 +5,29 @@
 import { spawn } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { startDevChain } from "@/dev/chain/dev-chain";
+import { type CliSpec, readCli, refuse } from "./args";
 
-function parseArgs(argv: string[]) {
-  const split = argv.indexOf("--");
-  const own = split === -1 ? argv : argv.slice(0, split);
-  const command = split === -1 ? [] : argv.slice(split + 1);
-  const portAt = own.indexOf("--port");
-  const port = portAt === -1 ? Number(process.env.DEV_CHAIN_PORT ?? 8545) : Number(own[portAt + 1]);
-  if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`invalid --port: ${own[portAt + 1]}`);
+const cli = {
+  command: "npm run chain",
+  synopsis: ["[--port N] [-- <command…>]"],
+  description:
+    "Starts a local hardhat chain (chain id 8453) with the project's contracts deployed and writes its variables\n" +
+    "to DATA_DIR/dev-chain.env. Without a command it keeps running and prints them; with one (after --) it runs\n" +
+    "the command with them set and stops with it. With RPC_URL_8453 set, no chain is started.",
+  options: {
+    port: {
+      type: "string",
+      value: "N",
+      description: "the JSON-RPC port (default DEV_CHAIN_PORT, else 8545); a local chain already there is reused",
+    },
+  },
+  rest: true,
+} as const satisfies CliSpec;
+
+function parseArgs() {
+  const { values, rest: command } = readCli(cli);
+  const port = Number(values.port ?? process.env.DEV_CHAIN_PORT ?? 8545);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) refuse(cli, `invalid --port: ${values.port}`);
   return { port, command };
 }
 
@@ -30,7 +44,7 @@ function run(command: string[], env: Record<string, string>): Promise<number> {
 }
 
 async function main() {
-  const { port, command } = parseArgs(process.argv.slice(2));
+  const { port, command } = parseArgs();
   if (process.env.RPC_URL_8453) {
     console.log(`RPC_URL_8453 is set (${process.env.RPC_URL_8453}); not starting a local chain`);
     process.exit(command.length ? await run(command, {}) : 0);
@@ -39,6 +53,7 @@ async function main() {
   // A deployer key set in the environment is funded and kept; otherwise local account 1 deploys.
   const key = process.env.DEPLOYER_PRIVATE_KEY?.trim();
   const deployerPrivateKey = key && /^0x[0-9a-fA-F]{64}$/.test(key) ? (key as `0x${string}`) : undefined;
+  const { startDevChain } = await import("@/dev/chain/dev-chain");
   const chain = await startDevChain({ port, deployerPrivateKey });
   const lines = Object.entries(chain.env).map(([name, value]) => `${name}=${value}`);
   // Written for tools that want to source it; the service itself gets the variables from this process.

@@ -1,11 +1,23 @@
 // npm run dev: migrations, the demo dataset when the embedded database is empty, the local dev chain,
 // then `next dev -p $PORT` with the chain's variables (building in a directory of its own per DATA_DIR:
 // dev/cli/dist-dir.ts). Ctrl-C stops the server and the chain.
-import { closeDb, db } from "@/db";
-import { migrateToLatest } from "@/db/migrate";
-import { config } from "@/lib/core/config";
-import { loadEnvFiles, runNext } from "./next-process";
-import { devDistDir, DIST_DIR_VARIABLE, prepareDistDir } from "./dist-dir";
+import { readCli } from "./args";
+
+readCli({
+  command: "npm run dev",
+  description:
+    "Applies migrations, seeds the demo dataset (1,000 tokens) when the embedded database is empty, starts a local\n" +
+    "chain with the contracts unless RPC_URL_8453 is set, then runs `next dev -p $PORT`. Configured by the\n" +
+    "environment and .env files (docs/configuration.md); Ctrl-C stops the server and the chain.",
+});
+// Loaded after the arguments are read: --help and a refused command line load nothing else.
+const [{ closeDb, db }, { migrateToLatest }, { config }, { loadEnvFiles, runNext }, dist] = await Promise.all([
+  import("@/db"),
+  import("@/db/migrate"),
+  import("@/lib/core/config"),
+  import("./next-process"),
+  import("./dist-dir"),
+]);
 
 const DEMO_TOKENS = 1000;
 
@@ -52,9 +64,9 @@ try {
   // The server opens the database itself (PGlite admits one process): let go of it first.
   await closeDb();
   chain = await startDevChain();
-  const distDir = process.env[DIST_DIR_VARIABLE] || devDistDir(cfg.DATA_DIR);
-  prepareDistDir(distDir);
-  const env = { ...process.env, ...chain?.env, PORT: String(cfg.PORT), [DIST_DIR_VARIABLE]: distDir };
+  const distDir = process.env[dist.DIST_DIR_VARIABLE] || dist.devDistDir(cfg.DATA_DIR);
+  dist.prepareDistDir(distDir);
+  const env = { ...process.env, ...chain?.env, PORT: String(cfg.PORT), [dist.DIST_DIR_VARIABLE]: distDir };
   const code = await runNext(["dev", "-p", String(cfg.PORT)], env, async () => chain?.close());
   process.exit(code);
 } catch (error) {

@@ -1,8 +1,19 @@
 // npm start: migrations, then `next start -p $PORT` (production: no dev chain, no seed). Needs `next build` first.
-import { closeDb, db } from "@/db";
-import { migrateToLatest } from "@/db/migrate";
-import { config } from "@/lib/core/config";
-import { loadEnvFiles, runNext } from "./next-process";
+import { readCli } from "./args";
+
+readCli({
+  command: "npm start",
+  description:
+    "Applies migrations, then runs `next start -p $PORT` on the build (run `npm run build` first): no chain,\n" +
+    "no seed. Configured by the environment and .env files (docs/configuration.md).",
+});
+// Loaded after the arguments are read: --help and a refused command line load nothing else.
+const [{ closeDb, db }, { migrateToLatest }, { config }, { loadEnvFiles, runNext }] = await Promise.all([
+  import("@/db"),
+  import("@/db/migrate"),
+  import("@/lib/core/config"),
+  import("./next-process"),
+]);
 
 loadEnvFiles(false);
 (process.env as Record<string, string | undefined>).NODE_ENV ??= "production";

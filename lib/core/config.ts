@@ -8,6 +8,10 @@ const listOf = (item: string) => new RegExp(`^\\s*(${item}\\s*(,\\s*${item}\\s*)
 const CHAIN_ADDRESS_PAIRS = listOf(`\\d+:${ADDRESS_TEXT}`);
 
 const optionalUrl = z.string().url().optional();
+/** A host name, with a port at most: what Vercel's URL variables hold. */
+const HOST = /^[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*(:\d{1,5})?$/;
+const unsetWhenEmpty = <T extends z.ZodType>(inner: T) =>
+  z.preprocess((v) => (v === "" ? undefined : v), inner.optional());
 const bool = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
 const csvInts = z
   .string()
@@ -31,6 +35,11 @@ const schema = z.object({
     .optional(),
   DATABASE_DRIVER: z.enum(["pg", "neon"]).default("pg"),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
+  /** The neon driver's WebSocket proxy (ws:// or wss://) for a Postgres that is not Neon's; unset: Neon's own. */
+  NEON_WS_PROXY: z
+    .string()
+    .regex(/^wss?:\/\/[^?#\s]+$/, "a ws:// or wss:// URL without query or fragment")
+    .optional(),
   STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
   SEARCH_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(2000),
   // Request bodies: a total deadline, and a minimum rate over every 10 s window (slow senders are cut: 408).
@@ -55,8 +64,15 @@ const schema = z.object({
     )
     .transform((v): TrustedProxy => (v === "vercel" || v === "none" ? v : Number(v)))
     .optional(),
-  /** Set by Vercel on its deployments (builds and functions); picks TRUSTED_PROXY's default. */
+  /** Set by Vercel on its deployments (builds and functions); picks TRUSTED_PROXY's default and `serverless`. */
   VERCEL: z.string().optional(),
+  // Set by Vercel (`vercel env pull` writes them empty, hence "" = unset): which environment, and the hosts
+  // PUBLIC_BASE_URL falls back to (see vercelBaseUrl).
+  VERCEL_ENV: unsetWhenEmpty(z.enum(["production", "preview", "development"])),
+  VERCEL_URL: unsetWhenEmpty(z.string().regex(HOST, "a host name without a scheme (Vercel sets it)")),
+  VERCEL_PROJECT_PRODUCTION_URL: unsetWhenEmpty(
+    z.string().regex(HOST, "a host name without a scheme (Vercel sets it)"),
+  ),
 
   // Jobs: QStash when a token is set, else the in-process worker over the outbox.
   QSTASH_URL: z.string().url().default("https://qstash.upstash.io"),
@@ -237,6 +253,11 @@ export type TrustedProxy = "vercel" | "none" | number;
 export type Config = z.infer<typeof schema> & {
   /** True when no DATABASE_URL is set: PGlite, Postgres-backed cache, local worker, dev auth. */
   embedded: boolean;
+  /**
+   * A Vercel deployment: VERCEL set and VERCEL_ENV not `development` (what `vercel dev` and `vercel env pull`
+   * give a developer's machine). Its functions freeze between requests: no polling job worker runs there.
+   */
+  serverless: boolean;
   TRUSTED_PROXY: TrustedProxy;
 };
 
@@ -249,7 +270,127 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     throw new ConfigError(`invalid environment:\n${lines.join("\n")}`);
   }
   const c = result.data;
-  return { ...c, embedded: !c.DATABASE_URL, TRUSTED_PROXY: c.TRUSTED_PROXY ?? (c.VERCEL ? "vercel" : "none") };
+  return {
+    ...c,
+    PUBLIC_BASE_URL: c.PUBLIC_BASE_URL ?? vercelBaseUrl(c),
+    embedded: !c.DATABASE_URL,
+    serverless: Boolean(c.VERCEL) && c.VERCEL_ENV !== "development",
+    TRUSTED_PROXY: c.TRUSTED_PROXY ?? (c.VERCEL ? "vercel" : "none"),
+  };
+}
+
+/**
+ * PUBLIC_BASE_URL's fallback on Vercel. Production: the project's production host (its shortest custom domain,
+ * else its vercel.app one), which follows whichever deployment is live, where a deployment's own URL would pin
+ * QStash deliveries to old code (and sits behind Deployment Protection). Preview: the deployment's own host, so
+ * a preview's jobs reach the preview and its database, never production.
+ */
+function vercelBaseUrl(c: z.infer<typeof schema>): string | undefined {
+  const host =
+    c.VERCEL_ENV === "production"
+      ? (c.VERCEL_PROJECT_PRODUCTION_URL ?? c.VERCEL_URL)
+      : c.VERCEL_ENV === "preview"
+        ? c.VERCEL_URL
+        : undefined;
+  return host ? `https://${host}` : undefined;
+}
+
+/**
+ * Whether a server process runs the polling job worker: JOB_WORKER, else exactly when QStash is not configured;
+ * never on Vercel, where an instance frozen between requests would poll nothing and let its leases lapse.
+ */
+export function runsJobWorker(cfg: Config): boolean {
+  return !cfg.serverless && (cfg.JOB_WORKER ?? !cfg.QSTASH_TOKEN);
+}
+
+export type Requirement = { variable: string; reason: string };
+
+/**
+ * What a production server needs beyond valid values (docs/deploy.md "Start-up checks" gives the reasons):
+ * `errors` name a feature the deployment relies on that could not work, `warnings` an optional one that is off.
+ * Production is NODE_ENV=production on DATABASE_URL or on Vercel; `npm start` on the embedded default is a
+ * local demo and needs nothing.
+ */
+export function productionRequirements(cfg: Config): { errors: Requirement[]; warnings: Requirement[] } {
+  const errors: Requirement[] = [];
+  const warnings: Requirement[] = [];
+  if (cfg.NODE_ENV !== "production" || (cfg.embedded && !cfg.serverless)) return { errors, warnings };
+  const need = (variable: string, reason: string) => void errors.push({ variable, reason });
+  const warn = (variable: string, reason: string) => void warnings.push({ variable, reason });
+  // Vercel runs crons on production deployments only, and a preview may be left without jobs on purpose.
+  const vercelProduction = cfg.serverless && cfg.VERCEL_ENV !== "preview";
+  const worker = runsJobWorker(cfg);
+
+  if (cfg.serverless && !cfg.DATABASE_URL)
+    need("DATABASE_URL", "required on Vercel: the embedded database cannot live in a serverless function");
+  if (cfg.serverless && cfg.JOB_WORKER === true)
+    need("JOB_WORKER", "must not be true on Vercel: no polling worker can run in a serverless function");
+
+  if (!cfg.QSTASH_TOKEN) {
+    if (vercelProduction)
+      need(
+        "QSTASH_TOKEN",
+        "required on Vercel: no worker runs there, so without QStash no job (deploys, indexing, webhooks) would run",
+      );
+    else if (cfg.serverless)
+      warn("QSTASH_TOKEN", "unset on this preview: its jobs (deploys, indexing, webhooks) stay queued");
+    else if (!worker)
+      warn("QSTASH_TOKEN", "unset and JOB_WORKER=false: jobs stay queued until a worker or QStash runs them");
+  } else {
+    for (const key of ["QSTASH_CURRENT_SIGNING_KEY", "QSTASH_NEXT_SIGNING_KEY"] as const)
+      if (!cfg[key])
+        need(
+          key,
+          "required with QSTASH_TOKEN: deliveries are verified with both keys (after a key rotation QStash signs " +
+            "with the next one); without it they would be refused",
+        );
+    if (!cfg.PUBLIC_BASE_URL)
+      need(
+        "PUBLIC_BASE_URL",
+        "required with QSTASH_TOKEN: QStash delivers jobs to PUBLIC_BASE_URL/api/jobs/<name> (on Vercel it " +
+          "defaults to the deployment's URL)",
+      );
+  }
+
+  if (!cfg.CRON_SECRET) {
+    if (vercelProduction)
+      need(
+        "CRON_SECRET",
+        "required on Vercel: the vercel.json crons and the QStash schedules call /api/cron/* with it; without it " +
+          "those routes answer 401 and no schedule runs",
+      );
+    else if (!cfg.serverless && cfg.QSTASH_TOKEN && !worker)
+      need(
+        "CRON_SECRET",
+        "required with QSTASH_TOKEN when no job worker runs: schedules are then enqueued only through /api/cron/*",
+      );
+  }
+
+  if (!cfg.SESSION_SECRET) {
+    if (cfg.ADMIN_SECRET)
+      need(
+        "SESSION_SECRET",
+        "required with ADMIN_SECRET: the admin secret is only exchanged for a session this key signs; without " +
+          "it every admin sign-in answers 503",
+      );
+    else
+      warn(
+        "SESSION_SECRET",
+        "unset: admin sessions are off (POST /api/admin/verify answers 503); ADMIN_FIDS admins can still send " +
+          "their user token",
+      );
+  }
+  return { errors, warnings };
+}
+
+/** Throws a ConfigError naming each missing variable (one line each, as for a bad value); returns the warnings. */
+export function checkProduction(cfg: Config): Requirement[] {
+  const { errors, warnings } = productionRequirements(cfg);
+  if (errors.length) {
+    const lines = errors.map((e) => `  ${e.variable}: ${e.reason}`);
+    throw new ConfigError(`incomplete environment for production:\n${lines.join("\n")}`);
+  }
+  return warnings;
 }
 
 /**

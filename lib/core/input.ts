@@ -1,7 +1,36 @@
 // Zod building blocks shared by every route's query, path and body schemas.
 import { z, type ZodType } from "zod";
-import { BYTES32, EVM_ADDRESS } from "./evm";
+import { BYTES32, DEFAULT_CHAIN_ID, EVM_ADDRESS } from "./evm";
 import { badRequest } from "./errors";
+
+/**
+ * How the OpenAPI document shows a query helper: query values travel as text, so their zod input side is a
+ * string, but a client should send (and a generated client type) a number or a boolean. The document builder
+ * (app/_openapi/document.ts) writes these for parameters, and `integerOrText` members of a JSON body as a
+ * number or its decimal text; validation stays the zod schema's.
+ */
+export type DocumentedScalar =
+  | { type: "integer"; minimum: number; maximum: number; integerOrText?: boolean; example?: number }
+  | { type: "boolean" };
+
+/** The helpers' own schemas, each with how the document shows it (see DocumentedScalar). */
+export const documentedScalars = z.registry<DocumentedScalar>();
+
+type Lineage = { _zod: { parent?: Lineage } };
+
+/** The documented scalar of a schema made by a helper here, or of a copy of one (`.describe()` copies a schema). */
+export function documentedScalarOf(schema: ZodType): DocumentedScalar | undefined {
+  for (let s: Lineage | undefined = schema as unknown as Lineage; s; s = s._zod.parent) {
+    const found = documentedScalars.get(s as unknown as ZodType);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+const documented = <T extends ZodType>(schema: T, scalar: DocumentedScalar): T => {
+  documentedScalars.add(schema, scalar);
+  return schema;
+};
 
 /** `0x` + 40 hex, any case; parsed to lowercase (how addresses are stored and compared). */
 export const zAddress = z
@@ -19,50 +48,64 @@ export const zBytes32 = z
 export const zTxHash = zBytes32;
 
 /** Booleans in a query string: true/false/1/0, any case (`TRUE` and `True` are what other clients send). */
-export const zBool = z
-  .preprocess(
-    (v) => (typeof v === "string" ? v.trim().toLowerCase() : v),
-    z.enum(["true", "false", "1", "0"], { message: "must be true, false, 1 or 0" }),
-  )
-  .transform((v) => v === "true" || v === "1");
+export const zBool = documented(
+  z
+    .preprocess(
+      (v) => (typeof v === "string" ? v.trim().toLowerCase() : v),
+      z.enum(["true", "false", "1", "0"], { message: "must be true, false, 1 or 0" }),
+    )
+    .transform((v) => v === "true" || v === "1"),
+  { type: "boolean" },
+);
 
 /** A whole number written in decimal, within bounds (query strings carry only text). */
-export const zInt = (min: number, max: number) =>
-  z
-    .string()
-    .trim()
-    .regex(/^-?\d{1,16}$/, "must be a whole number")
-    .transform(Number)
-    .pipe(z.number().int().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`));
+export const zInt = (min: number, max: number, example?: number) =>
+  documented(
+    z
+      .string()
+      .trim()
+      .regex(/^-?\d{1,16}$/, "must be a whole number")
+      .transform(Number)
+      .pipe(z.number().int().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`)),
+    { type: "integer", minimum: min, maximum: max, example },
+  );
 
 /** A whole number in a JSON body or a query string. */
-export const zIntLike = (min: number, max: number) =>
-  z
-    .union([z.number().int(), zInt(min, max)])
-    .pipe(z.number().int().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`));
+export const zIntLike = (min: number, max: number, example?: number) =>
+  documented(
+    z
+      .union([z.number().int(), zInt(min, max)])
+      .pipe(z.number().int().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`)),
+    { type: "integer", minimum: min, maximum: max, integerOrText: true, example },
+  );
 
 /**
  * A page size. Above `max` it is clamped to `max`, as the platform does (a client asking for more gets a full
- * page, not an error); below `min` or not a number it is refused. The bound is in the description because the
- * document shows query numbers as strings, where `maximum` would mean nothing.
+ * page, not an error); below `min` or not a number it is refused. The document states `maximum` (what a client
+ * should send) and the clamping in the description.
  */
 export const zLimit = (max: number, fallback: number, min = 1) =>
-  z
-    .string()
-    .trim()
-    .regex(/^-?\d+$/, "must be a whole number")
-    .transform(Number)
-    .pipe(
-      z
-        .number()
-        .min(min, `must be at least ${min}`)
-        .transform((n) => Math.min(n, max)),
-    )
+  documented(
+    z
+      .string()
+      .trim()
+      .regex(/^-?\d+$/, "must be a whole number")
+      .transform(Number)
+      .pipe(
+        z
+          .number()
+          .min(min, `must be at least ${min}`)
+          .transform((n) => Math.min(n, max)),
+      ),
+    { type: "integer", minimum: min, maximum: max },
+  )
     .default(fallback)
     .describe(`page size, ${min} to ${max} (default ${fallback}); a larger value is clamped to ${max}`);
 
-export const zFid = zInt(1, Number.MAX_SAFE_INTEGER);
-export const zChainId = zInt(1, 2 ** 31 - 1);
+/** A Farcaster ID. */
+export const zFid = zInt(1, Number.MAX_SAFE_INTEGER, 3);
+/** An EVM chain id (8453 is Base, the default where one is optional). */
+export const zChainId = zInt(1, 2 ** 31 - 1, DEFAULT_CHAIN_ID);
 
 /** Comma-separated FIDs, at most `max` of them, deduplicated. */
 export const zFidList = (max: number) =>
@@ -96,11 +139,11 @@ export const zText = (max: number) => {
   return schema;
 };
 
-type Wrapped = { _zod: { def: { innerType?: Wrapped; in?: Wrapped } } };
+type Wrapped = { _zod: { def: { innerType?: Wrapped; in?: Wrapped }; parent?: Wrapped } };
 
-/** Whether the schema, under its optional/default/pipe wrappers, is zText. */
+/** Whether the schema, under its optional/default/pipe wrappers and `.describe()` copies, is zText. */
 function isFreeText(schema: Wrapped): boolean {
-  for (let s: Wrapped | undefined = schema; s; s = s._zod.def.innerType ?? s._zod.def.in)
+  for (let s: Wrapped | undefined = schema; s; s = s._zod.def.innerType ?? s._zod.def.in ?? s._zod.parent)
     if (FREE_TEXT.has(s)) return true;
   return false;
 }

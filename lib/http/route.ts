@@ -44,6 +44,15 @@ type RouteOptions<A extends AuthMode, Q, B, P> = {
   /** For the OpenAPI document: one line on what the operation does, and the shape of its answer. */
   summary?: string;
   response?: ZodType;
+  /** For the OpenAPI document: what the operation does in full (behaviour, limits, errors worth knowing). */
+  description?: string;
+  /**
+   * For the OpenAPI document: the body's schema when the handler validates the body itself with it (a streamed
+   * upload, `rawBody`; or a body whose shape the service detects first, the deploy shapes). Never run here.
+   */
+  documentedBody?: ZodType;
+  /** For the OpenAPI document: descriptions of path or query parameters whose (shared) schema carries none. */
+  parameterDescriptions?: Record<string, string>;
   /** For the OpenAPI document: a limit the handler enforces itself (a 429 with Retry-After), in words. */
   quota?: string;
   deprecated?: boolean;

@@ -1,15 +1,28 @@
 // The OpenAPI contract: the manifest matches app/api, every exported method is documented, every documented
-// operation has a route, and the served document is well-formed 3.1 with the shared pieces.
+// operation has a route, and the served document is well-formed 3.1 with the shared pieces; every body and
+// parameter comes from the route's own zod schema, query numbers are integers with their range, every operation
+// and parameter is described, and every example in the document validates against its schema (ajv).
 import { readFileSync } from "node:fs";
+import Ajv2020 from "ajv/dist/2020";
+import addFormats from "ajv-formats";
 import { describe, expect, it } from "vitest";
-import { z } from "zod";
+import { z, type ZodType } from "zod";
 import { call } from "@/tests/helpers/http";
 import { route } from "@/lib/http/route";
 import { GET } from "@/app/api/openapi.json/route";
 import { MANIFEST_PATH, renderManifest, scanRouteFiles } from "@/dev/openapi-manifest";
 import { routeModules } from "@/app/_openapi/routes.generated";
 import { insertTokens, insertMarket, address } from "./tokens/fixtures";
-import { buildDocument, definitionOf, DOCUMENTED_METHODS, operationsOf } from "@/app/_openapi/document";
+import { buildDocument, definitionOf, DOCUMENTED_METHODS, jsonSchema, operationsOf } from "@/app/_openapi/document";
+import {
+  deployLegacyBody,
+  deploySplitBody,
+  deployV030Body,
+  deployV4Body,
+  detectShape,
+  parseDeployBody,
+} from "@/lib/domains/launch/deploy/shapes";
+import type { DeployShape } from "@/db/tables/deploy";
 
 const NOT_DOCUMENTED = new Set(["OPTIONS", "HEAD"]); // CORS preflight (preflight()), no HEAD handlers
 const HTTP_METHOD = /^(GET|POST|PUT|PATCH|DELETE|OPTIONS|HEAD)$/;
@@ -154,5 +167,223 @@ describe("OpenAPI contract", () => {
       handler: () => ({ count: 7 }),
     });
     expect((await call(honest as any, "/api/x")).body).toEqual({ count: 7 });
+  });
+});
+
+type Json = Record<string, any>;
+const doc = buildDocument(routeModules);
+const operations = Object.entries<Json>(doc.paths).flatMap(([path, item]) =>
+  Object.entries<Json>(item).map(([method, op]) => ({ id: `${method.toUpperCase()} ${path}`, path, method, op })),
+);
+const definitions = routeModules.flatMap(({ path, module }) =>
+  DOCUMENTED_METHODS.flatMap((method) => {
+    const def = definitionOf(module[method]);
+    return def ? [{ id: `${method} ${path}`, path, method: method.toLowerCase(), def }] : [];
+  }),
+);
+const jsonMedia = (op: Json, status?: string): Json | undefined =>
+  (status ? op.responses[status] : op.requestBody)?.content?.["application/json"];
+const successStatus = (op: Json) => Object.keys(op.responses).find((s) => s.startsWith("2"))!;
+
+/** Every (value, schema) pair the document claims is valid: examples, named examples, schema examples, defaults. */
+function claimedValues(document: Json): Array<{ where: string; schema: Json; value: unknown }> {
+  const out: Array<{ where: string; schema: Json; value: unknown }> = [];
+  const inSchema = (schema: Json | undefined, where: string) => {
+    if (!schema || typeof schema !== "object") return;
+    for (const [i, value] of (schema.examples ?? []).entries())
+      out.push({ where: `${where}.examples.${i}`, schema, value });
+    if (schema.example !== undefined) out.push({ where: `${where}.example`, schema, value: schema.example });
+    if (schema.default !== undefined) out.push({ where: `${where}.default`, schema, value: schema.default });
+    for (const [key, sub] of Object.entries<Json>(schema.properties ?? {})) inSchema(sub, `${where}.properties.${key}`);
+    for (const key of ["items", "additionalProperties", "not"]) inSchema(schema[key], `${where}.${key}`);
+    for (const key of ["anyOf", "oneOf", "allOf", "prefixItems"])
+      for (const [i, sub] of (schema[key] ?? []).entries()) inSchema(sub, `${where}.${key}.${i}`);
+  };
+  const inMedia = (media: Json | undefined, where: string) => {
+    if (!media) return;
+    if (media.example !== undefined)
+      out.push({ where: `${where}.example`, schema: media.schema, value: media.example });
+    for (const [name, ex] of Object.entries<Json>(media.examples ?? {}))
+      out.push({ where: `${where}.examples.${name}`, schema: media.schema, value: ex.value });
+    inSchema(media.schema, `${where}.schema`);
+  };
+  for (const { id, op } of operationsOf(document).map((o) => {
+    const [method, path] = o.split(" ");
+    return { id: o, op: document.paths[path][method.toLowerCase()] };
+  })) {
+    for (const p of op.parameters ?? []) {
+      if (p.example !== undefined) out.push({ where: `${id} ${p.name}.example`, schema: p.schema, value: p.example });
+      inSchema(p.schema, `${id} ${p.name}.schema`);
+    }
+    inMedia(jsonMedia(op), `${id} requestBody`);
+    for (const status of Object.keys(op.responses)) inMedia(jsonMedia(op, status), `${id} ${status}`);
+  }
+  for (const [name, schema] of Object.entries<Json>(document.components.schemas)) inSchema(schema, name);
+  return out;
+}
+
+/** `$ref`s to the document's components replaced by what they name (ajv compiles each schema on its own). */
+function resolveRefs(schema: Json, document: Json): Json {
+  return JSON.parse(JSON.stringify(schema), (_key, value) =>
+    value && typeof value === "object" && typeof value.$ref === "string" && value.$ref.startsWith("#/components/")
+      ? value.$ref
+          .slice(2)
+          .split("/")
+          .reduce((at: Json, part: string) => at[part], document)
+      : value,
+  );
+}
+
+describe("the document's content", () => {
+  it("every example, named example, schema example and default validates against its schema (ajv, JSON Schema 2020-12)", () => {
+    const ajv = new Ajv2020({ strict: true, allErrors: true, allowUnionTypes: true });
+    addFormats(ajv);
+    // OpenAPI 3.1's own words in a schema object.
+    ajv.addVocabulary(["example", "discriminator", "xml", "externalDocs"]);
+    const claims = claimedValues(doc);
+    const failures: string[] = [];
+    const compiled = new Map<string, ReturnType<typeof ajv.compile>>();
+    for (const { where, schema, value } of claims) {
+      const key = JSON.stringify(schema);
+      let validate = compiled.get(key);
+      if (!validate) compiled.set(key, (validate = ajv.compile(resolveRefs(schema, doc))));
+      if (!validate(value)) failures.push(`${where}: ${ajv.errorsText(validate.errors)}`);
+    }
+    expect(failures).toEqual([]);
+    // Not vacuous: the document is full of examples.
+    expect(claims.length).toBeGreaterThan(200);
+    // And the check can fail: a wrong example is caught.
+    const wrong = claimedValues({
+      ...doc,
+      paths: {
+        "/api/x": {
+          get: {
+            responses: { 200: { content: { "application/json": { schema: { type: "integer" }, example: "1" } } } },
+          },
+        },
+      },
+    }).find((c) => c.where.startsWith("GET /api/x"))!;
+    expect(ajv.compile(wrong.schema)(wrong.value)).toBe(false);
+  });
+
+  it("every request body and every JSON success answer has an example", () => {
+    const missing: string[] = [];
+    for (const { id, op } of operations) {
+      const body = jsonMedia(op);
+      if (body && body.example === undefined && !body.examples) missing.push(`${id} requestBody`);
+      const success = jsonMedia(op, successStatus(op));
+      if (success && success.example === undefined) missing.push(`${id} ${successStatus(op)}`);
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it("every request body example is accepted by the zod schema the route (or its service) validates with", () => {
+    let checked = 0;
+    for (const { id, path, method, def } of definitions) {
+      const schema: ZodType | undefined = def.documentedBody ?? (def.rawBody ? undefined : def.body);
+      const media = jsonMedia(doc.paths[path][method]);
+      if (!schema || !media) continue;
+      const values = media.examples ? Object.values<Json>(media.examples).map((e) => e.value) : [media.example];
+      for (const value of values) {
+        const parsed = schema.safeParse(value);
+        expect(parsed.success, `${id}: ${parsed.error?.message}`).toBe(true);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThanOrEqual(12);
+  });
+
+  it("every operation has a one-line summary and a description; every parameter a description", () => {
+    const problems: string[] = [];
+    for (const { id, op } of operations) {
+      if (!op.summary || op.summary.includes("\n") || op.summary.length > 80) problems.push(`${id}: summary`);
+      if (!op.description || op.description.length <= op.summary.length) problems.push(`${id}: description`);
+      for (const p of op.parameters ?? []) if (!p.description) problems.push(`${id}: parameter ${p.name}`);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it("query and path numbers are integers with their range (and default), booleans are booleans", () => {
+    const texts: string[] = [];
+    let integers = 0;
+    for (const { id, op } of operations) {
+      for (const p of op.parameters ?? []) {
+        for (const s of [p.schema, ...(p.schema.anyOf ?? [])]) {
+          // A whole number written as text: what the query helpers looked like before they were typed.
+          if (s.type === "string" && /^\^-\?\\d/.test(s.pattern ?? "")) texts.push(`${id} ${p.name}`);
+          if (s.type === "string" && s.enum?.includes("true")) texts.push(`${id} ${p.name}`);
+          if (s.type === "integer") {
+            integers++;
+            expect(s.minimum, `${id} ${p.name}`).toBeTypeOf("number");
+            expect(s.maximum, `${id} ${p.name}`).toBeTypeOf("number");
+          }
+        }
+      }
+    }
+    expect(texts).toEqual([]);
+    expect(integers).toBeGreaterThanOrEqual(38);
+    const param = (path: string, name: string) =>
+      doc.paths[path].get.parameters.find((p: Json) => p.name === name).schema;
+    expect(param("/api/tokens", "limit")).toEqual({ type: "integer", minimum: 0, maximum: 20, default: 10 });
+    expect(param("/api/tokens", "offset")).toEqual({ type: "integer", minimum: 0, maximum: 1000, default: 0 });
+    expect(param("/api/tokens", "includeUser")).toEqual({ type: "boolean", default: false });
+    expect(param("/api/tokens/trending", "chainId")).toMatchObject({ type: "integer", default: 8453 });
+    expect(param("/api/presales/allowlists", "presaleId")).toMatchObject({ type: "integer", minimum: 1 });
+    expect(param("/api/presales", "status").anyOf).toEqual([
+      { type: "string", enum: ["all", "successful"] },
+      { type: "integer", minimum: 0, maximum: 255 },
+    ]);
+    // In a JSON body a number may also arrive as its text (zIntLike): both are documented.
+    const delay = jsonMedia(doc.paths["/api/airdrops"].post)!.schema.properties.delaySeconds;
+    expect(delay.anyOf.map((s: Json) => s.type)).toEqual(["integer", "string"]);
+    expect(delay.default).toBe(10);
+  });
+
+  it("the deploy bodies are the shapes the service validates with, and their examples pass the service's own checks", () => {
+    const deploy = jsonMedia(doc.paths["/api/tokens/deploy"].post)!;
+    expect(deploy.schema.anyOf).toEqual(
+      [deployV4Body, deployLegacyBody, deployV030Body].map((s) => jsonSchema(s, "input")),
+    );
+    const split = jsonMedia(doc.paths["/api/tokens/deploy/split"].post)!;
+    expect(split.schema).toEqual(jsonSchema(deploySplitBody, "input"));
+    expect(Object.keys(deploy.examples)).toEqual(["4.0.0", "0.3.1", "0.3.0"]);
+    const examples: Array<[DeployShape, Json]> = [
+      ...Object.entries<Json>(deploy.examples).map(
+        ([shape, e]) => [shape as DeployShape, e.value] as [DeployShape, Json],
+      ),
+      ["3.1.0", split.example],
+    ];
+    for (const [shape, body] of examples) {
+      expect(detectShape(shape === "3.1.0" ? "split" : "deploy", body)).toBe(shape);
+      // Cross-field rules too (sums, fee types, vault members): an example a partner copies is accepted.
+      expect(parseDeployBody(shape, body).shape).toBe(shape);
+    }
+  });
+
+  it("streamed uploads document their JSON (members and the StandardMerkleTree dump), and every rawBody route has a body schema", () => {
+    for (const path of ["/api/airdrops", "/api/presales/allowlists"]) {
+      const schema = jsonMedia(doc.paths[path].post)!.schema;
+      expect(schema.required).toContain("tree");
+      expect(schema.required).toContain("merkleRoot");
+      expect(Object.keys(schema.properties.tree.properties)).toEqual(["format", "leafEncoding", "tree", "values"]);
+    }
+    const undocumented = definitions.filter(({ def }) => def.rawBody && !def.documentedBody).map(({ id }) => id);
+    expect(undocumented).toEqual([]);
+  });
+
+  it("only the five operations redocly.yaml names have no 4xx answer", () => {
+    const without = operations
+      .filter(({ op }) => !Object.keys(op.responses).some((s) => s.startsWith("4")))
+      .map(({ id }) => id)
+      .sort();
+    expect(without).toEqual([
+      "DELETE /api/admin/verify",
+      "GET /api/health",
+      "GET /api/metadata/factories",
+      "GET /api/openapi.json",
+      "GET /api/ping",
+    ]);
+    const config = readFileSync("redocly.yaml", "utf8");
+    for (const id of without) expect(config).toContain(id.split(" ")[1]);
   });
 });

@@ -158,7 +158,11 @@ describe("zLimit", () => {
       { path: "/api/x", file: "x", module: { GET: route({ auth: "public", query: schema, handler: () => ({}) }) } },
     ]);
     const [param] = doc.paths["/api/x"].get.parameters;
-    expect(param).toMatchObject({ name: "limit", required: false, schema: { type: "string" } });
+    expect(param).toMatchObject({
+      name: "limit",
+      required: false,
+      schema: { type: "integer", minimum: 0, maximum: 20, default: 10 },
+    });
     expect(param.description).toBe("page size, 0 to 20 (default 10); a larger value is clamped to 20");
   });
 });

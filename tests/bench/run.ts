@@ -9,44 +9,68 @@ import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import pg from "pg";
-import { closeDb } from "@/db";
-import { createApiKey, revokeApiKey } from "@/lib/domains/partners/apikeys";
-import { parseArgs } from "@/dev/cli/args";
-import { startAirdropChain, type AirdropChain } from "@/tests/helpers/airdrop-chain";
-import { DEFAULT_BENCH_DATABASE_URL, prepareBenchDatabase } from "./database";
+import { type CliSpec, readCli, refuse } from "@/dev/cli/args";
+import type { AirdropChain } from "@/tests/helpers/airdrop-chain";
 import { httpLoad, loopLoad, Samples, stopLoad, type LoadOptions } from "./load";
 import { overhead, overheadOf, renderTable, type ScenarioResult } from "./report";
 import type { BenchContext, BenchScenario } from "./scenarios/types";
 import { buildIsPresent, freePort, nextBuild, startServer, type RunningServer } from "./server";
 
 const here = import.meta.dirname;
-const usage =
-  "usage: npm run bench -- --tokens N [--seed S] [--scenarios a,b] [--duration 10] [--rounds 5] [--connections 10] [--warmup 2] [--no-build]";
+const cli = {
+  command: "npm run bench",
+  synopsis: [
+    "[--tokens N] [--seed S] [--scenarios a,b] [--duration 10] [--rounds 5] [--connections 10] [--warmup 2] [--no-build]",
+  ],
+  description:
+    "Builds, prepares the seeded bench database (BENCH_DATABASE_URL), starts `next start` and measures every\n" +
+    "scenario beside its framework floor (GET /api/ping) and database floor, taking turns in rounds. Results in\n" +
+    "tests/bench/results/.",
+  options: {
+    tokens: { type: "string", value: "N", description: "the dataset's tokens, 0..10000000 (default 100000)" },
+    seed: { type: "string", value: "S", description: "the dataset's seed (default 1)" },
+    scenarios: {
+      type: "string",
+      value: "a,b",
+      description: "only these scenarios; `name*` matches a prefix (default: every one)",
+    },
+    duration: {
+      type: "string",
+      value: "s",
+      description: "seconds per measurement, split over the rounds (default 10)",
+    },
+    rounds: { type: "string", value: "n", description: "rounds per scenario, 1..100 (default 5)" },
+    connections: { type: "string", value: "n", description: "concurrent connections, 1..200 (default 10)" },
+    warmup: { type: "string", value: "s", description: "warm-up seconds per measurement, 0..60 (default 2)" },
+    "no-build": { type: "boolean", description: "use the build already in .next" },
+  },
+} as const satisfies CliSpec;
 
 function options() {
-  const { flags } = parseArgs();
-  const int = (name: string, fallback: number, min: number, max: number) => {
-    const value = flags[name] === undefined ? fallback : Number(flags[name]);
+  const { values } = readCli(cli);
+  const int = (
+    name: "tokens" | "duration" | "rounds" | "connections" | "warmup",
+    fallback: number,
+    min: number,
+    max: number,
+  ) => {
+    const value = values[name] === undefined ? fallback : Number(values[name]);
     if (!Number.isInteger(value) || value < min || value > max)
-      throw new Error(`--${name} must be an integer ${min}..${max}\n${usage}`);
+      refuse(cli, `--${name} must be an integer ${min}..${max}`);
     return value;
   };
   return {
     tokens: int("tokens", 100_000, 0, 10_000_000),
-    seed: typeof flags.seed === "string" ? flags.seed : "1",
-    scenarios:
-      typeof flags.scenarios === "string"
-        ? flags.scenarios
-            .split(",")
-            .map((s) => s.trim())
-            .filter(Boolean)
-        : [],
+    seed: values.seed ?? "1",
+    scenarios: (values.scenarios ?? "")
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean),
     durationSeconds: int("duration", 10, 1, 600),
     rounds: int("rounds", 5, 1, 100),
     connections: int("connections", 10, 1, 200),
     warmupSeconds: int("warmup", 2, 0, 60),
-    build: flags["no-build"] !== true,
-    databaseUrl: process.env.BENCH_DATABASE_URL ?? DEFAULT_BENCH_DATABASE_URL,
+    build: values["no-build"] !== true,
   };
 }
 
@@ -157,8 +181,20 @@ async function measureScenario(
 }
 
 async function main() {
-  if (parseArgs().flags.help) return void console.log(usage);
-  const opts = options();
+  const args = options();
+  // The database, seed and chain modules take seconds to load: not for --help or a refused command line.
+  const [
+    { closeDb },
+    { createApiKey, revokeApiKey },
+    { startAirdropChain },
+    { DEFAULT_BENCH_DATABASE_URL, prepareBenchDatabase },
+  ] = await Promise.all([
+    import("@/db"),
+    import("@/lib/domains/partners/apikeys"),
+    import("@/tests/helpers/airdrop-chain"),
+    import("./database"),
+  ]);
+  const opts = { ...args, databaseUrl: process.env.BENCH_DATABASE_URL ?? DEFAULT_BENCH_DATABASE_URL };
   const scenarios = await loadScenarios(opts.scenarios);
   const state: {
     server?: RunningServer;

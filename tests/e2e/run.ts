@@ -1,5 +1,6 @@
 // npm run test:e2e: Debian's chromium (playwright-core, never a downloaded browser) against `next start` on a
-// private seeded PGlite database: explorer, search, paging, a token page, a creator page, the API reference.
+// private seeded PGlite database: explorer, search, paging, a token page, a creator page; the API reference at a
+// phone's and a desktop's width (it fits, lists every operation, sends a request, calls no other origin).
 // Needs `next build` first. Screenshots go to tests/e2e/artifacts/ (gitignored).
 import assert from "node:assert/strict";
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
@@ -9,6 +10,15 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
+import { readCli } from "@/dev/cli/args";
+
+readCli({
+  command: "npm run test:e2e",
+  description:
+    "Runs `next start` (after `npm run build`) on a private seeded embedded database, checks what Next answers\n" +
+    "before a handler runs, then drives Debian's chromium (CHROMIUM_PATH, default /usr/bin/chromium) through the\n" +
+    "explorer, a token, a creator and the API reference. Screenshots in tests/e2e/artifacts/.",
+});
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const ARTIFACTS = path.join(ROOT, "tests/e2e/artifacts");
@@ -34,8 +44,9 @@ async function waitUp(base: string, server: ChildProcess) {
   throw new Error("next start did not answer within 120 s");
 }
 
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });
+/** A screenshot of the whole page, or of the viewport only (the reference's page is tens of thousands of pixels tall). */
+const shot = (page: Page, name: string, fullPage = true) =>
+  page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage });
 
 async function scenario(page: Page, base: string) {
   await page.goto(`${base}/`);
@@ -84,13 +95,86 @@ async function scenario(page: Page, base: string) {
   await page.locator("dd a").first().click();
   await page.getByTestId("creator-name").waitFor();
   await shot(page, "5-creator");
+}
 
-  // The API reference, rendered by the app from its OpenAPI document.
-  await page.goto(`${base}/docs`);
-  await page.getByRole("heading", { name: "API reference" }).waitFor();
-  assert.ok((await page.getByTestId("operation").count()) > 40);
-  await page.getByText("/api/webhooks", { exact: true }).first().waitFor();
-  await shot(page, "6-docs");
+/** The operations of an OpenAPI document, as `METHOD /path`. */
+const operationsOf = (doc: { paths: Record<string, Record<string, unknown>> }) =>
+  Object.entries(doc.paths).flatMap(([p, item]) => Object.keys(item).map((method) => `${method.toUpperCase()} ${p}`));
+
+/**
+ * The API reference (/docs: Scalar over /api/openapi.json) at one viewport width: it fits the width, its sidebar
+ * lists every operation of the document, a request sent from the try-it panel shows the service's 200 answer, and
+ * no request of the page (fonts, scripts, telemetry, the try-it call) goes to another origin.
+ */
+async function referenceChecks(browser: Browser, base: string, width: number) {
+  const doc = await (await fetch(`${base}/api/openapi.json`)).json();
+  const context = await browser.newContext({ viewport: { width, height: 900 }, deviceScaleFactor: 1 });
+  context.setDefaultTimeout(60_000); // Scalar renders a 50-operation document on a loaded 2-core machine
+  const foreign: string[] = [];
+  const note = (url: string, what: string) => {
+    const { protocol, origin } = new URL(url);
+    if (protocol !== "data:" && protocol !== "blob:" && origin !== base) foreign.push(`${what} ${url}`);
+  };
+  context.on("request", (r) => note(r.url(), r.method()));
+  context.on("page", (p) => p.on("websocket", (ws) => note(ws.url().replace(/^ws/, "http"), "WebSocket")));
+  let page = await context.newPage();
+  const name = `reference-${width}`;
+  try {
+    await page.goto(`${base}/docs`);
+    await page.getByRole("heading", { name: doc.info.title, level: 1 }).waitFor();
+    const fits = () => page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+    let [scrollWidth, innerWidth] = await fits();
+    assert.ok(scrollWidth <= innerWidth, `${width} px: the reference is ${scrollWidth} px wide`);
+    await shot(page, `6-${name}`, false);
+
+    // Every operation in the sidebar (a drawer below Scalar's breakpoint), once each tag's group is open.
+    if (await page.getByRole("button", { name: "Open Menu" }).isVisible()) {
+      await page.getByRole("button", { name: "Open Menu" }).click();
+    }
+    const sidebar = page.locator('aside[aria-label^="Sidebar for"]:visible');
+    const closedGroup = sidebar.getByRole("button", { name: /^Open Group - (?!Models$)/ });
+    while ((await closedGroup.count()) > 0) await closedGroup.first().click();
+    const listed = new Set(
+      (await sidebar.locator("[data-sidebar-id]").evaluateAll((items) => items.map((i) => i.dataset.sidebarId ?? "")))
+        .map((id) => /\/(GET|POST|PUT|PATCH|DELETE)(\/.*)$/.exec(id))
+        .filter((m) => m !== null)
+        .map((m) => `${m[1]} ${m[2]}`),
+    );
+    const expected = operationsOf(doc);
+    assert.ok(expected.length > 40, `the document has ${expected.length} operations`);
+    assert.deepEqual(
+      expected.filter((op) => !listed.has(op)),
+      [],
+      `${width} px: operations missing from the sidebar`,
+    );
+    await shot(page, `7-${name}-operations`, false);
+
+    // Try it: GET /api/tokens from its operation's "Test Request" (opened by its link), sent to this origin, the 200
+    // shown.
+    await page.close();
+    page = await context.newPage();
+    await page.goto(`${base}/docs#tag/tokens/GET/api/tokens`);
+    const operation = page.locator('[id$="/tag/tokens/GET/api/tokens"]').first();
+    await operation.getByRole("button", { name: /Test Request/ }).click();
+    const send = page.getByRole("button", { name: `Send get request to ${base}/api/tokens` });
+    const answered = page.waitForResponse(
+      (r) => r.url().startsWith(`${base}/api/tokens`) && r.request().method() === "GET",
+    );
+    await send.click();
+    assert.equal((await answered).status(), 200, "the try-it request");
+    await page.getByText("200 OK", { exact: true }).waitFor();
+    [scrollWidth, innerWidth] = await fits();
+    assert.ok(scrollWidth <= innerWidth, `${width} px: with the try-it panel open, ${scrollWidth} px wide`);
+    await shot(page, `8-${name}-try-it`, false);
+
+    assert.deepEqual(foreign, [], `${width} px: requests to other origins than ${base}`);
+  } catch (error) {
+    await shot(page, `failure-${name}`, false).catch(() => {});
+    console.error(`failed at ${page.url()} (${width} px)`);
+    throw error;
+  } finally {
+    await context.close();
+  }
 }
 
 /** Asserts the error envelope (no-store, the body's request id in x-request-id) and returns the answer. */
@@ -215,6 +299,7 @@ async function requestChecks(base: string) {
 }
 
 async function main() {
+  rmSync(ARTIFACTS, { recursive: true, force: true }); // no screenshot of an earlier run, a failure's above all
   mkdirSync(ARTIFACTS, { recursive: true });
   const dataDir = mkdtempSync(path.join(tmpdir(), "tls-e2e-"));
   const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "warn" };
@@ -265,6 +350,7 @@ async function main() {
       console.error(`failed at ${page.url()}`);
       throw error;
     });
+    for (const width of [390, 1400]) await referenceChecks(browser, base, width);
     console.log(`e2e passed; screenshots in ${path.relative(ROOT, ARTIFACTS)}/`);
   } finally {
     await browser?.close();

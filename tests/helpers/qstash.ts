@@ -1,9 +1,10 @@
 // A local stand-in for QStash: its publish API (POST /v2/publish/<destination>), signed deliveries with retries,
-// and flow control's parallelism (messages of one Upstash-Flow-Control-Key are delivered that many at a time).
+// flow control's parallelism (messages of one Upstash-Flow-Control-Key are delivered that many at a time), and
+// the schedules API (create or overwrite by Upstash-Schedule-Id, list, get, delete; it never fires them).
 import { createHash, randomBytes } from "node:crypto";
 import { SignJWT } from "jose";
 import { resetConfig } from "@/lib/core/config";
-import { startFakeServer, type FakeServer } from "./fake-server";
+import { type FakeReply, type FakeRequest, startFakeServer, type FakeServer } from "./fake-server";
 
 /**
  * An `Upstash-Signature` as QStash makes it (checked against @upstash/qstash's Receiver): HS256 with a
@@ -49,6 +50,18 @@ export type FlowControl = { key: string; parallelism?: number; rate?: number; pe
 
 export type DeliveryAttempt = { messageId: string; retried: number; status: number };
 
+/** A schedule as QStash keeps it; `header` holds the forwarded headers (Upstash-Forward-<name>) under <name>. */
+export type FakeSchedule = {
+  scheduleId: string;
+  cron: string;
+  destination: string;
+  method: string;
+  header: Record<string, string[]>;
+  retries: number;
+  createdAt: number;
+  isPaused: boolean;
+};
+
 export type FakeQStash = {
   url: string;
   token: string;
@@ -59,6 +72,8 @@ export type FakeQStash = {
   messages: PublishedMessage[];
   /** Every delivery attempt and the status the destination answered (0: unreachable). */
   deliveries: DeliveryAttempt[];
+  /** The schedules API's state, by schedule id (tests may seed it). */
+  schedules: Map<string, FakeSchedule>;
   /**
    * Runs before each retry, after the retry delay: tests move the clock of the service here (e.g. make
    * a backed-off row due) instead of waiting out QStash's real delays.
@@ -190,7 +205,46 @@ export async function startFakeQStash(options: FakeQStashOptions = {}): Promise<
       });
   }
 
+  const schedules = new Map<string, FakeSchedule>();
+  function scheduleApi(req: FakeRequest): FakeReply {
+    const rest = decodeURIComponent(req.path.slice("/v2/schedules".length).replace(/^\//, ""));
+    if (req.method === "GET" && !rest) return { json: [...schedules.values()] };
+    if (req.method === "GET" || req.method === "DELETE") {
+      const found = schedules.get(rest);
+      if (!found) return { status: 404, json: { error: `schedule ${rest} not found` } };
+      if (req.method === "DELETE") schedules.delete(rest);
+      return req.method === "GET" ? { json: found } : { text: "" };
+    }
+    if (req.method !== "POST" || !rest) return { status: 405, json: { error: "method not allowed" } };
+    const destination = rest + (req.query.size ? `?${req.query}` : "");
+    if (!/^https?:\/\//.test(destination))
+      return { status: 400, json: { error: `invalid destination: ${destination}` } };
+    const cron = header(req.headers, "upstash-cron") ?? "";
+    if (cron.trim().split(/\s+/).length !== 5) return { status: 400, json: { error: `invalid cron: ${cron}` } };
+    const scheduleId = header(req.headers, "upstash-schedule-id") ?? `scd_${randomBytes(10).toString("hex")}`;
+    const forwarded: Record<string, string[]> = {};
+    for (const [name, value] of Object.entries(req.headers))
+      if (name.startsWith("upstash-forward-"))
+        forwarded[name.slice("upstash-forward-".length)] = [Array.isArray(value) ? value[0]! : (value ?? "")];
+    schedules.set(scheduleId, {
+      scheduleId,
+      cron,
+      destination,
+      method: header(req.headers, "upstash-method") ?? "POST",
+      header: forwarded,
+      retries: Number(header(req.headers, "upstash-retries") ?? options.retries ?? 3),
+      createdAt: schedules.get(scheduleId)?.createdAt ?? Date.now(),
+      isPaused: false,
+    });
+    return { status: 201, json: { scheduleId } };
+  }
+
   const server = await startFakeServer((req) => {
+    if (req.path === "/v2/schedules" || req.path.startsWith("/v2/schedules/")) {
+      if (header(req.headers, "authorization") !== `Bearer ${token}`)
+        return { status: 401, json: { error: "Unauthorized" } };
+      return scheduleApi(req);
+    }
     if (req.method !== "POST" || !req.path.startsWith("/v2/publish/"))
       return { status: 404, json: { error: "not found" } };
     if (header(req.headers, "authorization") !== `Bearer ${token}`)
@@ -241,6 +295,7 @@ export async function startFakeQStash(options: FakeQStashOptions = {}): Promise<
     server,
     messages,
     deliveries,
+    schedules,
     redeliver: (messageId) => {
       const message = messages.find((m) => m.messageId === messageId);
       if (!message) throw new Error(`no message ${messageId}`);

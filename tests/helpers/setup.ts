@@ -1,11 +1,9 @@
 // Per test file: a private copy of the migrated template, a private DATA_DIR, quiet logs.
 import { afterAll, beforeAll, inject } from "vitest";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { constants, cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { closeDb } from "@/db";
 import { resetConfig } from "@/lib/core/config";
 import { resetKv } from "@/lib/platform/kv";
@@ -21,6 +19,8 @@ for (const name of [
   "UPSTASH_REDIS_REST_TOKEN",
   "QSTASH_TOKEN",
   "DATABASE_URL",
+  "DATABASE_DRIVER",
+  "NEON_WS_PROXY",
 ]) {
   delete process.env[name];
 }
@@ -36,10 +36,14 @@ beforeAll(async () => {
     const url = new URL(process.env.TEST_DATABASE_URL!);
     url.pathname = `/${name}`;
     process.env.DATABASE_URL = url.toString();
+    const neonProxy = inject("neonProxy");
+    if (neonProxy) {
+      process.env.DATABASE_DRIVER = "neon";
+      process.env.NEON_WS_PROXY = neonProxy;
+    }
   } else {
-    const tar = new Blob([readFileSync(inject("pgliteTemplate"))]);
-    const copy = await PGlite.create(path.join(dataDir, "pg"), { loadDataDir: tar, extensions: { pg_trgm } });
-    await copy.close();
+    // The template's closed data directory, copied (a copy-on-write clone where the file system has them).
+    cpSync(inject("pgliteTemplate"), path.join(dataDir, "pg"), { recursive: true, mode: constants.COPYFILE_FICLONE });
   }
   resetConfig();
   resetKv();

@@ -1,11 +1,13 @@
 // A local Upstash Redis REST server over the real redis-server (127.0.0.1:6379), for tests of the Upstash backend.
 //
-// Why not an npm package: @humanwhocodes/upstash-redis-server (the one offline-capable candidate found) ignores
-// `Upstash-Encoding: base64`, which @upstash/redis sends by default, so every string result would be decoded
-// into garbage; it also lacks /multi-exec and answers command errors with 500. This one speaks the protocol
-// the client uses: POST / with a JSON command array, POST /pipeline and /multi-exec with an array of them,
-// the path form (/set/k/v), a Bearer token (or ?_token=), `{result}` / `{error}` bodies (400 on a command
-// error, 401 on a bad token), and base64-encoded string results when the client asks for them.
+// Why not an npm package: @humanwhocodes/upstash-redis-server (the one offline-capable candidate on the registry,
+// its only release 1.0.0) ignores `Upstash-Encoding: base64`, which @upstash/redis sends by default, so every
+// string result would be decoded into garbage; it also lacks /multi-exec and answers command errors with 500.
+// Upstash's own local emulator (serverless-redis-http) is an Elixir server shipped as a container image, not an
+// npm package, so it cannot run here. This one speaks the protocol the client uses: POST / with a JSON command
+// array, POST /pipeline and /multi-exec with an array of them, the path form (/set/k/v), a Bearer token (or
+// ?_token=), `{result}` / `{error}` bodies (400 on a command error, 401 on a bad token), and base64-encoded string
+// results when the client asks for them.
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { randomBytes } from "node:crypto";

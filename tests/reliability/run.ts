@@ -7,6 +7,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { readCli } from "@/dev/cli/args";
 import type { FaultResult } from "./faults";
 import type { Check, HostileResult } from "./hostile";
 import type { WebhookLatency } from "./measure/webhook-latency";
@@ -14,15 +15,25 @@ import type { SoakResult } from "./soak";
 
 const root = process.cwd();
 const results = path.join(root, "tests/reliability/results");
-const args = new Set(process.argv.slice(2));
-const known = new Set(["--skip-quick", "--faults", "--hostile", "--soak"]);
-const unknown = [...args].filter((a) => !known.has(a));
-if (unknown.length) {
-  console.error(
-    `unknown option(s) ${unknown.join(", ")}; usage: npm run reliability [-- --skip-quick] [--faults] [--hostile] [--soak]`,
-  );
-  process.exit(2);
-}
+const { values: parts } = readCli({
+  command: "npm run reliability",
+  synopsis: ["[--skip-quick] [--faults] [--hostile] [--soak]"],
+  description:
+    "Runs the quick part (hostile input and access suites, deploy latency beside black-hole webhook receivers)\n" +
+    "and the parts asked for, then regenerates docs/reliability.md from every stored result; exits 1 when a\n" +
+    "check of a part run now failed. Details: docs/testing.md (Reliability and security).",
+  options: {
+    "skip-quick": { type: "boolean", description: "leave out the quick part" },
+    faults: { type: "boolean", description: "database faults through a cuttable proxy (RELIABILITY_DATABASE_URL)" },
+    hostile: { type: "boolean", description: "hostile uploaders against the built server (`npm run build` first)" },
+    soak: { type: "boolean", description: "the 5-minute soak on the bench database (BENCH_DATABASE_URL)" },
+  },
+});
+const args = new Set(
+  Object.entries(parts)
+    .filter(([, on]) => on)
+    .map(([name]) => `--${name}`),
+);
 mkdirSync(results, { recursive: true });
 const databaseUrl = process.env.RELIABILITY_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 

@@ -1,13 +1,15 @@
 // GET /api/airdrops: a claimer's airdrop amounts; POST /api/airdrops: save (or enqueue) a token's airdrop tree.
 import { preflight, route } from "@/lib/http/route";
 import { claimAmounts, saveAirdrop } from "@/lib/domains/airdrops/service";
-import { claimerQuery } from "@/lib/domains/airdrops/schemas";
+import { airdropUploadBody, claimerQuery } from "@/lib/domains/airdrops/schemas";
 import { airdropUploadResponse, claimAmountsResponse } from "@/lib/domains/airdrops/responses";
 import { limitUploads } from "@/lib/domains/merkle/upload";
 
 export const GET = route({
   auth: "public",
-  summary: "A claimer's airdrop amounts in wei, one per leaf, largest first",
+  summary: "Get a claimer's airdrop amounts",
+  description:
+    "The amounts (wei, decimal strings) the claimer can claim from a token's airdrop, one per leaf, largest first; an empty list when the claimer has none. 404 when the token has no airdrop tree. Any address case is accepted.",
   query: claimerQuery,
   response: claimAmountsResponse,
   handler: ({ query }) => claimAmounts(query.tokenAddress, query.claimerAddress),
@@ -15,10 +17,12 @@ export const GET = route({
 
 export const POST = route({
   auth: "public",
-  summary:
-    "Save a token's airdrop tree: { tokenAddress, merkleRoot, tree, enqueue, delaySeconds }, accepted only for an indexed token (404) whose airdrop holds merkleRoot on chain (422 otherwise, 503 when the chain cannot be read), validated completely; published at once, or by a job after delaySeconds with enqueue",
+  summary: "Upload a token's airdrop tree",
+  description:
+    "Stores the airdrop's Merkle tree (an OpenZeppelin StandardMerkleTree dump of (address, uint256) leaves) so that claim amounts and proofs can be served. Accepted only for an indexed token (404 otherwise) whose airdrop extension holds `merkleRoot` on chain (422 for another root or none; 503 when the chain cannot be read). The body is read as a stream (up to MERKLE_MAX_BODY_BYTES and MERKLE_MAX_LEAVES) and validated completely before anything is stored: the first bad member, leaf or node is named in a 400 or 422. The tree is published at once, or, with `enqueue: true`, kept and published by a job after `delaySeconds`. Uploading the current tree again answers `unchanged: true` and writes nothing. No credentials: the chain's root is the authority.",
   response: airdropUploadResponse,
   quota: "More than MERKLE_UPLOADS_PER_HOUR tree uploads from the client IP in an hour",
+  documentedBody: airdropUploadBody,
   rawBody: true, // streamed: a million-leaf dump is ~250 MB (lib/domains/merkle/upload.ts)
   handler: async ({ request, ip, setHeader }) => {
     await limitUploads(ip, setHeader);

@@ -7,7 +7,9 @@ import { multipleUsersResponse } from "@/lib/domains/users/responses";
 
 export const GET = route({
   auth: "public",
-  summary: "Profiles of up to 100 FIDs as { users }",
+  summary: "Get profiles by FID",
+  description:
+    "The profiles of up to 100 comma-separated FIDs as `{ users }`, in the order asked; unknown FIDs are left out. Stored profiles are served within 5 minutes of their last fetch; stale or missing ones are fetched from the profile provider in one bulk call (a provider failure answers the stored profiles, else 503).",
   query: multipleUsersQuery,
   response: multipleUsersResponse,
   cache: cachePolicy.userByFid,

@@ -7,8 +7,9 @@ import { tokenByAddressResponse } from "@/lib/domains/tokens/responses";
 
 export const GET = route({
   auth: "partner",
-  summary:
-    "One token by EVM address or Solana mint, with its social URLs and the requester's verified addresses; 404 when unknown",
+  summary: "Get a token by address",
+  description:
+    "One token by EVM contract address or Solana mint, with its social URLs and the requester's verified addresses. 404 when the service does not know it. Partner answers are private (cached by the caller only).",
   query: tokenByAddressQuery,
   response: tokenByAddressResponse,
   cache: cachePolicy.tokenByAddress,

@@ -7,7 +7,9 @@ import { tokensByFidResponse } from "@/lib/domains/tokens/responses";
 
 export const GET = route({
   auth: "partner",
-  summary: "A FID's tokens, 10 per page, with pagination totals",
+  summary: "List a FID's tokens",
+  description:
+    "The tokens requested by a FID, newest first, 10 per page with pagination totals; page with the answer's cursor. Partner answers are private.",
   query: tokensByFidQuery,
   response: tokensByFidResponse,
   cache: cachePolicy.tokensByFid,

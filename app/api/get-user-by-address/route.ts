@@ -7,7 +7,9 @@ import { userObject } from "@/lib/domains/users/responses";
 
 export const GET = route({
   auth: "public",
-  summary: "The profile holding a verified address",
+  summary: "Get the profile of a verified address",
+  description:
+    "The profile holding the address as a verified address, served within 24 hours of its last fetch from the profile provider. 404 when no profile holds it.",
   query: userByAddressQuery,
   response: userObject,
   cache: cachePolicy.userByAddress,

@@ -7,7 +7,9 @@ import { userObject } from "@/lib/domains/users/responses";
 
 export const GET = route({
   auth: "public",
-  summary: "The profile of one FID (the provider user object)",
+  summary: "Get the profile of a FID",
+  description:
+    "The profile of one FID (the provider's user object), served within 5 minutes of its last fetch. 404 for an unknown FID; a provider failure answers the stored profile, else 503.",
   query: userByFidQuery,
   response: userObject,
   cache: cachePolicy.userByFid,

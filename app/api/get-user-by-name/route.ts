@@ -7,7 +7,8 @@ import { userObject } from "@/lib/domains/users/responses";
 
 export const GET = route({
   auth: "public",
-  summary: "The profile with a username, or 404",
+  summary: "Get a profile by username",
+  description: "The profile with the username (case-insensitive, a leading @ ignored). 404 when nobody has it.",
   query: userByNameQuery,
   response: userObject,
   cache: cachePolicy.userByFid,

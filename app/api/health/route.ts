@@ -5,7 +5,9 @@ import { healthReport, healthResponse } from "@/lib/platform/health";
 
 export const GET = route({
   auth: "public",
-  summary: "Version, whether the database answers, and the active backend of each part",
+  summary: "Check the service's health",
+  description:
+    "The running version, whether the database answers (and how fast), and which backend serves each part: database, cache and rate limits, jobs, chain, profiles. 503 with Retry-After when the database does not answer.",
   response: healthResponse,
   cache: cachePolicy.none,
   handler: () => healthReport(),

@@ -6,7 +6,8 @@ import { openApiDocumentShape } from "@/app/_openapi/document";
 
 export const GET = route({
   auth: "public",
-  summary: "This OpenAPI 3.1 document (generated from the routes' zod schemas)",
+  summary: "Get this OpenAPI document",
+  description: "This OpenAPI 3.1 document, generated from the zod schemas each route validates with: request parameters and bodies, answers, auth schemes and the errors each operation can answer.",
   response: openApiDocumentShape,
   cache: cachePolicy.none,
   handler: () => openApiDocument(),

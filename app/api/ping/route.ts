@@ -5,7 +5,8 @@ import { cachePolicy } from "@/lib/http/cache";
 
 export const GET = route({
   auth: "public",
-  summary: "Liveness: a constant answer that touches nothing",
+  summary: "Check liveness",
+  description: "A constant answer that touches nothing (no database, no cache): a liveness probe.",
   response: z.object({ ok: z.literal(true) }),
   cache: cachePolicy.none,
   handler: () => ({ ok: true }),

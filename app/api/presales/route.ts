@@ -6,8 +6,9 @@ import { presaleListResponse } from "@/lib/domains/presales/responses";
 
 export const GET = route({
   auth: "public",
-  summary:
-    "Presales indexed from the chain: filter by chain and status (a number, all, or successful), newest first, limit/offset",
+  summary: "List presales",
+  description:
+    "Presales indexed from the chain, newest first (or oldest with `sort=asc`), filtered by chain and status (a status number, `all`, or `successful`), paged by `limit` and `offset`, with the total count.",
   query: listPresalesQuery,
   response: presaleListResponse,
   handler: ({ query }) => listPresales(query),

@@ -6,8 +6,9 @@ import { getSwapQuote } from "@/lib/domains/quotes/service";
 
 export const GET = route({
   auth: "public",
-  summary:
-    "A swap quote from the configured aggregators: best (largest output within the deadline) or fastest (first valid answer)",
+  summary: "Get a swap quote",
+  description:
+    "A swap quote from the configured aggregators (0x, KyberSwap, Odos): `best` asks all of them and keeps the largest output arriving within QUOTE_DEADLINE_MS; `fastest` answers the first valid quote. Amounts are base units as decimal strings; `minOutputAmount` is the output less `slippageBps`. 503 when every provider fails (or none is configured), naming each reason.",
   query: quoteQuery,
   response: quoteResponse,
   cache: cachePolicy.none,

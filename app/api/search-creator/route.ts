@@ -7,7 +7,9 @@ import { searchCreatorResponse } from "@/lib/domains/users/creators/responses";
 
 export const GET = route({
   auth: "public",
-  summary: "Creators matching a name, handle or address, and their tokens with trustStatus",
+  summary: "Search creators",
+  description:
+    "Creators whose username, display name or handle starts with `q`, or who hold the address `q` (verified or as deployer), with their tokens; each token carries its trust status (trusted-token and trusted-deployer lists) and the requester's verified addresses. `total` is exact up to 1,000 and estimated above.",
   query: searchCreatorQuery,
   response: searchCreatorResponse,
   cache: cachePolicy.none,

@@ -18,9 +18,14 @@ export const leaderboardCursor = z.object({
 export type LeaderboardCursor = z.infer<typeof leaderboardCursor>;
 
 export const leaderboardQuery = z.object({
-  interval: z.enum(INTERVALS, { message: "must be 24h, 7d or 30d" }).optional(),
+  interval: z
+    .enum(INTERVALS, { message: "must be 24h, 7d or 30d" })
+    .optional()
+    .describe("the scoring window; default 7d, or the cursor's"),
   limit: zLimit(100, 25),
-  cursor: zCursorOf(leaderboardCursor).optional(),
+  cursor: zCursorOf(leaderboardCursor)
+    .optional()
+    .describe("opaque: the previous page's cursor (400 once the leaderboard was re-scored)"),
 });
 
 const count = z.number().int();

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { zAddress, zBytes32, zChainId, zInt, zIntLike, zLimit, zSort, zTxHash } from "@/lib/core/input";
 import { zAllocationCursor } from "@/lib/domains/merkle/read";
+import { EXAMPLE_TREE, standardTreeDump } from "@/lib/domains/merkle/schemas";
 import { DEFAULT_CHAIN_ID } from "@/lib/core/evm";
 
 export const MAX_PRESALES_PAGE = 200;
@@ -13,33 +14,50 @@ export const MAX_ALLOCATIONS_PAGE = 10_000;
 export const SUCCESSFUL_STATUSES = [2, 3, 5];
 
 export const listPresalesQuery = z.object({
-  sort: zSort.default("desc"),
+  sort: zSort.default("desc").describe("by start (newest first with desc)"),
   limit: zLimit(MAX_PRESALES_PAGE, 100),
-  offset: zInt(0, MAX_OFFSET).default(0),
-  chainId: zChainId.optional(),
-  status: z.union([z.enum(["all", "successful"]), zInt(0, 255)]).default("all"),
+  offset: zInt(0, MAX_OFFSET).default(0).describe("presales to skip"),
+  chainId: zChainId.optional().describe("only presales of this chain"),
+  status: z
+    .union([z.enum(["all", "successful"]), zInt(0, 255)])
+    .default("all")
+    .describe("all, successful (minimum or maximum hit, or claimable), or one PresaleStatus number"),
 });
 
-const zPresaleId = zIntLike(1, Number.MAX_SAFE_INTEGER);
+const zPresaleId = zIntLike(1, Number.MAX_SAFE_INTEGER).describe("the presale contract's id of the presale");
+const zPresaleChain = zIntLike(1, 2 ** 31 - 1).describe("the chain of the presale contract");
 
 export const allowlistQuery = z.object({
   presaleId: zPresaleId,
-  chainId: zIntLike(1, 2 ** 31 - 1),
+  chainId: zPresaleChain,
   limit: zLimit(MAX_ALLOCATIONS_PAGE, DEFAULT_ALLOCATIONS_PAGE),
-  cursor: zAllocationCursor.optional(),
+  cursor: zAllocationCursor
+    .optional()
+    .describe("opaque: the previous page's nextCursor (it pins that tree; 409 once the tree is gone)"),
 });
 
 export const proofQuery = z.object({
   presaleId: zPresaleId,
-  chainId: zIntLike(1, 2 ** 31 - 1),
-  buyerAddress: zAddress,
+  chainId: zPresaleChain,
+  buyerAddress: zAddress.describe("the buyer whose allowlist proof is asked for (any case)"),
 });
 
 /** Members of the POST body besides `tree` (read from the stream; numbers arrive as their text). */
 export const allowlistUploadFields = z.object({
   presaleId: zPresaleId,
-  chainId: zIntLike(1, 2 ** 31 - 1),
-  merkleRoot: zBytes32,
+  chainId: zPresaleChain,
+  merkleRoot: zBytes32.describe("the tree's root: tree.tree[0], and the allowlist root the presale holds"),
 });
 
-export const refreshQuery = z.object({ txHash: zTxHash, chainId: zChainId.default(DEFAULT_CHAIN_ID) });
+/**
+ * The POST /api/presales/allowlists body as the OpenAPI document shows it. The route streams the body:
+ * `allowlistUploadFields` checks its members, lib/domains/merkle validates the tree.
+ */
+export const allowlistUploadBody = allowlistUploadFields.extend({ tree: standardTreeDump }).meta({
+  examples: [{ presaleId: 1, chainId: DEFAULT_CHAIN_ID, merkleRoot: EXAMPLE_TREE.root, tree: EXAMPLE_TREE.dump }],
+});
+
+export const refreshQuery = z.object({
+  txHash: zTxHash.describe("a transaction of the presale contract (start, buy, withdraw, deploy, claims)"),
+  chainId: zChainId.default(DEFAULT_CHAIN_ID).describe("the chain of the transaction"),
+});

@@ -7,13 +7,16 @@ import { PROVIDER_NAMES } from "./types";
 const STRATEGIES = ["best", "fastest"] as const;
 
 export const quoteQuery = z.object({
-  chainId: zChainId,
-  inputToken: zAddress,
-  outputToken: zAddress,
-  inputAmount: zWei,
-  swapperAccount: zAddress,
-  strategy: z.enum(STRATEGIES, { message: "must be best or fastest" }).default("best"),
-  slippageBps: zInt(0, 10_000).default(50),
+  chainId: zChainId.describe("the chain of the swap"),
+  inputToken: zAddress.describe("the token sold (0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE: the native coin)"),
+  outputToken: zAddress.describe("the token bought (0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE: the native coin)"),
+  inputAmount: zWei.describe("the amount sold, in the input token's base units (wei for 18 decimals)"),
+  swapperAccount: zAddress.describe("the account that will send the swap"),
+  strategy: z
+    .enum(STRATEGIES, { message: "must be best or fastest" })
+    .default("best")
+    .describe("best: the largest output within the deadline; fastest: the first valid quote"),
+  slippageBps: zInt(0, 10_000).default(50).describe("tolerated slippage in basis points: minOutputAmount's discount"),
 });
 export type QuoteQuery = z.infer<typeof quoteQuery>;
 

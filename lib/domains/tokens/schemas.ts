@@ -37,29 +37,47 @@ const zPair = z
   .regex(/^[A-Za-z0-9._-]{1,32}$/, "must be `all` or a token symbol (letters, digits, . _ -; at most 32)")
   .transform((v) => v.toLowerCase());
 
+/** Descriptions shared by the token lists' parameters. */
+const about = {
+  q: "an address (contract or pool), a v4 pool id, or a name or symbol: a substring from three characters, else the start",
+  fids: `comma-separated FIDs of the tokens' requestors, at most ${MAX_FIDS}`,
+  cursor: "opaque: the previous page's cursor (400 for a malformed one or one of another ordering)",
+  includeUser: "add each token's creator profile",
+  includeMarket: "add each token's stored market data",
+  chainId: "only tokens of this chain",
+};
+
 const listParams = {
-  q: zText(MAX_Q_CHARS).optional(),
-  fids: zFidList(MAX_FIDS).optional(),
-  msgSender: zAddress.optional(),
-  pairAddress: zPoolAddress.optional(),
-  pair: zPair.default("all"),
-  sort: zSort.default("desc"),
+  q: zText(MAX_Q_CHARS).optional().describe(about.q),
+  fids: zFidList(MAX_FIDS).optional().describe(about.fids),
+  msgSender: zAddress.optional().describe("only tokens whose deploying transaction this address sent"),
+  pairAddress: zPoolAddress.optional().describe("only the token of this pool address or v4 pool id"),
+  pair: zPair.default("all").describe("`all`, or only tokens paired with this quote token symbol (e.g. WETH)"),
+  sort: zSort.default("desc").describe("the order of sortBy (desc: newest or largest first)"),
   // The platform's reference also lists `deployed-at`, its default order: the same list and cursors as no sortBy.
   sortBy: z
     .enum([...SORT_BY, "deployed-at"], { message: `must be one of ${[...SORT_BY, "deployed-at"].join(", ")}` })
     .transform((v) => (v === "deployed-at" ? undefined : v))
-    .optional(),
-  socialInterface: zText(64).pipe(z.string().trim().min(1, "must not be empty")).optional(),
-  cursor: zCursor.optional(),
-  startDate: zInt(0, 253_402_300_799).optional(),
-  offset: zInt(0, MAX_OFFSET).default(0),
-  includeUser: zBool.default(false),
-  includeMarket: zBool.default(false),
-  chainId: zChainId.optional(),
-  champagne: zBool.default(false),
+    .optional()
+    .describe("a market sort (tokens without market data last), or deployed-at: newest first, as without sortBy"),
+  socialInterface: zText(64)
+    .pipe(z.string().trim().min(1, "must not be empty"))
+    .optional()
+    .describe("only tokens launched through this interface (its name, any case)"),
+  cursor: zCursor.optional().describe(about.cursor),
+  startDate: zInt(0, 253_402_300_799).optional().describe("only tokens deployed after this time (unix seconds)"),
+  offset: zInt(0, MAX_OFFSET).default(0).describe(`tokens to skip, at most ${MAX_OFFSET} (deeper pages go by cursor)`),
+  includeUser: zBool.default(false).describe(about.includeUser),
+  includeMarket: zBool.default(false).describe(about.includeMarket),
+  chainId: zChainId.optional().describe(about.chainId),
+  champagne: zBool.default(false).describe("only tokens tagged champagne"),
 };
 
-export const tokensQuery = z.object({ ...listParams, fid: zFid.optional(), limit: zLimit(20, 10, 0) });
+export const tokensQuery = z.object({
+  ...listParams,
+  fid: zFid.optional().describe("only tokens requested by this FID (with fids: either)"),
+  limit: zLimit(20, 10, 0),
+});
 
 export const authenticatedTokensQuery = z.object({
   ...listParams,
@@ -87,33 +105,49 @@ export function listFilters(query: ListQuery): TokenFilters {
   };
 }
 
-export const tokenByAddressQuery = z.object({ address: zTokenAddress });
-
-export const tokensByFidQuery = z.object({ fid: zFid, cursor: zCursor.optional() });
-
-export const fetchByAdminQuery = z.object({
-  admin: zAddress,
-  cursor: zCursor.optional(),
-  limit: zLimit(200, 10),
-  includeUser: zBool.default(false),
-  includeMarket: zBool.default(false),
-  chainId: zChainId.optional(),
+export const tokenByAddressQuery = z.object({
+  address: zTokenAddress.describe("the token's EVM contract address (any case) or Solana mint"),
 });
 
-export const isBlockedQuery = z.object({ address: zAddress, chainId: zChainId.optional() });
+export const tokensByFidQuery = z.object({
+  fid: zFid.describe("the FID that requested the tokens"),
+  cursor: zCursor.optional().describe(about.cursor),
+});
 
-export const deployedByFidQuery = z.object({ fid: zFid, cursor: zCursor.optional() });
+export const fetchByAdminQuery = z.object({
+  admin: zAddress.describe("the tokens' admin (tokenAdmin), any case"),
+  cursor: zCursor.optional().describe(about.cursor),
+  limit: zLimit(200, 10),
+  includeUser: zBool.default(false).describe(about.includeUser),
+  includeMarket: zBool.default(false).describe(about.includeMarket),
+  chainId: zChainId.optional().describe(about.chainId),
+});
 
-export const deployedByAddressQuery = z.object({ address: zAddress, cursor: zCursor.optional() });
+export const isBlockedQuery = z.object({
+  address: zAddress.describe("the token's contract address (any case)"),
+  chainId: zChainId.optional().describe("only a block on this chain (or a global one) counts; without it, any block"),
+});
 
-export const byPoolAddressQuery = z.object({ poolAddress: zPoolAddress });
+export const deployedByFidQuery = z.object({
+  fid: zFid.describe("the FID that requested the tokens"),
+  cursor: zCursor.optional().describe(about.cursor),
+});
+
+export const deployedByAddressQuery = z.object({
+  address: zAddress.describe("the account that sent the deploying transactions (msg_sender)"),
+  cursor: zCursor.optional().describe(about.cursor),
+});
+
+export const byPoolAddressQuery = z.object({
+  poolAddress: zPoolAddress.describe("a V3-style pool address or a Uniswap v4 pool id (any case)"),
+});
 
 export const byPoolAddressesBody = z.object({
   poolAddresses: z.array(zPoolAddress).max(MAX_POOL_ADDRESSES, `at most ${MAX_POOL_ADDRESSES} addresses`),
 });
 
 export const searchQuery = z.object({
-  q: zText(MAX_Q_CHARS).optional(),
-  fids: zFidList(MAX_FIDS).optional(),
-  cursor: zCursor.optional(),
+  q: zText(MAX_Q_CHARS).optional().describe(about.q),
+  fids: zFidList(MAX_FIDS).optional().describe(about.fids),
+  cursor: zCursor.optional().describe(about.cursor),
 });

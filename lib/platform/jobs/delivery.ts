@@ -6,7 +6,8 @@ import { findJob } from "./define";
 import { findJobStatus } from "./queries";
 import { runJobById } from "./runner";
 
-const deliveryBody = z.object({ id: z.number().int().positive() });
+/** The body QStash delivers (the route reads it raw: the signature covers its bytes). */
+export const deliveryBody = z.object({ id: z.number().int().positive().describe("the outbox row to run") });
 
 export const deliveryResult = z.object({
   id: z.number().int().describe("the outbox row"),

@@ -1,4 +1,5 @@
-// Recurring jobs: a schedule enqueues its job once per time bucket, from the local worker or a Vercel cron.
+// Recurring jobs: a schedule enqueues its job once per time bucket, from the local worker or through
+// /api/cron/<name>, which a Vercel cron (daily ones) or a QStash schedule (the rest) calls.
 import type { JobDefinition } from "./define";
 import { enqueue } from "./define";
 import { log } from "@/lib/core/log";
@@ -7,7 +8,7 @@ import { remember } from "@/lib/core/remember";
 export type ScheduleDefinition<T = unknown> = {
   /** Also the cron path: /api/cron/<name>. */
   name: string;
-  /** One of the periods a Vercel cron expression can express: see cronExpression(). */
+  /** One of the periods a cron expression can express: see cronExpression(). */
   everySeconds: number;
   job: JobDefinition<T>;
   /** The payload, or a function of the start of the bucket being enqueued. */
@@ -20,8 +21,8 @@ export const SWEEP_CRON = "dispatch";
 const schedules = remember("jobs.schedules", () => new Map<string, ScheduleDefinition<any>>());
 
 /**
- * The cron expression of a period. Vercel runs crons at most once a minute, on UTC minute/hour
- * boundaries, so a period must divide an hour (in whole minutes) or a day (in whole hours).
+ * The cron expression of a period. Crons (Vercel's and QStash's) fire at most once a minute, on UTC
+ * minute/hour boundaries, so a period must divide an hour (in whole minutes) or a day (in whole hours).
  */
 export function cronExpression(everySeconds: number): string {
   if (!Number.isInteger(everySeconds) || everySeconds < 60)
@@ -52,6 +53,35 @@ export function findSchedule(name: string): ScheduleDefinition | undefined {
 
 export function allSchedules(): ScheduleDefinition[] {
   return [...schedules.values()];
+}
+
+/** A path a scheduler calls (GET, Bearer CRON_SECRET): the outbox sweep or a schedule, at its cron expression. */
+export type CronTarget = { name: string; path: string; cron: string };
+
+/** The sweep (every minute: it publishes what a failed publish left pending) and every registered schedule. */
+export function cronTargets(): CronTarget[] {
+  return [
+    { name: SWEEP_CRON, path: `/api/cron/${SWEEP_CRON}`, cron: "* * * * *" },
+    ...allSchedules().map((s) => ({ name: s.name, path: `/api/cron/${s.name}`, cron: cronExpression(s.everySeconds) })),
+  ];
+}
+
+/**
+ * Whether a cron expression fires at most once a day: a fixed minute and hour. Vercel's Hobby plan refuses a
+ * deployment whose vercel.json holds a more frequent cron.
+ */
+export function runsAtMostDaily(expression: string): boolean {
+  const [minute = "", hour = ""] = expression.trim().split(/\s+/);
+  return /^\d{1,2}$/.test(minute) && /^\d{1,2}$/.test(hour);
+}
+
+/**
+ * What QStash schedules call: every target vercel.json's crons leave out (`npm run qstash:schedules` creates
+ * them). vercel.json keeps the daily ones, which every Vercel plan runs at no QStash cost.
+ */
+export function qstashTargets(vercelCrons: readonly { path: string }[]): CronTarget[] {
+  const covered = new Set(vercelCrons.map((c) => c.path));
+  return cronTargets().filter((t) => !covered.has(t.path));
 }
 
 /** Buckets are aligned to the Unix epoch, so every process (and the cron) agrees on them. */

@@ -1,5 +1,5 @@
 // The in-process worker: runs outbox rows with bounded concurrency per lane, woken by dispatchJobs(), else polling.
-import { config } from "@/lib/core/config";
+import { config, runsJobWorker } from "@/lib/core/config";
 import { log } from "@/lib/core/log";
 import { JOB_LANES, type JobLane } from "./define";
 import { onJobsEnqueued } from "./dispatch";
@@ -42,10 +42,9 @@ type WorkerState = {
 
 const holder = remember("jobs.worker", (): { state?: WorkerState } => ({}));
 
-/** JOB_WORKER, else on exactly when QStash is not configured. */
+/** JOB_WORKER, else on exactly when QStash is not configured; never on Vercel (see runsJobWorker). */
 export function workerEnabled(): boolean {
-  const cfg = config();
-  return cfg.JOB_WORKER ?? !cfg.QSTASH_TOKEN;
+  return runsJobWorker(config());
 }
 
 function wake(lane: LaneState) {
@@ -104,7 +103,7 @@ async function loop(state: WorkerState, lane: LaneState): Promise<void> {
 
 /**
  * Starts the worker in this process unless it runs already or config says no (JOB_WORKER, default:
- * on when QSTASH_TOKEN is unset). `force` ignores the config (tests, CLIs). Returns whether it runs.
+ * on when QSTASH_TOKEN is unset; never on Vercel). `force` ignores the config (tests, CLIs). Returns whether it runs.
  */
 export function startWorker(options: WorkerOptions & { force?: boolean } = {}): boolean {
   if (holder.state?.running) return true;

@@ -4,7 +4,7 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import { toHex, type Hash } from "viem";
-import { db } from "@/db";
+import { db, ownedPglite, type Database } from "@/db";
 import { sendDeployToken } from "@/lib/platform/chain";
 import { configFromJson } from "@/lib/domains/launch/deploy/stored";
 import { deployerLockKey } from "@/lib/domains/launch/deploy/sender";
@@ -51,6 +51,15 @@ async function advisoryLocksHeld(): Promise<number> {
   return rows[0]!.held;
 }
 
+/** Connections of the current database waiting for an advisory lock. */
+async function lockWaiters(through: Database): Promise<number> {
+  const { rows } = await sql<{ waiting: number }>`
+    SELECT count(*)::int AS waiting FROM pg_locks
+    WHERE locktype = 'advisory' AND NOT granted
+      AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`.execute(through);
+  return rows[0]!.waiting;
+}
+
 /** A job process that crashes at `eth_sendRawTransaction`, before or after the node got the transaction. */
 const crashAtBroadcast = (c: TestChain, after: "before" | "after") =>
   interceptChain(c, async (method, forward) => {
@@ -72,7 +81,12 @@ describe("the deployer's lock", () => {
       .execute(async (conn) => {
         await sql`SELECT pg_advisory_lock(hashtext(${lockKey}))`.execute(conn);
         job = runDueJobs();
-        await new Promise((r) => setTimeout(r, 800));
+        // Until the job is held up: waiting for the lock on PostgreSQL; on PGlite, for the one session this holds.
+        const pglite = ownedPglite();
+        await until(
+          async () => (pglite ? pglite.gate.waiting > 0 : (await lockWaiters(conn)) > 0),
+          "the job to wait for the deployer's lock",
+        );
         const row = await conn.selectFrom("deploy_requests").select(["signed_tx", "status"]).executeTakeFirstOrThrow();
         expect(row).toEqual({ signed_tx: null, status: "queued" });
         expect(await sentCount(c, "pending")).toBe(before);

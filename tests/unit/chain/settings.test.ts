@@ -1,10 +1,11 @@
 // Per-chain variables are checked at start-up: a bad value stops the process naming the variable (as
-// lib/core/config.ts does for its own), for 8453 and every chain id a per-chain variable names.
+// lib/core/config.ts does for its own), for 8453 and every chain id a per-chain variable names. A production
+// start also stops naming each variable production cannot do without, and logs the optional features left off.
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { getAddress } from "viem";
-import { ConfigError } from "@/lib/core/config";
+import { ConfigError, resetConfig } from "@/lib/core/config";
 import { chainSettings, checkChainSettings, PRODUCTION_DEFAULTS } from "@/lib/platform/chain/settings";
-import { prepareServerProcess } from "@/lib/http/startup";
+import { checkServerConfiguration, prepareServerProcess } from "@/lib/http/startup";
 
 const KEY = `0x${"11".repeat(32)}`;
 const env = (vars: Record<string, string>) => vars as NodeJS.ProcessEnv;
@@ -92,6 +93,61 @@ describe("prepareServerProcess", () => {
   afterEach(() => {
     vi.unstubAllEnvs();
     vi.restoreAllMocks();
+    resetConfig();
+  });
+
+  /** A Vercel production deployment with a database and nothing else. */
+  function stubVercelProduction() {
+    vi.stubEnv("NODE_ENV", "production");
+    vi.stubEnv("VERCEL", "1");
+    vi.stubEnv("VERCEL_ENV", "production");
+    vi.stubEnv("VERCEL_PROJECT_PRODUCTION_URL", "api.tls.example");
+    vi.stubEnv("DATABASE_URL", "postgres://u:p@127.0.0.1:1/db");
+    for (const name of ["QSTASH_TOKEN", "QSTASH_CURRENT_SIGNING_KEY", "QSTASH_NEXT_SIGNING_KEY", "CRON_SECRET"])
+      vi.stubEnv(name, undefined);
+    vi.stubEnv("SESSION_SECRET", undefined);
+    vi.stubEnv("ADMIN_SECRET", undefined);
+    vi.stubEnv("JOB_WORKER", undefined);
+    resetConfig();
+  }
+
+  it("stops a production start on Vercel without QStash or CRON_SECRET, naming each variable and why", () => {
+    stubVercelProduction();
+    const exit = vi.spyOn(process, "exit").mockImplementation(((code: number) => {
+      throw new Error(`exit ${code}`);
+    }) as never);
+    const printed = vi.spyOn(console, "error").mockImplementation(() => {});
+    expect(() => prepareServerProcess()).toThrow("exit 1");
+    expect(exit).toHaveBeenCalledWith(1);
+    const lines = String(printed.mock.calls[0]?.[0]).split("\n");
+    expect(lines[0]).toBe("incomplete environment for production:");
+    expect(lines.slice(1).map((l) => /^ {2}([A-Z_]+): .{30,}$/.exec(l)?.[1])).toEqual(["QSTASH_TOKEN", "CRON_SECRET"]);
+  });
+
+  it("starts when only optional features are off, logging a warning for each (SESSION_SECRET here)", () => {
+    stubVercelProduction();
+    vi.stubEnv("QSTASH_TOKEN", "token");
+    vi.stubEnv("QSTASH_CURRENT_SIGNING_KEY", "sig_current");
+    vi.stubEnv("QSTASH_NEXT_SIGNING_KEY", "sig_next");
+    vi.stubEnv("CRON_SECRET", "c".repeat(16));
+    vi.stubEnv("LOG_LEVEL", "warn");
+    resetConfig();
+    const warned = vi.spyOn(process.stderr, "write").mockReturnValue(true);
+    expect(() => checkServerConfiguration()).not.toThrow();
+    const logged = warned.mock.calls.map(([line]) => JSON.parse(String(line)));
+    expect(logged).toEqual([
+      expect.objectContaining({
+        level: "warn",
+        variable: "SESSION_SECRET",
+        message: expect.stringMatching(/^SESSION_SECRET: /),
+      }),
+    ]);
+  });
+
+  it("checks nothing of production during `next build` (not a start; the build step checks Vercel builds)", () => {
+    stubVercelProduction();
+    vi.stubEnv("NEXT_PHASE", "phase-production-build");
+    expect(() => checkServerConfiguration()).not.toThrow();
   });
 
   it("stops start-up with exit code 1 and the variable's name when a per-chain value is bad", async () => {

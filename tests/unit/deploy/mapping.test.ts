@@ -1,4 +1,4 @@
-// Each shape's DeploymentPlan and the factory call it becomes (docs/deploy.md "Deploy mapping", field by field).
+// Each shape's DeploymentPlan and the factory call it becomes (docs/token-deploy.md "Deploy mapping", field by field).
 import { describe, expect, it } from "vitest";
 import { decodeAbiParameters, type Address, type Hex } from "viem";
 import { chainSettings } from "@/lib/platform/chain";

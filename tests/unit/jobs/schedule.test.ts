@@ -1,10 +1,19 @@
-// Schedules: periods map to Vercel cron expressions, and vercel.json lists a cron for every schedule.
+// Schedules: periods map to cron expressions; vercel.json holds only crons Vercel's Hobby plan accepts (at most
+// daily), and every schedule, with the outbox sweep, is called by a vercel.json cron or a QStash schedule.
 import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { defineJob } from "@/lib/platform/jobs/define";
-import { allSchedules, cronExpression, defineSchedule, SWEEP_CRON } from "@/lib/platform/jobs/schedule";
+import {
+  allSchedules,
+  cronExpression,
+  cronTargets,
+  defineSchedule,
+  qstashTargets,
+  runsAtMostDaily,
+  SWEEP_CRON,
+} from "@/lib/platform/jobs/schedule";
 import "@/lib/domains/jobs";
 
 describe("schedules", () => {
@@ -26,26 +35,47 @@ describe("schedules", () => {
   });
 });
 
+describe("runsAtMostDaily", () => {
+  it("accepts a fixed minute and hour, and nothing that fires more often", () => {
+    for (const daily of ["0 0 * * *", "30 4 * * *", "0 12 * * 1", "5 3 1 * *"])
+      expect(runsAtMostDaily(daily)).toBe(true);
+    for (const more of ["* * * * *", "*/10 * * * *", "0 * * * *", "0 */6 * * *", "0 1,13 * * *", "0 1-3 * * *", ""])
+      expect(runsAtMostDaily(more), more).toBe(false);
+  });
+});
+
 describe("vercel.json", () => {
   const crons = (JSON.parse(readFileSync(path.join(import.meta.dirname, "../../../vercel.json"), "utf8")).crons ??
     []) as Array<{ path: string; schedule: string }>;
+  // Only schedules registered through lib/domains/jobs.ts (this file defines none that succeed).
+  const targets = cronTargets();
 
-  it("runs the outbox sweep every minute", () => {
-    expect(crons).toContainEqual({ path: `/api/cron/${SWEEP_CRON}`, schedule: "* * * * *" });
+  it("holds only crons that run at most once a day (Vercel's Hobby plan refuses the others)", () => {
+    for (const entry of crons) expect(runsAtMostDaily(entry.schedule), JSON.stringify(entry)).toBe(true);
   });
 
-  it("has exactly one cron per registered schedule, at the schedule's period", () => {
-    // Only schedules registered through lib/domains/jobs.ts (this file defines none that succeed).
-    const expected = allSchedules().map((s) => ({
-      path: `/api/cron/${s.name}`,
-      schedule: cronExpression(s.everySeconds),
-    }));
-    for (const entry of expected) {
-      expect(crons, `add to vercel.json "crons": ${JSON.stringify(entry)}`).toContainEqual(entry);
+  it("names the sweep or a registered schedule in each cron, once, at its period", () => {
+    for (const entry of crons) {
+      const target = targets.find((t) => t.path === entry.path);
+      expect(target, `vercel.json cron ${entry.path} names no schedule`).toBeDefined();
+      expect(entry.schedule, `vercel.json cron ${entry.path}`).toBe(target!.cron);
     }
-    const known = new Set([`/api/cron/${SWEEP_CRON}`, ...expected.map((e) => e.path)]);
-    for (const entry of crons)
-      expect(known.has(entry.path), `vercel.json cron ${entry.path} names no schedule`).toBe(true);
     expect(new Set(crons.map((c) => c.path)).size).toBe(crons.length);
+  });
+
+  it("keeps every daily schedule (free on every plan); QStash schedules call the rest, the sweep every minute", () => {
+    for (const t of targets.filter((t) => runsAtMostDaily(t.cron)))
+      expect(crons, `add to vercel.json "crons": ${JSON.stringify({ path: t.path, schedule: t.cron })}`).toContainEqual(
+        { path: t.path, schedule: t.cron },
+      );
+    const viaQStash = qstashTargets(crons);
+    expect(viaQStash).toContainEqual({ name: SWEEP_CRON, path: `/api/cron/${SWEEP_CRON}`, cron: "* * * * *" });
+    expect(viaQStash.every((t) => !runsAtMostDaily(t.cron))).toBe(true);
+    // Each target is called exactly once: by one cron or by one QStash schedule.
+    const called = [...crons.map((c) => c.path), ...viaQStash.map((t) => t.path)].sort();
+    expect(called).toEqual(targets.map((t) => t.path).sort());
+    expect(targets.map((t) => t.path)).toEqual(
+      expect.arrayContaining(allSchedules().map((s) => `/api/cron/${s.name}`)),
+    );
   });
 });

@@ -4,6 +4,7 @@ import { sql } from "kysely";
 import { z } from "zod";
 import { closeDb, db } from "@/db";
 import { resetConfig } from "@/lib/core/config";
+import { remember } from "@/lib/core/remember";
 import { defineJob, enqueue } from "@/lib/platform/jobs/define";
 import { dispatchJobs } from "@/lib/platform/jobs/dispatch";
 import { defineSchedule, enqueueDueSchedules, enqueueSchedule } from "@/lib/platform/jobs/schedule";
@@ -98,7 +99,12 @@ describe("job worker", () => {
 
   it("is woken by dispatchJobs() instead of waiting for its next poll", async () => {
     startWorker({ pollMs: 600_000, force: true, schedules: false });
-    await new Promise((r) => setTimeout(r, 50)); // let its first (empty) tick pass; it now sleeps 10 minutes
+    // Until its first (empty) tick has passed in every lane: each now sleeps 10 minutes, waiting to be woken.
+    const worker = remember<{ state?: { lanes: { wake?: () => void }[] } }>("jobs.worker", () => ({}));
+    await vi.waitFor(() => expect(worker.state?.lanes.every((lane) => lane.wake !== undefined)).toBe(true), {
+      timeout: 15_000,
+      interval: 10,
+    });
     const { id } = await enqueue(slow, { key: "woken" });
     await dispatchJobs();
     await waitDone([id]);

@@ -104,8 +104,8 @@ describe("PostgresStore", () => {
     const daily = `test:${run}:daily`;
     await store.limit(daily, 2, 86_400);
     await store.limit(daily, 2, 86_400);
-    await store.limit(`test:${run}:short`, 5, 1);
-    await new Promise((r) => setTimeout(r, 1100)); // the short window has ended
+    const { resetAt } = await store.limit(`test:${run}:short`, 5, 1);
+    await new Promise((r) => setTimeout(r, resetAt - Date.now() + 5)); // until the short window has ended
     await store.sweepEndedWindows();
     expect((await store.limit(daily, 2, 86_400)).success).toBe(false);
     expect((await store.limit(`test:${run}:short`, 5, 1)).remaining).toBe(4); // a fresh window

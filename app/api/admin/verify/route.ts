@@ -16,15 +16,17 @@ export const POST = route({
   optionalBody: true,
   maxBodyBytes: ADMIN_VERIFY_MAX_BODY_BYTES,
   rateLimit: ADMIN_VERIFY_RATE_LIMIT,
-  summary:
-    "Trade an admin's user token (body `token` or Authorization) or the admin secret (`secret`) for the admin_session cookie",
+  summary: "Start an admin session",
+  description:
+    "Trades an admin's user token (the body's `token`, or the Authorization bearer) or the admin secret (`secret`) for the `admin_session` cookie (HttpOnly, SameSite=Lax), valid for a fixed time (`expiresAt`). The body may be left out when the token is in Authorization. 401 for a wrong secret or an invalid token, 403 for a user who is not an admin (ADMIN_FIDS); 10 requests per 5 minutes per client IP.",
   response: adminSessionStarted,
   handler: ({ body, request, setHeader }) => verifyAdmin(body, request, setHeader),
 });
 
 export const DELETE = route({
   auth: "public",
-  summary: "Clear the admin_session cookie",
+  summary: "End the admin session",
+  description: "Clears the `admin_session` cookie. Needs no credentials and always succeeds.",
   response: adminSessionEnded,
   handler: ({ request, setHeader }) => endAdminSession(request, setHeader),
 });

@@ -6,8 +6,9 @@ import { allocationsResponse } from "@/lib/domains/airdrops/responses";
 
 export const GET = route({
   auth: "public",
-  summary:
-    "One page of a token's airdrop (account, amount) pairs in account order, with the root and leaf count; cursor-paged",
+  summary: "List an airdrop's allocations",
+  description:
+    "One page of the (account, amount) pairs of a token's current airdrop tree, in account order, with the tree's root and leaf count. Page with `limit` and the answer's `nextCursor`; a cursor pins the tree it started on, and answers 409 once a newer upload has replaced and deleted that tree (start again without a cursor). 404 when the token has no airdrop tree.",
   query: allocationsQuery,
   response: allocationsResponse,
   handler: ({ query }) => allocations(query.tokenAddress, query.limit, query.cursor),

@@ -6,8 +6,9 @@ import { claimProofsResponse } from "@/lib/domains/airdrops/responses";
 
 export const GET = route({
   auth: "public",
-  summary:
-    "The claimer's Merkle proofs, one per leaf with the entry it proves, each verified against the root before it is answered",
+  summary: "Get a claimer's airdrop proofs",
+  description:
+    "The claimer's Merkle proofs for a token's airdrop: one per leaf of the claimer, each with the entry (account, amount) it proves, largest amount first. Every proof is verified against the tree's root before it is answered, and works with OpenZeppelin's MerkleProof (standard-v1 leaves). An empty list when the claimer has no leaf; 404 when the token has no airdrop tree.",
   query: claimerQuery,
   response: claimProofsResponse,
   handler: ({ query }) => claimProofs(query.tokenAddress, query.claimerAddress),

@@ -7,7 +7,9 @@ import { creatorEarningsResponse } from "@/lib/domains/rewards/earnings/response
 
 export const GET = route({
   auth: "public",
-  summary: "WETH (wei) claimed by the token's reward recipients",
+  summary: "Get a token's creator earnings",
+  description:
+    "WETH (wei, decimal strings) claimed from the fee locker by each reward recipient of the token, from the indexed fee-claim events; every recipient currently in the token's reward split is listed, 0 when it has claimed nothing. Fee-locker balances are per owner and reward token: a recipient shared by several tokens has all its WETH claims counted for each. Cached for an hour at the edge.",
   params: creatorEarningsParams,
   query: creatorEarningsQuery,
   response: creatorEarningsResponse,

@@ -7,7 +7,9 @@ import { creatorProfileResponse } from "@/lib/domains/users/creators/responses";
 
 export const GET = route({
   auth: "public",
-  summary: "A creator wallet's profile and launch statistics",
+  summary: "Get a creator's profile and statistics",
+  description:
+    "A creator wallet's profile (the profile holding the address, when one is known) and its launch statistics: tokens launched, per chain, and the market cap of its newest tokens. Cached 30 s at the edge.",
   params: creatorParams,
   response: creatorProfileResponse,
   cache: cachePolicy.creator,

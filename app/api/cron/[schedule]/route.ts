@@ -6,9 +6,10 @@ import "@/lib/domains/jobs";
 
 export const GET = route({
   auth: "cron",
-  summary:
-    "Vercel cron (Bearer CRON_SECRET): `dispatch` sweeps the outbox to QStash, any other schedule name enqueues its job",
+  summary: "Run a cron schedule",
+  description:
+    "Called by Vercel cron with `Authorization: Bearer CRON_SECRET`. `dispatch` sweeps the job outbox to QStash; any other schedule name (vercel.json lists them) enqueues that schedule's job. 404 for an unknown schedule.",
   response: cronResult,
-  params: z.object({ schedule: z.string() }),
+  params: z.object({ schedule: z.string().describe("`dispatch`, or a schedule's name (vercel.json `crons`)") }),
   handler: ({ params }) => runCron(params.schedule),
 });

@@ -7,7 +7,9 @@ import { uncollectedFeesResponse } from "@/lib/domains/rewards/fees/responses";
 
 export const GET = route({
   auth: "public",
-  summary: "Uncollected fees per recipient of a token (deprecated)",
+  summary: "Estimate a token's uncollected fees (deprecated)",
+  description:
+    "Deprecated (answers carry `Deprecation: true`). What each reward recipient of the token can still collect, read from the chain with one multicall.",
   deprecated: true,
   params: uncollectedFeesParams,
   query: uncollectedFeesQuery,

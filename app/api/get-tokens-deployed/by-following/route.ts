@@ -7,7 +7,9 @@ import { byFollowingResponse } from "@/lib/domains/users/creators/responses";
 
 export const GET = route({
   auth: "public",
-  summary: "Tokens launched by the accounts a FID follows, newest first",
+  summary: "List tokens of the accounts a FID follows",
+  description:
+    "Tokens launched by the accounts the FID follows (from the profile provider's following list, stored), newest first, at most `limit`; with `includeUser`, each token's creator profile.",
   query: byFollowingQuery,
   response: byFollowingResponse,
   cache: cachePolicy.none,

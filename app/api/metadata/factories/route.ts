@@ -5,8 +5,9 @@ import { factoriesResponse, listFactories } from "@/lib/domains/launch/factories
 
 export const GET = route({
   auth: "public",
-  summary:
-    "The token factories trusted on each served chain (FACTORY_ADDRESS_<chainId> and TOKEN_INDEX_EXTRA_FACTORIES), with the TokenCreated event selector",
+  summary: "List the trusted token factories",
+  description:
+    "The token factories the indexer trusts on each served chain (FACTORY_ADDRESS_<chainId>, then TOKEN_INDEX_EXTRA_FACTORIES), in chain id order, each with the topic of its TokenCreated event. Cached an hour at the edge.",
   response: factoriesResponse,
   cache: cachePolicy.factories,
   handler: () => listFactories(),

@@ -6,8 +6,9 @@ import { presaleRefreshResponse } from "@/lib/domains/presales/responses";
 
 export const GET = route({
   auth: "public",
-  summary:
-    "Enqueue re-reading a presale transaction: a job decodes its presale events and upserts the presales they name",
+  summary: "Re-read a presale transaction",
+  description:
+    "Enqueues a job that reads the transaction's receipt, decodes the presale contract's events and upserts the presales they name. The answer only says the job is enqueued; an unknown or unrelated transaction is recorded as a failed job.",
   query: refreshQuery,
   response: presaleRefreshResponse,
   rateLimit: { name: "presale-refresh", limit: 60, windowSeconds: 60 },

@@ -7,8 +7,10 @@ import { deletePretoken } from "@/lib/domains/launch/pretokens/service";
 export const DELETE = route({
   auth: "user",
   // Any id is looked up: a malformed or overlong one is the same 404 as a missing one.
-  params: z.object({ id: z.string() }),
-  summary: "Soft-deletes a pretoken owned by the caller",
+  params: z.object({ id: z.string().describe("the pretoken's id (a UUID), as POST /api/pretoken/v4 answered it") }),
+  summary: "Delete a pretoken",
+  description:
+    "Soft-deletes one of the caller's pretokens. Another user's pretoken, a missing one and a malformed id all answer the same 404.",
   response: deletePretokenResponse,
   handler: ({ params, principal }) => deletePretoken(params.id, principal),
 });

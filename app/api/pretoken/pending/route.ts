@@ -5,7 +5,9 @@ import { listPendingPretokens } from "@/lib/domains/launch/pretokens/service";
 
 export const GET = route({
   auth: "user",
-  summary: "The authenticated user's pending pretokens, newest first",
+  summary: "List the caller's pending pretokens",
+  description:
+    "The signed-in user's pretokens created in the last 7 days and not deleted, newest first (at most PRETOKEN_MAX_PENDING), each with its settings and expected address.",
   response: pendingPretokensResponse,
   handler: ({ principal }) => listPendingPretokens(principal),
 });

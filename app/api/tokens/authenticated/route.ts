@@ -7,7 +7,9 @@ import { tokenSearchResponse } from "@/lib/domains/tokens/responses";
 
 export const GET = route({
   auth: "partner",
-  summary: "GET /api/tokens for partners: no fid, limit up to 200",
+  summary: "Search and list tokens (partners)",
+  description:
+    "GET /api/tokens for partners: the same filters, sorts and cursors, pages of up to 200, and no `fid` (use `fids`). Answers are private.",
   query: authenticatedTokensQuery,
   response: tokenSearchResponse,
   cache: cachePolicy.none,

@@ -7,7 +7,9 @@ import { uncollectedFeesResponse } from "@/lib/domains/rewards/fees/responses";
 
 export const GET = route({
   auth: "public",
-  summary: "Uncollected rewards per recipient of the token of a pool (deprecated)",
+  summary: "Estimate a pool's uncollected rewards (deprecated)",
+  description:
+    "Deprecated (answers carry `Deprecation: true`). What each reward recipient of the pool's token can still collect, read from the chain with one multicall.",
   deprecated: true,
   query: estimateRewardsQuery,
   response: uncollectedFeesResponse,

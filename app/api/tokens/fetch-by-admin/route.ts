@@ -7,7 +7,9 @@ import { tokenListResponse } from "@/lib/domains/tokens/responses";
 
 export const GET = route({
   auth: "partner",
-  summary: "Tokens whose admin is the address (limit 1..200)",
+  summary: "List tokens by admin",
+  description:
+    "Tokens whose admin is the address, newest first, paged by cursor (`limit` 1 to 200). Partner answers are uncached.",
   query: fetchByAdminQuery,
   response: tokenListResponse,
   cache: cachePolicy.none,

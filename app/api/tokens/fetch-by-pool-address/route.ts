@@ -7,7 +7,9 @@ import { tokenByPoolResponse } from "@/lib/domains/tokens/responses";
 
 export const GET = route({
   auth: "public",
-  summary: "The token of a pool address or v4 pool id; {} when none",
+  summary: "Get the token of a pool",
+  description:
+    "The token whose pool is the address (a V3-style pool) or the Uniswap v4 pool id, as `{ data }`; `{}` when none.",
   query: byPoolAddressQuery,
   response: tokenByPoolResponse,
   cache: cachePolicy.tokensList,

@@ -7,7 +7,8 @@ import { tokensByPoolsResponse } from "@/lib/domains/tokens/responses";
 
 export const POST = route({
   auth: "public",
-  summary: "Tokens of up to 100 pools, keyed by lowercase pool address, in one query",
+  summary: "Get the tokens of several pools",
+  description: "The tokens of up to 100 pool addresses or v4 pool ids, in one query, keyed by lowercase pool address.",
   body: byPoolAddressesBody,
   maxBodyBytes: 64 * 1024,
   response: tokensByPoolsResponse,

@@ -7,7 +7,9 @@ import { tokenListResponse } from "@/lib/domains/tokens/responses";
 
 export const GET = route({
   auth: "public",
-  summary: "Tokens deployed by an address (msg_sender), newest first, 10 per page",
+  summary: "List tokens deployed by an address",
+  description:
+    "Tokens whose deploying transaction was sent by the address (msg_sender), newest first, 10 per page by cursor.",
   query: deployedByAddressQuery,
   response: tokenListResponse,
   cache: cachePolicy.tokensList,

@@ -7,7 +7,8 @@ import { tokenListResponse } from "@/lib/domains/tokens/responses";
 
 export const GET = route({
   auth: "public",
-  summary: "Tokens requested by a FID, newest first, 10 per page",
+  summary: "List tokens requested by a FID",
+  description: "Tokens requested by the FID (the deployment's requestor), newest first, 10 per page by cursor.",
   query: deployedByFidQuery,
   response: tokenListResponse,
   cache: cachePolicy.tokensList,

@@ -7,7 +7,9 @@ export const POST = route({
   auth: "public",
   body: indexByAddressBody,
   rateLimit: indexByAddressIpLimit,
-  summary: "Finds the token's TokenCreated event on chain 8453 and upserts the token",
+  summary: "Index a token by address",
+  description:
+    "Finds the token's TokenCreated event on chain 8453 (a known transaction first, else a search back from the chain's head) and upserts the token. 404 when no trusted factory created it. 5 requests a minute per IP and one an hour per address.",
   response: indexByAddressResponse,
   handler: ({ body }) => indexTokenByAddress(body.address),
 });

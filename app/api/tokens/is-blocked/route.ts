@@ -7,7 +7,9 @@ import { isBlockedResponse } from "@/lib/domains/tokens/responses";
 
 export const GET = route({
   auth: "partner",
-  summary: "Whether a token is blocked: globally and on any chain, or on the given chain",
+  summary: "Check whether a token is blocked",
+  description:
+    "Whether a token is blocked: without `chainId`, a block on any chain (or a global one) counts; with it, only a block on that chain or a global one. Partner answers are private.",
   query: isBlockedQuery,
   response: isBlockedResponse,
   cache: cachePolicy.isBlocked,

@@ -7,7 +7,9 @@ import { tokenListResponse } from "@/lib/domains/tokens/responses";
 
 export const GET = route({
   auth: "public",
-  summary: "Deprecated: GET /api/tokens with q and fids only, 5 per page",
+  summary: "Search tokens (deprecated)",
+  description:
+    "Deprecated (answers carry `Deprecation: true` and a Link to GET /api/tokens): GET /api/tokens with `q` and `fids` only, 5 per page.",
   deprecated: true,
   query: searchQuery,
   response: tokenListResponse,

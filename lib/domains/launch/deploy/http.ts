@@ -28,4 +28,6 @@ export const jsonObjectBody = z
   .record(z.string(), z.unknown(), { message: "the body must be a JSON object" })
   .refine((body) => depthOf(body, 32) <= 32, "the body nests deeper than 32 levels");
 
-export const requestKeyParams = z.object({ requestKey });
+export const requestKeyParams = z.object({
+  requestKey: requestKey.describe("the requestKey the deployment was requested with"),
+});

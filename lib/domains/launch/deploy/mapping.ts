@@ -1,4 +1,4 @@
-// Each request shape to one DeploymentPlan (docs/deploy.md "Deploy mapping" lists it field by field): percents to
+// Each request shape to one DeploymentPlan (docs/token-deploy.md "Deploy mapping" lists it field by field): percents to
 // bps and fee millionths exactly, market cap to tick, pool type to positions, vault to an extension, and
 // the legacy reward split (creator c%, interface 80 - c%, platform 20%) to reward recipients.
 import type { Address, Hex } from "viem";

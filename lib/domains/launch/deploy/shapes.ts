@@ -1,5 +1,6 @@
 // The four deploy request shapes (interface 4.10), the rule telling them apart, and their validation:
-// field rules in zod, cross-field rules below, every violation listed in one 400.
+// field rules in zod, cross-field rules below, every violation listed in one 400. The same zod schemas are the
+// OpenAPI document's request bodies (with a title and a valid example each), so the two cannot drift.
 import { z } from "zod";
 import { configuredChainIds, chainSettings } from "@/lib/platform/chain";
 import {
@@ -30,6 +31,11 @@ export const VAULT_MIN_LOCKUP_SECONDS = 604_800;
 export const LEGACY_VAULT_MIN_SECONDS = 30 * 86_400;
 
 const socialLink = z.union([url, z.object({ platform: text(32, 1), url }).strict()]);
+
+/** The examples' addresses and keys (any address will do; a requestKey is 32 URL-safe characters). */
+const ADMIN = "0x1111111111111111111111111111111111111111";
+const REQUESTOR = "0x2222222222222222222222222222222222222222";
+const GROUP = ["0x3333333333333333333333333333333333333333", "0x4444444444444444444444444444444444444444"];
 const urls = <T extends z.ZodType>(item: T) => z.array(item).max(URLS_MAX, `at most ${URLS_MAX} URLs`);
 
 export const deployV4Body = z
@@ -80,7 +86,32 @@ export const deployV4Body = z
     chainId: z.number().int().positive().optional(),
     dryRun: z.boolean().optional(),
   })
-  .strict();
+  .strict()
+  .meta({
+    title: "4.0.0",
+    description: "Version 4: token, reward recipients, pool, fees and vault as objects (told apart by `token`)",
+    examples: [
+      {
+        token: {
+          name: "Example Token",
+          symbol: "EXMPL",
+          tokenAdmin: ADMIN,
+          image: "https://example.com/token.png",
+          description: "An example launch",
+          socialMediaUrls: [{ platform: "x", url: "https://x.com/example" }],
+          requestKey: "example-v4-request-key-000000001",
+        },
+        rewards: [
+          { admin: ADMIN, recipient: ADMIN, allocation: 80 },
+          { admin: ADMIN, recipient: REQUESTOR, allocation: 20 },
+        ],
+        pool: { type: "standard", initialMarketCap: 10 },
+        fees: { type: "static", tokenFee: 1, pairedFee: 1 },
+        vault: { percentage: 10, lockupDuration: VAULT_MIN_LOCKUP_SECONDS, vestingDuration: 0 },
+        dryRun: true,
+      },
+    ],
+  });
 
 const legacyFields = {
   name: tokenName,
@@ -104,8 +135,51 @@ const legacyFields = {
   dryRun: z.boolean().optional(),
 };
 
-/** 0.3.1; 0.3.0 is the subset of its first five fields. */
-export const deployLegacyBody = z.object(legacyFields).strict();
+const legacyExample = {
+  name: "Example Token",
+  symbol: "EXMPL",
+  image: "https://example.com/token.png",
+  requestorAddress: REQUESTOR,
+  requestKey: "example-legacy-request-key-00001",
+};
+
+/** 0.3.1: flat fields, the requestor's rewards as a percentage. */
+export const deployLegacyBody = z
+  .object(legacyFields)
+  .strict()
+  .meta({
+    title: "0.3.1",
+    description: "Legacy 0.3.1: flat fields beyond 0.3.0's five (rewards, vault, pair, social context)",
+    examples: [
+      {
+        ...legacyExample,
+        requestorFid: 1,
+        creatorRewardsPercentage: 80,
+        tokenPair: "WETH",
+        description: "An example launch",
+        socialMediaUrls: ["https://x.com/example"],
+        platform: "farcaster",
+        initialMarketCap: 10,
+      },
+    ],
+  });
+
+/** 0.3.0: the first five fields of 0.3.1 only (and dryRun); recorded as its own shape. */
+export const deployV030Body = z
+  .object({
+    name: legacyFields.name,
+    symbol: legacyFields.symbol,
+    image: legacyFields.image,
+    requestorAddress: legacyFields.requestorAddress,
+    requestKey: legacyFields.requestKey,
+    dryRun: legacyFields.dryRun,
+  })
+  .strict()
+  .meta({
+    title: "0.3.0",
+    description: "Legacy 0.3.0: name, symbol, image, requestorAddress and requestKey only",
+    examples: [legacyExample],
+  });
 
 const groupMember = z.object({ address, allocation: bpsPercent(0, 100, true) }).strict();
 /** 3.1.0 (POST /api/tokens/deploy/split). `groupAddresses` may also arrive as a JSON string of the array. */
@@ -126,7 +200,28 @@ export const deploySplitBody = z
       z.array(groupMember).min(1, "at least 1 group address"),
     ),
   })
-  .strict();
+  .strict()
+  .meta({
+    title: "3.1.0",
+    description: "Split 3.1.0: the legacy fields, the creator's rewards split over groupAddresses",
+    examples: [
+      {
+        ...legacyExample,
+        requestKey: "example-split-request-key-000001",
+        creatorRewardsPercentage: 40,
+        groupAddresses: [
+          { address: GROUP[0], allocation: 60 },
+          { address: GROUP[1], allocation: 40 },
+        ],
+      },
+    ],
+  });
+
+/**
+ * What POST /api/tokens/deploy accepts: one of its three shapes, told apart by detectShape (never by trying each),
+ * each validated by its own schema above. The OpenAPI document shows this union; the route does not run it.
+ */
+export const deployEndpointBody = z.union([deployV4Body, deployLegacyBody, deployV030Body]);
 
 export type DeployV4Body = z.infer<typeof deployV4Body>;
 export type DeployLegacyBody = z.infer<typeof deployLegacyBody>;
@@ -136,7 +231,7 @@ export type ParsedDeploy =
   | { shape: "0.3.1" | "0.3.0"; body: DeployLegacyBody }
   | { shape: "3.1.0"; body: DeploySplitBody };
 
-const V030_FIELDS = new Set(["name", "symbol", "image", "requestorAddress", "requestKey", "dryRun"]);
+const V030_FIELDS = new Set(Object.keys(deployV030Body.shape));
 
 /**
  * The shape rule: /split takes 3.1.0; on /deploy a body whose `token` member is an object is 4.0.0, any
@@ -291,8 +386,9 @@ export function parseDeployBody(shape: DeployShape, raw: unknown, now = Date.now
     case "4.0.0":
       return { shape, body: validateAll(deployV4Body, raw, [rewardsSum, v4Pool, v4Fees, v4Vault, v4Chain]) };
     case "0.3.1":
-    case "0.3.0":
       return { shape, body: validateAll(deployLegacyBody, raw, legacyRules(now)) };
+    case "0.3.0":
+      return { shape, body: validateAll(deployV030Body, raw, legacyRules(now)) };
     case "3.1.0":
       return { shape, body: validateAll(deploySplitBody, raw, [...legacyRules(now), splitRules]) };
   }

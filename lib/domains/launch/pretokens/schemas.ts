@@ -1,5 +1,5 @@
 // POST /api/pretoken/v4 body: the types of token_settings, vault_settings and airdrop members are this
-// service's (the interface leaves them open); docs/deploy.md "Pretokens" lists them.
+// service's (the interface leaves them open); docs/token-deploy.md "Pretokens" lists them.
 import { z } from "zod";
 import { configuredChainIds, chainSettings } from "@/lib/platform/chain";
 import {
@@ -81,7 +81,39 @@ export const pretokenBody = z
       .strict()
       .optional(),
   })
-  .strict();
+  .strict()
+  .meta({
+    examples: [
+      {
+        keyword: "example",
+        chain_id: 8453,
+        token_settings: {
+          name: "Example Token",
+          symbol: "EXMPL",
+          image_url: "https://example.com/token.png",
+          description: "An example launch",
+          admins: [
+            {
+              admin: "0x1111111111111111111111111111111111111111",
+              recipient: "0x1111111111111111111111111111111111111111",
+              allocation: 100,
+            },
+          ],
+          pool_config_type: "standard",
+          starting_market_cap: 10,
+          fee_config_type: "static",
+          metadata: { socialMediaUrls: [{ platform: "x", url: "https://x.com/example" }] },
+          social_context: { interface: "example", platform: "farcaster" },
+        },
+        vault_settings: { percentage: 10, lockup_duration: VAULT_MIN_LOCKUP_SECONDS, vesting_duration: 0 },
+        airdrop: {
+          merkle_root: "0x1f0b8ea7c3a8b8a3f5c9b7d1e2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c8d9e0f1",
+          percentage: 5,
+          lockup_duration: AIRDROP_MIN_LOCKUP_SECONDS,
+        },
+      },
+    ],
+  });
 
 export type PretokenBody = z.infer<typeof pretokenBody>;
 

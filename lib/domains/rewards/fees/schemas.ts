@@ -8,10 +8,15 @@ const zPool = z.union([zAddress, zBytes32], {
   message: "must be a pool address (0x + 40 hex) or a v4 pool id (0x + 64 hex)",
 });
 
-export const estimateRewardsQuery = z.object({ poolAddress: zPool, chainId: zChainId.default(DEFAULT_CHAIN_ID) });
+const chainId = zChainId.default(DEFAULT_CHAIN_ID).describe("the token's chain");
 
-export const uncollectedFeesParams = z.object({ address: zAddress });
-export const uncollectedFeesQuery = z.object({ chainId: zChainId.default(DEFAULT_CHAIN_ID) });
+export const estimateRewardsQuery = z.object({
+  poolAddress: zPool.describe("the token's pool address or v4 pool id"),
+  chainId,
+});
+
+export const uncollectedFeesParams = z.object({ address: zAddress.describe("the token's contract address") });
+export const uncollectedFeesQuery = z.object({ chainId });
 
 /** Both endpoints are deprecated (interface part 9): every answer says so. */
 export const DEPRECATION_HEADERS = { Deprecation: "true" };

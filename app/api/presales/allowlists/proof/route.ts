@@ -6,8 +6,9 @@ import { allowlistProofResponse } from "@/lib/domains/presales/responses";
 
 export const GET = route({
   auth: "public",
-  summary:
-    "A buyer's allowlist proof and allowed amount (the largest of their leaves); isAllowed false when not listed",
+  summary: "Get a buyer's allowlist proof",
+  description:
+    "A buyer's Merkle proof on a presale's allowlist and their allowed amount (the largest of their leaves, in wei and ETH). `isAllowed` is false, with an empty proof and zero amounts, when the buyer is not on the allowlist; 404 when the presale has no allowlist.",
   query: proofQuery,
   response: allowlistProofResponse,
   handler: ({ query }) => allowlistProof(query.presaleId, query.chainId, query.buyerAddress),

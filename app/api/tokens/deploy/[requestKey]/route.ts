@@ -7,8 +7,9 @@ import { deploymentStatus } from "@/lib/domains/launch/deploy/service";
 export const GET = route({
   auth: "partner",
   params: requestKeyParams,
-  summary:
-    "Status of a deployment requested by this partner: queued | submitted (txHash) | deployed (token) | failed (reason)",
+  summary: "Get a deployment's status",
+  description:
+    "Where a deployment requested by the calling partner stands: `queued` (txHash once signed), `submitted` (broadcast), `deployed` (with the token) or `failed` (with the reason). Another partner's requestKey answers 404.",
   response: deploymentStatusResponse,
   handler: ({ params, principal }) => deploymentStatus(principal.partnerId, params.requestKey),
 });

@@ -7,7 +7,9 @@ export const POST = route({
   auth: "optionalUser",
   body: fromUiBody,
   rateLimit: fromUiIpLimit,
-  summary: "Enqueues indexing of { address, tx_hash, chain_id }; a signed-in user's submission is saved and attributed",
+  summary: "Submit a token deployed from a UI",
+  description:
+    "Enqueues indexing of the token from its deploying transaction (`address`, `tx_hash`, `chain_id`). With a user token the submission is also saved and attributed to the user. 30 requests a minute per IP.",
   response: fromUiResponse,
   handler: ({ body, principal }) => saveDeployedTokenFromUi(body, principal),
 });
