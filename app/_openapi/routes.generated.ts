@@ -35,20 +35,22 @@ import * as r31 from "@/app/api/tokens/authenticated/route";
 import * as r32 from "@/app/api/tokens/deploy/[requestKey]/route";
 import * as r33 from "@/app/api/tokens/deploy/route";
 import * as r34 from "@/app/api/tokens/deploy/split/route";
-import * as r35 from "@/app/api/tokens/estimate-rewards-by-pool-address/route";
-import * as r36 from "@/app/api/tokens/fetch-by-admin/route";
-import * as r37 from "@/app/api/tokens/fetch-by-pool-address/route";
-import * as r38 from "@/app/api/tokens/fetch-by-pool-addresses/route";
-import * as r39 from "@/app/api/tokens/fetch-deployed-by-address/route";
-import * as r40 from "@/app/api/tokens/fetch-deployed-by-fid/route";
-import * as r41 from "@/app/api/tokens/index-by-address/route";
-import * as r42 from "@/app/api/tokens/is-blocked/route";
-import * as r43 from "@/app/api/tokens/route";
-import * as r44 from "@/app/api/tokens/save-deployed-token/from-ui/route";
-import * as r45 from "@/app/api/tokens/search/route";
-import * as r46 from "@/app/api/tokens/trending/route";
-import * as r47 from "@/app/api/webhooks/[id]/route";
-import * as r48 from "@/app/api/webhooks/route";
+import * as r35 from "@/app/api/tokens/deploy/v4/route";
+import * as r36 from "@/app/api/tokens/estimate-rewards-by-pool-address/route";
+import * as r37 from "@/app/api/tokens/fetch-by-admin/route";
+import * as r38 from "@/app/api/tokens/fetch-by-pool-address/route";
+import * as r39 from "@/app/api/tokens/fetch-by-pool-addresses/route";
+import * as r40 from "@/app/api/tokens/fetch-deployed-by-address/route";
+import * as r41 from "@/app/api/tokens/fetch-deployed-by-fid/route";
+import * as r42 from "@/app/api/tokens/index-by-address/route";
+import * as r43 from "@/app/api/tokens/index/route";
+import * as r44 from "@/app/api/tokens/is-blocked/route";
+import * as r45 from "@/app/api/tokens/route";
+import * as r46 from "@/app/api/tokens/save-deployed-token/from-ui/route";
+import * as r47 from "@/app/api/tokens/search/route";
+import * as r48 from "@/app/api/tokens/trending/route";
+import * as r49 from "@/app/api/webhooks/[id]/route";
+import * as r50 from "@/app/api/webhooks/route";
 
 export const routeModules: { path: string; file: string; module: Record<string, unknown> }[] = [
   { path: "/api/admin/verify", file: "app/api/admin/verify/route.ts", module: r0 },
@@ -86,18 +88,20 @@ export const routeModules: { path: string; file: string; module: Record<string, 
   { path: "/api/tokens/deploy/{requestKey}", file: "app/api/tokens/deploy/[requestKey]/route.ts", module: r32 },
   { path: "/api/tokens/deploy", file: "app/api/tokens/deploy/route.ts", module: r33 },
   { path: "/api/tokens/deploy/split", file: "app/api/tokens/deploy/split/route.ts", module: r34 },
-  { path: "/api/tokens/estimate-rewards-by-pool-address", file: "app/api/tokens/estimate-rewards-by-pool-address/route.ts", module: r35 },
-  { path: "/api/tokens/fetch-by-admin", file: "app/api/tokens/fetch-by-admin/route.ts", module: r36 },
-  { path: "/api/tokens/fetch-by-pool-address", file: "app/api/tokens/fetch-by-pool-address/route.ts", module: r37 },
-  { path: "/api/tokens/fetch-by-pool-addresses", file: "app/api/tokens/fetch-by-pool-addresses/route.ts", module: r38 },
-  { path: "/api/tokens/fetch-deployed-by-address", file: "app/api/tokens/fetch-deployed-by-address/route.ts", module: r39 },
-  { path: "/api/tokens/fetch-deployed-by-fid", file: "app/api/tokens/fetch-deployed-by-fid/route.ts", module: r40 },
-  { path: "/api/tokens/index-by-address", file: "app/api/tokens/index-by-address/route.ts", module: r41 },
-  { path: "/api/tokens/is-blocked", file: "app/api/tokens/is-blocked/route.ts", module: r42 },
-  { path: "/api/tokens", file: "app/api/tokens/route.ts", module: r43 },
-  { path: "/api/tokens/save-deployed-token/from-ui", file: "app/api/tokens/save-deployed-token/from-ui/route.ts", module: r44 },
-  { path: "/api/tokens/search", file: "app/api/tokens/search/route.ts", module: r45 },
-  { path: "/api/tokens/trending", file: "app/api/tokens/trending/route.ts", module: r46 },
-  { path: "/api/webhooks/{id}", file: "app/api/webhooks/[id]/route.ts", module: r47 },
-  { path: "/api/webhooks", file: "app/api/webhooks/route.ts", module: r48 },
+  { path: "/api/tokens/deploy/v4", file: "app/api/tokens/deploy/v4/route.ts", module: r35 },
+  { path: "/api/tokens/estimate-rewards-by-pool-address", file: "app/api/tokens/estimate-rewards-by-pool-address/route.ts", module: r36 },
+  { path: "/api/tokens/fetch-by-admin", file: "app/api/tokens/fetch-by-admin/route.ts", module: r37 },
+  { path: "/api/tokens/fetch-by-pool-address", file: "app/api/tokens/fetch-by-pool-address/route.ts", module: r38 },
+  { path: "/api/tokens/fetch-by-pool-addresses", file: "app/api/tokens/fetch-by-pool-addresses/route.ts", module: r39 },
+  { path: "/api/tokens/fetch-deployed-by-address", file: "app/api/tokens/fetch-deployed-by-address/route.ts", module: r40 },
+  { path: "/api/tokens/fetch-deployed-by-fid", file: "app/api/tokens/fetch-deployed-by-fid/route.ts", module: r41 },
+  { path: "/api/tokens/index-by-address", file: "app/api/tokens/index-by-address/route.ts", module: r42 },
+  { path: "/api/tokens/index", file: "app/api/tokens/index/route.ts", module: r43 },
+  { path: "/api/tokens/is-blocked", file: "app/api/tokens/is-blocked/route.ts", module: r44 },
+  { path: "/api/tokens", file: "app/api/tokens/route.ts", module: r45 },
+  { path: "/api/tokens/save-deployed-token/from-ui", file: "app/api/tokens/save-deployed-token/from-ui/route.ts", module: r46 },
+  { path: "/api/tokens/search", file: "app/api/tokens/search/route.ts", module: r47 },
+  { path: "/api/tokens/trending", file: "app/api/tokens/trending/route.ts", module: r48 },
+  { path: "/api/webhooks/{id}", file: "app/api/webhooks/[id]/route.ts", module: r49 },
+  { path: "/api/webhooks", file: "app/api/webhooks/route.ts", module: r50 },
 ];

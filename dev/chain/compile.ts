@@ -10,17 +10,17 @@ export const ARTIFACTS_DIR = path.join(path.dirname(fileURLToPath(import.meta.ur
 
 /** The deployable contracts that get an artifact, by source file. */
 export const ARTIFACT_CONTRACTS = {
-  DynamicFeeHook: "Hooks.sol",
+  DynamicFeeHookV2: "Hooks.sol",
   Factory: "Factory.sol",
   FeeLocker: "FeeLocker.sol",
-  LpLocker: "LpLocker.sol",
+  LpLockerFeeConversion: "LpLocker.sol",
   MerkleProofVerifier: "MerkleProofVerifier.sol",
-  MevBlockDelay: "Hooks.sol",
   MockAggregatorV3: "MockAggregatorV3.sol",
   Multicall3: "Multicall3.sol",
   Pool: "Pool.sol",
   Presale: "Presale.sol",
-  StaticFeeHook: "Hooks.sol",
+  SniperAuctionV2: "SniperAuction.sol",
+  StaticFeeHookV2: "Hooks.sol",
   Token: "Token.sol",
   TokenAirdrop: "Extensions.sol",
   TokenVault: "Extensions.sol",

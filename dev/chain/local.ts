@@ -1,6 +1,7 @@
 // The local chain: hardhat's simulator (EDR, shipped inside the hardhat npm package) with chain id 8453,
-// in process for tests or behind a JSON-RPC server for `npm run dev`, plus the local contracts
-// deployed at deterministic addresses. Dev and test only: never imported by route code.
+// in process for tests or behind a JSON-RPC server for `npm run dev`, plus the local contracts installed at
+// the platform's Base addresses, so the platform's own SDK deploys on it unchanged. Dev and test only: never
+// imported by route code.
 import { createRequire } from "node:module";
 import {
   createPublicClient,
@@ -150,8 +151,25 @@ export interface LocalDeployment {
 export const LOCAL_ETH_USD = 3_000n * 10n ** 8n;
 
 /**
- * Deploys the local contracts from account 0, in a fixed order so every fresh chain gets the same
- * addresses, and funds the service's deployer. Safe to call again on a chain that already has them.
+ * Where the platform's v4.1 contracts sit on Base, as its SDK's address table has them (clanker-sdk 4.2.x): the
+ * local contracts are installed at the same addresses.
+ */
+export const PLATFORM_BASE_ADDRESSES = {
+  factory: "0xE85A59c628F7d27878ACeB4bf3b35733630083a9",
+  feeLocker: "0xF3622742b1E446D92e45E22923Ef11C2fcD55D68",
+  locker: "0x63D2DfEA64b3433F4071A98665bcD7Ca14d93496",
+  vault: "0x8E845EAd15737bF71904A30BdDD3aEE76d6ADF6C",
+  airdrop: "0xf652B3610D75D81871bf96DB50825d9af28391E0",
+  presale: "0xeeBbC567C3D612f50a67820f39CDD30dcCF7E6b8",
+  staticFeeHook: "0xb429d62f8f3bFFb98CdB9569533eA23bF0Ba28CC",
+  dynamicFeeHook: "0xd60D6B218116cFd801E28F78d011a203D2b068Cc",
+  mevModule: "0xebB25BB797D82CB78E1bc70406b13233c0854413",
+} as const satisfies Partial<Record<keyof LocalContracts, Address>>;
+
+/**
+ * Installs the local contracts at the platform's Base addresses, deploys the test aids (ETH/USD feed, Merkle
+ * verifier) from account 0, enables the modules, and funds the service's deployer. Safe to call again on a
+ * chain that already has them.
  */
 export async function deployLocalContracts(
   target: string | EIP1193Provider,
@@ -165,35 +183,27 @@ export async function deployLocalContracts(
   const deployerKey = options.deployerPrivateKey ?? LOCAL_DEPLOYER_KEY;
   const deployer = privateKeyToAccount(deployerKey).address;
 
-  // Predicted from account 0's nonces: the order below is the contract.
+  // The test aids are predicted from account 0's nonces: the order in runSetup is the contract.
   const at = (nonce: number) => getContractAddress({ from: owner.address, nonce: BigInt(nonce) });
   const contracts: LocalContracts = {
-    feeLocker: at(0),
-    factory: at(1),
-    locker: at(2),
-    staticFeeHook: at(3),
-    dynamicFeeHook: at(4),
-    mevModule: at(5),
-    vault: at(6),
-    airdrop: at(7),
-    presale: at(8),
-    ethUsdFeed: at(9),
-    merkleVerifier: at(10),
+    ...PLATFORM_BASE_ADDRESSES,
+    ethUsdFeed: at(0),
+    merkleVerifier: at(1),
     weth: WETH_ADDRESS,
     multicall3: MULTICALL3_ADDRESS,
   };
-  const SETUP_TRANSACTIONS = 19;
+  const SETUP_TRANSACTIONS = 10;
 
-  const request = (args: { method: string; params?: unknown[] }) =>
-    (client.request as (a: typeof args) => Promise<unknown>)(args);
+  const request: Request = (args) => (client.request as Request)(args);
   await request({ method: "hardhat_setBalance", params: [deployer, `0x${(10_000n * ETH).toString(16)}`] });
   // WETH and Multicall3 live at fixed addresses on Base; install their code there.
   await request({ method: "hardhat_setCode", params: [WETH_ADDRESS, artifacts.weth9DeployedBytecode] });
   await request({ method: "hardhat_setCode", params: [MULTICALL3_ADDRESS, artifacts.multicall3DeployedBytecode] });
+  await installPlatformContracts(request, owner.address, contracts);
 
   const nonce = await client.getTransactionCount({ address: owner.address });
   if (nonce === 0) {
-    await runSetup(client, wallet, owner.address, contracts);
+    await runSetup(client, wallet, contracts);
   } else if (nonce < SETUP_TRANSACTIONS) {
     throw new Error(`local chain is half set up (account 0 nonce ${nonce}); restart it`);
   }
@@ -217,8 +227,34 @@ export async function deployLocalContracts(
 }
 
 type Wallet = ReturnType<typeof createWalletClient<Transport, typeof base, ReturnType<typeof privateKeyToAccount>>>;
+type Request = (args: { method: string; params?: unknown[] }) => Promise<unknown>;
 
-async function runSetup(client: PublicClient, wallet: Wallet, owner: Address, c: LocalContracts) {
+/**
+ * Puts each platform contract's runtime code at its Base address. The code is what its constructor returns (an
+ * eth_call of the init code, which runs the constructor without a transaction), so immutables carry the
+ * constructor's arguments; these contracts keep nothing else from their constructors (no storage written
+ * there), and what they hold in storage (enabled modules, depositors) is set by transactions in runSetup.
+ */
+async function installPlatformContracts(request: Request, owner: Address, c: LocalContracts) {
+  const install = async (address: Address, abi: Abi, bytecode: Hex, args: unknown[]) => {
+    const code = await request({ method: "eth_call", params: [{ data: encodeDeploy(abi, bytecode, args) }, "latest"] });
+    await request({ method: "hardhat_setCode", params: [address, code] });
+  };
+  await install(c.feeLocker, artifacts.feeLockerAbi, artifacts.feeLockerBytecode, [owner]);
+  await install(c.factory, artifacts.factoryAbi, artifacts.factoryBytecode, [owner]);
+  await install(c.locker, artifacts.lpLockerFeeConversionAbi, artifacts.lpLockerFeeConversionBytecode, [
+    c.factory,
+    c.feeLocker,
+  ]);
+  await install(c.staticFeeHook, artifacts.staticFeeHookV2Abi, artifacts.staticFeeHookV2Bytecode, [owner]);
+  await install(c.dynamicFeeHook, artifacts.dynamicFeeHookV2Abi, artifacts.dynamicFeeHookV2Bytecode, [owner]);
+  await install(c.mevModule, artifacts.sniperAuctionV2Abi, artifacts.sniperAuctionV2Bytecode, [c.factory]);
+  await install(c.vault, artifacts.tokenVaultAbi, artifacts.tokenVaultBytecode, [c.factory]);
+  await install(c.airdrop, artifacts.tokenAirdropAbi, artifacts.tokenAirdropBytecode, [c.factory]);
+  await install(c.presale, artifacts.presaleAbi, artifacts.presaleBytecode, [c.factory]);
+}
+
+async function runSetup(client: PublicClient, wallet: Wallet, c: LocalContracts) {
   let nonce = 0;
   // Explicit nonces and gas: no estimation round trips, and the order (hence the addresses) is fixed.
   const send = async (tx: { data: Hex; to?: Address }) => {
@@ -231,15 +267,6 @@ async function runSetup(client: PublicClient, wallet: Wallet, owner: Address, c:
   const call = (to: Address, abi: Abi, functionName: string, args: unknown[]) =>
     send({ to, data: encodeCall(abi, functionName, args) });
 
-  await deploy(artifacts.feeLockerAbi, artifacts.feeLockerBytecode, [owner]);
-  await deploy(artifacts.factoryAbi, artifacts.factoryBytecode, [owner]);
-  await deploy(artifacts.lpLockerAbi, artifacts.lpLockerBytecode, [c.factory, c.feeLocker]);
-  await deploy(artifacts.staticFeeHookAbi, artifacts.staticFeeHookBytecode);
-  await deploy(artifacts.dynamicFeeHookAbi, artifacts.dynamicFeeHookBytecode);
-  await deploy(artifacts.mevBlockDelayAbi, artifacts.mevBlockDelayBytecode, [2n]);
-  await deploy(artifacts.tokenVaultAbi, artifacts.tokenVaultBytecode, [c.factory]);
-  await deploy(artifacts.tokenAirdropAbi, artifacts.tokenAirdropBytecode, [c.factory]);
-  await deploy(artifacts.presaleAbi, artifacts.presaleBytecode, [c.factory]);
   await deploy(artifacts.mockAggregatorV3Abi, artifacts.mockAggregatorV3Bytecode, [8, "ETH / USD", LOCAL_ETH_USD]);
   await deploy(artifacts.merkleProofVerifierAbi, artifacts.merkleProofVerifierBytecode);
 

@@ -23,6 +23,14 @@ export const weiAmount = z
   .regex(/^\d{1,78}$/)
   .meta({ description: "wei, decimal string (uint256)", examples: ["250000000000000000"] });
 
+/** Exact decimal ether (the `ethAmount` answers) for an amount of wei, at least one fractional digit ("1.0", "0.000000000000000001"). */
+export function formatEth(wei: string | bigint): string {
+  const value = BigInt(wei);
+  const whole = value / 10n ** 18n;
+  const fraction = (value % 10n ** 18n).toString().padStart(18, "0").replace(/0+$/, "");
+  return `${whole}.${fraction || "0"}`;
+}
+
 export const ethAmount = z
   .string()
   .regex(/^\d+\.\d+$/)

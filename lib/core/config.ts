@@ -125,9 +125,20 @@ const schema = z.object({
     )
     .default(600),
   MARKET_REFRESH_MAX_POOLS: z.coerce.number().int().min(1).max(3000).default(300),
+  /** Stored market figures older than this are withheld (null, `stale: true`) rather than served as current. */
+  MARKET_MAX_AGE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(30 * 86_400)
+    .default(86_400),
+  /** Background refreshes a minute that lists serving figures older than the refresh period may start. */
+  MARKET_BACKGROUND_REFRESHES_PER_MINUTE: z.coerce.number().int().min(0).max(600).default(2),
   // --- profiles and creators ---
   NEYNAR_MAX_RETRIES: z.coerce.number().int().min(0).max(5).default(2),
   NEYNAR_MAX_RETRY_WAIT_MS: z.coerce.number().int().min(0).max(30_000).default(2000),
+  /** Bulk profile calls per minute, across requests, that `includeUser` lists may make for unknown creators. */
+  NEYNAR_LIST_FETCHES_PER_MINUTE: z.coerce.number().int().min(0).max(10_000).default(60),
   FOLLOWING_TTL_SECONDS: z.coerce
     .number()
     .int()

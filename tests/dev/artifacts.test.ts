@@ -66,12 +66,13 @@ describe("contract artifacts", () => {
   it("the deploy path's errors are every error the local deploy-path contracts can raise", () => {
     const deployPath = [
       artifacts.factoryAbi,
-      artifacts.staticFeeHookAbi,
-      artifacts.dynamicFeeHookAbi,
+      artifacts.staticFeeHookV2Abi,
+      artifacts.dynamicFeeHookV2Abi,
+      artifacts.sniperAuctionV2Abi,
       artifacts.tokenVaultAbi,
       artifacts.tokenAirdropAbi,
       artifacts.presaleAbi,
-      artifacts.lpLockerAbi,
+      artifacts.lpLockerFeeConversionAbi,
       artifacts.feeLockerAbi,
       artifacts.tokenAbi,
     ];

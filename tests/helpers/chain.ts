@@ -1,9 +1,20 @@
 // A local chain for tests: hardhat's simulator in process (no port, no network), the local contracts
 // deployed, and the chain layer pointed at it for chain id 8453. Snapshot before each test and revert
 // after it, so every test starts from the freshly deployed state.
-import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
-import { custom, encodeAbiParameters, keccak256, toHex, type Address, type EIP1193Provider, type Hex } from "viem";
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from "vitest";
+import {
+  custom,
+  encodeAbiParameters,
+  keccak256,
+  toHex,
+  zeroAddress,
+  type Address,
+  type EIP1193Provider,
+  type Hex,
+} from "viem";
 import { privateKeyToAccount } from "viem/accounts";
+import type { ClankerTokenV4 } from "clanker-sdk";
+import { Clanker } from "clanker-sdk/v4";
 import { resetChainClients, setChainTransport } from "@/lib/platform/chain/clients";
 import type { DeploymentConfig } from "@/lib/platform/chain/deploy";
 import {
@@ -109,7 +120,55 @@ export function useTestChain(options: { http?: boolean } = {}): () => TestChain 
   };
 }
 
-/** Standard WETH pool at tick -230400 (about 10 WETH market cap), one position, static 1% fees. */
+// The v4.1 data of the platform's contracts, written out here from their Solidity (not with the service's
+// encoders: the tests check those against the chain).
+
+/** Static fee hook's fee data: clanker and paired fee in millionths. */
+export const staticFeeData = (clankerFee: number, pairedFee: number): Hex =>
+  encodeAbiParameters([{ type: "uint24" }, { type: "uint24" }], [clankerFee, pairedFee]);
+
+/** Dynamic fee hook's fee data: base and max fee in millionths, then the SDK's default volatility settings. */
+export const dynamicFeeData = (baseFee: number, maxLpFee: number): Hex =>
+  encodeAbiParameters(
+    ["uint24", "uint24", "uint256", "uint256", "int24", "uint256", "uint24"].map((type) => ({ type })),
+    [baseFee, maxLpFee, 30n, 120n, 200, 500_000_000n, 7_500],
+  );
+
+/** V2 hooks' poolData: abi.encode(PoolInitializationData(extension, extensionData, feeData)). */
+export const poolData = (feeData: Hex, extension: Address = zeroAddress, extensionData: Hex = "0x"): Hex =>
+  encodeAbiParameters(
+    [{ type: "tuple", components: [{ type: "address" }, { type: "bytes" }, { type: "bytes" }] }],
+    [[extension, extensionData, feeData]],
+  );
+
+/** Fee-conversion locker's lockerData: one preference per recipient, 0 both, 1 paired, 2 the launched token. */
+export const FEE_IN = { Both: 0, Paired: 1, Clanker: 2 } as const;
+export const lockerData = (feePreference: number[]): Hex =>
+  encodeAbiParameters([{ type: "tuple", components: [{ type: "uint8[]" }] }], [[feePreference]]);
+
+/** Sniper auction's mevModuleData; the platform SDK's defaults unless given. */
+export const sniperData = (fees: { startingFee?: number; endingFee?: number; secondsToDecay?: bigint } = {}): Hex =>
+  encodeAbiParameters(
+    [{ type: "tuple", components: [{ type: "uint24" }, { type: "uint24" }, { type: "uint256" }] }],
+    [[fees.startingFee ?? 666_777, fees.endingFee ?? 41_673, fees.secondsToDecay ?? 15n]],
+  );
+
+/** The reward split: each recipient its own admin, its bps, and its fee preference (Both unless given). */
+export function setRewards(
+  config: DeploymentConfig,
+  recipients: Address[],
+  rewardBps: number[],
+  feeIn: number[] = recipients.map(() => FEE_IN.Both),
+) {
+  Object.assign(config.lockerConfig, {
+    rewardAdmins: recipients,
+    rewardRecipients: recipients,
+    rewardBps,
+    lockerData: lockerData(feeIn),
+  });
+}
+
+/** Standard WETH pool at tick -230400 (about 10 WETH market cap), one position, static 1% fees, v4.1 data. */
 export function defaultDeploymentConfig(
   chain: TestChain,
   overrides: { admin?: Address; salt?: Hex; name?: string } = {},
@@ -131,7 +190,7 @@ export function defaultDeploymentConfig(
       pairedToken: chain.contracts.weth,
       tickIfToken0IsClanker: -230_400,
       tickSpacing: 200,
-      poolData: encodeAbiParameters([{ type: "uint24" }, { type: "uint24" }], [10_000, 10_000]),
+      poolData: poolData(staticFeeData(10_000, 10_000)),
     },
     lockerConfig: {
       locker: chain.contracts.locker,
@@ -141,9 +200,38 @@ export function defaultDeploymentConfig(
       tickLower: [-230_400],
       tickUpper: [-120_000],
       positionBps: [10_000],
-      lockerData: "0x",
+      lockerData: lockerData([FEE_IN.Both]),
     },
-    mevModuleConfig: { mevModule: chain.contracts.mevModule, mevModuleData: "0x" },
+    mevModuleConfig: { mevModule: chain.contracts.mevModule, mevModuleData: sniperData() },
     extensionConfigs: [],
   };
+}
+
+/** A token config in the platform SDK's terms (its chain is the local chain's). */
+export type SdkToken = Omit<ClankerTokenV4, "chainId">;
+
+/** The DeploymentConfig the platform's SDK encodes for `token`: the calldata a partner using the SDK sends. */
+export async function sdkDeploymentConfig(chain: TestChain, token: SdkToken): Promise<DeploymentConfig> {
+  const tx = await new Clanker().getDeployTransaction({ ...token, chainId: chain.chainId } as ClankerTokenV4);
+  expect(tx.address).toBe(chain.contracts.factory);
+  return tx.args[0] as DeploymentConfig;
+}
+
+/** Deploys `token` with the platform's SDK from local account `account`: the token's address and the transaction. */
+export async function sdkDeployment(
+  chain: TestChain,
+  account: number,
+  token: SdkToken,
+): Promise<{ address: Address; txHash: Hex }> {
+  // The SDK is typed against its own copy of viem: the clients are the same objects at runtime.
+  const sdk = new Clanker({ wallet: chain.wallet(account) as never, publicClient: chain.publicClient as never });
+  const deployed = await sdk.deploy({ ...token, chainId: chain.chainId } as ClankerTokenV4);
+  if (deployed.error) throw deployed.error;
+  const { address } = await deployed.waitForTransaction();
+  return { address: address as Address, txHash: deployed.txHash as Hex };
+}
+
+/** Deploys `token` with the platform's SDK from local account `account`; returns the token's address. */
+export async function sdkDeploy(chain: TestChain, account: number, token: SdkToken): Promise<Address> {
+  return (await sdkDeployment(chain, account, token)).address;
 }

@@ -1,6 +1,7 @@
 // GET /api/tokens: search and list tokens (filters, market sorts, keyset cursor), within the search budget
 import { route, preflight } from "@/lib/http/route";
 import { cachePolicy } from "@/lib/http/cache";
+import { reportProfilesIncomplete } from "@/lib/http/headers";
 import { tokensQuery } from "@/lib/domains/tokens/schemas";
 import { searchTokens } from "@/lib/domains/tokens/service";
 import { tokenSearchResponse } from "@/lib/domains/tokens/responses";
@@ -13,6 +14,6 @@ export const GET = route({
   query: tokensQuery,
   response: tokenSearchResponse,
   cache: cachePolicy.tokensList,
-  handler: ({ query }) => searchTokens(query),
+  handler: ({ query, setHeader }) => searchTokens(query, reportProfilesIncomplete(setHeader)),
 });
 export const OPTIONS = preflight;

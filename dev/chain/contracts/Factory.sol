@@ -11,6 +11,7 @@ import {
     ITokenExtension,
     IPoolHook,
     ILpLocker,
+    IMevModule,
     TokenTransfers
 } from "./Types.sol";
 import {Token} from "./Token.sol";
@@ -20,7 +21,10 @@ import {TickMath} from "./TickMath.sol";
 /// The local stand-in for the platform's version-4 factory: same `deployToken(DeploymentConfig)` and
 /// `TokenCreated` ABI, same CREATE2 salt rule and the same limits, each failing with its own custom
 /// error so the service can say which rule a request broke. Instead of a Uniswap v4 pool it creates a
-/// V3-style `Pool` at the starting price and reports the v4-style pool id.
+/// V3-style `Pool` at the starting price and reports the v4-style pool id. It passes each module its data
+/// as the platform's factory does: `poolData` to the hook, `lockerData` to the locker, `mevModuleData` to
+/// the MEV module once the pool exists. The owner is immutable, so the runtime code can be installed at
+/// any address (the local chain puts it at the platform's).
 contract Factory {
     uint256 public constant TOKEN_SUPPLY = 100_000_000_000 * 1e18;
     uint256 public constant BPS = 10_000;
@@ -64,7 +68,7 @@ contract Factory {
         address[] extensions;
     }
 
-    address public owner;
+    address public immutable owner;
     mapping(ModuleKind kind => mapping(address module => bool)) public enabledModules;
     mapping(address token => DeploymentInfo) public deploymentInfo;
     mapping(bytes32 poolId => address pool) public poolOf;
@@ -90,7 +94,6 @@ contract Factory {
     /// Local addition: where the V3-style pool of a pool id lives (the v4 factory has no such event).
     event PoolCreated(bytes32 indexed poolId, address indexed pool, address indexed token, uint160 sqrtPriceX96, int24 tick);
     event ModuleEnabled(ModuleKind indexed kind, address indexed module, bool enabled);
-    event OwnershipTransferred(address indexed previousOwner, address indexed newOwner);
 
     // Errors the platform's v4 contracts also have carry their names (IClanker, IClankerLpLockerMultiple);
     // the others are local.
@@ -110,7 +113,7 @@ contract Factory {
     error NoRewardRecipients();
     error TooManyRewardParticipants();
     error MismatchedRewardArrays();
-    error ZeroRewardRecipient();
+    error ZeroRewardAddress();
     error ZeroRewardAmount();
     error InvalidRewardBps();
     error NoPositions();
@@ -125,7 +128,6 @@ contract Factory {
 
     constructor(address owner_) {
         owner = owner_;
-        emit OwnershipTransferred(address(0), owner_);
     }
 
     modifier onlyOwner() {
@@ -136,11 +138,6 @@ contract Factory {
     function setModule(ModuleKind kind, address module, bool enabled) external onlyOwner {
         enabledModules[kind][module] = enabled;
         emit ModuleEnabled(kind, module, enabled);
-    }
-
-    function transferOwnership(address newOwner) external onlyOwner {
-        emit OwnershipTransferred(owner, newOwner);
-        owner = newOwner;
     }
 
     function deployToken(DeploymentConfig calldata deploymentConfig) external payable returns (address tokenAddress) {
@@ -157,7 +154,11 @@ contract Factory {
         address locker = deploymentConfig.lockerConfig.locker;
         uint256 liquiditySupply = TOKEN_SUPPLY - extensionsSupply;
         TokenTransfers.send(tokenAddress, locker, liquiditySupply);
-        ILpLocker(locker).placeLiquidity(deploymentConfig.lockerConfig, tokenAddress, pool, poolId, liquiditySupply);
+        ILpLocker(locker).placeLiquidity(
+            deploymentConfig.lockerConfig, deploymentConfig.poolConfig, tokenAddress, pool, liquiditySupply
+        );
+        address mevModule = deploymentConfig.mevModuleConfig.mevModule;
+        if (mevModule != address(0)) IMevModule(mevModule).initialize(poolId, deploymentConfig.mevModuleConfig.mevModuleData);
 
         deploymentInfo[tokenAddress] = DeploymentInfo(pool, poolId, deploymentConfig.poolConfig.hook, locker);
         _emitTokenCreated(deploymentConfig, tokenAddress, poolId, extensionsSupply);
@@ -174,7 +175,7 @@ contract Factory {
         if (p.pairedToken == address(0)) revert InvalidPairedToken();
         if (p.tickSpacing <= 0 || p.tickSpacing > MAX_TICK_SPACING) revert InvalidTickSpacing();
         _checkTick(p.tickIfToken0IsClanker, p.tickSpacing);
-        // The hook owns its fee rules (static at most 5%, dynamic base at least 0.25%) and reverts with them.
+        // The hook owns its data's rules (pool extension, static fees at most 10%, dynamic base at least 0.25%).
         lpFee = IPoolHook(p.hook).validatePoolData(p.poolData);
     }
 
@@ -192,7 +193,7 @@ contract Factory {
         if (l.rewardAdmins.length != recipients || l.rewardBps.length != recipients) revert MismatchedRewardArrays();
         uint256 rewardBpsSum;
         for (uint256 i = 0; i < recipients; i++) {
-            if (l.rewardRecipients[i] == address(0) || l.rewardAdmins[i] == address(0)) revert ZeroRewardRecipient();
+            if (l.rewardRecipients[i] == address(0) || l.rewardAdmins[i] == address(0)) revert ZeroRewardAddress();
             if (l.rewardBps[i] == 0) revert ZeroRewardAmount();
             rewardBpsSum += l.rewardBps[i];
         }

@@ -7,9 +7,10 @@ import {TokenTransfers} from "./Types.sol";
 /// lockers) can store fees. Events, as the service indexes them:
 ///   StoreTokens(address indexed sender, address indexed feeOwner, address indexed token, uint256 balance, uint256 amount)
 ///   ClaimTokens(address indexed feeOwner, address indexed token, uint256 amountClaimed)
-/// A claim always pays the fee owner, so anyone may trigger it.
+/// A claim always pays the fee owner, so anyone may trigger it. The owner is immutable, so the runtime code can
+/// be installed at any address (the local chain puts it at the platform's).
 contract FeeLocker {
-    address public owner;
+    address public immutable owner;
     mapping(address depositor => bool) public allowedDepositors;
     mapping(address feeOwner => mapping(address token => uint256 balance)) public feesToClaim;
 

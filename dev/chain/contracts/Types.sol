@@ -70,13 +70,23 @@ interface ITokenExtension {
 
 /// A pool hook validates its `poolData` and answers the LP fee (millionths) the pool reports.
 interface IPoolHook {
-    function validatePoolData(bytes calldata poolData) external pure returns (uint24 lpFee);
+    function validatePoolData(bytes calldata poolData) external view returns (uint24 lpFee);
 }
 
-/// The LP locker holds the liquidity share and the reward split of each token.
+/// The LP locker holds the liquidity share and the reward split of each token, and reads its `lockerData`.
 interface ILpLocker {
-    function placeLiquidity(LockerConfig calldata config, address token, address pool, bytes32 poolId, uint256 amount)
-        external;
+    function placeLiquidity(
+        LockerConfig calldata lockerConfig,
+        PoolConfig calldata poolConfig,
+        address token,
+        address pool,
+        uint256 amount
+    ) external;
+}
+
+/// A MEV module reads its `mevModuleData` once its pool exists, and rejects data it cannot honour by reverting.
+interface IMevModule {
+    function initialize(bytes32 poolId, bytes calldata mevModuleData) external;
 }
 
 interface IFeeLocker {

@@ -21,7 +21,7 @@ export const leaderboardQuery = z.object({
   interval: z
     .enum(INTERVALS, { message: "must be 24h, 7d or 30d" })
     .optional()
-    .describe("the scoring window; default 7d, or the cursor's"),
+    .describe("the scoring window; default 24h (as on the platform), or the cursor's"),
   limit: zLimit(100, 25),
   cursor: zCursorOf(leaderboardCursor)
     .optional()

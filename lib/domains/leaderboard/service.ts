@@ -9,7 +9,8 @@ import { badRequest } from "@/lib/core/errors";
 import { findRankedAgents, findSnapshotComputedAt } from "./queries";
 import { MAX_OFFSET, type LeaderboardCursor } from "./schemas";
 
-export const DEFAULT_INTERVAL: LeaderboardInterval = "7d";
+// The platform's default (its API reference); the interface document states none.
+export const DEFAULT_INTERVAL: LeaderboardInterval = "24h";
 
 /**
  * Without `interval` the cursor's interval is kept (a client paging on needs to send only the cursor),

@@ -32,14 +32,6 @@ export function parseAmount(text: string, isNumberToken: boolean): bigint | null
   return value <= MAX_UINT256 ? value : null;
 }
 
-/** Exact decimal ether for an amount of wei, at least one fractional digit ("1.0", "0.000000000000000001"). */
-export function formatEth(wei: string | bigint): string {
-  const value = BigInt(wei);
-  const whole = value / 10n ** 18n;
-  const fraction = (value % 10n ** 18n).toString().padStart(18, "0").replace(/0+$/, "");
-  return `${whole}.${fraction || "0"}`;
-}
-
 const HEX = new Int8Array(128).fill(-1);
 for (let c = 0; c < 10; c++) HEX[48 + c] = c;
 for (let c = 0; c < 6; c++) HEX[65 + c] = HEX[97 + c] = 10 + c;

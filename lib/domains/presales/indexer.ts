@@ -1,19 +1,27 @@
-// Presale rows from chain events: a transaction's presale events (decoded by the chain layer) folded into
-// one change per presale and applied under a row lock. Configuration (PresaleStarted) and deployment
-// (PresaleDeployed) never change once emitted; status and ETH raised come from the latest event by chain
-// position, so replaying a transaction, or refreshing an older one after a newer one, changes nothing.
-import type { Selectable, Updateable } from "kysely";
+// Presale rows from the platform presale extension's events: a transaction's presale events (decoded by the
+// chain layer) folded into one change per presale and applied under a row lock. Configuration (PresaleStarted)
+// and deployment (PresaleDeployed) never change once emitted; status and ETH raised come from the latest event
+// by chain position, so replaying a transaction, or refreshing an older one after a newer one, changes nothing.
+// The events carry no status: PresaleStarted means Active, PresaleBuy Active or SuccessfulMaximumHit (the
+// maximum goal reached), PresaleFailed Failed, PresaleDeployed Claimable; withdrawals and claims keep it.
+import type { Updateable } from "kysely";
 import { db } from "@/db";
 import { toJson } from "@/lib/core/json";
 import type { PresalesTable } from "@/db/tables/presales";
-import type { PresaleEvent } from "@/lib/platform/chain";
+import { PRESALE_STATUS, type PresaleEvent } from "@/lib/platform/chain";
 import { insertPresaleIfMissing, lockPresale, updatePresale } from "./queries";
 
-type Change = {
+/** "bought": after a buy, Active or SuccessfulMaximumHit by the ETH raised against the maximum goal. */
+type FoldedStatus = number | "bought";
+
+export type Change = {
   presaleId: bigint;
   config?: Updateable<PresalesTable>;
-  state?: { status?: number; ethRaised?: bigint; block: bigint; logIndex: number };
-  deployed?: { token: string; supply: bigint };
+  /** The allowlist contract PresaleStarted names (zero: none); the job reads its root. */
+  allowlist?: string;
+  state?: { status?: FoldedStatus; ethRaised?: bigint; block: bigint; logIndex: number };
+  /** The deployed token; the job adds what getPresale holds after deployment (supply, lockup and vesting ends). */
+  deployed?: { token: string; supply?: bigint; lockupEndTime?: bigint; vestingEndTime?: bigint };
 };
 
 const seconds = (value: bigint) => new Date(Number(value) * 1000);
@@ -25,7 +33,7 @@ export function foldPresaleEvents(events: PresaleEvent[], blockTime: Date): Chan
     const id = event.args.presaleId;
     const change = changes.get(id) ?? { presaleId: id };
     changes.set(id, change);
-    const state = (patch: { status?: number; ethRaised?: bigint }) => {
+    const state = (patch: { status?: FoldedStatus; ethRaised?: bigint }) => {
       change.state = { ...change.state, ...patch, block: event.blockNumber, logIndex: event.logIndex };
     };
     switch (event.eventName) {
@@ -33,49 +41,42 @@ export function foldPresaleEvents(events: PresaleEvent[], blockTime: Date): Chan
         const a = event.args;
         change.config = {
           owner: a.presaleOwner.toLowerCase(),
-          allowlist_root: /^0x0{64}$/.test(a.allowlistRoot) ? null : a.allowlistRoot.toLowerCase(),
           deployment_config: toJson(a.deploymentConfig),
           min_eth_goal: a.minEthGoal.toString(),
           max_eth_goal: a.maxEthGoal.toString(),
-          end_time: seconds(a.endTime),
+          end_time: new Date(blockTime.getTime() + Number(a.presaleDuration) * 1000),
           lockup_duration: Number(a.lockupDuration),
           vesting_duration: Number(a.vestingDuration),
           started_at: blockTime,
           start_tx_hash: event.transactionHash.toLowerCase(),
         };
-        state({ status: 1, ethRaised: 0n });
+        change.allowlist = a.allowlist.toLowerCase();
+        state({ status: PRESALE_STATUS.Active, ethRaised: 0n });
         break;
       }
       case "PresaleBuy":
+        state({ status: "bought", ethRaised: event.args.ethRaised });
+        break;
       case "WithdrawFromPresale":
         state({ ethRaised: event.args.ethRaised });
         break;
-      case "PresaleStatusChanged":
-        state({ status: event.args.status, ethRaised: event.args.ethRaised });
+      case "PresaleFailed":
+        state({ status: PRESALE_STATUS.Failed });
         break;
       case "PresaleDeployed":
-        change.deployed = { token: event.args.token.toLowerCase(), supply: event.args.tokenSupply };
+        change.deployed = { token: event.args.token.toLowerCase() };
+        state({ status: PRESALE_STATUS.Claimable });
+        break;
+      case "ClaimTokens":
+      case "ClaimEth":
         break;
     }
   }
   return [...changes.values()];
 }
 
-function deploymentTimes(row: Selectable<PresalesTable>, change: Change, blockTime: Date): Updateable<PresalesTable> {
-  const lockup = change.config?.lockup_duration ?? row.lockup_duration;
-  const vesting = change.config?.vesting_duration ?? row.vesting_duration;
-  if (lockup == null || vesting == null) return {};
-  const lockupEnd = new Date(blockTime.getTime() + Number(lockup) * 1000);
-  return { lockup_end_time: lockupEnd, vesting_end_time: new Date(lockupEnd.getTime() + Number(vesting) * 1000) };
-}
-
 /** Applies one presale's change; returns the presale id. */
-export async function applyPresaleChange(
-  chainId: number,
-  presaleAddress: string,
-  change: Change,
-  blockTime: Date,
-): Promise<number> {
+export async function applyPresaleChange(chainId: number, presaleAddress: string, change: Change): Promise<number> {
   const presaleId = Number(change.presaleId);
   await db()
     .transaction()
@@ -88,16 +89,20 @@ export async function applyPresaleChange(
         s &&
         (s.block > BigInt(row.state_block) || (s.block === BigInt(row.state_block) && s.logIndex > row.state_log_index))
       ) {
-        if (s.status !== undefined) update.status = s.status;
         if (s.ethRaised !== undefined) update.eth_raised = s.ethRaised.toString();
+        if (s.status === "bought") {
+          const max = change.config?.max_eth_goal ?? row.max_eth_goal;
+          const maxHit = max != null && s.ethRaised !== undefined && s.ethRaised >= BigInt(max);
+          update.status = maxHit ? PRESALE_STATUS.SuccessfulMaximumHit : PRESALE_STATUS.Active;
+        } else if (s.status !== undefined) update.status = s.status;
         Object.assign(update, { state_block: Number(s.block), state_log_index: s.logIndex });
       }
-      if (change.deployed && !row.token_address) {
-        Object.assign(update, {
-          token_address: change.deployed.token,
-          token_supply: change.deployed.supply.toString(),
-        });
-        Object.assign(update, deploymentTimes(row, change, blockTime));
+      const d = change.deployed;
+      if (d && !row.token_address) {
+        update.token_address = d.token;
+        if (d.supply !== undefined) update.token_supply = d.supply.toString();
+        if (d.lockupEndTime !== undefined) update.lockup_end_time = seconds(d.lockupEndTime);
+        if (d.vestingEndTime !== undefined) update.vesting_end_time = seconds(d.vestingEndTime);
       }
       await updatePresale(trx, row.id, update);
     });

@@ -1,12 +1,38 @@
 // The presale refresh job (GET /api/presales/refresh): read the transaction's receipt, decode the presale
-// contract's events, upsert each presale they name. Also registers the Merkle tree jobs (publish, delete)
+// contract's events (the platform's, lib/platform/chain/abi-presale.ts), complete them with what only the
+// presale's record holds (getPresale: a deployed token's supply and lockup and vesting ends; the allowlist
+// root, from the allowlist contract it names), upsert each presale they name. Also registers the Merkle tree jobs (publish, delete)
 // that presale allowlists and airdrops share.
 import { z } from "zod";
-import { chainSettings, getBlockHeader, getPresaleLogs, getReceipt } from "@/lib/platform/chain";
+import {
+  chainSettings,
+  getBlockHeader,
+  getPresaleLogs,
+  getReceipt,
+  readPresale,
+  readPresaleAllowlistRoot,
+} from "@/lib/platform/chain";
 import { config } from "@/lib/core/config";
 import { defineJob, PermanentJobError } from "@/lib/platform/jobs/define";
 import "@/lib/domains/merkle/jobs";
-import { applyPresaleChange, foldPresaleEvents } from "./indexer";
+import { applyPresaleChange, type Change, foldPresaleEvents } from "./indexer";
+
+/** The change with what the events do not carry, read from the presale's record at the chain's head. */
+async function withRecord(chainId: number, change: Change): Promise<Change> {
+  if (change.config && change.allowlist && BigInt(change.allowlist) !== 0n) {
+    const root = await readPresaleAllowlistRoot(chainId, change.presaleId);
+    change.config.allowlist_root = root && BigInt(root) !== 0n ? root.toLowerCase() : null;
+  }
+  if (change.deployed) {
+    const record = await readPresale(chainId, change.presaleId);
+    Object.assign(change.deployed, {
+      supply: record.tokenSupply,
+      lockupEndTime: record.lockupEndTime,
+      vestingEndTime: record.vestingEndTime,
+    });
+  }
+  return change;
+}
 
 export const refreshPresaleJob = defineJob({
   name: "presale-refresh",
@@ -36,7 +62,7 @@ export const refreshPresaleJob = defineJob({
     for (const change of foldPresaleEvents(events, blockTime)) {
       if (change.presaleId > BigInt(Number.MAX_SAFE_INTEGER))
         throw new PermanentJobError(`presale id ${change.presaleId} is out of range`);
-      presaleIds.push(await applyPresaleChange(chainId, presaleAddress, change, blockTime));
+      presaleIds.push(await applyPresaleChange(chainId, presaleAddress, await withRecord(chainId, change)));
     }
     return { presaleIds, events: events.length };
   },

@@ -6,7 +6,7 @@ import { badRequest, notFound } from "@/lib/core/errors";
 import { checksum } from "@/lib/core/evm";
 import { enqueue } from "@/lib/platform/jobs/define";
 import { dispatchJobs } from "@/lib/platform/jobs/dispatch";
-import { formatEth } from "@/lib/domains/merkle/amounts";
+import { formatEth } from "@/lib/core/answers";
 import { accountProofs, allocationPage, type AllocationCursor } from "@/lib/domains/merkle/read";
 import { requireChainRoot, saveTreeUpload } from "@/lib/domains/merkle/upload";
 import { refreshPresaleJob } from "./jobs";

@@ -4,14 +4,16 @@
 // (search-creator, creator pages, by-following) read the same page and counts through readList and readRows.
 import type { Kysely } from "kysely";
 import type { DB } from "@/db/types";
-import { badRequest } from "@/lib/core/errors";
-import { storedUserObjects } from "@/lib/domains/users/service";
+import { listUserObjects } from "@/lib/domains/users/service";
 import { withSearchBudget } from "./budget";
 import { countTokens } from "./counts";
-import { encodeCursor, orderOf, type Cursor, type Direction, type SortBy } from "./cursor";
+import { cursorFor, encodeCursor, orderOf, type Cursor, type Direction, type SortBy } from "./cursor";
 import { hasFilters, type TokenFilters } from "./queries/filters";
 import { readPage, type PageRow } from "./queries/page";
 import { marketOf, toMarket, toTokenObject, type TokenObject } from "./serialize";
+import { refreshInBackground } from "./market/jobs";
+import { config } from "@/lib/core/config";
+import { log } from "@/lib/core/log";
 
 export type ListRequest = {
   filters: TokenFilters;
@@ -24,9 +26,17 @@ export type ListRequest = {
   includeMarket?: boolean;
   /** also count `tokensDeployed` (GET /api/tokens and /authenticated) */
   withTokensDeployed?: boolean;
+  /** Told when `includeUser` left some creators' profiles out (the provider could not be asked). */
+  onProfilesIncomplete?: () => void;
 };
 
-export type TokenList = { data: TokenObject[]; total: number; cursor: string | null; tokensDeployed?: number };
+export type TokenList = {
+  data: TokenObject[];
+  total: number;
+  cursor: string | null;
+  hasMore: boolean;
+  tokensDeployed?: number;
+};
 
 /**
  * Tokens by the creator filters of the request (fids, msgSender) whatever the other filters; without
@@ -62,14 +72,27 @@ export async function readRows(conn: Kysely<DB>, r: ListRequest): Promise<PageRo
   return read.slice(0, r.limit);
 }
 
+/** Tokens of the page whose stored market figures are older than one refresh period. */
+function staleMarketIds(rows: PageRow[]): number[] {
+  const before = Date.now() - config().MARKET_REFRESH_INTERVAL_SECONDS * 1000;
+  return rows.flatMap((row) => (row.m_updated_at && row.m_updated_at.getTime() < before ? [row.id] : []));
+}
+
 export async function listTokens(r: ListRequest): Promise<TokenList> {
   const order = orderOf(r.sortBy, r.sort ?? "desc");
-  if (r.cursor && r.cursor.order !== order) badRequestCursor(order);
+  r = { ...r, cursor: cursorFor(r.cursor, order) };
   const { rows, hasMore, counted } = await withSearchBudget((conn) => readList(conn, r));
   const last = rows.at(-1);
-  const users = r.includeUser
-    ? await storedUserObjects(rows.flatMap((row) => (row.requestor_fid === null ? [] : [row.requestor_fid])))
+  const profiles = r.includeUser
+    ? await listUserObjects(rows.flatMap((row) => (row.requestor_fid === null ? [] : [row.requestor_fid])))
     : undefined;
+  if (profiles && !profiles.complete) r.onProfilesIncomplete?.();
+  if (r.includeMarket) {
+    await refreshInBackground(staleMarketIds(rows)).catch((error) =>
+      log.warn("could not start a background market refresh", { error }),
+    );
+  }
+  const users = profiles?.users;
   const data = rows.map((row) =>
     toTokenObject(row, {
       ...(users ? { user: (row.requestor_fid !== null && users.get(row.requestor_fid)) || null } : {}),
@@ -80,12 +103,7 @@ export async function listTokens(r: ListRequest): Promise<TokenList> {
     data,
     total: counted.total,
     cursor: hasMore && last ? encodeCursor({ value: last.sort_value, id: last.id, order }) : null,
+    hasMore: r.limit > 0 ? hasMore : counted.total > (r.offset ?? 0),
     ...(counted.tokensDeployed !== undefined ? { tokensDeployed: counted.tokensDeployed } : {}),
   };
-}
-
-function badRequestCursor(order: string): never {
-  throw badRequest(`cursor: belongs to another sort order than ${order}`, [
-    { in: "query", path: "cursor", message: `belongs to another sort order than ${order}` },
-  ]);
 }

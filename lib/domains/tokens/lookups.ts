@@ -41,21 +41,41 @@ export async function tokensByPools(pools: string[]): Promise<JsonText> {
   return new JsonText(`${json}}}`);
 }
 
-type SocialUrl = { platform: string; url: string };
+/** The platform's member for each social platform a token's metadata names (its `platform`, any case). */
+const SOCIAL_MEMBERS = {
+  x: "twitterUrl",
+  twitter: "twitterUrl",
+  website: "websiteUrl",
+  web: "websiteUrl",
+  telegram: "telegramUrl",
+  discord: "discordUrl",
+  farcaster: "farcasterUrl",
+  warpcast: "farcasterUrl",
+} as const;
+type SocialMember = (typeof SOCIAL_MEMBERS)[keyof typeof SOCIAL_MEMBERS];
+const SOCIAL_URL_MEMBERS = [...new Set(Object.values(SOCIAL_MEMBERS))];
 
-function socialUrls(metadata: unknown): SocialUrl[] {
+/** `twitterUrl`, `websiteUrl`, … from the metadata's socialMediaUrls: the first URL of each, else null. */
+function socialUrls(metadata: unknown): Record<SocialMember, string | null> {
+  const out = Object.fromEntries(SOCIAL_URL_MEMBERS.map((m) => [m, null])) as Record<SocialMember, string | null>;
   const list = (metadata as { socialMediaUrls?: unknown } | null)?.socialMediaUrls;
-  if (!Array.isArray(list)) return [];
-  return list.flatMap((entry) => {
+  if (!Array.isArray(list)) return out;
+  for (const entry of list) {
     const { platform, url } = (entry ?? {}) as Record<string, unknown>;
-    return typeof url === "string" && url ? [{ platform: typeof platform === "string" ? platform : "", url }] : [];
-  });
+    const member =
+      typeof platform === "string" ? SOCIAL_MEMBERS[platform.toLowerCase() as keyof typeof SOCIAL_MEMBERS] : undefined;
+    if (member && typeof url === "string" && url && out[member] === null) out[member] = url;
+  }
+  return out;
 }
 
-function verifiedAddresses(user: Record<string, unknown> | undefined): string[] {
+/** The requester's verified address that sent the deployment, else their first one; checksummed. */
+function verifiedAddress(user: Record<string, unknown> | undefined, msgSender: string | null): string | null {
   const eth = (user?.verified_addresses as { eth_addresses?: unknown } | undefined)?.eth_addresses;
-  if (!Array.isArray(eth)) return [];
-  return eth.filter((a): a is string => typeof a === "string" && EVM_ADDRESS.test(a)).map((a) => displayAddress(a)!);
+  if (!Array.isArray(eth)) return null;
+  const valid = eth.filter((a): a is string => typeof a === "string" && EVM_ADDRESS.test(a));
+  const sender = valid.find((a) => a.toLowerCase() === msgSender?.toLowerCase());
+  return displayAddress(sender ?? valid[0] ?? null) ?? null;
 }
 
 /** The chain a token address is indexed on (the default chain first), or null when it is not indexed. */
@@ -75,8 +95,8 @@ export function tokenOnChain(key: { by: "address" | "pool"; value: string; chain
 
 /**
  * GET /api/get-token-by-address: the token, its creator's profile (`related.user`, stored profiles only),
- * the social URLs of its metadata (`social_urls`) and the requester's verified addresses
- * (`verified_addresses`, checksummed). `address` is lowercase hex or a base58 mint as given.
+ * the social URLs of its metadata under the platform's names (`twitterUrl`, `websiteUrl`, …) and the
+ * requester's verified address (`farcasterVerifiedEthAddress`, checksummed). `address` is lowercase hex or a base58 mint as given.
  */
 export async function tokenByAddress(address: string) {
   const row = await findTokenByAddress(db(), address);
@@ -86,8 +106,8 @@ export async function tokenByAddress(address: string) {
   return {
     data: {
       ...toTokenObject(row, { user: user ?? null }),
-      social_urls: socialUrls(row.metadata),
-      verified_addresses: verifiedAddresses(user),
+      ...socialUrls(row.metadata),
+      farcasterVerifiedEthAddress: verifiedAddress(user, row.msg_sender),
     },
   };
 }

@@ -12,6 +12,10 @@ export const marketObject = z.object({
   priceChangePercent1h: nullable(z.number()),
   priceChangePercent24h: nullable(z.number()),
   txCount24h: nullable(z.number().int()),
+  updatedAt: z.string().describe("when the figures were fetched from the aggregator (ISO 8601)"),
+  stale: z
+    .boolean()
+    .describe("older than the service's limit (MARKET_MAX_AGE_SECONDS): the figures are null, not served as current"),
 });
 
 // Members in toTokenObject's order (scalars, addresses, stored documents; see lib/domains/tokens/serialize.ts).
@@ -56,7 +60,9 @@ export const tokenObject = z.object({
 const cursor = nullable(z.string()).describe("opaque; null on the last page");
 const total = z.number().int().describe("exact up to 1,000 matches, the planner's estimate above (README)");
 
-export const tokenListResponse = z.object({ data: z.array(tokenObject), total, cursor });
+const hasMore = z.boolean().describe("whether tokens follow this page (by cursor, or by page and offset)");
+
+export const tokenListResponse = z.object({ data: z.array(tokenObject), total, cursor, hasMore });
 export const tokenSearchResponse = tokenListResponse.extend({
   tokensDeployed: z
     .number()
@@ -71,8 +77,14 @@ export const tokensByFidResponse = z.object({
 });
 export const tokenByAddressResponse = z.object({
   data: tokenObject.extend({
-    social_urls: z.array(z.object({ platform: z.string(), url: z.string() })),
-    verified_addresses: z.array(address).describe("the requester's (requestor_fid) verified addresses"),
+    twitterUrl: nullable(z.string()).describe("the metadata's X (Twitter) URL"),
+    websiteUrl: nullable(z.string()).describe("the metadata's website URL"),
+    telegramUrl: nullable(z.string()).describe("the metadata's Telegram URL"),
+    discordUrl: nullable(z.string()).describe("the metadata's Discord URL"),
+    farcasterUrl: nullable(z.string()).describe("the metadata's Farcaster URL"),
+    farcasterVerifiedEthAddress: nullable(address).describe(
+      "the requester's (requestor_fid) verified address that sent the deployment, else their first one",
+    ),
   }),
 });
 export const tokenByPoolResponse = z.object({

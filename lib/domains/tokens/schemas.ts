@@ -41,7 +41,8 @@ const zPair = z
 const about = {
   q: "an address (contract or pool), a v4 pool id, or a name or symbol: a substring from three characters, else the start",
   fids: `comma-separated FIDs of the tokens' requestors, at most ${MAX_FIDS}`,
-  cursor: "opaque: the previous page's cursor (400 for a malformed one or one of another ordering)",
+  cursor:
+    'the previous page\'s cursor (or the platform\'s base64 `{"id":"<deployed_at>"}`); one of another sort starts over',
   includeUser: "add each token's creator profile",
   includeMarket: "add each token's stored market data",
   chainId: "only tokens of this chain",
@@ -67,6 +68,11 @@ const listParams = {
   cursor: zCursor.optional().describe(about.cursor),
   startDate: zInt(0, 253_402_300_799).optional().describe("only tokens deployed after this time (unix seconds)"),
   offset: zInt(0, MAX_OFFSET).default(0).describe(`tokens to skip, at most ${MAX_OFFSET} (deeper pages go by cursor)`),
+  page: zInt(1, MAX_OFFSET + 1)
+    .optional()
+    .describe(
+      `the earlier API's page number, from 1: skips (page - 1) × limit tokens (plus offset), at most ${MAX_OFFSET} in all`,
+    ),
   includeUser: zBool.default(false).describe(about.includeUser),
   includeMarket: zBool.default(false).describe(about.includeMarket),
   chainId: zChainId.optional().describe(about.chainId),

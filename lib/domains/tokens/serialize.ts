@@ -1,6 +1,7 @@
 // The token object of COMPAT, from a tokens row: snake_case, addresses checksummed, wei as strings.
 import { sql, type Selectable } from "kysely";
 import type { TokensTable, TokenMarketTable } from "@/db/tables/core";
+import { config } from "@/lib/core/config";
 import { displayAddress } from "@/lib/core/evm";
 import type { PageRow } from "./queries/page";
 
@@ -14,11 +15,21 @@ export type TokenMarket = {
   priceChangePercent1h: number | null;
   priceChangePercent24h: number | null;
   txCount24h: number | null;
+  /** When the figures were fetched (ISO 8601). */
+  updatedAt: string;
+  /** Older than MARKET_MAX_AGE_SECONDS: the figures are withheld (null), not served as current. */
+  stale: boolean;
 };
 
 export type MarketValues = Pick<
   MarketRow,
-  "market_cap_usd" | "price_usd" | "volume_24h_usd" | "tx_count_24h" | "price_change_1h" | "price_change_24h"
+  | "market_cap_usd"
+  | "price_usd"
+  | "volume_24h_usd"
+  | "tx_count_24h"
+  | "price_change_1h"
+  | "price_change_24h"
+  | "updated_at"
 >;
 
 /** The market columns a page row carries (m_*), or null when the token has no market row. */
@@ -31,18 +42,24 @@ export function marketOf(row: PageRow): MarketValues | null {
     tx_count_24h: row.m_tx_count_24h,
     price_change_1h: row.m_price_change_1h,
     price_change_24h: row.m_price_change_24h,
+    updated_at: row.m_updated_at!,
   };
 }
 
+/** The market object of a stored row; figures older than MARKET_MAX_AGE_SECONDS are withheld and marked stale. */
 export function toMarket(row: MarketValues | null | undefined): TokenMarket | null {
   if (!row) return null;
+  const stale = Date.now() - row.updated_at.getTime() > config().MARKET_MAX_AGE_SECONDS * 1000;
+  const figure = <T>(value: T) => (stale ? null : value);
   return {
-    marketCap: row.market_cap_usd,
-    priceUsd: row.price_usd,
-    volume24h: row.volume_24h_usd,
-    priceChangePercent1h: row.price_change_1h,
-    priceChangePercent24h: row.price_change_24h,
-    txCount24h: row.tx_count_24h,
+    marketCap: figure(row.market_cap_usd),
+    priceUsd: figure(row.price_usd),
+    volume24h: figure(row.volume_24h_usd),
+    priceChangePercent1h: figure(row.price_change_1h),
+    priceChangePercent24h: figure(row.price_change_24h),
+    txCount24h: figure(row.tx_count_24h),
+    updatedAt: row.updated_at.toISOString(),
+    stale,
   };
 }
 

@@ -2,6 +2,7 @@
 // or a lookup. Other domains call these, never the queries behind them.
 import type { z } from "zod";
 import { db } from "@/db";
+import { badRequest } from "@/lib/core/errors";
 import { listTokens, readList, readRows, type ListRequest, type TokenList } from "./list";
 import { classifySearchTerm } from "./queries/filters";
 import type { PageRow } from "./queries/page";
@@ -11,6 +12,7 @@ import {
   type deployedByFidQuery,
   type fetchByAdminQuery,
   listFilters,
+  MAX_OFFSET,
   type searchQuery,
   type tokensByFidQuery,
   type tokensQuery,
@@ -31,8 +33,8 @@ export const DEPLOYED_PAGE = 10;
 type TokensQuery = z.infer<typeof tokensQuery> | z.infer<typeof authenticatedTokensQuery>;
 
 /** GET /api/tokens and GET /api/tokens/authenticated: `{ data, total, cursor, tokensDeployed }`. */
-export function searchTokens(query: TokensQuery): Promise<TokenList> {
-  return listTokens(searchRequest(query));
+export function searchTokens(query: TokensQuery, onProfilesIncomplete?: () => void): Promise<TokenList> {
+  return listTokens({ ...searchRequest(query), onProfilesIncomplete });
 }
 
 /** The list a GET /api/tokens query asks for. */
@@ -42,12 +44,22 @@ export function searchRequest(query: TokensQuery): ListRequest {
     sortBy: query.sortBy,
     sort: query.sort,
     cursor: query.cursor,
-    offset: query.offset,
+    offset: pageOffset(query),
     limit: query.limit,
     includeUser: query.includeUser,
     includeMarket: query.includeMarket,
     withTokensDeployed: true,
   };
+}
+
+/** `offset`, plus the tokens of the pages before `page` (the earlier API's page numbers). */
+function pageOffset(query: TokensQuery): number {
+  const offset = query.offset + ((query.page ?? 1) - 1) * query.limit;
+  if (offset > MAX_OFFSET) {
+    const message = `goes past the first ${MAX_OFFSET} tokens (page ${query.page} of ${query.limit}); deeper pages go by cursor`;
+    throw badRequest(`page: ${message}`, [{ in: "query", path: "page", message }]);
+  }
+  return offset;
 }
 
 /** GET /api/get-tokens-by-fid: `{ data, pagination: { cursor, total, totalPages } }`. */
@@ -60,8 +72,12 @@ export async function tokensOfFid(query: z.infer<typeof tokensByFidQuery>) {
 }
 
 /** GET /api/tokens/fetch-by-admin: `{ data, total, cursor }`. */
-export function tokensOfAdmin(query: z.infer<typeof fetchByAdminQuery>): Promise<TokenList> {
+export function tokensOfAdmin(
+  query: z.infer<typeof fetchByAdminQuery>,
+  onProfilesIncomplete?: () => void,
+): Promise<TokenList> {
   return listTokens({
+    onProfilesIncomplete,
     filters: { admin: query.admin, chainId: query.chainId },
     cursor: query.cursor,
     limit: query.limit,

@@ -3,6 +3,8 @@
 import { db } from "@/db";
 import { notFound, providerUnavailable } from "@/lib/core/errors";
 import { kv } from "@/lib/platform/kv";
+import { tryRateLimit } from "@/lib/platform/kv/rate-limit";
+import { config } from "@/lib/core/config";
 import { log } from "@/lib/core/log";
 import {
   BULK_FIDS_MAX,
@@ -60,7 +62,9 @@ export type UsersLookup = { users: Map<number, UserRow>; providerError?: Provide
 export async function lookupUsersByFids(fids: number[], ttlSeconds = FID_TTL_SECONDS): Promise<UsersLookup> {
   const users = await loadUsersByFids(db(), fids);
   const stale = fids.filter((fid) => !users.has(fid) || !isFresh(users.get(fid)!, ttlSeconds));
-  if (stale.length === 0 || !neynarConfigured()) return { users };
+  if (stale.length === 0) return { users };
+  if (!neynarConfigured())
+    return stale.some((fid) => !users.has(fid)) ? { users, providerError: NOT_CONFIGURED } : { users };
   try {
     const fetched = (await Promise.all(chunks(stale, BULK_FIDS_MAX).map(fetchUsersByFids))).flat();
     for (const row of await keep(fetched)) users.set(row.fid, row);
@@ -74,10 +78,16 @@ export async function lookupUsersByFids(fids: number[], ttlSeconds = FID_TTL_SEC
 const unavailable = (error: ProviderError) =>
   providerUnavailable("the profile provider is unavailable; try again", error.retryAfterSeconds);
 
+/** A lookup nothing stored answers, with no provider to ask: not a 404 (the user may well exist). */
+const NOT_CONFIGURED = new ProviderError("no profile provider is configured (NEYNAR_API_KEY)");
+const notConfigured = () =>
+  providerUnavailable("no profile provider is configured, and no stored profile answers this lookup");
+
 export async function getUserByFid(fid: number): Promise<UserObject> {
   const { users, providerError } = await lookupUsersByFids([fid]);
   const row = users.get(fid);
   if (row) return toUserObject(row);
+  if (providerError === NOT_CONFIGURED) throw notConfigured();
   if (providerError) throw unavailable(providerError);
   throw notFound(`no user with fid ${fid}`);
 }
@@ -89,7 +99,8 @@ export async function getUserByFid(fid: number): Promise<UserObject> {
 export async function getUsersByFids(fids: number[]): Promise<{ users: UserObject[] }> {
   if (fids.length === 0) return { users: [] };
   const { users, providerError } = await lookupUsersByFids(fids);
-  if (providerError && users.size === 0) throw unavailable(providerError);
+  if (providerError && users.size === 0)
+    throw providerError === NOT_CONFIGURED ? notConfigured() : unavailable(providerError);
   return { users: fids.flatMap((fid) => (users.has(fid) ? [toUserObject(users.get(fid)!)] : [])) };
 }
 
@@ -112,6 +123,7 @@ function pickHolder(rows: UserRow[], address: string): UserRow | null {
 export async function lookupUserByAddress(address: string, strict = true): Promise<UserRow | null> {
   const stored = await loadUsersByAddress(db(), address);
   const fresh = stored.filter((r) => isFresh(r, ADDRESS_TTL_SECONDS));
+  if (!neynarConfigured() && stored.length === 0 && strict) throw notConfigured();
   if (fresh.length || !neynarConfigured()) return pickHolder(fresh.length ? fresh : stored, address);
   const store = await kv();
   const missKey = `users:no-holder:${address}`;
@@ -144,7 +156,7 @@ export async function getUserByName(name: string): Promise<UserObject> {
   const stored = await loadUserByUsername(db(), name);
   if ((stored && isFresh(stored, FID_TTL_SECONDS)) || !neynarConfigured()) {
     if (stored) return toUserObject(stored);
-    throw notFound(`no user named ${name}`);
+    throw notConfigured();
   }
   let fetched: NeynarUser | null;
   try {
@@ -163,4 +175,45 @@ export async function getUserByName(name: string): Promise<UserObject> {
 export async function storedUserObjects(fids: number[]): Promise<Map<number, UserObject>> {
   const rows = await loadUsersByFids(db(), [...new Set(fids)]);
   return new Map([...rows].map(([fid, row]) => [fid, toUserObject(row)]));
+}
+
+/** Bulk calls that list decoration may make, across all requests (the provider's own rate limit is per key). */
+export const listFetchLimit = () => ({
+  name: "neynar-list-profiles",
+  limit: config().NEYNAR_LIST_FETCHES_PER_MINUTE,
+  windowSeconds: 60,
+});
+/** A FID the provider did not know is not asked about again for this long. */
+export const FID_MISS_TTL_SECONDS = 600;
+
+/**
+ * User objects for a list's creators (`includeUser`): stored profiles whatever their age, and FIDs never
+ * stored fetched from the provider in bulk calls of 100 (bounded by the page), stored, and FIDs it does not
+ * know remembered for 10 minutes. `complete` is false when some could not be fetched: no provider configured,
+ * the provider failing, or the list budget (NEYNAR_LIST_FETCHES_PER_MINUTE) spent; those are absent.
+ */
+export async function listUserObjects(fids: number[]): Promise<{ users: Map<number, UserObject>; complete: boolean }> {
+  const wanted = [...new Set(fids)];
+  const rows = await loadUsersByFids(db(), wanted);
+  const store = await kv();
+  const unknown = wanted.filter((fid) => !rows.has(fid));
+  const missing: number[] = [];
+  for (const fid of unknown) if (!(await store.get(`users:no-fid:${fid}`))) missing.push(fid);
+  const users = () => new Map([...rows].map(([fid, row]) => [fid, toUserObject(row)]));
+  if (missing.length === 0) return { users: users(), complete: true };
+  if (!neynarConfigured()) return { users: users(), complete: false };
+  const batches = chunks(missing, BULK_FIDS_MAX);
+  for (const _ of batches)
+    if (!(await tryRateLimit(listFetchLimit(), "all"))) return { users: users(), complete: false };
+  try {
+    const fetched = (await Promise.all(batches.map(fetchUsersByFids))).flat();
+    for (const row of await keep(fetched)) rows.set(row.fid, row);
+  } catch (error) {
+    if (!(error instanceof ProviderError)) throw error;
+    log.warn("profiles for a list could not be fetched", { error: error.message, count: missing.length });
+    return { users: users(), complete: false };
+  }
+  for (const fid of missing)
+    if (!rows.has(fid)) await store.set(`users:no-fid:${fid}`, { at: Date.now() }, FID_MISS_TTL_SECONDS);
+  return { users: users(), complete: true };
 }

@@ -1,419 +1,712 @@
-// The platform presale extension's events, as the service decodes them (PresaleStarted carries the whole
-// DeploymentConfig). The local Presale contract emits the same events; tests/unit/chain/artifacts.test.ts
-// checks each item here against the compiled contract.
+// The platform presale extension (ClankerPresaleEthToCreator v4.1, Base 0xeeBbC567C3D612f50a67820f39CDD30dcCF7E6b8)
+// as the service reads it: the presale events the refresh decodes and getPresale, the presale's record; the
+// platform allowlist (ClankerPresaleAllowlist v4.1) holds allowlist roots (`allowlists`). These are the
+// platform SDK's ABI (clanker-sdk, src/abi/v4.1) with internalType naming the local contract's types:
+// tests/unit/chain/presale-abi.test.ts compares them with the SDK's (names, types, indexed flags, order),
+// tests/dev/artifacts.test.ts with the local Presale contract (exactly).
 export const presaleEventsAbi = [
   {
-    anonymous: false,
-    inputs: [
-      {
-        indexed: true,
-        internalType: "uint256",
-        name: "presaleId",
-        type: "uint256",
-      },
-      {
-        indexed: false,
-        internalType: "bytes32",
-        name: "allowlistRoot",
-        type: "bytes32",
-      },
-    ],
-    name: "AllowlistRootUpdated",
     type: "event",
-  },
-  {
-    anonymous: false,
+    name: "PresaleStarted",
     inputs: [
       {
-        indexed: true,
-        internalType: "uint256",
-        name: "presaleId",
         type: "uint256",
-      },
-      {
-        indexed: true,
-        internalType: "address",
-        name: "recipient",
-        type: "address",
-      },
-      {
+        name: "presaleId",
         indexed: false,
         internalType: "uint256",
-        name: "ethAmount",
-        type: "uint256",
-      },
-    ],
-    name: "EthClaimed",
-    type: "event",
-  },
-  {
-    anonymous: false,
-    inputs: [
-      {
-        indexed: true,
-        internalType: "uint256",
-        name: "presaleId",
-        type: "uint256",
       },
       {
-        indexed: true,
-        internalType: "address",
-        name: "buyer",
         type: "address",
-      },
-      {
+        name: "allowlist",
         indexed: false,
-        internalType: "uint256",
-        name: "ethAmount",
-        type: "uint256",
-      },
-      {
-        indexed: false,
-        internalType: "uint256",
-        name: "ethRaised",
-        type: "uint256",
-      },
-    ],
-    name: "PresaleBuy",
-    type: "event",
-  },
-  {
-    anonymous: false,
-    inputs: [
-      {
-        indexed: true,
-        internalType: "uint256",
-        name: "presaleId",
-        type: "uint256",
-      },
-      {
-        indexed: true,
         internalType: "address",
-        name: "token",
-        type: "address",
       },
       {
-        indexed: false,
-        internalType: "uint256",
-        name: "tokenSupply",
-        type: "uint256",
-      },
-    ],
-    name: "PresaleDeployed",
-    type: "event",
-  },
-  {
-    anonymous: false,
-    inputs: [
-      {
-        indexed: true,
-        internalType: "uint256",
-        name: "presaleId",
-        type: "uint256",
-      },
-      {
-        indexed: true,
-        internalType: "address",
-        name: "presaleOwner",
-        type: "address",
-      },
-      {
-        components: [
-          {
-            components: [
-              {
-                internalType: "address",
-                name: "tokenAdmin",
-                type: "address",
-              },
-              {
-                internalType: "string",
-                name: "name",
-                type: "string",
-              },
-              {
-                internalType: "string",
-                name: "symbol",
-                type: "string",
-              },
-              {
-                internalType: "bytes32",
-                name: "salt",
-                type: "bytes32",
-              },
-              {
-                internalType: "string",
-                name: "image",
-                type: "string",
-              },
-              {
-                internalType: "string",
-                name: "metadata",
-                type: "string",
-              },
-              {
-                internalType: "string",
-                name: "context",
-                type: "string",
-              },
-              {
-                internalType: "uint256",
-                name: "originatingChainId",
-                type: "uint256",
-              },
-            ],
-            internalType: "struct TokenConfig",
-            name: "tokenConfig",
-            type: "tuple",
-          },
-          {
-            components: [
-              {
-                internalType: "address",
-                name: "hook",
-                type: "address",
-              },
-              {
-                internalType: "address",
-                name: "pairedToken",
-                type: "address",
-              },
-              {
-                internalType: "int24",
-                name: "tickIfToken0IsClanker",
-                type: "int24",
-              },
-              {
-                internalType: "int24",
-                name: "tickSpacing",
-                type: "int24",
-              },
-              {
-                internalType: "bytes",
-                name: "poolData",
-                type: "bytes",
-              },
-            ],
-            internalType: "struct PoolConfig",
-            name: "poolConfig",
-            type: "tuple",
-          },
-          {
-            components: [
-              {
-                internalType: "address",
-                name: "locker",
-                type: "address",
-              },
-              {
-                internalType: "address[]",
-                name: "rewardAdmins",
-                type: "address[]",
-              },
-              {
-                internalType: "address[]",
-                name: "rewardRecipients",
-                type: "address[]",
-              },
-              {
-                internalType: "uint16[]",
-                name: "rewardBps",
-                type: "uint16[]",
-              },
-              {
-                internalType: "int24[]",
-                name: "tickLower",
-                type: "int24[]",
-              },
-              {
-                internalType: "int24[]",
-                name: "tickUpper",
-                type: "int24[]",
-              },
-              {
-                internalType: "uint16[]",
-                name: "positionBps",
-                type: "uint16[]",
-              },
-              {
-                internalType: "bytes",
-                name: "lockerData",
-                type: "bytes",
-              },
-            ],
-            internalType: "struct LockerConfig",
-            name: "lockerConfig",
-            type: "tuple",
-          },
-          {
-            components: [
-              {
-                internalType: "address",
-                name: "mevModule",
-                type: "address",
-              },
-              {
-                internalType: "bytes",
-                name: "mevModuleData",
-                type: "bytes",
-              },
-            ],
-            internalType: "struct MevModuleConfig",
-            name: "mevModuleConfig",
-            type: "tuple",
-          },
-          {
-            components: [
-              {
-                internalType: "address",
-                name: "extension",
-                type: "address",
-              },
-              {
-                internalType: "uint256",
-                name: "msgValue",
-                type: "uint256",
-              },
-              {
-                internalType: "uint16",
-                name: "extensionBps",
-                type: "uint16",
-              },
-              {
-                internalType: "bytes",
-                name: "extensionData",
-                type: "bytes",
-              },
-            ],
-            internalType: "struct ExtensionConfig[]",
-            name: "extensionConfigs",
-            type: "tuple[]",
-          },
-        ],
+        type: "tuple",
+        name: "deploymentConfig",
         indexed: false,
         internalType: "struct DeploymentConfig",
-        name: "deploymentConfig",
-        type: "tuple",
+        components: [
+          {
+            type: "tuple",
+            name: "tokenConfig",
+            internalType: "struct TokenConfig",
+            components: [
+              {
+                type: "address",
+                name: "tokenAdmin",
+                internalType: "address",
+              },
+              {
+                type: "string",
+                name: "name",
+                internalType: "string",
+              },
+              {
+                type: "string",
+                name: "symbol",
+                internalType: "string",
+              },
+              {
+                type: "bytes32",
+                name: "salt",
+                internalType: "bytes32",
+              },
+              {
+                type: "string",
+                name: "image",
+                internalType: "string",
+              },
+              {
+                type: "string",
+                name: "metadata",
+                internalType: "string",
+              },
+              {
+                type: "string",
+                name: "context",
+                internalType: "string",
+              },
+              {
+                type: "uint256",
+                name: "originatingChainId",
+                internalType: "uint256",
+              },
+            ],
+          },
+          {
+            type: "tuple",
+            name: "poolConfig",
+            internalType: "struct PoolConfig",
+            components: [
+              {
+                type: "address",
+                name: "hook",
+                internalType: "address",
+              },
+              {
+                type: "address",
+                name: "pairedToken",
+                internalType: "address",
+              },
+              {
+                type: "int24",
+                name: "tickIfToken0IsClanker",
+                internalType: "int24",
+              },
+              {
+                type: "int24",
+                name: "tickSpacing",
+                internalType: "int24",
+              },
+              {
+                type: "bytes",
+                name: "poolData",
+                internalType: "bytes",
+              },
+            ],
+          },
+          {
+            type: "tuple",
+            name: "lockerConfig",
+            internalType: "struct LockerConfig",
+            components: [
+              {
+                type: "address",
+                name: "locker",
+                internalType: "address",
+              },
+              {
+                type: "address[]",
+                name: "rewardAdmins",
+                internalType: "address[]",
+              },
+              {
+                type: "address[]",
+                name: "rewardRecipients",
+                internalType: "address[]",
+              },
+              {
+                type: "uint16[]",
+                name: "rewardBps",
+                internalType: "uint16[]",
+              },
+              {
+                type: "int24[]",
+                name: "tickLower",
+                internalType: "int24[]",
+              },
+              {
+                type: "int24[]",
+                name: "tickUpper",
+                internalType: "int24[]",
+              },
+              {
+                type: "uint16[]",
+                name: "positionBps",
+                internalType: "uint16[]",
+              },
+              {
+                type: "bytes",
+                name: "lockerData",
+                internalType: "bytes",
+              },
+            ],
+          },
+          {
+            type: "tuple",
+            name: "mevModuleConfig",
+            internalType: "struct MevModuleConfig",
+            components: [
+              {
+                type: "address",
+                name: "mevModule",
+                internalType: "address",
+              },
+              {
+                type: "bytes",
+                name: "mevModuleData",
+                internalType: "bytes",
+              },
+            ],
+          },
+          {
+            type: "tuple[]",
+            name: "extensionConfigs",
+            internalType: "struct ExtensionConfig[]",
+            components: [
+              {
+                type: "address",
+                name: "extension",
+                internalType: "address",
+              },
+              {
+                type: "uint256",
+                name: "msgValue",
+                internalType: "uint256",
+              },
+              {
+                type: "uint16",
+                name: "extensionBps",
+                internalType: "uint16",
+              },
+              {
+                type: "bytes",
+                name: "extensionData",
+                internalType: "bytes",
+              },
+            ],
+          },
+        ],
       },
       {
-        indexed: false,
-        internalType: "uint256",
+        type: "uint256",
         name: "minEthGoal",
-        type: "uint256",
-      },
-      {
         indexed: false,
         internalType: "uint256",
+      },
+      {
+        type: "uint256",
         name: "maxEthGoal",
-        type: "uint256",
-      },
-      {
         indexed: false,
         internalType: "uint256",
-        name: "endTime",
+      },
+      {
         type: "uint256",
-      },
-      {
-        indexed: false,
-        internalType: "bytes32",
-        name: "allowlistRoot",
-        type: "bytes32",
-      },
-      {
+        name: "presaleDuration",
         indexed: false,
         internalType: "uint256",
+      },
+      {
+        type: "address",
+        name: "presaleOwner",
+        indexed: false,
+        internalType: "address",
+      },
+      {
+        type: "uint256",
         name: "lockupDuration",
-        type: "uint256",
-      },
-      {
         indexed: false,
         internalType: "uint256",
+      },
+      {
+        type: "uint256",
         name: "vestingDuration",
-        type: "uint256",
-      },
-    ],
-    name: "PresaleStarted",
-    type: "event",
-  },
-  {
-    anonymous: false,
-    inputs: [
-      {
-        indexed: true,
-        internalType: "uint256",
-        name: "presaleId",
-        type: "uint256",
-      },
-      {
-        indexed: false,
-        internalType: "uint8",
-        name: "status",
-        type: "uint8",
-      },
-      {
         indexed: false,
         internalType: "uint256",
-        name: "ethRaised",
+      },
+      {
         type: "uint256",
+        name: "clankerFeeBps",
+        indexed: false,
+        internalType: "uint256",
       },
     ],
-    name: "PresaleStatusChanged",
-    type: "event",
+    anonymous: false,
   },
   {
-    anonymous: false,
+    type: "event",
+    name: "PresaleBuy",
     inputs: [
       {
+        type: "uint256",
+        name: "presaleId",
         indexed: true,
         internalType: "uint256",
-        name: "presaleId",
-        type: "uint256",
       },
       {
-        indexed: true,
-        internalType: "address",
-        name: "buyer",
         type: "address",
+        name: "buyer",
+        indexed: false,
+        internalType: "address",
       },
       {
+        type: "uint256",
+        name: "ethToUse",
         indexed: false,
         internalType: "uint256",
-        name: "tokenAmount",
+      },
+      {
         type: "uint256",
+        name: "ethRaised",
+        indexed: false,
+        internalType: "uint256",
       },
     ],
-    name: "TokensClaimed",
-    type: "event",
+    anonymous: false,
   },
   {
-    anonymous: false,
-    inputs: [
-      {
-        indexed: true,
-        internalType: "uint256",
-        name: "presaleId",
-        type: "uint256",
-      },
-      {
-        indexed: true,
-        internalType: "address",
-        name: "buyer",
-        type: "address",
-      },
-      {
-        indexed: false,
-        internalType: "uint256",
-        name: "ethAmount",
-        type: "uint256",
-      },
-      {
-        indexed: false,
-        internalType: "uint256",
-        name: "ethRaised",
-        type: "uint256",
-      },
-    ],
+    type: "event",
     name: "WithdrawFromPresale",
+    inputs: [
+      {
+        type: "uint256",
+        name: "presaleId",
+        indexed: true,
+        internalType: "uint256",
+      },
+      {
+        type: "address",
+        name: "withdrawer",
+        indexed: false,
+        internalType: "address",
+      },
+      {
+        type: "uint256",
+        name: "amount",
+        indexed: false,
+        internalType: "uint256",
+      },
+      {
+        type: "uint256",
+        name: "ethRaised",
+        indexed: false,
+        internalType: "uint256",
+      },
+    ],
+    anonymous: false,
+  },
+  {
     type: "event",
+    name: "PresaleFailed",
+    inputs: [
+      {
+        type: "uint256",
+        name: "presaleId",
+        indexed: true,
+        internalType: "uint256",
+      },
+    ],
+    anonymous: false,
+  },
+  {
+    type: "event",
+    name: "PresaleDeployed",
+    inputs: [
+      {
+        type: "uint256",
+        name: "presaleId",
+        indexed: true,
+        internalType: "uint256",
+      },
+      {
+        type: "address",
+        name: "token",
+        indexed: false,
+        internalType: "address",
+      },
+    ],
+    anonymous: false,
+  },
+  {
+    type: "event",
+    name: "ClaimTokens",
+    inputs: [
+      {
+        type: "uint256",
+        name: "presaleId",
+        indexed: true,
+        internalType: "uint256",
+      },
+      {
+        type: "address",
+        name: "claimer",
+        indexed: false,
+        internalType: "address",
+      },
+      {
+        type: "uint256",
+        name: "tokenAmount",
+        indexed: false,
+        internalType: "uint256",
+      },
+    ],
+    anonymous: false,
+  },
+  {
+    type: "event",
+    name: "ClaimEth",
+    inputs: [
+      {
+        type: "uint256",
+        name: "presaleId",
+        indexed: true,
+        internalType: "uint256",
+      },
+      {
+        type: "address",
+        name: "recipient",
+        indexed: false,
+        internalType: "address",
+      },
+      {
+        type: "uint256",
+        name: "ethAmount",
+        indexed: false,
+        internalType: "uint256",
+      },
+      {
+        type: "uint256",
+        name: "fee",
+        indexed: false,
+        internalType: "uint256",
+      },
+    ],
+    anonymous: false,
+  },
+] as const;
+
+/** getPresale(presaleId): the presale's record (status: PresaleStatus, lib/platform/chain PRESALE_STATUS). */
+export const presaleAbi = [
+  {
+    type: "function",
+    name: "getPresale",
+    inputs: [
+      {
+        type: "uint256",
+        name: "presaleId_",
+        internalType: "uint256",
+      },
+    ],
+    outputs: [
+      {
+        type: "tuple",
+        name: "",
+        internalType: "struct Presale.Presale",
+        components: [
+          {
+            type: "uint8",
+            name: "status",
+            internalType: "enum Presale.PresaleStatus",
+          },
+          {
+            type: "tuple",
+            name: "deploymentConfig",
+            internalType: "struct DeploymentConfig",
+            components: [
+              {
+                type: "tuple",
+                name: "tokenConfig",
+                internalType: "struct TokenConfig",
+                components: [
+                  {
+                    type: "address",
+                    name: "tokenAdmin",
+                    internalType: "address",
+                  },
+                  {
+                    type: "string",
+                    name: "name",
+                    internalType: "string",
+                  },
+                  {
+                    type: "string",
+                    name: "symbol",
+                    internalType: "string",
+                  },
+                  {
+                    type: "bytes32",
+                    name: "salt",
+                    internalType: "bytes32",
+                  },
+                  {
+                    type: "string",
+                    name: "image",
+                    internalType: "string",
+                  },
+                  {
+                    type: "string",
+                    name: "metadata",
+                    internalType: "string",
+                  },
+                  {
+                    type: "string",
+                    name: "context",
+                    internalType: "string",
+                  },
+                  {
+                    type: "uint256",
+                    name: "originatingChainId",
+                    internalType: "uint256",
+                  },
+                ],
+              },
+              {
+                type: "tuple",
+                name: "poolConfig",
+                internalType: "struct PoolConfig",
+                components: [
+                  {
+                    type: "address",
+                    name: "hook",
+                    internalType: "address",
+                  },
+                  {
+                    type: "address",
+                    name: "pairedToken",
+                    internalType: "address",
+                  },
+                  {
+                    type: "int24",
+                    name: "tickIfToken0IsClanker",
+                    internalType: "int24",
+                  },
+                  {
+                    type: "int24",
+                    name: "tickSpacing",
+                    internalType: "int24",
+                  },
+                  {
+                    type: "bytes",
+                    name: "poolData",
+                    internalType: "bytes",
+                  },
+                ],
+              },
+              {
+                type: "tuple",
+                name: "lockerConfig",
+                internalType: "struct LockerConfig",
+                components: [
+                  {
+                    type: "address",
+                    name: "locker",
+                    internalType: "address",
+                  },
+                  {
+                    type: "address[]",
+                    name: "rewardAdmins",
+                    internalType: "address[]",
+                  },
+                  {
+                    type: "address[]",
+                    name: "rewardRecipients",
+                    internalType: "address[]",
+                  },
+                  {
+                    type: "uint16[]",
+                    name: "rewardBps",
+                    internalType: "uint16[]",
+                  },
+                  {
+                    type: "int24[]",
+                    name: "tickLower",
+                    internalType: "int24[]",
+                  },
+                  {
+                    type: "int24[]",
+                    name: "tickUpper",
+                    internalType: "int24[]",
+                  },
+                  {
+                    type: "uint16[]",
+                    name: "positionBps",
+                    internalType: "uint16[]",
+                  },
+                  {
+                    type: "bytes",
+                    name: "lockerData",
+                    internalType: "bytes",
+                  },
+                ],
+              },
+              {
+                type: "tuple",
+                name: "mevModuleConfig",
+                internalType: "struct MevModuleConfig",
+                components: [
+                  {
+                    type: "address",
+                    name: "mevModule",
+                    internalType: "address",
+                  },
+                  {
+                    type: "bytes",
+                    name: "mevModuleData",
+                    internalType: "bytes",
+                  },
+                ],
+              },
+              {
+                type: "tuple[]",
+                name: "extensionConfigs",
+                internalType: "struct ExtensionConfig[]",
+                components: [
+                  {
+                    type: "address",
+                    name: "extension",
+                    internalType: "address",
+                  },
+                  {
+                    type: "uint256",
+                    name: "msgValue",
+                    internalType: "uint256",
+                  },
+                  {
+                    type: "uint16",
+                    name: "extensionBps",
+                    internalType: "uint16",
+                  },
+                  {
+                    type: "bytes",
+                    name: "extensionData",
+                    internalType: "bytes",
+                  },
+                ],
+              },
+            ],
+          },
+          {
+            type: "address",
+            name: "allowlist",
+            internalType: "address",
+          },
+          {
+            type: "address",
+            name: "presaleOwner",
+            internalType: "address",
+          },
+          {
+            type: "uint256",
+            name: "minEthGoal",
+            internalType: "uint256",
+          },
+          {
+            type: "uint256",
+            name: "maxEthGoal",
+            internalType: "uint256",
+          },
+          {
+            type: "uint256",
+            name: "endTime",
+            internalType: "uint256",
+          },
+          {
+            type: "address",
+            name: "deployedToken",
+            internalType: "address",
+          },
+          {
+            type: "uint256",
+            name: "ethRaised",
+            internalType: "uint256",
+          },
+          {
+            type: "uint256",
+            name: "tokenSupply",
+            internalType: "uint256",
+          },
+          {
+            type: "bool",
+            name: "deploymentExpected",
+            internalType: "bool",
+          },
+          {
+            type: "bool",
+            name: "ethClaimed",
+            internalType: "bool",
+          },
+          {
+            type: "uint256",
+            name: "lockupDuration",
+            internalType: "uint256",
+          },
+          {
+            type: "uint256",
+            name: "vestingDuration",
+            internalType: "uint256",
+          },
+          {
+            type: "uint256",
+            name: "lockupEndTime",
+            internalType: "uint256",
+          },
+          {
+            type: "uint256",
+            name: "vestingEndTime",
+            internalType: "uint256",
+          },
+          {
+            type: "uint256",
+            name: "clankerFee",
+            internalType: "uint256",
+          },
+        ],
+      },
+    ],
+    stateMutability: "view",
+  },
+] as const;
+
+/** The platform allowlist's record of a presale: its owner, Merkle root and whether it is enforced. */
+export const presaleAllowlistAbi = [
+  {
+    type: "function",
+    name: "allowlists",
+    inputs: [
+      {
+        type: "uint256",
+        name: "presaleId",
+        internalType: "uint256",
+      },
+    ],
+    outputs: [
+      {
+        type: "address",
+        name: "presaleOwner",
+        internalType: "address",
+      },
+      {
+        type: "bytes32",
+        name: "merkleRoot",
+        internalType: "bytes32",
+      },
+      {
+        type: "bool",
+        name: "enabled",
+        internalType: "bool",
+      },
+    ],
+    stateMutability: "view",
   },
 ] as const;

@@ -111,6 +111,65 @@ export const tokenFactoryAbi = [
   },
 ] as const;
 
+/**
+ * What goes inside the DeploymentConfig's bytes members in the v4.1 generation (the platform SDK's encodings):
+ * the V2 fee hooks' poolData wraps the fee hook's own data with a pool extension, the fee-conversion locker's
+ * lockerData names each reward recipient's fee token, the sniper auction's mevModuleData its fees.
+ */
+export const poolInitializationDataParams = [
+  {
+    type: "tuple",
+    components: [
+      { name: "extension", type: "address" },
+      { name: "extensionData", type: "bytes" },
+      { name: "feeData", type: "bytes" },
+    ],
+  },
+] as const;
+/** feeData of the static fee hooks: (tokenFee, pairedFee), millionths. */
+export const staticFeeDataParams = [
+  { name: "tokenFee", type: "uint24" },
+  { name: "pairedFee", type: "uint24" },
+] as const;
+/** feeData of the dynamic fee hooks. */
+export const dynamicFeeDataParams = [
+  { name: "baseFee", type: "uint24" },
+  { name: "maxLpFee", type: "uint24" },
+  { name: "referenceTickFilterPeriod", type: "uint256" },
+  { name: "resetPeriod", type: "uint256" },
+  { name: "resetTickFilter", type: "int24" },
+  { name: "feeControlNumerator", type: "uint256" },
+  { name: "decayFilterBps", type: "uint24" },
+] as const;
+/** lockerData of the fee-conversion LP locker: per reward recipient 0 both tokens, 1 the paired token, 2 the token. */
+export const lockerFeeConversionDataParams = [
+  { type: "tuple", components: [{ name: "feePreference", type: "uint8[]" }] },
+] as const;
+/** mevModuleData of the sniper auction V2 (and the descending-fees module): fees in millionths. */
+export const sniperAuctionDataParams = [
+  {
+    type: "tuple",
+    components: [
+      { name: "startingFee", type: "uint24" },
+      { name: "endingFee", type: "uint24" },
+      { name: "secondsToDecay", type: "uint256" },
+    ],
+  },
+] as const;
+/** extensionData of the vault: (admin, lockupDuration, vestingDuration). */
+export const vaultDataParams = [
+  { name: "admin", type: "address" },
+  { name: "lockupDuration", type: "uint256" },
+  { name: "vestingDuration", type: "uint256" },
+] as const;
+/** extensionData of the airdrop: (admin, merkleRoot, lockupDuration, vestingDuration). */
+export const airdropDataParams = [
+  { name: "admin", type: "address" },
+  { name: "merkleRoot", type: "bytes32" },
+  { name: "lockupDuration", type: "uint256" },
+  { name: "vestingDuration", type: "uint256" },
+] as const;
+
 /** Uniswap V3-style pool reads. */
 export const v3PoolAbi = [
   {
@@ -342,13 +401,25 @@ export const deployErrorsAbi = parseAbi([
   "error TransferFailed()",
   "error Unauthorized()",
   "error ZeroRewardAmount()",
-  "error ZeroRewardRecipient()",
+  "error ZeroRewardAddress()",
   "error ZeroTokenAdmin()",
   "error InvalidPoolData()",
-  "error StaticFeeTooHigh(uint24 fee)",
-  "error BaseFeeAboveMaxLpFee()",
-  "error BaseFeeTooLow(uint24 baseFee)",
-  "error MaxLpFeeTooHigh(uint24 maxLpFee)",
+  "error ClankerFeeTooHigh()",
+  "error PairedFeeTooHigh()",
+  "error PoolExtensionNotEnabled()",
+  "error BaseFeeGreaterThanMaxLpFee()",
+  "error BaseFeeTooLow()",
+  "error MaxLpFeeTooHigh()",
+  "error EndingFeeTooLow()",
+  "error InvalidMevModuleData()",
+  "error PoolAlreadyInitialized()",
+  "error StartingFeeGreaterThanMaxLpFee()",
+  "error StartingFeeMustBeGreaterThanEndingFee()",
+  "error StartingFeeMustBeGreaterThanZero()",
+  "error TimeDecayLongerThanMaxMevDelay()",
+  "error TimeDecayMustBeGreaterThanZero()",
+  "error InvalidLockerData()",
+  "error TokenAlreadyHasRewards()",
   "error LockupTooShort(uint256 lockupDuration, uint256 minimum)",
   "error NothingToClaim()",
   "error OnlyFactory()",
@@ -368,7 +439,6 @@ export const deployErrorsAbi = parseAbi([
   "error PresaleNotLastExtension()",
   "error TokenDeploymentOutOfGas()",
   "error WithdrawNotAllowed()",
-  "error OnlyRewardAdmin()",
   "error UnknownToken()",
   "error NoFeesToClaim()",
   "error InsufficientAllowance()",

@@ -140,15 +140,8 @@ export async function getFeeClaimLogs(
   return logs.map((log) => ({ ...locationOf(log), ...log.args }) as FeeClaimEvent);
 }
 
-type PresaleEventName =
-  | "PresaleStarted"
-  | "PresaleBuy"
-  | "WithdrawFromPresale"
-  | "PresaleStatusChanged"
-  | "PresaleDeployed"
-  | "TokensClaimed"
-  | "EthClaimed"
-  | "AllowlistRootUpdated";
+/** The platform presale extension's events (lib/platform/chain/abi-presale.ts). */
+type PresaleEventName = (typeof presaleEventsAbi)[number]["name"];
 
 type PresaleEventArgs<N extends PresaleEventName> = ReturnType<
   typeof decodeEventLog<typeof presaleEventsAbi, N>
@@ -159,7 +152,7 @@ export type PresaleEvent = {
   [N in PresaleEventName]: EventLocation & { eventName: N; args: PresaleEventArgs<N> };
 }[PresaleEventName];
 
-/** Presale status numbers, as the contract emits them (see Presale.sol). */
+/** The platform presale extension's PresaleStatus (getPresale's status; see dev/chain/contracts/Presale.sol). */
 export const PRESALE_STATUS = {
   NotCreated: 0,
   Active: 1,

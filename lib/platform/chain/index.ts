@@ -55,6 +55,7 @@ export {
   readAvailableFees,
   readPoolState,
   readPoolWithFeed,
+  readPresale,
   readPresaleAllowlistRoot,
   readTokenInfo,
   type AvailableFee,

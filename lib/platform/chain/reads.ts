@@ -1,15 +1,8 @@
 // Batched contract reads. Each function is one round trip (Multicall3's aggregate3), so a page of
 // market caps or fee balances costs one RPC request, not one per value.
-import { multicall3Abi, type Address, type ContractFunctionParameters, type Hash } from "viem";
-import {
-  airdropRecordAbi,
-  chainlinkFeedAbi,
-  erc20ReadAbi,
-  feeLockerAbi,
-  presaleRecordAbi,
-  tokenDataAbi,
-  v3PoolAbi,
-} from "./abis";
+import { multicall3Abi, zeroHash, type Address, type ContractFunctionParameters, type Hash } from "viem";
+import { airdropRecordAbi, chainlinkFeedAbi, erc20ReadAbi, feeLockerAbi, tokenDataAbi, v3PoolAbi } from "./abis";
+import { presaleAbi, presaleAllowlistAbi } from "./abi-presale";
 import { MULTICALL3_ADDRESS, getPublicClient } from "./clients";
 import { ChainUnavailableError, toChainError, withChainErrors } from "./errors";
 import { chainSettings } from "./settings";
@@ -254,20 +247,33 @@ export async function readAirdropRoot(chainId: number, token: Address): Promise<
   return root;
 }
 
-/** A presale's allowlist root as the presale contract holds it (zero: no allowlist); null when there is no such presale. */
-export async function readPresaleAllowlistRoot(chainId: number, presaleId: bigint): Promise<Hash | null> {
+/** A presale's record as the presale contract holds it (getPresale; status 0: no such presale). */
+export async function readPresale(chainId: number, presaleId: bigint) {
   const presale = configuredContract(chainId, "presale");
   const client = getPublicClient(chainId);
-  const { status, allowlistRoot } = await withChainErrors(chainId, async () => {
-    const [status, , allowlistRoot] = await client.readContract({
-      address: presale,
-      abi: presaleRecordAbi,
-      functionName: "getPresale",
+  return withChainErrors(chainId, () =>
+    client.readContract({ address: presale, abi: presaleAbi, functionName: "getPresale", args: [presaleId] }),
+  );
+}
+
+/**
+ * A presale's allowlist root as its allowlist contract holds it (zero: no allowlist); null when there is no such
+ * presale. The presale names its allowlist (the platform's ClankerPresaleAllowlist; locally the presale itself).
+ */
+export async function readPresaleAllowlistRoot(chainId: number, presaleId: bigint): Promise<Hash | null> {
+  const { status, allowlist } = await readPresale(chainId, presaleId);
+  if (status === 0) return null;
+  if (BigInt(allowlist) === 0n) return zeroHash;
+  const client = getPublicClient(chainId);
+  const [, root] = await withChainErrors(chainId, () =>
+    client.readContract({
+      address: allowlist,
+      abi: presaleAllowlistAbi,
+      functionName: "allowlists",
       args: [presaleId],
-    });
-    return { status, allowlistRoot };
-  });
-  return status === 0 ? null : allowlistRoot;
+    }),
+  );
+  return root;
 }
 
 export interface BlockHeader {

@@ -50,22 +50,101 @@ export const CONTRACT_ENV: Record<keyof ChainContracts, string> = {
 };
 
 /**
- * The platform's version-4 deployment on Base (8453), as published in its public SDK's address
- * table, and Chainlink's ETH/USD proxy on Base. The presale contract's address is not known here:
- * set PRESALE_ADDRESS_8453. Any variable set in the environment wins.
+ * The platform's v4.1 deployment per chain, as published in its public SDK's address table (clanker-sdk 4.2.x):
+ * the factory, the fee-conversion LP locker, the V2 fee hooks (whose poolData wraps the fee data with a pool
+ * extension) and the sniper auction V2 (whose mevModuleData carries the sniper fees). Where the SDK's table has
+ * only the previous generation of a hook or MEV module (or the zero address) the entry is left out, so a
+ * deployment needing it is a 503 naming its variable instead of calldata that contract would not read.
+ * Chainlink's ETH/USD proxy on Base. The presale contract's address is not set here: set PRESALE_ADDRESS_<id>.
+ * Any variable set in the environment wins.
  */
 export const PRODUCTION_DEFAULTS: Record<number, ChainContracts> = {
+  // Base
   8453: {
     factory: "0xE85A59c628F7d27878ACeB4bf3b35733630083a9",
     feeLocker: "0xF3622742b1E446D92e45E22923Ef11C2fcD55D68",
     locker: "0x63D2DfEA64b3433F4071A98665bcD7Ca14d93496",
     vault: "0x8E845EAd15737bF71904A30BdDD3aEE76d6ADF6C",
     airdrop: "0xf652B3610D75D81871bf96DB50825d9af28391E0",
-    staticFeeHook: "0xDd5EeaFf7BD481AD55Db083062b13a3cdf0A68CC",
-    dynamicFeeHook: "0x34a45c6B61876d739400Bd71228CbcbD4F53E8cC",
-    mevModule: "0xFdc013ce003980889cFfd66b0c8329545ae1d1E8",
+    staticFeeHook: "0xb429d62f8f3bFFb98CdB9569533eA23bF0Ba28CC",
+    dynamicFeeHook: "0xd60D6B218116cFd801E28F78d011a203D2b068Cc",
+    mevModule: "0xebB25BB797D82CB78E1bc70406b13233c0854413",
     weth: "0x4200000000000000000000000000000000000006",
     ethUsdFeed: "0x71041dddad3595F9CEd3DcCFBe3D1F4b0a16Bb70",
+  },
+  // Base Sepolia: the SDK's MEV module there is the previous generation (no sniper fees).
+  84532: {
+    factory: "0xE85A59c628F7d27878ACeB4bf3b35733630083a9",
+    feeLocker: "0x42A95190B4088C88Dd904d930c79deC1158bF09D",
+    locker: "0x824bB048a5EC6e06a09aEd115E9eEA4618DC2c8f",
+    vault: "0xcC80d1226F899a78fC2E459a1500A13C373CE0A5",
+    airdrop: "0x5c68F1560a5913c176Fc5238038098970B567B19",
+    staticFeeHook: "0x11b51DBC2f7F683b81CeDa83DC0078D57bA328cc",
+    dynamicFeeHook: "0xBF4983dC0f2F8FE78C5cf8Fc621f294A993728Cc",
+    weth: "0x4200000000000000000000000000000000000006",
+  },
+  // Ethereum: no dynamic fee hook.
+  1: {
+    factory: "0x6C8599779B03B00AAaE63C6378830919Abb75473",
+    feeLocker: "0xA9C0a423f0092176fC48d7B50a1fCae8cf5BB441",
+    locker: "0x00C4b21889145CF0D99f2e05919103e0c3991974",
+    vault: "0xa1da0600Eb4A9F3D4a892feAa2c2caf80A4A2f14",
+    airdrop: "0x303470b6b6a35B06A5A05763A7caD776fbf27B71",
+    staticFeeHook: "0x6C24D0bCC264EF6A740754A11cA579b9d225e8Cc",
+    mevModule: "0x33e2Eda238edcF470309b8c6D228986A1204c8f9",
+    weth: "0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2",
+  },
+  // Arbitrum and Unichain: the SDK's hooks and MEV modules there are the previous generation.
+  42161: {
+    factory: "0xEb9D2A726Edffc887a574dC7f46b3a3638E8E44f",
+    feeLocker: "0x92C0DCbAba17b0F5f3a7537dA82c0F80520e4dF6",
+    locker: "0xF3622742b1E446D92e45E22923Ef11C2fcD55D68",
+    vault: "0xa1da0600Eb4A9F3D4a892feAa2c2caf80A4A2f14",
+    airdrop: "0x8Cb6e0216e98A7ACF622DC2dD6a39F1b4FF37014",
+    weth: "0x82aF49447D8a07e3bd95BD0d56f35241523fBab1",
+  },
+  130: {
+    factory: "0xE85A59c628F7d27878ACeB4bf3b35733630083a9",
+    feeLocker: "0x1d5A0F0BD3eA07F78FC14577f053de7A3FEc35B2",
+    locker: "0x691f97752E91feAcD7933F32a1FEdCeDae7bB59c",
+    vault: "0xA9C0a423f0092176fC48d7B50a1fCae8cf5BB441",
+    airdrop: "0xE143f9872A33c955F23cF442BB4B1EFB3A7402A2",
+    weth: "0x4200000000000000000000000000000000000006",
+  },
+  // BNB Smart Chain: paired with WBNB.
+  56: {
+    factory: "0xea30438E0B5f99096cb05A8Da63be55A6A298F6a",
+    feeLocker: "0x67D04Ae42F03D9b63dE0E6F2d82bB186A0306bBb",
+    locker: "0x1166022e1becc70E7E9aB2250aF1aC7842B9B420",
+    vault: "0x15ee8382DBd8Fb991F653B59CA11bf504a07372D",
+    airdrop: "0xBB0f069b995e0205cD5F92C84a1dF056a3F47900",
+    staticFeeHook: "0xC5d309026BCAb6630888d51CE21154AD2f4828cC",
+    dynamicFeeHook: "0x011a8ed40095F2D7E9c19125B8254b19678D68Cc",
+    mevModule: "0xec1310cf227a2D671176000aE0849DE6417b175a",
+    weth: "0xbb4CdB9CBd36B01bD1cBaEBF2De08d9173bc095c",
+  },
+  // Monad: paired with WMON; no dynamic fee hook.
+  143: {
+    factory: "0xF9a0C289Eab6B571c6247094a853810987E5B26D",
+    feeLocker: "0x46B77BaCFd712D79131F1AD7611794869483C353",
+    locker: "0xDe51a86D3b6EC9ac4756115D3744335Aa2c30144",
+    vault: "0xe7D402A5BEd94E5c49Ac0639E80f784D06E2D397",
+    airdrop: "0x654E7221fa51d4359ded21D524E3AfF18e93A507",
+    staticFeeHook: "0x94F802a9EFE4dd542FdBd77a25D9e69A6dC828Cc",
+    mevModule: "0x3231D1ddfdC4Ad585cF1939FfEcd9c88b338Dbf2",
+    weth: "0x3bd359C1119dA7Da1D913D1C4D2B7c461115433A",
+  },
+  // Robinhood Chain: its MEV module takes the same sniper fees (descending fees).
+  4663: {
+    factory: "0xD3f2cC1731b7Fd17f28798835C2E02f0a1839A94",
+    feeLocker: "0x88db2340bE5991B2b5Fca2Baee39B5CE048Cd70c",
+    locker: "0x290F735F63824BB5836cDe24a35F5103A5B5Bc99",
+    vault: "0x99B2a80ed21c7af1F5cc1A97383DADeEC7DD1427",
+    airdrop: "0x6f27372FF493A3855E6746b9a4fe6Ed2Cc3034B5",
+    staticFeeHook: "0x48B8F6AD3A1b4aA477314c9a23035b8F84dDe8cc",
+    dynamicFeeHook: "0x65efDF8Cce99b53C925DF878Df275Df21cB6E8Cc",
+    mevModule: "0xEA1Fe197dF140e5d88fC6B49f2d21Ea05092299e",
+    weth: "0x0Bd7D308f8E1639FAb988df18A8011f41EAcAD73",
   },
 };
 

@@ -17,3 +17,9 @@ export async function enforceRateLimit(
   setHeader?.("X-RateLimit-Reset", String(resetSeconds));
   if (!result.success) throw rateLimited(resetSeconds);
 }
+
+/** Takes one from the bucket if it has one: false when full (for work that is skipped, not refused). */
+export async function tryRateLimit(rule: RateLimitRule, subject: string): Promise<boolean> {
+  const store = await kv();
+  return (await store.limit(`rl:${rule.name}:${subject}`, rule.limit, rule.windowSeconds)).success;
+}

@@ -106,7 +106,17 @@ export async function presaleWithAllowlist(c: TestChain, root: Hex): Promise<num
     address: c.contracts.presale,
     abi: presaleAbi,
     functionName: "startPresale",
-    args: [config, parseEther("1"), parseEther("10"), 3600n, owner.account.address, root, 86_400n, 0n],
+    args: [
+      config,
+      parseEther("1"),
+      parseEther("10"),
+      3600n,
+      owner.account.address,
+      86_400n,
+      0n,
+      c.contracts.presale, // the local presale's built-in allowlist
+      encodeAbiParameters([{ type: "bytes32" }], [root]),
+    ],
   });
   await c.publicClient.waitForTransactionReceipt({ hash });
   return Number(

@@ -1,8 +1,16 @@
 // Launches, reward payments and fee claims on the local chain, and the matching tokens row.
 import { encodeAbiParameters, keccak256, toHex, type Address, type Hash } from "viem";
 import { findTokenCreated, sendDeployToken, waitForReceipt } from "@/lib/platform/chain";
-import { factoryAbi, feeLockerAbi, lpLockerAbi, tokenAbi, tokenVaultAbi, weth9Abi } from "@/dev/chain/artifacts";
-import { defaultDeploymentConfig, type TestChain } from "@/tests/helpers/chain";
+import {
+  factoryAbi,
+  feeLockerAbi,
+  lpLockerFeeConversionAbi,
+  poolAbi,
+  tokenAbi,
+  tokenVaultAbi,
+  weth9Abi,
+} from "@/dev/chain/artifacts";
+import { defaultDeploymentConfig, setRewards, type TestChain } from "@/tests/helpers/chain";
 import { insertToken } from "./fixtures";
 
 const CHAIN = 8453;
@@ -11,14 +19,18 @@ let launches = 0;
 export type Launch = { token: Address; pool: Address; recipients: Address[]; vaultAdmin: Address };
 
 /**
- * Launches a token whose rewards go to accounts 2, 3, … by `rewardBps`, with 10% of the supply in a
- * 7-day vault for account 7 (the only way to hold the token here: the pool does not swap).
+ * Launches a token whose rewards go to accounts 2, 3, … by `rewardBps`, each taking its fees in the tokens of
+ * `feeIn` (FEE_IN; both unless given), with 10% of the supply in a 7-day vault for account 7.
  */
-export async function launch(c: TestChain, rewardBps: number[], recipientsOverride?: Address[]): Promise<Launch> {
+export async function launch(
+  c: TestChain,
+  rewardBps: number[],
+  options: { recipients?: Address[]; feeIn?: number[] } = {},
+): Promise<Launch> {
   launches += 1;
   const config = defaultDeploymentConfig(c, { salt: keccak256(toHex(`earnings-${launches}-${Date.now()}`)) });
-  const recipients = recipientsOverride ?? rewardBps.map((_, i) => c.accounts[2 + i]!);
-  Object.assign(config.lockerConfig, { rewardAdmins: recipients, rewardRecipients: recipients, rewardBps });
+  const recipients = options.recipients ?? rewardBps.map((_, i) => c.accounts[2 + i]!);
+  setRewards(config, recipients, rewardBps, options.feeIn);
   const vaultAdmin = c.accounts[7]!;
   config.extensionConfigs = [
     {
@@ -61,6 +73,38 @@ async function mined(c: TestChain, hash: Promise<Hash>) {
   return c.publicClient.waitForTransactionReceipt({ hash: await hash });
 }
 
+/** Account 9 buys the token with `amount` of WETH in its pool (the pool then holds WETH to convert fees into). */
+export async function buy(c: TestChain, l: Launch, amount: bigint) {
+  const buyer = c.wallet(9);
+  await mined(
+    c,
+    buyer.writeContract({ address: c.contracts.weth, abi: weth9Abi, functionName: "deposit", value: amount }),
+  );
+  await mined(
+    c,
+    buyer.writeContract({ address: c.contracts.weth, abi: weth9Abi, functionName: "approve", args: [l.pool, amount] }),
+  );
+  await mined(
+    c,
+    buyer.writeContract({
+      address: l.pool,
+      abi: poolAbi,
+      functionName: "swap",
+      args: [c.contracts.weth, amount, buyer.account.address],
+    }),
+  );
+}
+
+/** What the pool pays for `amountIn` of `tokenIn` at its price (sqrtPriceX96 squared, in two halves as it does). */
+export async function atPoolPrice(c: TestChain, l: Launch, tokenIn: Address, amountIn: bigint): Promise<bigint> {
+  const read = <T>(functionName: "slot0" | "token0") =>
+    c.publicClient.readContract({ address: l.pool, abi: poolAbi, functionName }) as Promise<T>;
+  const [sqrtPrice] = await read<readonly [bigint, ...unknown[]]>("slot0");
+  return tokenIn === (await read<Address>("token0"))
+    ? (((amountIn * sqrtPrice) >> 96n) * sqrtPrice) >> 96n
+    : (((amountIn << 96n) / sqrtPrice) << 96n) / sqrtPrice;
+}
+
 /** Account 9 wraps `amount` of ETH and pays it in as WETH rewards of the token. */
 export async function payWethRewards(c: TestChain, token: Address, amount: bigint) {
   const payer = c.wallet(9);
@@ -81,7 +125,7 @@ export async function payWethRewards(c: TestChain, token: Address, amount: bigin
     c,
     payer.writeContract({
       address: c.contracts.locker,
-      abi: lpLockerAbi,
+      abi: lpLockerFeeConversionAbi,
       functionName: "distributeRewards",
       args: [token, c.contracts.weth, amount],
     }),
@@ -109,7 +153,7 @@ export async function payTokenRewards(c: TestChain, l: Launch, amount: bigint) {
     c,
     admin.writeContract({
       address: c.contracts.locker,
-      abi: lpLockerAbi,
+      abi: lpLockerFeeConversionAbi,
       functionName: "distributeRewards",
       args: [l.token, l.token, amount],
     }),

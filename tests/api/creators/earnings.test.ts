@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { parseEther } from "viem";
+import { formatEther, parseEther } from "viem";
 import { GET } from "@/app/api/creator-earnings/[tokenAddress]/route";
 import { db } from "@/db";
 import { resetConfig } from "@/lib/core/config";
@@ -9,9 +9,19 @@ import { enqueue } from "@/lib/platform/jobs/define";
 import { runDueJobs } from "@/lib/platform/jobs/runner";
 import "@/lib/domains/jobs"; // every job definition, as the server registers them
 import { enqueueSchedule, findSchedule } from "@/lib/platform/jobs/schedule";
-import { useTestChain } from "@/tests/helpers/chain";
+import { indexByAddress } from "@/lib/domains/launch/indexer/lookup";
+import { FEE_IN, useTestChain } from "@/tests/helpers/chain";
 import { call, expectError } from "@/tests/helpers/http";
-import { claimFees, launch, mine, payTokenRewards, payWethRewards, storeLaunch } from "./chain-fixtures";
+import {
+  atPoolPrice,
+  buy,
+  claimFees,
+  launch,
+  mine,
+  payTokenRewards,
+  payWethRewards,
+  storeLaunch,
+} from "./chain-fixtures";
 import { addr, insertToken } from "./fixtures";
 
 const chain = useTestChain();
@@ -127,10 +137,35 @@ describe("GET /api/creator-earnings/{tokenAddress}", () => {
       tokenAddress: l.token,
       chainId: 8453,
       wethAddress: c.contracts.weth,
-      totalWethClaimed: "1500000000000000001",
+      totalWethClaimed: "1.500000000000000001",
       claimCount: 3,
-      claimsByRecipient: { [r0]: first.toString(), [r1]: (1_500_000_000_000_000_001n - first).toString() },
+      claimsByRecipient: { [r0]: formatEther(first), [r1]: formatEther(1_500_000_000_000_000_001n - first) },
+      totalWethClaimedWei: "1500000000000000001",
+      claimsByRecipientWei: { [r0]: first.toString(), [r1]: (1_500_000_000_000_000_001n - first).toString() },
       indexedToBlock: Number(await c.publicClient.getBlockNumber()),
+    });
+  });
+
+  it("counts the WETH a paired-token recipient was paid for its share of token fees; the other took tokens", async () => {
+    const c = chain();
+    const l = await launch(c, [6_000, 4_000], { feeIn: [FEE_IN.Clanker, FEE_IN.Paired] });
+    expect((await indexByAddress(8453, l.token)).status).toBe("indexed");
+    await buy(c, l, parseEther("1"));
+    const converted = await atPoolPrice(c, l, l.token, parseEther("400"));
+    await payTokenRewards(c, l, parseEther("1000"));
+    await claimFees(c, l.recipients[0]!, l.token);
+    await claimFees(c, l.recipients[1]!, c.contracts.weth);
+    await indexFeeClaims(8453);
+
+    const res = await earnings(l.token);
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toMatchObject({
+      totalWethClaimedWei: converted.toString(),
+      claimCount: 1,
+      claimsByRecipientWei: {
+        [l.recipients[0]!.toLowerCase()]: "0",
+        [l.recipients[1]!.toLowerCase()]: converted.toString(),
+      },
     });
   });
 
@@ -139,8 +174,8 @@ describe("GET /api/creator-earnings/{tokenAddress}", () => {
     const l = await launch(c, [5_000, 5_000]);
     await storeLaunch(c, l);
     const res = await earnings(l.token.toLowerCase(), "?chainId=8453");
-    expect(res.body).toMatchObject({ totalWethClaimed: "0", claimCount: 0 });
-    expect(Object.values(res.body.claimsByRecipient)).toEqual(["0", "0"]);
+    expect(res.body).toMatchObject({ totalWethClaimed: "0.0", totalWethClaimedWei: "0", claimCount: 0 });
+    expect(Object.values(res.body.claimsByRecipient)).toEqual(["0.0", "0.0"]);
   });
 
   it("answers 404 for a token it does not know, on that chain", async () => {

@@ -2,9 +2,10 @@ import { describe, expect, it } from "vitest";
 import { getAddress, parseEther } from "viem";
 import { GET as byPool, OPTIONS } from "@/app/api/tokens/estimate-rewards-by-pool-address/route";
 import { GET as byToken } from "@/app/api/get-estimated-uncollected-fees/[address]/route";
-import { useTestChain } from "@/tests/helpers/chain";
+import { indexByAddress } from "@/lib/domains/launch/indexer/lookup";
+import { FEE_IN, useTestChain } from "@/tests/helpers/chain";
 import { call, expectError } from "@/tests/helpers/http";
-import { claimFees, launch, payTokenRewards, payWethRewards, storeLaunch } from "./chain-fixtures";
+import { atPoolPrice, buy, claimFees, launch, payTokenRewards, payWethRewards, storeLaunch } from "./chain-fixtures";
 import { addr, insertToken } from "./fixtures";
 
 const chain = useTestChain();
@@ -58,9 +59,64 @@ describe("deprecated fee estimates", () => {
     expect(after.body.totals.pairedAmount).toBe(parseEther("0.4").toString());
   });
 
+  it("follow each recipient's fee preference: both tokens, only the paired token, only the launched token", async () => {
+    const c = chain();
+    const l = await launch(c, [5_000, 3_000, 2_000], { feeIn: [FEE_IN.Both, FEE_IN.Paired, FEE_IN.Clanker] });
+    // Indexed from its TokenCreated like any launch: the row names the fee-conversion locker and the v4 pool id.
+    const indexed = await indexByAddress(8453, l.token);
+    expect(indexed.status).toBe("indexed");
+    const poolId = indexed.status === "indexed" ? indexed.token.pool_address! : "";
+    await buy(c, l, parseEther("2"));
+    // WETH fees: the launched-token recipient's 20% is swapped into the token in the pool.
+    const wethForToken = await atPoolPrice(c, l, c.contracts.weth, parseEther("0.2"));
+    await payWethRewards(c, l.token, parseEther("1"));
+    // Token fees: the paired-token recipient's 30% is swapped into WETH in the pool.
+    const tokenForWeth = await atPoolPrice(c, l, l.token, parseEther("1500"));
+    await payTokenRewards(c, l, parseEther("5000"));
+    expect(wethForToken).toBeGreaterThan(0n);
+    expect(tokenForWeth).toBeGreaterThan(0n);
+
+    const res = await estimateByPool(poolId);
+    expect(res.status, res.text).toBe(200);
+    const [both, paired, clanker] = l.recipients;
+    expect(res.body).toEqual({
+      tokenAddress: l.token,
+      poolAddress: poolId,
+      chainId: 8453,
+      pairedTokenAddress: c.contracts.weth,
+      recipients: [
+        {
+          recipient: both,
+          admin: both,
+          rewardBps: 5_000,
+          tokenAmount: parseEther("2500").toString(),
+          pairedAmount: parseEther("0.5").toString(),
+        },
+        {
+          recipient: paired,
+          admin: paired,
+          rewardBps: 3_000,
+          tokenAmount: "0",
+          pairedAmount: (parseEther("0.3") + tokenForWeth).toString(),
+        },
+        {
+          recipient: clanker,
+          admin: clanker,
+          rewardBps: 2_000,
+          tokenAmount: (parseEther("1000") + wethForToken).toString(),
+          pairedAmount: "0",
+        },
+      ],
+      totals: {
+        tokenAmount: (parseEther("3500") + wethForToken).toString(),
+        pairedAmount: (parseEther("0.8") + tokenForWeth).toString(),
+      },
+    });
+  });
+
   it("adds up the shares of a recipient listed twice and reads its balance once", async () => {
     const c = chain();
-    const twice = await launch(c, [2_500, 7_500], [c.accounts[4]!, c.accounts[4]!]);
+    const twice = await launch(c, [2_500, 7_500], { recipients: [c.accounts[4]!, c.accounts[4]!] });
     await storeLaunch(c, twice);
     await payWethRewards(c, twice.token, parseEther("1"));
     const res = await estimateByToken(twice.token);

@@ -3,10 +3,20 @@ import { expect } from "vitest";
 import { custom, decodeAbiParameters, decodeFunctionData, type Hash, type Hex } from "viem";
 import { db } from "@/db";
 import { setChainTransport, tokenFactoryAbi, type DeploymentConfig } from "@/lib/platform/chain";
+import {
+  airdropDataParams,
+  dynamicFeeDataParams,
+  lockerFeeConversionDataParams,
+  poolInitializationDataParams,
+  sniperAuctionDataParams,
+  staticFeeDataParams,
+  vaultDataParams,
+} from "@/lib/platform/chain/abis";
 import { runDueJobs, type JobOutcome } from "@/lib/platform/jobs/runner";
 import "@/lib/domains/jobs"; // every job definition, as the server registers them
 import { POST as deployPost } from "@/app/api/tokens/deploy/route";
 import { POST as splitPost } from "@/app/api/tokens/deploy/split/route";
+import { POST as deployV4Post } from "@/app/api/tokens/deploy/v4/route";
 import { GET as statusGet } from "@/app/api/tokens/deploy/[requestKey]/route";
 import { call } from "@/tests/helpers/http";
 import type { TestChain } from "@/tests/helpers/chain";
@@ -35,6 +45,8 @@ export function legacyBody(chain: TestChain, requestKey: string, extra: Record<s
 
 export const deploy = (apiKey: string, body: unknown) =>
   call(deployPost, "/api/tokens/deploy", { body, headers: { "x-api-key": apiKey } });
+export const deployV4Alias = (apiKey: string, body: unknown) =>
+  call(deployV4Post, "/api/tokens/deploy/v4", { body, headers: { "x-api-key": apiKey } });
 export const deploySplit = (apiKey: string, body: unknown) =>
   call(splitPost, "/api/tokens/deploy/split", { body, headers: { "x-api-key": apiKey } });
 export const status = (apiKey: string, requestKey: string) =>
@@ -60,23 +72,19 @@ export async function sentConfig(chain: TestChain, hash: Hash): Promise<Deployme
   return args[0] as DeploymentConfig;
 }
 
-export const decodeStaticFees = (data: Hex) => decodeAbiParameters([{ type: "uint24" }, { type: "uint24" }], data);
-/** The dynamic fee hook's poolData: base fee, max LP fee, then the volatility settings (DYNAMIC_FEE_DEFAULTS' order). */
-export const decodeDynamicFees = (data: Hex) =>
-  decodeAbiParameters(
-    [
-      { type: "uint24" },
-      { type: "uint24" },
-      { type: "uint256" },
-      { type: "uint256" },
-      { type: "int24" },
-      { type: "uint256" },
-      { type: "uint24" },
-    ],
-    data,
-  );
-export const decodeVault = (data: Hex) =>
-  decodeAbiParameters([{ type: "address" }, { type: "uint256" }, { type: "uint256" }], data);
+/** The V2 fee hooks' poolData: the pool extension and, inside, the fee hook's own data. */
+export const decodePoolData = (data: Hex) => decodeAbiParameters(poolInitializationDataParams, data)[0];
+export const decodeStaticFees = (data: Hex) => decodeAbiParameters(staticFeeDataParams, decodePoolData(data).feeData);
+/** The dynamic fee hook's data: base fee, max LP fee, then the volatility settings (DYNAMIC_FEE_DEFAULTS' order). */
+export const decodeDynamicFees = (data: Hex) => decodeAbiParameters(dynamicFeeDataParams, decodePoolData(data).feeData);
+/** The fee-conversion locker's lockerData: each reward recipient's fee token (0 both, 1 paired, 2 the token). */
+export const decodeFeePreferences = (data: Hex) =>
+  decodeAbiParameters(lockerFeeConversionDataParams, data)[0].feePreference;
+export const decodeSniperFees = (data: Hex) => decodeAbiParameters(sniperAuctionDataParams, data)[0];
+export const decodeVault = (data: Hex) => decodeAbiParameters(vaultDataParams, data);
+export const decodeAirdrop = (data: Hex) => decodeAbiParameters(airdropDataParams, data);
+/** The sniper auction's data with the platform SDK's default fees. */
+export const DEFAULT_SNIPER_FEES = { startingFee: 666_777, endingFee: 41_673, secondsToDecay: 15n };
 
 type Forward = () => Promise<unknown>;
 

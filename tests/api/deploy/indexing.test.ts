@@ -173,7 +173,12 @@ describe("POST /api/tokens/index-by-address", () => {
     const { token, hash } = await deployDirect(c, "By Address");
     const res = await indexCall(token.toLowerCase());
     expect(res.status, res.text).toBe(200);
-    expect(res.body).toEqual({ success: true, address: getAddress(token), message: "Token indexed" });
+    expect(res.body).toEqual({
+      success: true,
+      address: getAddress(token),
+      message: "Token indexed successfully",
+      url: expect.stringMatching(/\/tokens\/0x/),
+    });
     expect(await rowOf(token)).toMatchObject({ name: "By Address", tx_hash: hash });
     expect(res.headers.get("access-control-allow-origin")).toBe("*");
   });
@@ -203,7 +208,11 @@ describe("POST /api/tokens/save-deployed-token/from-ui", () => {
     const { token, hash } = await deployDirect(c, "Anonymous UI");
     const res = await fromUiCall({ address: token, tx_hash: hash, chain_id: 8453 });
     expect(res.status, res.text).toBe(200);
-    expect(res.body).toEqual({ success: true, tokenAddress: getAddress(token) });
+    expect(res.body).toEqual({
+      success: true,
+      tokenAddress: getAddress(token),
+      url: `http://localhost:3000/tokens/${getAddress(token)}`,
+    });
     expect(await db().selectFrom("token_submissions").select("id").execute()).toHaveLength(0);
     expect(await rowOf(token)).toBeUndefined();
     expect(await runDueJobs()).toMatchObject([{ status: "done" }]);

@@ -1,4 +1,4 @@
-// Deployment under duress: 50 concurrent identical requests, concurrent jobs sharing the deployer's nonces,
+// Deployment under duress: 50 concurrent identical requests (one simulation), concurrent jobs sharing the deployer's nonces,
 // and a job whose receipt wait times out. Never a second send (crashes and dead runners: sending.test.ts).
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { sql } from "kysely";
@@ -8,7 +8,7 @@ import { claimDueJobs, executeJob, runDueJobs } from "@/lib/platform/jobs/runner
 import "@/lib/domains/jobs"; // every job definition, as the server registers them
 import { useTestChain, type TestChain } from "@/tests/helpers/chain";
 import { partnerKey } from "@/tests/helpers/auth";
-import { deploy, drainJobs, key, status, v4Body } from "./helpers";
+import { deploy, drainJobs, interceptChain, key, status, v4Body } from "./helpers";
 
 const chain = useTestChain();
 let acme: string;
@@ -42,6 +42,26 @@ describe("the idempotency race", () => {
       status: "deployed",
       expectedAddress: answers[0]!.body.expectedAddress,
     });
+  });
+
+  it("concurrent identical requests share one simulation; another body, or a later request, simulates its own", async () => {
+    const c = chain();
+    let calls = 0;
+    const restore = interceptChain(c, (method, forward) => {
+      if (method === "eth_call") calls++;
+      return forward();
+    });
+    try {
+      const body = { ...v4Body(c, key("shared")), dryRun: true };
+      const answers = await Promise.all(Array.from({ length: 10 }, () => deploy(acme, body)));
+      expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200));
+      expect(calls).toBe(1);
+      await deploy(acme, body);
+      await deploy(acme, { ...v4Body(c, key("shared-other")), dryRun: true });
+      expect(calls).toBe(3);
+    } finally {
+      restore();
+    }
   });
 });
 

@@ -145,7 +145,7 @@ describe("POST /api/pretoken/v4", () => {
     const bad = body(c);
     (bad.token_settings as Record<string, unknown>).admins = [{ admin: zero, recipient: zero, allocation: 100 }];
     const error = expectError(await create(bad), 422, "unprocessable");
-    expect(error.error).toMatch(/ZeroTokenAdmin|ZeroRewardRecipient/);
+    expect(error.error).toMatch(/ZeroTokenAdmin|ZeroRewardAddress/);
     expect(await db().selectFrom("pretokens").select("id").execute()).toHaveLength(0);
   });
 

@@ -167,7 +167,7 @@ describe("GET /api/tokens", () => {
   describe("limit, offset and counts", () => {
     it("limit 0 returns no rows but the counts", async () => {
       const res = await get("limit=0&fid=7");
-      expect(res.body).toEqual({ data: [], total: 2, cursor: null, tokensDeployed: 2 });
+      expect(res.body).toEqual({ data: [], total: 2, cursor: null, hasMore: true, tokensDeployed: 2 });
     });
 
     it("limit pages with a cursor; offset skips", async () => {
@@ -209,6 +209,8 @@ describe("GET /api/tokens", () => {
         priceChangePercent1h: 1.5,
         priceChangePercent24h: -2,
         txCount24h: 3,
+        updatedAt: expect.any(String),
+        stale: false,
       });
       expect(dog.related.market).toMatchObject({ marketCap: 9000, priceUsd: null });
       expect((await get("includeMarket=true&q=zebra")).body.data[0].related).toEqual({ market: null });
@@ -250,12 +252,45 @@ describe("GET /api/tokens", () => {
         "Moon Dog",
         "Based Cat",
       ]);
-      const other = expectError(
-        await get(`sortBy=market-cap&cursor=${(await get("limit=2&sortBy=deployed-at")).body.cursor}`),
-        400,
-        "invalid_request",
-      );
-      expect(other.error).toMatch(/^cursor: /);
+      const reused = await get(`sortBy=market-cap&cursor=${(await get("limit=2&sortBy=deployed-at")).body.cursor}`);
+      expect(reused.body).toEqual((await get("sortBy=market-cap")).body);
+    });
+  });
+
+  describe("the platform's cursors and pages", () => {
+    const platformCursor = (instant: string) => Buffer.from(JSON.stringify({ id: instant })).toString("base64");
+
+    it("a platform cursor ({ id: deployed_at without a zone }) continues past that instant, in either direction", async () => {
+      const cursor = platformCursor("2025-03-04T00:00:00");
+      expect(names(await get(`limit=2&cursor=${encodeURIComponent(cursor)}`))).toEqual(["Frog 100%", "Moon Dog"]);
+      expect(names(await get(`sort=asc&limit=2&cursor=${encodeURIComponent(cursor)}`))).toEqual(["Zebra", "V4 Thing"]);
+      const next = await get(`limit=2&cursor=${cursor}`);
+      expect(next.body.cursor).not.toBeNull();
+      expect(names(await get(`limit=2&cursor=${next.body.cursor}`))).toEqual(["Based Cat"]);
+    });
+
+    it("a cursor taken under another sort starts over at page one, as on the platform", async () => {
+      const newest = encodeCursor({ value: "2025-03-03T00:00:00.000000Z", id: ids.frog, order: "deployed_at:desc" });
+      const first = await get("sortBy=market-cap&limit=3");
+      const reused = await get(`sortBy=market-cap&limit=3&cursor=${newest}`);
+      expect(reused.status, reused.text).toBe(200);
+      expect(reused.body).toEqual(first.body);
+      expect(names(await get(`sort=asc&limit=2&cursor=${newest}`))).toEqual(["Based Cat", "Moon Dog"]);
+      const marketCursor = encodeCursor({ value: 9000, id: ids.dog, order: "market-cap:desc" });
+      expect(names(await get(`limit=2&cursor=${marketCursor}`))).toEqual(["V4 Thing", "Zebra"]);
+    });
+
+    it("?page=N (the earlier API's page numbers) answers that page with hasMore and total", async () => {
+      const one = await get("page=1&limit=4");
+      expect(one.status, one.text).toBe(200);
+      expect(one.body).toMatchObject({ total: 6, hasMore: true });
+      expect(names(one)).toEqual(["V4 Thing", "Zebra", "Ab Token", "Frog 100%"]);
+      const two = await get("page=2&limit=4");
+      expect(two.body).toMatchObject({ total: 6, hasMore: false, cursor: null });
+      expect(names(two)).toEqual(["Moon Dog", "Based Cat"]);
+      expect((await get("page=3&limit=4")).body).toMatchObject({ data: [], hasMore: false, total: 6 });
+      expect(expectError(await get("page=0"), 400, "invalid_request").error).toMatch(/^page: /);
+      expect(expectError(await get("page=200&limit=20"), 400, "invalid_request").error).toMatch(/^page: /);
     });
   });
 
@@ -296,12 +331,7 @@ describe("GET /api/tokens", () => {
       expect(error.error.startsWith(`${param}: `), error.error).toBe(true);
     });
 
-    it("a cursor of another sort order, or whose position does not fit its order", async () => {
-      const newest = encodeCursor({ value: "2025-03-01T00:00:00.000000Z", id: 1, order: "deployed_at:desc" });
-      expect(expectError(await get(`sortBy=market-cap&cursor=${newest}`), 400, "invalid_request").error).toMatch(
-        /^cursor: /,
-      );
-      expect(expectError(await get(`sort=asc&cursor=${newest}`), 400, "invalid_request").error).toMatch(/^cursor: /);
+    it("a cursor whose position does not fit its order", async () => {
       const raw = (o: object) => Buffer.from(JSON.stringify(o)).toString("base64url");
       for (const bad of [
         { id: 5, tiebreaker: 1, order: "deployed_at:desc" },
@@ -311,6 +341,8 @@ describe("GET /api/tokens", () => {
         { id: "x", tiebreaker: 1, order: "market-cap:desc" },
         { id: 1, tiebreaker: 0, order: "market-cap:desc" },
         { id: 1, tiebreaker: 1, order: "name:desc" },
+        { id: "2025-02-30T00:00:00" },
+        { id: "2025-03-01T00:00:00", order: "deployed_at:desc" },
       ]) {
         expect(expectError(await get(`cursor=${raw(bad)}&sortBy=market-cap`), 400, "invalid_request").error).toMatch(
           /^cursor: /,

@@ -54,7 +54,7 @@ describe("GET /api/tokens/fetch-deployed-by-address", () => {
     expect(res.body.total).toBe(12);
     expect(names(res.body)[0]).toBe("Seventy 11");
     const none = await call(deployedByAddress, `/api/tokens/fetch-deployed-by-address?address=${address("e", 1)}`);
-    expect(none.body).toEqual({ data: [], total: 0, cursor: null });
+    expect(none.body).toEqual({ data: [], total: 0, cursor: null, hasMore: false });
   });
 
   it("rejects a bad address or cursor", async () => {

@@ -1,7 +1,9 @@
 // The market-data refresh against a local stand-in of GeckoTerminal's pools/multi endpoint: batches of
 // 30 per network, the figures it stores, the quote-token case, unknown pools, a 429 mid-run, the
 // stalest-first queue, and the scheduled job.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { GET } from "@/app/api/tokens/route";
+import { call } from "@/tests/helpers/http";
 import { sql } from "kysely";
 import { db } from "@/db";
 import { resetConfig } from "@/lib/core/config";
@@ -172,5 +174,47 @@ describe("the market-refresh job", () => {
     const outcomes = await runDueJobs(50);
     expect(outcomes.find((o) => o.id === id)).toMatchObject({ status: "done" });
     expect(gecko.requests.length).toBeGreaterThan(0);
+  });
+});
+
+describe("market figures in the lists", () => {
+  const list = () => call(GET, `/api/tokens?includeMarket=true&q=${address("c", 8010)}`);
+  const age = (id: number, seconds: number) =>
+    db()
+      .updateTable("token_market")
+      .set({ updated_at: sql`now() - make_interval(secs => ${seconds})` })
+      .where("token_id", "=", id)
+      .execute();
+
+  it("carry updatedAt; figures older than a refresh period are refreshed in the background (a job)", async () => {
+    await refreshMarketBatch(100);
+    const [token] = (await list()).body.data;
+    expect(token.related.market).toMatchObject({ stale: false, marketCap: expect.any(Number) });
+    expect(Date.now() - Date.parse(token.related.market.updatedAt)).toBeLessThan(60_000);
+    gecko.requests.length = 0;
+
+    await age(token.id, 3600);
+    const old = (await list()).body.data[0].related.market;
+    expect(old).toMatchObject({ stale: false, marketCap: expect.any(Number) });
+    expect(Date.now() - Date.parse(old.updatedAt)).toBeGreaterThan(3_500_000);
+    await vi.waitFor(async () => expect(await runDueJobs(50)).not.toHaveLength(0), { timeout: 5000 });
+    expect(asked()).toEqual([address("b", 8010)]);
+    const fresh = (await list()).body.data[0].related.market;
+    expect(Date.now() - Date.parse(fresh.updatedAt)).toBeLessThan(60_000);
+  });
+
+  it("withholds figures older than MARKET_MAX_AGE_SECONDS (null, stale: true) rather than serve them as current", async () => {
+    const [token] = (await list()).body.data;
+    await age(token.id, 2 * 86_400);
+    process.env.MARKET_DATA_PROVIDER = "none"; // no background refresh: the row stays old
+    resetConfig();
+    try {
+      const market = (await list()).body.data[0].related.market;
+      expect(market).toMatchObject({ stale: true, marketCap: null, priceUsd: null, txCount24h: null });
+      expect(Date.parse(market.updatedAt)).toBeLessThan(Date.now() - 86_400_000);
+    } finally {
+      process.env.MARKET_DATA_PROVIDER = "geckoterminal";
+      resetConfig();
+    }
   });
 });

@@ -29,7 +29,12 @@ beforeAll(async () => {
       chain_id: 8453,
       metadata: {
         description: "d",
-        socialMediaUrls: [{ platform: "x", url: "https://x.com/social" }, { platform: "web" }],
+        socialMediaUrls: [
+          { platform: "X", url: "https://x.com/social" },
+          { platform: "web" },
+          { platform: "website", url: "https://social.example" },
+          { platform: "twitter", url: "https://x.com/second" },
+        ],
         auditUrls: [],
       },
     },
@@ -98,7 +103,7 @@ describe("GET /api/get-token-by-address", () => {
     () => issuer,
   );
 
-  it("answers the token (default chain first) with its creator, social URLs and verified addresses; cached 2 minutes", async () => {
+  it("answers the token (default chain first) with its creator, social URLs and verified address under the platform's names; cached 2 minutes", async () => {
     const res = await call(
       byAddress,
       `/api/get-token-by-address?address=${address("c", 5000).toUpperCase().replace("0X", "0x")}`,
@@ -108,11 +113,15 @@ describe("GET /api/get-token-by-address", () => {
     expect(res.body.data).toMatchObject({
       name: "Social",
       chain_id: 8453,
-      social_urls: [{ platform: "x", url: "https://x.com/social" }],
+      twitterUrl: "https://x.com/social",
+      websiteUrl: "https://social.example",
+      telegramUrl: null,
+      discordUrl: null,
+      farcasterUrl: null,
       related: { user: { fid: 43, username: "carol" } },
     });
-    expect(res.body.data.verified_addresses).toHaveLength(1);
-    expect(res.body.data.verified_addresses[0].toLowerCase()).toBe(address("f", 43));
+    expect(res.body.data).not.toHaveProperty("social_urls");
+    expect(res.body.data.farcasterVerifiedEthAddress.toLowerCase()).toBe(address("f", 43));
     expect(res.headers.get("cache-control")).toBe("private, max-age=120");
   });
 
@@ -123,8 +132,9 @@ describe("GET /api/get-token-by-address", () => {
       name: "Solana Mint",
       contract_address: MINT,
       related: { user: null },
-      social_urls: [],
-      verified_addresses: [],
+      twitterUrl: null,
+      websiteUrl: null,
+      farcasterVerifiedEthAddress: null,
     });
     expectError(
       await call(byAddress, `/api/get-token-by-address?address=${MINT.toLowerCase()}`, { headers: partner() }),

@@ -49,8 +49,8 @@ export function refusedByTheTypes(client: TypedClient) {
   client.GET("/api/tokens", { params: { query: { limit: "2" } } });
   // @ts-expect-error includeUser is a boolean
   client.GET("/api/tokens", { params: { query: { includeUser: "true" } } });
-  // @ts-expect-error a 4.0.0 body needs its rewards
-  const incomplete: DeployBody = { token: { name: "A", symbol: "A", tokenAdmin: "0x", requestKey: "k" } };
+  // @ts-expect-error a 4.0.0 body needs its requestKey
+  const incomplete: DeployBody = { token: { name: "A", symbol: "A", tokenAdmin: "0x" } };
   // @ts-expect-error the streamed upload's tree is a StandardMerkleTree dump
   const notADump: AirdropUpload = { tokenAddress: "0x", merkleRoot: "0x", tree: { format: "standard-v1" } };
   return [incomplete, notADump];

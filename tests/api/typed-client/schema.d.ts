@@ -714,6 +714,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tokens/deploy/v4": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deploy a token (alias)
+         * @description The same endpoint as POST /api/tokens/deploy under the path the platform's API also serves it at: the same bodies, idempotency (a requestKey used on either path is the same request), limits and answers.
+         */
+        post: operations["postApiTokensDeployV4"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tokens/estimate-rewards-by-pool-address": {
         parameters: {
             query?: never;
@@ -846,9 +866,29 @@ export interface paths {
         put?: never;
         /**
          * Index a token by address
-         * @description Finds the token's TokenCreated event on chain 8453 (a known transaction first, else a search back from the chain's head) and upserts the token. 404 when no trusted factory created it. 5 requests a minute per IP and one an hour per address.
+         * @description Finds the token's TokenCreated event on chain 8453 (a known transaction first, else a search back from the chain's head) and upserts the token; answers its page (`url`). 404 when no trusted factory created it. 5 requests a minute per IP and one an hour per address.
          */
         post: operations["postApiTokensIndexByAddress"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tokens/index": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Index a token by its deploying transaction
+         * @description For a token deployed outside this service: reads the transaction's receipt on `chainId`, takes its first TokenCreated from an indexed factory and upserts the token; answers its address and page (`url`). 404 when the transaction is not mined (yet) or created no token through those factories; 400 for a chain not indexed here. 10 requests a minute per API key.
+         */
+        post: operations["postApiTokensIndex"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1661,9 +1701,11 @@ export interface operations {
                      *       "tokenAddress": "0x4200000000000000000000000000000000000006",
                      *       "chainId": 8453,
                      *       "wethAddress": "0x4200000000000000000000000000000000000006",
-                     *       "totalWethClaimed": "250000000000000000",
+                     *       "totalWethClaimed": "0.25",
                      *       "claimCount": 1,
                      *       "claimsByRecipient": {},
+                     *       "totalWethClaimedWei": "250000000000000000",
+                     *       "claimsByRecipientWei": {},
                      *       "indexedToBlock": 1
                      *     }
                      */
@@ -1680,14 +1722,23 @@ export interface operations {
                          */
                         wethAddress: string;
                         /**
-                         * @description wei of WETH (18 decimals), exact decimal string
-                         * @example 250000000000000000
+                         * @description WETH in ether, an exact decimal string (the platform's unit)
+                         * @example 0.25
                          */
                         totalWethClaimed: string;
                         /** @description claims counted in totalWethClaimed */
                         claimCount: number;
-                        /** @description every current reward recipient of the token, 0 when it has claimed nothing */
+                        /** @description every current reward recipient of the token, "0.0" when it has claimed nothing */
                         claimsByRecipient: {
+                            [key: string]: string;
+                        };
+                        /**
+                         * @description totalWethClaimed in wei
+                         * @example 250000000000000000
+                         */
+                        totalWethClaimedWei: string;
+                        /** @description claimsByRecipient in wei */
+                        claimsByRecipientWei: {
                             [key: string]: string;
                         };
                         /** @description the last block the claim indexer has read; null before its first run */
@@ -1830,7 +1881,9 @@ export interface operations {
                      *               "volume24h": 1,
                      *               "priceChangePercent1h": 1,
                      *               "priceChangePercent24h": 1,
-                     *               "txCount24h": 1
+                     *               "txCount24h": 1,
+                     *               "updatedAt": "2026-01-01T00:00:00.000Z",
+                     *               "stale": false
                      *             }
                      *           }
                      *         }
@@ -1969,6 +2022,10 @@ export interface operations {
                                     priceChangePercent1h: number | null;
                                     priceChangePercent24h: number | null;
                                     txCount24h: number | null;
+                                    /** @description when the figures were fetched from the aggregator (ISO 8601) */
+                                    updatedAt: string;
+                                    /** @description older than the service's limit (MARKET_MAX_AGE_SECONDS): the figures are null, not served as current */
+                                    stale: boolean;
                                 } | null;
                             };
                         }[];
@@ -2098,7 +2155,7 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description the scoring window; default 7d, or the cursor's
+                 * @description the scoring window; default 24h (as on the platform), or the cursor's
                  * @example 24h
                  */
                 interval?: "24h" | "7d" | "30d";
@@ -2628,18 +2685,17 @@ export interface operations {
                      *             "volume24h": 1,
                      *             "priceChangePercent1h": 1,
                      *             "priceChangePercent24h": 1,
-                     *             "txCount24h": 1
+                     *             "txCount24h": 1,
+                     *             "updatedAt": "2026-01-01T00:00:00.000Z",
+                     *             "stale": false
                      *           }
                      *         },
-                     *         "social_urls": [
-                     *           {
-                     *             "platform": "farcaster",
-                     *             "url": "https://example.com/token.png"
-                     *           }
-                     *         ],
-                     *         "verified_addresses": [
-                     *           "0x4200000000000000000000000000000000000006"
-                     *         ]
+                     *         "twitterUrl": "https://example.com/token.png",
+                     *         "websiteUrl": "https://example.com/token.png",
+                     *         "telegramUrl": "https://example.com/token.png",
+                     *         "discordUrl": "https://example.com/token.png",
+                     *         "farcasterUrl": "https://example.com/token.png",
+                     *         "farcasterVerifiedEthAddress": "0x4200000000000000000000000000000000000006"
                      *       }
                      *     }
                      */
@@ -2754,14 +2810,24 @@ export interface operations {
                                     priceChangePercent1h: number | null;
                                     priceChangePercent24h: number | null;
                                     txCount24h: number | null;
+                                    /** @description when the figures were fetched from the aggregator (ISO 8601) */
+                                    updatedAt: string;
+                                    /** @description older than the service's limit (MARKET_MAX_AGE_SECONDS): the figures are null, not served as current */
+                                    stale: boolean;
                                 } | null;
                             };
-                            social_urls: {
-                                platform: string;
-                                url: string;
-                            }[];
-                            /** @description the requester's (requestor_fid) verified addresses */
-                            verified_addresses: string[];
+                            /** @description the metadata's X (Twitter) URL */
+                            twitterUrl: string | null;
+                            /** @description the metadata's website URL */
+                            websiteUrl: string | null;
+                            /** @description the metadata's Telegram URL */
+                            telegramUrl: string | null;
+                            /** @description the metadata's Discord URL */
+                            discordUrl: string | null;
+                            /** @description the metadata's Farcaster URL */
+                            farcasterUrl: string | null;
+                            /** @description the requester's (requestor_fid) verified address that sent the deployment, else their first one */
+                            farcasterVerifiedEthAddress: string | null;
                         };
                     };
                 };
@@ -2823,7 +2889,7 @@ export interface operations {
                  * @example 3
                  */
                 fid: number;
-                /** @description opaque: the previous page's cursor (400 for a malformed one or one of another ordering) */
+                /** @description the previous page's cursor (or the platform's base64 `{"id":"<deployed_at>"}`); one of another sort starts over */
                 cursor?: string;
             };
             header?: never;
@@ -2911,7 +2977,9 @@ export interface operations {
                      *               "volume24h": 1,
                      *               "priceChangePercent1h": 1,
                      *               "priceChangePercent24h": 1,
-                     *               "txCount24h": 1
+                     *               "txCount24h": 1,
+                     *               "updatedAt": "2026-01-01T00:00:00.000Z",
+                     *               "stale": false
                      *             }
                      *           }
                      *         }
@@ -3034,6 +3102,10 @@ export interface operations {
                                     priceChangePercent1h: number | null;
                                     priceChangePercent24h: number | null;
                                     txCount24h: number | null;
+                                    /** @description when the figures were fetched from the aggregator (ISO 8601) */
+                                    updatedAt: string;
+                                    /** @description older than the service's limit (MARKET_MAX_AGE_SECONDS): the figures are null, not served as current */
+                                    stale: boolean;
                                 } | null;
                             };
                         }[];
@@ -3200,7 +3272,9 @@ export interface operations {
                      *               "volume24h": 1,
                      *               "priceChangePercent1h": 1,
                      *               "priceChangePercent24h": 1,
-                     *               "txCount24h": 1
+                     *               "txCount24h": 1,
+                     *               "updatedAt": "2026-01-01T00:00:00.000Z",
+                     *               "stale": false
                      *             }
                      *           }
                      *         }
@@ -3351,6 +3425,10 @@ export interface operations {
                                     priceChangePercent1h: number | null;
                                     priceChangePercent24h: number | null;
                                     txCount24h: number | null;
+                                    /** @description when the figures were fetched from the aggregator (ISO 8601) */
+                                    updatedAt: string;
+                                    /** @description older than the service's limit (MARKET_MAX_AGE_SECONDS): the figures are null, not served as current */
+                                    stale: boolean;
                                 } | null;
                             };
                         }[];
@@ -5414,9 +5492,13 @@ export interface operations {
                             auditUrls?: string[];
                         };
                         social_context?: {
+                            /** @description the system the token was deployed through */
                             interface?: string;
+                            /** @description the social platform the deployment came from, e.g. farcaster */
                             platform?: string;
+                            /** @description the message on that platform that asked for the token */
                             messageId?: string;
+                            /** @description the poster's id on that platform (a number is written as its decimal text) */
                             id?: string | number;
                         };
                     };
@@ -5828,7 +5910,9 @@ export interface operations {
                      *               "volume24h": 1,
                      *               "priceChangePercent1h": 1,
                      *               "priceChangePercent24h": 1,
-                     *               "txCount24h": 1
+                     *               "txCount24h": 1,
+                     *               "updatedAt": "2026-01-01T00:00:00.000Z",
+                     *               "stale": false
                      *             }
                      *           },
                      *           "trustStatus": {
@@ -5987,6 +6071,10 @@ export interface operations {
                                     priceChangePercent1h: number | null;
                                     priceChangePercent24h: number | null;
                                     txCount24h: number | null;
+                                    /** @description when the figures were fetched from the aggregator (ISO 8601) */
+                                    updatedAt: string;
+                                    /** @description older than the service's limit (MARKET_MAX_AGE_SECONDS): the figures are null, not served as current */
+                                    stale: boolean;
                                 } | null;
                             };
                             trustStatus: {
@@ -6118,7 +6206,7 @@ export interface operations {
                 sortBy?: "market-cap" | "tx-h24" | "price-percent-h24" | "price-percent-h1" | "deployed-at";
                 /** @description only tokens launched through this interface (its name, any case) */
                 socialInterface?: string;
-                /** @description opaque: the previous page's cursor (400 for a malformed one or one of another ordering) */
+                /** @description the previous page's cursor (or the platform's base64 `{"id":"<deployed_at>"}`); one of another sort starts over */
                 cursor?: string;
                 /**
                  * @description only tokens deployed after this time (unix seconds)
@@ -6130,6 +6218,11 @@ export interface operations {
                  * @example 0
                  */
                 offset?: number;
+                /**
+                 * @description the earlier API's page number, from 1: skips (page - 1) × limit tokens (plus offset), at most 1000 in all
+                 * @example 1
+                 */
+                page?: number;
                 /**
                  * @description add each token's creator profile
                  * @example false
@@ -6243,13 +6336,16 @@ export interface operations {
                      *               "volume24h": 1,
                      *               "priceChangePercent1h": 1,
                      *               "priceChangePercent24h": 1,
-                     *               "txCount24h": 1
+                     *               "txCount24h": 1,
+                     *               "updatedAt": "2026-01-01T00:00:00.000Z",
+                     *               "stale": false
                      *             }
                      *           }
                      *         }
                      *       ],
                      *       "total": 1,
                      *       "cursor": "1",
+                     *       "hasMore": false,
                      *       "tokensDeployed": 1
                      *     }
                      */
@@ -6364,6 +6460,10 @@ export interface operations {
                                     priceChangePercent1h: number | null;
                                     priceChangePercent24h: number | null;
                                     txCount24h: number | null;
+                                    /** @description when the figures were fetched from the aggregator (ISO 8601) */
+                                    updatedAt: string;
+                                    /** @description older than the service's limit (MARKET_MAX_AGE_SECONDS): the figures are null, not served as current */
+                                    stale: boolean;
                                 } | null;
                             };
                         }[];
@@ -6371,6 +6471,8 @@ export interface operations {
                         total: number;
                         /** @description opaque; null on the last page */
                         cursor: string | null;
+                        /** @description whether tokens follow this page (by cursor, or by page and offset) */
+                        hasMore: boolean;
                         /** @description tokens of the requested creators (fid, fids, msgSender) whatever the other filters; else of the platform */
                         tokensDeployed: number;
                     };
@@ -6524,7 +6626,9 @@ export interface operations {
                      *             "volume24h": 1,
                      *             "priceChangePercent1h": 1,
                      *             "priceChangePercent24h": 1,
-                     *             "txCount24h": 1
+                     *             "txCount24h": 1,
+                     *             "updatedAt": "2026-01-01T00:00:00.000Z",
+                     *             "stale": false
                      *           }
                      *         }
                      *       },
@@ -6664,6 +6768,10 @@ export interface operations {
                                     priceChangePercent1h: number | null;
                                     priceChangePercent24h: number | null;
                                     txCount24h: number | null;
+                                    /** @description when the figures were fetched from the aggregator (ISO 8601) */
+                                    updatedAt: string;
+                                    /** @description older than the service's limit (MARKET_MAX_AGE_SECONDS): the figures are null, not served as current */
+                                    stale: boolean;
                                 } | null;
                             };
                         };
@@ -6754,10 +6862,19 @@ export interface operations {
                         auditUrls?: string[];
                         requestKey: string;
                     };
-                    rewards: {
+                    /** @description 1 to 7 reward recipients; default: token.tokenAdmin takes 100% in both tokens */
+                    rewards?: {
+                        /** @description may change this entry's admin and recipient */
                         admin: string;
+                        /** @description receives this entry's share of the LP fees */
                         recipient: string;
+                        /** @description percent of the LP fees (at most 2 decimals); the entries sum to 100 */
                         allocation: number;
+                        /**
+                         * @description the token this recipient takes its fees in: Both (default), Paired (the paired token) or Clanker (the new token)
+                         * @enum {string}
+                         */
+                        rewardsToken?: "Both" | "Paired" | "Clanker";
                     }[];
                     pool?: {
                         /** @enum {string} */
@@ -6777,13 +6894,49 @@ export interface operations {
                         percentage?: number;
                         lockupDuration?: number;
                         vestingDuration?: number;
+                        /** @description receives the vaulted tokens; default: token.tokenAdmin */
+                        recipient?: string;
                     };
-                    chainId?: number;
+                    /** @description an airdrop of part of the supply through the airdrop extension (the SDK's names and units) */
+                    airdrop?: {
+                        /** @description may update the airdrop's Merkle root; default: token.tokenAdmin */
+                        admin?: string;
+                        /** @description root of the airdrop's Merkle tree (upload the tree with POST /api/airdrops once the token exists) */
+                        merkleRoot: string;
+                        /** @description seconds before claims open; at least 86,400 */
+                        lockupDuration: number;
+                        /** @description seconds of linear vesting after the lockup; default 0 */
+                        vestingDuration?: number;
+                        /** @description whole tokens (of 100,000,000,000) set aside for the airdrop; the extension takes the basis points rounded up */
+                        amount: number;
+                    };
+                    /** @description the token's social context (its `context` JSON); interface defaults to the API key's partner name, the others to empty */
+                    context?: {
+                        /** @description the system the token was deployed through */
+                        interface?: string;
+                        /** @description the social platform the deployment came from, e.g. farcaster */
+                        platform?: string;
+                        /** @description the message on that platform that asked for the token */
+                        messageId?: string;
+                        /** @description the poster's id on that platform (a number is written as its decimal text) */
+                        id?: string | number;
+                    };
+                    /** @description the sniper auction's fees at launch (the SDK's sniperFees); defaults 666777, 41673 and 15 s */
+                    sniperFees?: {
+                        /** @description the fee when the pool opens, millionths (666,777 = 66.6777%); default 666777 */
+                        startingFee?: number;
+                        /** @description the fee it descends to, below startingFee; default 41673 */
+                        endingFee?: number;
+                        /** @description seconds from startingFee to endingFee; default 15 */
+                        secondsToDecay?: number;
+                    };
+                    /** @description the chain to deploy on, one with an RPC and a factory configured (a number or its text); default 8453 */
+                    chainId?: number | string;
                     dryRun?: boolean;
                 } | {
                     name: string;
                     symbol: string & (unknown & unknown);
-                    image: string;
+                    image?: string;
                     requestorAddress: string;
                     requestKey: string;
                     creatorRewardsPercentage?: number;
@@ -6803,7 +6956,7 @@ export interface operations {
                 } | {
                     name: string;
                     symbol: string & (unknown & unknown);
-                    image: string;
+                    image?: string;
                     requestorAddress: string;
                     requestKey: string;
                     dryRun?: boolean;
@@ -7110,7 +7263,7 @@ export interface operations {
                 "application/json": {
                     name: string;
                     symbol: string & (unknown & unknown);
-                    image: string;
+                    image?: string;
                     requestorAddress: string;
                     requestKey: string;
                     creatorRewardsPercentage?: number;
@@ -7132,6 +7285,398 @@ export interface operations {
                         address: string;
                         allocation: number;
                     }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Token deployment enqueued",
+                     *       "expectedAddress": "0x4200000000000000000000000000000000000006"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        /** @constant */
+                        message: "Token deployment enqueued";
+                        /**
+                         * @description the token's address, predicted by simulating the factory call
+                         * @example 0x4200000000000000000000000000000000000006
+                         */
+                        expectedAddress: string;
+                    } | {
+                        /** @constant */
+                        success: true;
+                        /**
+                         * @description the second when the requestKey was already used: nothing is simulated
+                         * @enum {string}
+                         */
+                        message: "Dry run: the deployment is valid and simulates" | "Dry run: this requestKey was already used with this body; sending it replays that deployment";
+                        /**
+                         * @description the token's address, predicted by simulating the factory call
+                         * @example 0x4200000000000000000000000000000000000006
+                         */
+                        expectedAddress: string;
+                        /** @constant */
+                        dryRun: true;
+                        /**
+                         * @description the request shape the body was read as
+                         * @enum {string}
+                         */
+                        shape: "4.0.0" | "0.3.1" | "0.3.0" | "3.1.0";
+                        /**
+                         * @description the deployToken call that would be sent (uint256 members as decimal strings); nothing is stored or enqueued
+                         * @example {
+                         *       "tokenConfig": {
+                         *         "tokenAdmin": "0x1111111111111111111111111111111111111111",
+                         *         "name": "Example Token",
+                         *         "symbol": "EXT",
+                         *         "salt": "0x0000000000000000000000000000000000000000000000000000000000000000",
+                         *         "image": "https://example.com/token.png",
+                         *         "metadata": "{\"description\":\"An example token\"}",
+                         *         "context": "{\"interface\":\"example\"}",
+                         *         "originatingChainId": "8453"
+                         *       },
+                         *       "poolConfig": {
+                         *         "hook": "0x2222222222222222222222222222222222222222",
+                         *         "pairedToken": "0x4200000000000000000000000000000000000006",
+                         *         "tickIfToken0IsClanker": -230400,
+                         *         "tickSpacing": 200,
+                         *         "poolData": "0x"
+                         *       },
+                         *       "lockerConfig": {
+                         *         "locker": "0x3333333333333333333333333333333333333333",
+                         *         "rewardAdmins": [
+                         *           "0x1111111111111111111111111111111111111111"
+                         *         ],
+                         *         "rewardRecipients": [
+                         *           "0x1111111111111111111111111111111111111111"
+                         *         ],
+                         *         "rewardBps": [
+                         *           10000
+                         *         ],
+                         *         "tickLower": [
+                         *           -230400
+                         *         ],
+                         *         "tickUpper": [
+                         *           -120000
+                         *         ],
+                         *         "positionBps": [
+                         *           10000
+                         *         ],
+                         *         "lockerData": "0x"
+                         *       },
+                         *       "mevModuleConfig": {
+                         *         "mevModule": "0x4444444444444444444444444444444444444444",
+                         *         "mevModuleData": "0x"
+                         *       },
+                         *       "extensionConfigs": [
+                         *         {
+                         *           "extension": "0x5555555555555555555555555555555555555555",
+                         *           "msgValue": "0",
+                         *           "extensionBps": 1000,
+                         *           "extensionData": "0x"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        deploymentConfig: {
+                            tokenConfig: {
+                                /**
+                                 * @description EIP-55 checksummed address
+                                 * @example 0x4200000000000000000000000000000000000006
+                                 */
+                                tokenAdmin: string;
+                                name: string;
+                                symbol: string;
+                                /** @description 32 bytes, lowercase 0x-hex */
+                                salt: string;
+                                image: string;
+                                /** @description JSON text */
+                                metadata: string;
+                                /** @description JSON text */
+                                context: string;
+                                /** @description uint256, decimal string */
+                                originatingChainId: string;
+                            };
+                            poolConfig: {
+                                /**
+                                 * @description EIP-55 checksummed address
+                                 * @example 0x4200000000000000000000000000000000000006
+                                 */
+                                hook: string;
+                                /**
+                                 * @description EIP-55 checksummed address
+                                 * @example 0x4200000000000000000000000000000000000006
+                                 */
+                                pairedToken: string;
+                                tickIfToken0IsClanker: number;
+                                tickSpacing: number;
+                                /**
+                                 * @description ABI bytes, lowercase 0x-hex
+                                 * @example 0x
+                                 */
+                                poolData: string;
+                            };
+                            lockerConfig: {
+                                /**
+                                 * @description EIP-55 checksummed address
+                                 * @example 0x4200000000000000000000000000000000000006
+                                 */
+                                locker: string;
+                                rewardAdmins: string[];
+                                rewardRecipients: string[];
+                                rewardBps: number[];
+                                tickLower: number[];
+                                tickUpper: number[];
+                                positionBps: number[];
+                                /**
+                                 * @description ABI bytes, lowercase 0x-hex
+                                 * @example 0x
+                                 */
+                                lockerData: string;
+                            };
+                            mevModuleConfig: {
+                                /**
+                                 * @description EIP-55 checksummed address
+                                 * @example 0x4200000000000000000000000000000000000006
+                                 */
+                                mevModule: string;
+                                /**
+                                 * @description ABI bytes, lowercase 0x-hex
+                                 * @example 0x
+                                 */
+                                mevModuleData: string;
+                            };
+                            extensionConfigs: {
+                                /**
+                                 * @description EIP-55 checksummed address
+                                 * @example 0x4200000000000000000000000000000000000006
+                                 */
+                                extension: string;
+                                /**
+                                 * @description wei, decimal string (uint256)
+                                 * @example 250000000000000000
+                                 */
+                                msgValue: string;
+                                extensionBps: number;
+                                /**
+                                 * @description ABI bytes, lowercase 0x-hex
+                                 * @example 0x
+                                 */
+                                extensionData: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input: the message names the parameter; `details` lists every zod issue */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Credentials of the wrong kind (e.g. a user token on a partner route) or not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body did not arrive within its deadline, or arrived slower than the minimum rate (BODY_TIMEOUT_SECONDS, BODY_MIN_BYTES_PER_SECOND) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body larger than 1048576 bytes (streamed uploads have their own cap) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description More than 120 requests in 60 s (per partner, else per IP); or More than DEPLOY_DAILY_LIMIT (default 10,000) new deployments by the API key in a UTC day (retries and dry runs do not count) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (fixed message; details only in the log) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency (database, chain RPC, data provider) is unavailable or the request timed out; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postApiTokensDeployV4: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: {
+                        name: string;
+                        symbol: string & (unknown & unknown);
+                        image?: string;
+                        tokenAdmin: string;
+                        description?: string;
+                        socialMediaUrls?: (string | {
+                            platform: string;
+                            url: string;
+                        })[];
+                        auditUrls?: string[];
+                        requestKey: string;
+                    };
+                    /** @description 1 to 7 reward recipients; default: token.tokenAdmin takes 100% in both tokens */
+                    rewards?: {
+                        /** @description may change this entry's admin and recipient */
+                        admin: string;
+                        /** @description receives this entry's share of the LP fees */
+                        recipient: string;
+                        /** @description percent of the LP fees (at most 2 decimals); the entries sum to 100 */
+                        allocation: number;
+                        /**
+                         * @description the token this recipient takes its fees in: Both (default), Paired (the paired token) or Clanker (the new token)
+                         * @enum {string}
+                         */
+                        rewardsToken?: "Both" | "Paired" | "Clanker";
+                    }[];
+                    pool?: {
+                        /** @enum {string} */
+                        type?: "standard" | "project";
+                        pairedToken?: string;
+                        initialMarketCap?: number;
+                    };
+                    fees?: {
+                        /** @enum {string} */
+                        type?: "static" | "dynamic";
+                        tokenFee?: number;
+                        pairedFee?: number;
+                        baseFee?: number;
+                        maxLpFee?: number;
+                    };
+                    vault?: {
+                        percentage?: number;
+                        lockupDuration?: number;
+                        vestingDuration?: number;
+                        /** @description receives the vaulted tokens; default: token.tokenAdmin */
+                        recipient?: string;
+                    };
+                    /** @description an airdrop of part of the supply through the airdrop extension (the SDK's names and units) */
+                    airdrop?: {
+                        /** @description may update the airdrop's Merkle root; default: token.tokenAdmin */
+                        admin?: string;
+                        /** @description root of the airdrop's Merkle tree (upload the tree with POST /api/airdrops once the token exists) */
+                        merkleRoot: string;
+                        /** @description seconds before claims open; at least 86,400 */
+                        lockupDuration: number;
+                        /** @description seconds of linear vesting after the lockup; default 0 */
+                        vestingDuration?: number;
+                        /** @description whole tokens (of 100,000,000,000) set aside for the airdrop; the extension takes the basis points rounded up */
+                        amount: number;
+                    };
+                    /** @description the token's social context (its `context` JSON); interface defaults to the API key's partner name, the others to empty */
+                    context?: {
+                        /** @description the system the token was deployed through */
+                        interface?: string;
+                        /** @description the social platform the deployment came from, e.g. farcaster */
+                        platform?: string;
+                        /** @description the message on that platform that asked for the token */
+                        messageId?: string;
+                        /** @description the poster's id on that platform (a number is written as its decimal text) */
+                        id?: string | number;
+                    };
+                    /** @description the sniper auction's fees at launch (the SDK's sniperFees); defaults 666777, 41673 and 15 s */
+                    sniperFees?: {
+                        /** @description the fee when the pool opens, millionths (666,777 = 66.6777%); default 666777 */
+                        startingFee?: number;
+                        /** @description the fee it descends to, below startingFee; default 41673 */
+                        endingFee?: number;
+                        /** @description seconds from startingFee to endingFee; default 15 */
+                        secondsToDecay?: number;
+                    };
+                    /** @description the chain to deploy on, one with an RPC and a factory configured (a number or its text); default 8453 */
+                    chainId?: number | string;
+                    dryRun?: boolean;
+                } | {
+                    name: string;
+                    symbol: string & (unknown & unknown);
+                    image?: string;
+                    requestorAddress: string;
+                    requestKey: string;
+                    creatorRewardsPercentage?: number;
+                    requestorFid?: number;
+                    requestorId?: number | string;
+                    tokenPair?: string;
+                    description?: string;
+                    socialMediaUrls?: string[];
+                    platform?: string;
+                    castHash?: string;
+                    messageId?: string;
+                    vaultUnlockTimestamp?: number;
+                    vaultPercentage?: number;
+                    creatorRewardsAdmin?: string;
+                    initialMarketCap?: number;
+                    dryRun?: boolean;
+                } | {
+                    name: string;
+                    symbol: string & (unknown & unknown);
+                    image?: string;
+                    requestorAddress: string;
+                    requestKey: string;
+                    dryRun?: boolean;
                 };
             };
         };
@@ -7543,7 +8088,7 @@ export interface operations {
                  * @example 0x4200000000000000000000000000000000000006
                  */
                 admin: string;
-                /** @description opaque: the previous page's cursor (400 for a malformed one or one of another ordering) */
+                /** @description the previous page's cursor (or the platform's base64 `{"id":"<deployed_at>"}`); one of another sort starts over */
                 cursor?: string;
                 /**
                  * @description page size, 1 to 200 (default 10); a larger value is clamped to 200
@@ -7651,13 +8196,16 @@ export interface operations {
                      *               "volume24h": 1,
                      *               "priceChangePercent1h": 1,
                      *               "priceChangePercent24h": 1,
-                     *               "txCount24h": 1
+                     *               "txCount24h": 1,
+                     *               "updatedAt": "2026-01-01T00:00:00.000Z",
+                     *               "stale": false
                      *             }
                      *           }
                      *         }
                      *       ],
                      *       "total": 1,
-                     *       "cursor": "1"
+                     *       "cursor": "1",
+                     *       "hasMore": false
                      *     }
                      */
                     "application/json": {
@@ -7771,6 +8319,10 @@ export interface operations {
                                     priceChangePercent1h: number | null;
                                     priceChangePercent24h: number | null;
                                     txCount24h: number | null;
+                                    /** @description when the figures were fetched from the aggregator (ISO 8601) */
+                                    updatedAt: string;
+                                    /** @description older than the service's limit (MARKET_MAX_AGE_SECONDS): the figures are null, not served as current */
+                                    stale: boolean;
                                 } | null;
                             };
                         }[];
@@ -7778,6 +8330,8 @@ export interface operations {
                         total: number;
                         /** @description opaque; null on the last page */
                         cursor: string | null;
+                        /** @description whether tokens follow this page (by cursor, or by page and offset) */
+                        hasMore: boolean;
                     };
                 };
             };
@@ -7923,7 +8477,9 @@ export interface operations {
                      *             "volume24h": 1,
                      *             "priceChangePercent1h": 1,
                      *             "priceChangePercent24h": 1,
-                     *             "txCount24h": 1
+                     *             "txCount24h": 1,
+                     *             "updatedAt": "2026-01-01T00:00:00.000Z",
+                     *             "stale": false
                      *           }
                      *         }
                      *       }
@@ -8041,6 +8597,10 @@ export interface operations {
                                     priceChangePercent1h: number | null;
                                     priceChangePercent24h: number | null;
                                     txCount24h: number | null;
+                                    /** @description when the figures were fetched from the aggregator (ISO 8601) */
+                                    updatedAt: string;
+                                    /** @description older than the service's limit (MARKET_MAX_AGE_SECONDS): the figures are null, not served as current */
+                                    stale: boolean;
                                 } | null;
                             };
                         };
@@ -8223,6 +8783,10 @@ export interface operations {
                                         priceChangePercent1h: number | null;
                                         priceChangePercent24h: number | null;
                                         txCount24h: number | null;
+                                        /** @description when the figures were fetched from the aggregator (ISO 8601) */
+                                        updatedAt: string;
+                                        /** @description older than the service's limit (MARKET_MAX_AGE_SECONDS): the figures are null, not served as current */
+                                        stale: boolean;
                                     } | null;
                                 };
                             };
@@ -8287,7 +8851,7 @@ export interface operations {
                  * @example 0x4200000000000000000000000000000000000006
                  */
                 address: string;
-                /** @description opaque: the previous page's cursor (400 for a malformed one or one of another ordering) */
+                /** @description the previous page's cursor (or the platform's base64 `{"id":"<deployed_at>"}`); one of another sort starts over */
                 cursor?: string;
             };
             header?: never;
@@ -8375,13 +8939,16 @@ export interface operations {
                      *               "volume24h": 1,
                      *               "priceChangePercent1h": 1,
                      *               "priceChangePercent24h": 1,
-                     *               "txCount24h": 1
+                     *               "txCount24h": 1,
+                     *               "updatedAt": "2026-01-01T00:00:00.000Z",
+                     *               "stale": false
                      *             }
                      *           }
                      *         }
                      *       ],
                      *       "total": 1,
-                     *       "cursor": "1"
+                     *       "cursor": "1",
+                     *       "hasMore": false
                      *     }
                      */
                     "application/json": {
@@ -8495,6 +9062,10 @@ export interface operations {
                                     priceChangePercent1h: number | null;
                                     priceChangePercent24h: number | null;
                                     txCount24h: number | null;
+                                    /** @description when the figures were fetched from the aggregator (ISO 8601) */
+                                    updatedAt: string;
+                                    /** @description older than the service's limit (MARKET_MAX_AGE_SECONDS): the figures are null, not served as current */
+                                    stale: boolean;
                                 } | null;
                             };
                         }[];
@@ -8502,6 +9073,8 @@ export interface operations {
                         total: number;
                         /** @description opaque; null on the last page */
                         cursor: string | null;
+                        /** @description whether tokens follow this page (by cursor, or by page and offset) */
+                        hasMore: boolean;
                     };
                 };
             };
@@ -8544,7 +9117,7 @@ export interface operations {
                  * @example 3
                  */
                 fid: number;
-                /** @description opaque: the previous page's cursor (400 for a malformed one or one of another ordering) */
+                /** @description the previous page's cursor (or the platform's base64 `{"id":"<deployed_at>"}`); one of another sort starts over */
                 cursor?: string;
             };
             header?: never;
@@ -8632,13 +9205,16 @@ export interface operations {
                      *               "volume24h": 1,
                      *               "priceChangePercent1h": 1,
                      *               "priceChangePercent24h": 1,
-                     *               "txCount24h": 1
+                     *               "txCount24h": 1,
+                     *               "updatedAt": "2026-01-01T00:00:00.000Z",
+                     *               "stale": false
                      *             }
                      *           }
                      *         }
                      *       ],
                      *       "total": 1,
-                     *       "cursor": "1"
+                     *       "cursor": "1",
+                     *       "hasMore": false
                      *     }
                      */
                     "application/json": {
@@ -8752,6 +9328,10 @@ export interface operations {
                                     priceChangePercent1h: number | null;
                                     priceChangePercent24h: number | null;
                                     txCount24h: number | null;
+                                    /** @description when the figures were fetched from the aggregator (ISO 8601) */
+                                    updatedAt: string;
+                                    /** @description older than the service's limit (MARKET_MAX_AGE_SECONDS): the figures are null, not served as current */
+                                    stale: boolean;
                                 } | null;
                             };
                         }[];
@@ -8759,6 +9339,8 @@ export interface operations {
                         total: number;
                         /** @description opaque; null on the last page */
                         cursor: string | null;
+                        /** @description whether tokens follow this page (by cursor, or by page and offset) */
+                        hasMore: boolean;
                     };
                 };
             };
@@ -8804,11 +9386,15 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "address": "0x4200000000000000000000000000000000000006"
+                 *       "address": "0x4200000000000000000000000000000000000006",
+                 *       "chainId": 8453
                  *     }
                  */
                 "application/json": {
+                    /** @description the token's contract address */
                     address: string;
+                    /** @description the token's chain: 8453 only (as on the platform) */
+                    chainId?: number | string;
                 };
             };
         };
@@ -8823,7 +9409,8 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "address": "0x4200000000000000000000000000000000000006",
-                     *       "message": "1"
+                     *       "message": "1",
+                     *       "url": "https://example.com/token.png"
                      *     }
                      */
                     "application/json": {
@@ -8834,8 +9421,10 @@ export interface operations {
                          * @example 0x4200000000000000000000000000000000000006
                          */
                         address: string;
-                        /** @description "Token indexed" */
+                        /** @description "Token indexed successfully" */
                         message: string;
+                        /** @description the token's page on this service */
+                        url: string;
                     };
                 };
             };
@@ -8867,6 +9456,134 @@ export interface operations {
                 };
             };
             /** @description More than 5 requests in 60 s (per partner, else per IP) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (fixed message; details only in the log) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency (database, chain RPC, data provider) is unavailable or the request timed out; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postApiTokensIndex: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "txHash": "0xabababababababababababababababababababababababababababababababab",
+                 *       "chainId": 8453
+                 *     }
+                 */
+                "application/json": {
+                    /** @description the deploying transaction */
+                    txHash: string;
+                    /** @description its chain (an indexed one) */
+                    chainId: number | string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "address": "0x4200000000000000000000000000000000000006",
+                     *       "url": "https://example.com/token.png"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        /**
+                         * @description the token the transaction created, now indexed
+                         * @example 0x4200000000000000000000000000000000000006
+                         */
+                        address: string;
+                        /** @description the token's page on this service */
+                        url: string;
+                    };
+                };
+            };
+            /** @description Invalid input: the message names the parameter; `details` lists every zod issue */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Credentials of the wrong kind (e.g. a user token on a partner route) or not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body did not arrive within its deadline, or arrived slower than the minimum rate (BODY_TIMEOUT_SECONDS, BODY_MIN_BYTES_PER_SECOND) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body larger than 1048576 bytes (streamed uploads have their own cap) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description More than 10 requests in 60 s (per partner, else per IP) */
             429: {
                 headers: {
                     /** @description Seconds to wait before retrying */
@@ -9029,7 +9746,7 @@ export interface operations {
                 sortBy?: "market-cap" | "tx-h24" | "price-percent-h24" | "price-percent-h1" | "deployed-at";
                 /** @description only tokens launched through this interface (its name, any case) */
                 socialInterface?: string;
-                /** @description opaque: the previous page's cursor (400 for a malformed one or one of another ordering) */
+                /** @description the previous page's cursor (or the platform's base64 `{"id":"<deployed_at>"}`); one of another sort starts over */
                 cursor?: string;
                 /**
                  * @description only tokens deployed after this time (unix seconds)
@@ -9041,6 +9758,11 @@ export interface operations {
                  * @example 0
                  */
                 offset?: number;
+                /**
+                 * @description the earlier API's page number, from 1: skips (page - 1) × limit tokens (plus offset), at most 1000 in all
+                 * @example 1
+                 */
+                page?: number;
                 /**
                  * @description add each token's creator profile
                  * @example false
@@ -9157,13 +9879,16 @@ export interface operations {
                      *               "volume24h": 1,
                      *               "priceChangePercent1h": 1,
                      *               "priceChangePercent24h": 1,
-                     *               "txCount24h": 1
+                     *               "txCount24h": 1,
+                     *               "updatedAt": "2026-01-01T00:00:00.000Z",
+                     *               "stale": false
                      *             }
                      *           }
                      *         }
                      *       ],
                      *       "total": 1,
                      *       "cursor": "1",
+                     *       "hasMore": false,
                      *       "tokensDeployed": 1
                      *     }
                      */
@@ -9278,6 +10003,10 @@ export interface operations {
                                     priceChangePercent1h: number | null;
                                     priceChangePercent24h: number | null;
                                     txCount24h: number | null;
+                                    /** @description when the figures were fetched from the aggregator (ISO 8601) */
+                                    updatedAt: string;
+                                    /** @description older than the service's limit (MARKET_MAX_AGE_SECONDS): the figures are null, not served as current */
+                                    stale: boolean;
                                 } | null;
                             };
                         }[];
@@ -9285,6 +10014,8 @@ export interface operations {
                         total: number;
                         /** @description opaque; null on the last page */
                         cursor: string | null;
+                        /** @description whether tokens follow this page (by cursor, or by page and offset) */
+                        hasMore: boolean;
                         /** @description tokens of the requested creators (fid, fids, msgSender) whatever the other filters; else of the platform */
                         tokensDeployed: number;
                     };
@@ -9354,7 +10085,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "tokenAddress": "0x4200000000000000000000000000000000000006"
+                     *       "tokenAddress": "0x4200000000000000000000000000000000000006",
+                     *       "url": "https://example.com/token.png"
                      *     }
                      */
                     "application/json": {
@@ -9365,6 +10097,8 @@ export interface operations {
                          * @example 0x4200000000000000000000000000000000000006
                          */
                         tokenAddress: string;
+                        /** @description the token's page on this service */
+                        url: string;
                     };
                 };
             };
@@ -9438,7 +10172,7 @@ export interface operations {
                  * @example 1
                  */
                 fids?: string;
-                /** @description opaque: the previous page's cursor (400 for a malformed one or one of another ordering) */
+                /** @description the previous page's cursor (or the platform's base64 `{"id":"<deployed_at>"}`); one of another sort starts over */
                 cursor?: string;
             };
             header?: never;
@@ -9526,13 +10260,16 @@ export interface operations {
                      *               "volume24h": 1,
                      *               "priceChangePercent1h": 1,
                      *               "priceChangePercent24h": 1,
-                     *               "txCount24h": 1
+                     *               "txCount24h": 1,
+                     *               "updatedAt": "2026-01-01T00:00:00.000Z",
+                     *               "stale": false
                      *             }
                      *           }
                      *         }
                      *       ],
                      *       "total": 1,
-                     *       "cursor": "1"
+                     *       "cursor": "1",
+                     *       "hasMore": false
                      *     }
                      */
                     "application/json": {
@@ -9646,6 +10383,10 @@ export interface operations {
                                     priceChangePercent1h: number | null;
                                     priceChangePercent24h: number | null;
                                     txCount24h: number | null;
+                                    /** @description when the figures were fetched from the aggregator (ISO 8601) */
+                                    updatedAt: string;
+                                    /** @description older than the service's limit (MARKET_MAX_AGE_SECONDS): the figures are null, not served as current */
+                                    stale: boolean;
                                 } | null;
                             };
                         }[];
@@ -9653,6 +10394,8 @@ export interface operations {
                         total: number;
                         /** @description opaque; null on the last page */
                         cursor: string | null;
+                        /** @description whether tokens follow this page (by cursor, or by page and offset) */
+                        hasMore: boolean;
                     };
                 };
             };
@@ -9879,6 +10622,10 @@ export interface operations {
                                             priceChangePercent1h: number | null;
                                             priceChangePercent24h: number | null;
                                             txCount24h: number | null;
+                                            /** @description when the figures were fetched from the aggregator (ISO 8601) */
+                                            updatedAt: string;
+                                            /** @description older than the service's limit (MARKET_MAX_AGE_SECONDS): the figures are null, not served as current */
+                                            stale: boolean;
                                         } | null;
                                     };
                                 };

@@ -114,13 +114,22 @@ describe("GET /api/get-user-by-fid", () => {
     expectError(await call(byFid, "/api/get-user-by-fid?fid=89"), 503, "provider_unavailable");
   });
 
-  it("without a provider key serves only stored profiles", async () => {
+  it("without a provider key serves stored profiles, and answers 503 (not 404) for what only the provider could know", async () => {
     await call(byFid, "/api/get-user-by-fid?fid=2");
     await age(2, 10_000);
     useNeynar(null);
     const before = neynar.calls().length;
     expect((await call(byFid, "/api/get-user-by-fid?fid=2")).body.username).toBe("alice");
-    expectError(await call(byFid, "/api/get-user-by-fid?fid=4242"), 404, "not_found");
+    for (const [route, path] of [
+      [byFid, "/api/get-user-by-fid?fid=4242"],
+      [byAddress, "/api/get-user-by-address?address=0x00000000000000000000000000000000000a4242"],
+      [byName, "/api/get-user-by-name?name=nobody-stored"],
+      [multiple, "/api/get-multiple-users-by-fid?fids=4242,4243"],
+    ] as const) {
+      const error = expectError(await call(route, path), 503, "provider_unavailable");
+      expect(error.error, path).toMatch(/no profile provider is configured/);
+    }
+    expect((await call(multiple, "/api/get-multiple-users-by-fid?fids=2,4242")).body.users).toHaveLength(1);
     expect(neynar.calls().length).toBe(before);
   });
 

@@ -17,6 +17,8 @@ import {
 } from "@/lib/platform/chain";
 import { localTokenInitCodeHash } from "@/dev/chain/token-address";
 import { erc20ReadAbi } from "@/lib/platform/chain/abis";
+import { CLANKERS } from "clanker-sdk";
+import { PLATFORM_BASE_ADDRESSES } from "@/dev/chain/local";
 import { defaultDeploymentConfig, useTestChain } from "@/tests/helpers/chain";
 
 const CHAIN = 8453;
@@ -40,6 +42,24 @@ describe("deployToken through the local factory", () => {
     const [created] = findTokenCreated(receipt);
     expect(created?.tokenAddress).toBe(predicted);
     expect(await chain().publicClient.getCode({ address: predicted })).toMatch(/^0x[0-9a-f]{100,}$/);
+  });
+
+  it("the platform's contracts are installed at the platform SDK's Base addresses", async () => {
+    const { address, related } = CLANKERS.clanker_v4;
+    expect(PLATFORM_BASE_ADDRESSES).toEqual({
+      factory: address,
+      feeLocker: related.feeLocker,
+      locker: related.locker,
+      vault: related.vault,
+      airdrop: related.airdrop,
+      presale: related.presale,
+      staticFeeHook: related.feeStaticHookV2,
+      dynamicFeeHook: related.feeDynamicHookV2,
+      mevModule: related.mevModuleV2,
+    });
+    for (const at of Object.values(PLATFORM_BASE_ADDRESSES)) {
+      expect(await chain().publicClient.getCode({ address: at }), at).toMatch(/^0x[0-9a-f]{100,}$/);
+    }
   });
 
   it("the salt rule is keccak256(abi.encode(tokenAdmin, salt))", () => {

@@ -2,14 +2,25 @@
 // successful presale launches), airdrop claims against standard-v1 proofs, the creator vault.
 import { describe, expect, it } from "vitest";
 import { StandardMerkleTree } from "@openzeppelin/merkle-tree";
-import { keccak256, parseEther, toHex, type Address, type Hex } from "viem";
-import { encodeAbiParameters } from "viem";
+import {
+  encodeAbiParameters,
+  keccak256,
+  parseEther,
+  toHex,
+  zeroAddress,
+  type Address,
+  type ContractFunctionArgs,
+  type ContractFunctionName,
+  type Hex,
+} from "viem";
 import {
   PRESALE_STATUS,
   TOKEN_SUPPLY,
   findTokenCreated,
   getPresaleEventLogs,
   getPresaleLogs,
+  readPresale,
+  readPresaleAllowlistRoot,
   sendDeployToken,
   waitForReceipt,
 } from "@/lib/platform/chain";
@@ -18,6 +29,7 @@ import { merkleProofVerifierAbi, presaleAbi, tokenAirdropAbi, tokenVaultAbi } fr
 import { defaultDeploymentConfig, useTestChain, type TestChain } from "@/tests/helpers/chain";
 
 const HOUR = 3_600n;
+const NO_SALT = `0x${"00".repeat(32)}` as const;
 
 function presaleConfig(chain: TestChain, salt: string) {
   const config = defaultDeploymentConfig(chain, { salt: keccak256(toHex(salt)) });
@@ -27,6 +39,7 @@ function presaleConfig(chain: TestChain, salt: string) {
   return config;
 }
 
+/** The platform's startPresale; with `root`, the presale's allowlist is the local presale's built-in one. */
 async function startPresale(chain: TestChain, opts: { salt: string; minEth: string; maxEth: string; root?: Hex }) {
   const owner = chain.wallet(2);
   const hash = await owner.writeContract({
@@ -39,9 +52,10 @@ async function startPresale(chain: TestChain, opts: { salt: string; minEth: stri
       parseEther(opts.maxEth),
       HOUR,
       chain.accounts[2]!,
-      opts.root ?? `0x${"00".repeat(32)}`,
       0n,
       0n,
+      opts.root ? chain.contracts.presale : zeroAddress,
+      opts.root ? encodeAbiParameters([{ type: "bytes32" }], [opts.root]) : "0x",
     ],
   });
   const receipt = await chain.publicClient.waitForTransactionReceipt({ hash });
@@ -49,21 +63,30 @@ async function startPresale(chain: TestChain, opts: { salt: string; minEth: stri
   return { receipt, presaleId: started.eventName === "PresaleStarted" ? started.args.presaleId : 0n };
 }
 
-async function buy(chain: TestChain, account: number, presaleId: bigint, eth: string, allowed = 0n, proof: Hex[] = []) {
-  const hash = await chain.wallet(account).writeContract({
-    address: chain.contracts.presale,
-    abi: presaleAbi,
-    functionName: "buyIntoPresale",
-    args: [presaleId, allowed, proof],
-    value: parseEther(eth),
-  });
+/** The allowlist's proof bytes: abi.encode(allowedAmount, proof). */
+const proofBytes = (allowed: bigint, proof: Hex[]) =>
+  encodeAbiParameters([{ type: "uint256" }, { type: "bytes32[]" }], [allowed, proof]);
+
+async function buy(chain: TestChain, account: number, presaleId: bigint, eth: string, proof?: Hex) {
+  const wallet = chain.wallet(account);
+  const target = { address: chain.contracts.presale, abi: presaleAbi, value: parseEther(eth) } as const;
+  const hash = proof
+    ? await wallet.writeContract({ ...target, functionName: "buyIntoPresaleWithProof", args: [presaleId, proof] })
+    : await wallet.writeContract({ ...target, functionName: "buyIntoPresale", args: [presaleId] });
   return chain.publicClient.waitForTransactionReceipt({ hash });
 }
 
-async function call(chain: TestChain, account: number, functionName: "endPresale" | "claimTokens", presaleId: bigint) {
-  const hash = await chain
-    .wallet(account)
-    .writeContract({ address: chain.contracts.presale, abi: presaleAbi, functionName, args: [presaleId] });
+type Nonpayable = ContractFunctionName<typeof presaleAbi, "nonpayable">;
+
+async function send<N extends Nonpayable>(
+  chain: TestChain,
+  account: number,
+  functionName: N,
+  args: ContractFunctionArgs<typeof presaleAbi, "nonpayable", N>,
+) {
+  const request = { address: chain.contracts.presale, abi: presaleAbi, functionName, args };
+  // Typed by the signature above; viem cannot narrow a generic function name itself.
+  const hash = await chain.wallet(account).writeContract(request as never);
   return chain.publicClient.waitForTransactionReceipt({ hash });
 }
 
@@ -102,68 +125,74 @@ describe("presale", () => {
       root: tree.root as Hex,
     });
     const started = getPresaleLogs(startReceipt, c.contracts.presale);
-    expect(started.map((e) => e.eventName)).toEqual(["PresaleStarted", "PresaleStatusChanged"]);
+    expect(started.map((e) => e.eventName)).toEqual(["PresaleStarted"]);
     const first = started[0]!;
     if (first.eventName !== "PresaleStarted") throw new Error("unreachable");
     expect(first.args).toMatchObject({
       presaleId,
+      allowlist: c.contracts.presale,
       presaleOwner: c.accounts[2],
       minEthGoal: parseEther("1"),
       maxEthGoal: parseEther("6"),
-      allowlistRoot: tree.root,
+      presaleDuration: HOUR,
+      clankerFeeBps: 0n,
     });
     expect(first.args.deploymentConfig.tokenConfig.name).toBe("Test Token");
+    expect(await readPresaleAllowlistRoot(8453, presaleId)).toBe(tree.root);
 
-    const bought = getPresaleLogs(await buy(c, 3, presaleId, "1", parseEther("2"), proofOf(a)));
+    const bought = getPresaleLogs(await buy(c, 3, presaleId, "1", proofBytes(parseEther("2"), proofOf(a))));
     expect(bought).toMatchObject([
       {
         eventName: "PresaleBuy",
-        args: { presaleId, buyer: a, ethAmount: parseEther("1"), ethRaised: parseEther("1") },
+        args: { presaleId, buyer: a, ethToUse: parseEther("1"), ethRaised: parseEther("1") },
       },
     ]);
-    await buy(c, 4, presaleId, "3", parseEther("5"), proofOf(b));
+    await buy(c, 4, presaleId, "3", proofBytes(parseEther("5"), proofOf(b)));
 
-    const simulateBuy = (account: number, eth: string, allowed: bigint, proof: Hex[]) =>
+    const simulateBuy = (account: number, eth: string, proof: Hex) =>
       c.publicClient.simulateContract({
         account: c.accounts[account]!,
         address: c.contracts.presale,
         abi: presaleAbi,
-        functionName: "buyIntoPresale",
-        args: [presaleId, allowed, proof],
+        functionName: "buyIntoPresaleWithProof",
+        args: [presaleId, proof],
         value: parseEther(eth),
       });
-    await expect(simulateBuy(3, "1.5", parseEther("2"), proofOf(a))).rejects.toThrow(/AllowlistAmountExceeded/);
-    await expect(simulateBuy(5, "1", parseEther("2"), proofOf(a))).rejects.toThrow(/NotAllowlisted/);
+    await expect(simulateBuy(3, "1.5", proofBytes(parseEther("2"), proofOf(a)))).rejects.toThrow(
+      /AllowlistAmountExceeded/,
+    );
+    await expect(simulateBuy(5, "1", proofBytes(parseEther("2"), proofOf(a)))).rejects.toThrow(/NotAllowlisted/);
 
     await c.increaseTime(Number(HOUR) + 1);
-    const endReceipt = await call(c, 8, "endPresale", presaleId);
+    const salt = keccak256(toHex("presale-1-launch"));
+    const endReceipt = await send(c, 8, "endPresale", [presaleId, salt]);
     const ended = getPresaleLogs(endReceipt, c.contracts.presale);
-    expect(ended.map((e) => e.eventName)).toEqual([
-      "PresaleStatusChanged",
-      "PresaleDeployed",
-      "PresaleStatusChanged",
-      "EthClaimed",
-    ]);
-    expect(ended.filter((e) => e.eventName === "PresaleStatusChanged").map((e) => e.args.status)).toEqual([
-      PRESALE_STATUS.SuccessfulMinimumHit,
-      PRESALE_STATUS.Claimable,
-    ]);
     const [created] = findTokenCreated(endReceipt);
     expect(created).toMatchObject({
       msgSender: c.contracts.presale,
       extensions: [c.contracts.presale],
       extensionsSupply: TOKEN_SUPPLY / 2n,
     });
-    expect(ended[1]).toMatchObject({
-      eventName: "PresaleDeployed",
-      args: { presaleId, token: created!.tokenAddress, tokenSupply: TOKEN_SUPPLY / 2n },
+    expect(ended).toMatchObject([{ eventName: "PresaleDeployed", args: { presaleId, token: created!.tokenAddress } }]);
+    const record = await readPresale(8453, presaleId);
+    expect(record).toMatchObject({
+      status: PRESALE_STATUS.Claimable,
+      deployedToken: created!.tokenAddress,
+      tokenSupply: TOKEN_SUPPLY / 2n,
+      ethRaised: parseEther("4"),
+      ethClaimed: false,
     });
-    expect(ended[3]).toMatchObject({ args: { recipient: c.accounts[2], ethAmount: parseEther("4") } });
+    expect(record.deploymentConfig.tokenConfig.salt).toBe(salt);
 
-    const claimed = getPresaleLogs(await call(c, 3, "claimTokens", presaleId));
+    const ethClaimed = getPresaleLogs(await send(c, 2, "claimEth", [presaleId, c.accounts[6]!]));
+    expect(ethClaimed).toMatchObject([
+      { eventName: "ClaimEth", args: { presaleId, recipient: c.accounts[6], ethAmount: parseEther("4"), fee: 0n } },
+    ]);
+
+    const claimed = getPresaleLogs(await send(c, 3, "claimTokens", [presaleId]));
     // Buyer A put in 1 of 4 ETH: a quarter of the presale's half of the supply.
     expect(claimed).toMatchObject([
-      { eventName: "TokensClaimed", args: { presaleId, buyer: a, tokenAmount: TOKEN_SUPPLY / 8n } },
+      { eventName: "ClaimTokens", args: { presaleId, claimer: a, tokenAmount: TOKEN_SUPPLY / 8n } },
     ]);
 
     const all = await getPresaleEventLogs(8453, {
@@ -179,23 +208,18 @@ describe("presale", () => {
     const { presaleId } = await startPresale(c, { salt: "presale-2", minEth: "10", maxEth: "20" });
     await buy(c, 3, presaleId, "1");
     await c.increaseTime(Number(HOUR) + 1);
-    const ended = getPresaleLogs(await call(c, 8, "endPresale", presaleId));
-    expect(ended).toMatchObject([
-      {
-        eventName: "PresaleStatusChanged",
-        args: { presaleId, status: PRESALE_STATUS.Failed, ethRaised: parseEther("1") },
-      },
-    ]);
+    const ended = getPresaleLogs(await send(c, 8, "endPresale", [presaleId, NO_SALT]));
+    expect(ended).toMatchObject([{ eventName: "PresaleFailed", args: { presaleId } }]);
+    expect((await readPresale(8453, presaleId)).status).toBe(PRESALE_STATUS.Failed);
 
-    const hash = await c.wallet(3).writeContract({
-      address: c.contracts.presale,
-      abi: presaleAbi,
-      functionName: "withdrawFromPresale",
-      args: [presaleId, parseEther("1")],
-    });
-    const withdrawn = getPresaleLogs(await c.publicClient.waitForTransactionReceipt({ hash }));
+    const withdrawn = getPresaleLogs(
+      await send(c, 3, "withdrawFromPresale", [presaleId, parseEther("1"), c.accounts[7]!]),
+    );
     expect(withdrawn).toMatchObject([
-      { eventName: "WithdrawFromPresale", args: { buyer: c.accounts[3], ethAmount: parseEther("1"), ethRaised: 0n } },
+      {
+        eventName: "WithdrawFromPresale",
+        args: { withdrawer: c.accounts[3], amount: parseEther("1"), ethRaised: 0n },
+      },
     ]);
   });
 
@@ -204,12 +228,12 @@ describe("presale", () => {
     const { presaleId } = await startPresale(c, { salt: "presale-3", minEth: "1", maxEth: "2" });
     const logs = getPresaleLogs(await buy(c, 3, presaleId, "3"));
     expect(logs).toMatchObject([
-      { eventName: "PresaleBuy", args: { ethAmount: parseEther("2"), ethRaised: parseEther("2") } },
-      { eventName: "PresaleStatusChanged", args: { status: PRESALE_STATUS.SuccessfulMaximumHit } },
+      { eventName: "PresaleBuy", args: { ethToUse: parseEther("2"), ethRaised: parseEther("2") } },
     ]);
+    expect((await readPresale(8453, presaleId)).status).toBe(PRESALE_STATUS.SuccessfulMaximumHit);
     // No need to wait for the deadline once the maximum is hit.
-    const ended = getPresaleLogs(await call(c, 8, "endPresale", presaleId));
-    expect(ended.map((e) => e.eventName)).toEqual(["PresaleDeployed", "PresaleStatusChanged", "EthClaimed"]);
+    const ended = getPresaleLogs(await send(c, 8, "endPresale", [presaleId, keccak256(toHex("presale-3-launch"))]));
+    expect(ended.map((e) => e.eventName)).toEqual(["PresaleDeployed"]);
   });
 });
 

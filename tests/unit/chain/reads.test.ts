@@ -15,10 +15,10 @@ import {
   TOKEN_SUPPLY,
   type PoolState,
 } from "@/lib/platform/chain";
-import { factoryAbi, feeLockerAbi, lpLockerAbi, weth9Abi } from "@/dev/chain/artifacts";
+import { factoryAbi, feeLockerAbi, lpLockerFeeConversionAbi, weth9Abi } from "@/dev/chain/artifacts";
 import { LOCAL_ETH_USD } from "@/dev/chain/local";
 import { marketCapUsd, ratioToNumber } from "@/lib/domains/tokens/market/price-math";
-import { defaultDeploymentConfig, useTestChain, type TestChain } from "@/tests/helpers/chain";
+import { defaultDeploymentConfig, setRewards, useTestChain, type TestChain } from "@/tests/helpers/chain";
 
 const CHAIN = 8453;
 
@@ -37,7 +37,7 @@ const capInPaired = (s: PoolState) =>
 async function deployToken(chain: TestChain, rewardBps = [10_000]) {
   const config = defaultDeploymentConfig(chain);
   const recipients = rewardBps.map((_, i) => chain.accounts[2 + i]!);
-  Object.assign(config.lockerConfig, { rewardAdmins: recipients, rewardRecipients: recipients, rewardBps });
+  setRewards(config, recipients, rewardBps);
   const receipt = await waitForReceipt(CHAIN, await sendDeployToken(CHAIN, config));
   const token = findTokenCreated(receipt)[0]!.tokenAddress;
   const [pool] = (await chain.publicClient.readContract({
@@ -153,7 +153,7 @@ describe("fee locker", () => {
     await send(
       payer.writeContract({
         address: c.contracts.locker,
-        abi: lpLockerAbi,
+        abi: lpLockerFeeConversionAbi,
         functionName: "distributeRewards",
         args: [token, c.contracts.weth, amount],
       }),

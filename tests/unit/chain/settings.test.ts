@@ -89,6 +89,26 @@ describe("checkChainSettings", () => {
   });
 });
 
+describe("the production contracts", () => {
+  it("are the platform SDK's v4.1 table: V2 fee hooks, the fee-conversion locker and the sniper auction; a variable wins", () => {
+    expect(chainSettings(8453, env({})).contracts).toMatchObject({
+      locker: "0x63D2DfEA64b3433F4071A98665bcD7Ca14d93496",
+      staticFeeHook: "0xb429d62f8f3bFFb98CdB9569533eA23bF0Ba28CC",
+      dynamicFeeHook: "0xd60D6B218116cFd801E28F78d011a203D2b068Cc",
+      mevModule: "0xebB25BB797D82CB78E1bc70406b13233c0854413",
+    });
+    const other = `0x${"ab".repeat(20)}`;
+    expect(chainSettings(8453, env({ MEV_MODULE_ADDRESS_8453: other })).contracts.mevModule).toBe(getAddress(other));
+    // Previous-generation entries of the SDK's table are left out: a deployment there names the variable.
+    expect(chainSettings(84532, env({})).contracts.mevModule).toBeUndefined();
+    expect(chainSettings(84532, env({})).contracts.staticFeeHook).toBe("0x11b51DBC2f7F683b81CeDa83DC0078D57bA328cc");
+    expect(chainSettings(42161, env({})).contracts).not.toHaveProperty("staticFeeHook");
+    expect(chainSettings(143, env({})).contracts.dynamicFeeHook).toBeUndefined();
+    expect(chainSettings(56, env({})).contracts.weth).toBe("0xbb4CdB9CBd36B01bD1cBaEBF2De08d9173bc095c");
+    expect(chainSettings(10, env({})).contracts).toEqual({});
+  });
+});
+
 describe("prepareServerProcess", () => {
   afterEach(() => {
     vi.unstubAllEnvs();

@@ -1,12 +1,14 @@
-// The two layouts of a locker's tokenRewards answer, checked against their Solidity signatures.
+// The tokenRewards answer the service reads, checked against the platform's Solidity signature and the local locker.
 import { describe, expect, it } from "vitest";
-import { decodeFunctionResult, encodeFunctionResult, getAddress, parseAbi, toFunctionSelector } from "viem";
-import { lockerLayout, TOKEN_REWARDS_LAYOUTS } from "@/lib/domains/rewards/fees/rewards";
+import { decodeFunctionResult, encodeFunctionResult, getAbiItem, getAddress, parseAbi, toFunctionSelector } from "viem";
+import { formatAbiItem } from "viem/utils";
+import { tokenRewardsAbi } from "@/lib/domains/rewards/fees/rewards";
+import { lpLockerFeeConversionAbi } from "@/dev/chain/artifacts";
 
 const A = getAddress("0x00000000000000000000000000000000000000a1");
 const B = getAddress("0x00000000000000000000000000000000000000b2");
 
-describe("tokenRewards layouts", () => {
+describe("tokenRewards", () => {
   it("decodes the platform's IClankerLpLocker.TokenRewardInfo", () => {
     // token, PoolKey (currency0, currency1, fee, tickSpacing, hooks), positionId, numPositions, rewardBps, rewardAdmins, rewardRecipients
     const reference = parseAbi([
@@ -17,23 +19,18 @@ describe("tokenRewards layouts", () => {
       functionName: "tokenRewards",
       result: [A, [A, B, 8_388_608, 200, B], 7n, 1n, [6000, 4000], [A, B], [B, A]],
     });
-    const decoded = decodeFunctionResult({
-      abi: TOKEN_REWARDS_LAYOUTS.platform,
-      functionName: "tokenRewards",
-      data,
-    }) as any;
+    const decoded = decodeFunctionResult({ abi: tokenRewardsAbi, functionName: "tokenRewards", data });
     expect([decoded.rewardBps, decoded.rewardAdmins, decoded.rewardRecipients]).toEqual([
       [6000, 4000],
       [A, B],
       [B, A],
     ]);
-    expect(toFunctionSelector(TOKEN_REWARDS_LAYOUTS.platform[0])).toBe(toFunctionSelector(reference[0]));
+    expect(toFunctionSelector(tokenRewardsAbi[0])).toBe(toFunctionSelector(reference[0]));
   });
 
-  it("uses the platform layout only for the chain's production locker", () => {
-    expect(lockerLayout(8453, "0x63D2DfEA64b3433F4071A98665bcD7Ca14d93496")).toBe("platform");
-    expect(lockerLayout(8453, "0x63d2dfea64b3433f4071a98665bcd7ca14d93496" as `0x${string}`)).toBe("platform");
-    expect(lockerLayout(8453, A)).toBe("local");
-    expect(lockerLayout(10, "0x63D2DfEA64b3433F4071A98665bcD7Ca14d93496")).toBe("local");
+  it("is the answer of the local chain's locker (installed at the platform's address)", () => {
+    const local = getAbiItem({ abi: lpLockerFeeConversionAbi, name: "tokenRewards" });
+    const types = (item: { outputs: readonly unknown[] }) => formatAbiItem({ ...item, name: "f" } as never);
+    expect(types(local)).toBe(types(tokenRewardsAbi[0]));
   });
 });

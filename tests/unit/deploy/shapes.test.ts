@@ -10,6 +10,7 @@ const B = "0x2222222222222222222222222222222222222222";
 const KEY = "k".repeat(32);
 const NOW = Date.UTC(2026, 0, 1);
 const DAY = 86_400;
+const ROOT = `0x${"ab".repeat(32)}`;
 
 const v4 = () => ({
   token: { name: "Token", symbol: "TKN", tokenAdmin: A, requestKey: KEY, image: "https://example.com/t.png" },
@@ -106,8 +107,9 @@ describe("4.0.0", () => {
     ["symbol over 20 characters", set("token.symbol", "S".repeat(21)), ["token.symbol"]],
     ["image not a URL", set("token.image", "javascript:alert(1)"), ["token.image"]],
     ["11 social URLs", set("token.socialMediaUrls", Array(11).fill("https://x.com/a")), ["token.socialMediaUrls"]],
-    ["unknown token field", set("token.supply", 1), ["token"]],
-    ["unknown top-level field", set("fee", {}), [""]],
+    // Unknown members are ignored (logged, never stored), as the platform does.
+    ["unknown token field", set("token.supply", 1), []],
+    ["unknown top-level field", set("fee", {}), []],
     ["no rewards", set("rewards", []), ["rewards"]],
     ["8 rewards", set("rewards", Array(8).fill({ admin: A, recipient: A, allocation: 12.5 })), ["rewards"]],
     ["rewards summing to 99", set("rewards", [{ admin: A, recipient: A, allocation: 99 }]), ["rewards"]],
@@ -170,6 +172,83 @@ describe("4.0.0", () => {
     ],
     ["an unconfigured chain", set("chainId", 1), ["chainId"]],
     ["dryRun not a boolean", set("dryRun", "yes"), ["dryRun"]],
+    ["rewards left out (the token admin takes all)", set("rewards", undefined), []],
+    [
+      "every rewardsToken",
+      set("rewards", [
+        { admin: A, recipient: A, allocation: 50, rewardsToken: "Both" },
+        { admin: A, recipient: B, allocation: 25, rewardsToken: "Paired" },
+        { admin: B, recipient: B, allocation: 25, rewardsToken: "Clanker" },
+      ]),
+      [],
+    ],
+    [
+      "unknown rewardsToken",
+      set("rewards", [{ admin: A, recipient: A, allocation: 100, rewardsToken: "WETH" }]),
+      ["rewards.0.rewardsToken"],
+    ],
+    ["valid airdrop", set("airdrop", { merkleRoot: ROOT, lockupDuration: DAY, amount: 250_000_000 }), []],
+    [
+      "airdrop below 25 bps, lockup under a day, bad root",
+      set("airdrop", { merkleRoot: "0x12", lockupDuration: DAY - 1, amount: 249_999_999 }),
+      ["airdrop.merkleRoot", "airdrop.lockupDuration", "airdrop.amount"],
+    ],
+    [
+      "airdrop of a fraction of a token, without its root",
+      set("airdrop", { lockupDuration: DAY, amount: 300_000_000.5 }),
+      ["airdrop.merkleRoot", "airdrop.amount"],
+    ],
+    [
+      "airdrop above 90%",
+      set("airdrop", { merkleRoot: ROOT, lockupDuration: DAY, amount: 90_000_000_001 }),
+      ["airdrop.amount"],
+    ],
+    [
+      "vault and airdrop above 90% together",
+      (b) => {
+        b.vault = { percentage: 50, lockupDuration: 604_800, vestingDuration: 0 };
+        b.airdrop = { merkleRoot: ROOT, lockupDuration: DAY, amount: 40_000_000_001 };
+      },
+      ["airdrop.amount"],
+    ],
+    [
+      "unknown airdrop field",
+      set("airdrop", { merkleRoot: ROOT, lockupDuration: DAY, amount: 1e9, percentage: 5 }),
+      [],
+    ],
+    ["context", set("context", { interface: "Bot", platform: "farcaster", messageId: "0xabc", id: 7 }), []],
+    ["context with an unknown field", set("context", { interface: "Bot", fid: 7 }), []],
+    ["context id negative", set("context", { id: -1 }), ["context.id"]],
+    ["sniper fees", set("sniperFees", { startingFee: 800_000, endingFee: 30_000, secondsToDecay: 120 }), []],
+    ["sniper fees in part (defaults for the rest)", set("sniperFees", { secondsToDecay: 1 }), []],
+    [
+      "sniper fees out of bounds",
+      set("sniperFees", { startingFee: 800_001, endingFee: 29_999, secondsToDecay: 121 }),
+      ["sniperFees.startingFee", "sniperFees.endingFee", "sniperFees.secondsToDecay"],
+    ],
+    [
+      "sniper fees fractional, no decay",
+      set("sniperFees", { startingFee: 100_000.5, secondsToDecay: 0 }),
+      ["sniperFees.startingFee", "sniperFees.secondsToDecay"],
+    ],
+    [
+      "sniper ending fee not below the starting fee",
+      set("sniperFees", { startingFee: 40_000, endingFee: 41_673 }),
+      ["sniperFees.endingFee"],
+    ],
+    [
+      "sniper ending fee above the default starting fee",
+      set("sniperFees", { endingFee: 700_000 }),
+      ["sniperFees.endingFee"],
+    ],
+    [
+      "vault recipient",
+      set("vault", { percentage: 10, lockupDuration: 604_800, vestingDuration: 0, recipient: B }),
+      [],
+    ],
+    ["chainId not an integer", set("chainId", 8453.5), ["chainId"]],
+    ["chainId as the text of an unconfigured chain", set("chainId", "1"), ["chainId"]],
+    ["chainId text that is no number", set("chainId", "base"), ["chainId"]],
   ];
   it.each(cases)("%s", (_name, mutate, expected) => {
     const body = v4();
@@ -224,7 +303,7 @@ describe("0.3.1 and 0.3.0", () => {
         delete b.requestorAddress;
         delete b.requestKey;
       },
-      ["image", "requestorAddress", "requestKey"],
+      ["requestorAddress", "requestKey"],
     ],
     ["creator rewards above 80", set("creatorRewardsPercentage", 81), ["creatorRewardsPercentage"]],
     ["creator rewards negative", set("creatorRewardsPercentage", -1), ["creatorRewardsPercentage"]],
@@ -253,7 +332,18 @@ describe("0.3.1 and 0.3.0", () => {
     ],
     ["castHash and messageId disagree", (b) => Object.assign(b, { castHash: "a", messageId: "b" }), ["messageId"]],
     ["image as a plain word", set("image", "picture"), ["image"]],
-    ["a 4.0.0 field on a legacy body", set("rewards", []), [""]],
+    ["a 4.0.0 field on a legacy body (ignored, as any unknown member)", set("rewards", []), []],
+    // What the platform's clients send: a numeric string FID, "no vault" as zeros, "" for no image or pair.
+    ["requestorFid as a numeric string", set("requestorFid", "12345"), []],
+    ["requestorFid not a number", set("requestorFid", "12a"), ["requestorFid"]],
+    ["no vault as zeros", (b) => Object.assign(b, { vaultPercentage: 0, vaultUnlockTimestamp: 0 }), []],
+    ["image empty", set("image", ""), []],
+    [
+      "tokenPair ETH (the chain's WETH), with a market cap",
+      (b) => Object.assign(b, { tokenPair: "eth", initialMarketCap: 5 }),
+      [],
+    ],
+    ["tokenPair empty", (b) => Object.assign(b, { tokenPair: "", initialMarketCap: 5 }), []],
   ];
   it.each(cases)("%s", (_name, mutate, expected) => {
     const body = legacy();

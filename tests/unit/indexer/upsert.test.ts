@@ -76,6 +76,8 @@ describe("tokenRowFromEvent", () => {
       pool_config: JSON.stringify({
         pairedToken: "0x4200000000000000000000000000000000000006",
         tickIfToken0IsNewToken: -230_400,
+        poolHook: "0x3333333333333333333333333333333333333333",
+        mevModule: "0x0000000000000000000000000000000000000000",
       }),
       starting_market_cap: 9.8709,
       warnings: [],

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatEth, parseAmount } from "@/lib/domains/merkle/amounts";
+import { formatEth } from "@/lib/core/answers";
+import { parseAmount } from "@/lib/domains/merkle/amounts";
 
 describe("parseAmount", () => {
   it("reads decimal and hex strings and exact JSON number text", () => {

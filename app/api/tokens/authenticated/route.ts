@@ -1,6 +1,7 @@
 // GET /api/tokens/authenticated: GET /api/tokens for partners (no fid; limit up to 200)
 import { route } from "@/lib/http/route";
 import { cachePolicy } from "@/lib/http/cache";
+import { reportProfilesIncomplete } from "@/lib/http/headers";
 import { authenticatedTokensQuery } from "@/lib/domains/tokens/schemas";
 import { searchTokens } from "@/lib/domains/tokens/service";
 import { tokenSearchResponse } from "@/lib/domains/tokens/responses";
@@ -13,5 +14,5 @@ export const GET = route({
   query: authenticatedTokensQuery,
   response: tokenSearchResponse,
   cache: cachePolicy.none,
-  handler: ({ query }) => searchTokens(query),
+  handler: ({ query, setHeader }) => searchTokens(query, reportProfilesIncomplete(setHeader)),
 });

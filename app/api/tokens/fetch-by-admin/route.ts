@@ -1,6 +1,7 @@
 // GET /api/tokens/fetch-by-admin: tokens whose admin is the given address
 import { route } from "@/lib/http/route";
 import { cachePolicy } from "@/lib/http/cache";
+import { reportProfilesIncomplete } from "@/lib/http/headers";
 import { fetchByAdminQuery } from "@/lib/domains/tokens/schemas";
 import { tokensOfAdmin } from "@/lib/domains/tokens/service";
 import { tokenListResponse } from "@/lib/domains/tokens/responses";
@@ -13,5 +14,5 @@ export const GET = route({
   query: fetchByAdminQuery,
   response: tokenListResponse,
   cache: cachePolicy.none,
-  handler: ({ query }) => tokensOfAdmin(query),
+  handler: ({ query, setHeader }) => tokensOfAdmin(query, reportProfilesIncomplete(setHeader)),
 });

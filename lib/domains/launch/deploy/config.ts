@@ -1,11 +1,26 @@
 // One DeploymentConfig builder for every shape and for pretokens: a chain-independent plan (what the
-// request means, in the chain's units) becomes the factory call, with the chain's contract addresses.
-import { encodeAbiParameters, getAddress, type Address, type Hex } from "viem";
+// request means, in the chain's units) becomes the factory call, with the chain's contract addresses. The call
+// is the v4.1 generation, encoded as the platform's SDK encodes it: the V2 fee hooks' pool initialization data,
+// the fee-conversion locker's fee preferences and the sniper auction's fees.
+import { encodeAbiParameters, getAddress, zeroAddress, type Address, type Hex } from "viem";
 import { chainSettings, ChainUnavailableError, type ChainContracts, type DeploymentConfig } from "@/lib/platform/chain";
+import {
+  airdropDataParams,
+  dynamicFeeDataParams,
+  lockerFeeConversionDataParams,
+  poolInitializationDataParams,
+  sniperAuctionDataParams,
+  staticFeeDataParams,
+  vaultDataParams,
+} from "@/lib/platform/chain/abis";
+import { CONTRACT_ENV } from "@/lib/platform/chain/settings";
 import { TICK_SPACING } from "./tick";
 
 export type Position = { tickLower: number; tickUpper: number; positionBps: number };
-export type RewardEntry = { admin: Address; recipient: Address; bps: number };
+/** Which token a reward recipient takes its fees in: the fee-conversion locker's preference, 0, 1 or 2. */
+export const REWARDS_TOKENS = ["Both", "Paired", "Clanker"] as const;
+export type RewardsToken = (typeof REWARDS_TOKENS)[number];
+export type RewardEntry = { admin: Address; recipient: Address; bps: number; rewardsToken: RewardsToken };
 export type FeePlan =
   | { type: "static"; tokenFee: number; pairedFee: number }
   | { type: "dynamic"; baseFee: number; maxLpFee: number };
@@ -18,6 +33,10 @@ export type TokenMetadata = {
   auditUrls: string[];
 };
 export type TokenContext = { interface: string; platform: string; messageId: string; id: string };
+/** The sniper auction's fee: millionths (1,000,000 = 100%), descending from startingFee to endingFee. */
+export type SniperFees = { startingFee: number; endingFee: number; secondsToDecay: number };
+/** A V2 fee hook's pool extension and its initialization data. */
+export type PoolExtension = { address: Address; initData: Hex };
 
 export type DeploymentPlan = {
   chainId: number;
@@ -34,6 +53,9 @@ export type DeploymentPlan = {
   fees: FeePlan;
   rewards: RewardEntry[];
   extensions: ExtensionPlan[];
+  sniperFees: SniperFees;
+  /** None (the zero address with empty data) unless given. */
+  poolExtension?: PoolExtension;
 };
 
 /** The platform SDK's position presets; both assume the default starting tick (-230400). */
@@ -54,37 +76,56 @@ export const DYNAMIC_FEE_DEFAULTS = {
   decayFilterBps: 7_500,
 } as const;
 
+/** The platform SDK's sniper fee defaults, and the sniper auction's bounds. */
+export const SNIPER_FEE_DEFAULTS: SniperFees = { startingFee: 666_777, endingFee: 41_673, secondsToDecay: 15 };
+export const SNIPER_FEE_MIN = 30_000;
+export const SNIPER_FEE_MAX = 800_000;
+export const SNIPER_DECAY_MAX_SECONDS = 120;
+
+export const NO_POOL_EXTENSION: PoolExtension = { address: zeroAddress, initData: "0x" };
+
+/** The fee hook's own data (inside the V2 hooks' pool initialization data). */
 export function encodeFeeData(fees: FeePlan): Hex {
-  if (fees.type === "static") {
-    return encodeAbiParameters([{ type: "uint24" }, { type: "uint24" }], [fees.tokenFee, fees.pairedFee]);
-  }
+  if (fees.type === "static") return encodeAbiParameters(staticFeeDataParams, [fees.tokenFee, fees.pairedFee]);
   const d = DYNAMIC_FEE_DEFAULTS;
-  return encodeAbiParameters(
-    [
-      { type: "uint24" },
-      { type: "uint24" },
-      { type: "uint256" },
-      { type: "uint256" },
-      { type: "int24" },
-      { type: "uint256" },
-      { type: "uint24" },
-    ],
-    [
-      fees.baseFee,
-      fees.maxLpFee,
-      d.referenceTickFilterPeriod,
-      d.resetPeriod,
-      d.resetTickFilter,
-      d.feeControlNumerator,
-      d.decayFilterBps,
-    ],
-  );
+  return encodeAbiParameters(dynamicFeeDataParams, [
+    fees.baseFee,
+    fees.maxLpFee,
+    d.referenceTickFilterPeriod,
+    d.resetPeriod,
+    d.resetTickFilter,
+    d.feeControlNumerator,
+    d.decayFilterBps,
+  ]);
 }
 
-function contract(chainId: number, contracts: ChainContracts, key: keyof ChainContracts, env: string): Address {
+/** V2 fee hooks: `abi.encode(PoolInitializationData(extension, extensionData, feeData))`. */
+export function encodePoolData(fees: FeePlan, extension: PoolExtension = NO_POOL_EXTENSION): Hex {
+  return encodeAbiParameters(poolInitializationDataParams, [
+    { extension: getAddress(extension.address), extensionData: extension.initData, feeData: encodeFeeData(fees) },
+  ]);
+}
+
+/** Fee-conversion locker: `abi.encode(LpFeeConversionInfo(uint8[] feePreference))`, one per reward recipient. */
+export function encodeLockerData(rewards: RewardEntry[]): Hex {
+  return encodeAbiParameters(lockerFeeConversionDataParams, [
+    { feePreference: rewards.map((r) => REWARDS_TOKENS.indexOf(r.rewardsToken)) },
+  ]);
+}
+
+/** Sniper auction V2: `abi.encode(FeeConfig(uint24 startingFee, uint24 endingFee, uint256 secondsToDecay))`. */
+export function encodeMevModuleData(fees: SniperFees): Hex {
+  return encodeAbiParameters(sniperAuctionDataParams, [
+    { startingFee: fees.startingFee, endingFee: fees.endingFee, secondsToDecay: BigInt(fees.secondsToDecay) },
+  ]);
+}
+
+function contract(chainId: number, contracts: ChainContracts, key: keyof ChainContracts): Address {
   const address = contracts[key];
-  if (!address)
-    throw new ChainUnavailableError(chainId, "not_configured", `no ${key} configured (set ${env}_${chainId})`);
+  if (!address) {
+    const variable = `${CONTRACT_ENV[key]}_${chainId}`;
+    throw new ChainUnavailableError(chainId, "not_configured", `no ${key} configured (set ${variable})`);
+  }
   return address;
 }
 
@@ -95,23 +136,22 @@ function extensionConfig(
 ): DeploymentConfig["extensionConfigs"][number] {
   if (e.kind === "vault") {
     return {
-      extension: contract(chainId, contracts, "vault", "VAULT_ADDRESS"),
+      extension: contract(chainId, contracts, "vault"),
       msgValue: 0n,
       extensionBps: e.bps,
-      extensionData: encodeAbiParameters(
-        [{ type: "address" }, { type: "uint256" }, { type: "uint256" }],
-        [getAddress(e.admin), e.lockupSeconds, e.vestingSeconds],
-      ),
+      extensionData: encodeAbiParameters(vaultDataParams, [getAddress(e.admin), e.lockupSeconds, e.vestingSeconds]),
     };
   }
   return {
-    extension: contract(chainId, contracts, "airdrop", "AIRDROP_ADDRESS"),
+    extension: contract(chainId, contracts, "airdrop"),
     msgValue: 0n,
     extensionBps: e.bps,
-    extensionData: encodeAbiParameters(
-      [{ type: "address" }, { type: "bytes32" }, { type: "uint256" }, { type: "uint256" }],
-      [getAddress(e.admin), e.merkleRoot, e.lockupSeconds, e.vestingSeconds],
-    ),
+    extensionData: encodeAbiParameters(airdropDataParams, [
+      getAddress(e.admin),
+      e.merkleRoot,
+      e.lockupSeconds,
+      e.vestingSeconds,
+    ]),
   };
 }
 
@@ -120,8 +160,8 @@ export function buildDeploymentConfig(plan: DeploymentPlan): DeploymentConfig {
   const { contracts } = chainSettings(plan.chainId);
   const hook =
     plan.fees.type === "static"
-      ? contract(plan.chainId, contracts, "staticFeeHook", "STATIC_FEE_HOOK_ADDRESS")
-      : contract(plan.chainId, contracts, "dynamicFeeHook", "DYNAMIC_FEE_HOOK_ADDRESS");
+      ? contract(plan.chainId, contracts, "staticFeeHook")
+      : contract(plan.chainId, contracts, "dynamicFeeHook");
   return {
     tokenConfig: {
       tokenAdmin: getAddress(plan.tokenAdmin),
@@ -138,22 +178,21 @@ export function buildDeploymentConfig(plan: DeploymentPlan): DeploymentConfig {
       pairedToken: getAddress(plan.pairedToken),
       tickIfToken0IsClanker: plan.startingTick,
       tickSpacing: TICK_SPACING,
-      poolData: encodeFeeData(plan.fees),
+      poolData: encodePoolData(plan.fees, plan.poolExtension),
     },
     lockerConfig: {
-      locker: contract(plan.chainId, contracts, "locker", "LOCKER_ADDRESS"),
+      locker: contract(plan.chainId, contracts, "locker"),
       rewardAdmins: plan.rewards.map((r) => getAddress(r.admin)),
       rewardRecipients: plan.rewards.map((r) => getAddress(r.recipient)),
       rewardBps: plan.rewards.map((r) => r.bps),
       tickLower: plan.positions.map((p) => p.tickLower),
       tickUpper: plan.positions.map((p) => p.tickUpper),
       positionBps: plan.positions.map((p) => p.positionBps),
-      lockerData: "0x",
+      lockerData: encodeLockerData(plan.rewards),
     },
-    // No MEV module configured: the factory accepts the zero address (no sniper protection).
     mevModuleConfig: {
-      mevModule: contracts.mevModule ?? "0x0000000000000000000000000000000000000000",
-      mevModuleData: "0x",
+      mevModule: contract(plan.chainId, contracts, "mevModule"),
+      mevModuleData: encodeMevModuleData(plan.sniperFees),
     },
     extensionConfigs: plan.extensions.map((e) => extensionConfig(plan.chainId, contracts, e)),
   };

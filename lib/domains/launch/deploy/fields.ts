@@ -1,5 +1,6 @@
 // Field schemas and the validation helper shared by the deploy shapes and pretokens: every violation of a
 // body is collected (field rules from zod, cross-field rules from plain functions) and answered in one 400.
+import { log } from "@/lib/core/log";
 import { z, type ZodType } from "zod";
 import { badRequest } from "@/lib/core/errors";
 import { zAddress } from "@/lib/core/input";
@@ -30,6 +31,16 @@ export const URLS_MAX = 10;
 export const tokenName = text(TOKEN_NAME_MAX, 1);
 export const tokenSymbol = text(TOKEN_SYMBOL_MAX, 1).regex(/^\S*$/, "must not contain spaces");
 
+export const MAX_REWARD_RECIPIENTS = 7;
+export const VAULT_MIN_LOCKUP_SECONDS = 604_800;
+
+/** The examples' addresses (any address will do). */
+export const EXAMPLE_ADDRESSES = {
+  admin: "0x1111111111111111111111111111111111111111",
+  requestor: "0x2222222222222222222222222222222222222222",
+  group: ["0x3333333333333333333333333333333333333333", "0x4444444444444444444444444444444444444444"],
+} as const;
+
 /** http(s) or ipfs URL, at most 2048 characters. */
 export const url = z
   .string()
@@ -43,6 +54,10 @@ export const url = z
       return false;
     }
   }, "must be an http(s):// or ipfs:// URL");
+
+/** A social link: a plain URL (its platform is read from the host) or `{platform, url}`. */
+export const socialLink = z.union([url, z.object({ platform: text(32, 1), url })]);
+export const urls = <T extends z.ZodType>(item: T) => z.array(item).max(URLS_MAX, `at most ${URLS_MAX} URLs`);
 
 /** 32 URL-safe characters: the key also appears in GET /api/tokens/deploy/{requestKey}. */
 export const requestKey = z
@@ -79,6 +94,22 @@ export const feePercent = (min: number, max: number) =>
 export const seconds = (min: number) =>
   z.number().int("must be a whole number of seconds").min(min, `must be at least ${min}`).max(Number.MAX_SAFE_INTEGER);
 
+/** The token's social context, as the SDK's context (ids may also arrive as numbers). */
+export const socialContext = z.object({
+  interface: text(64).optional().describe("the system the token was deployed through"),
+  platform: text(64).optional().describe("the social platform the deployment came from, e.g. farcaster"),
+  messageId: text(256).optional().describe("the message on that platform that asked for the token"),
+  id: z
+    .union([text(64), z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER)])
+    .optional()
+    .describe("the poster's id on that platform (a number is written as its decimal text)"),
+});
+
+/** Airdrops: lockup at least a day; amount in whole tokens, 25 basis points to 90% of the 100 billion supply. */
+export const AIRDROP_MIN_LOCKUP_SECONDS = 86_400;
+export const AIRDROP_MIN_TOKENS = 250_000_000;
+export const AIRDROP_MAX_TOKENS = 90_000_000_000;
+
 /** A market cap in whole paired tokens: positive, finite. */
 export const marketCap = (min = 0) =>
   z
@@ -90,11 +121,27 @@ export const marketCap = (min = 0) =>
 
 export const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === "object" && v !== null && !Array.isArray(v);
+/** For cross-field rules, which read the raw body: a finite number, a member that is present. */
+export const isNumber = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v);
+export const isGiven = (v: unknown) => v !== undefined;
 
 /**
  * Parses `raw` with `schema` and runs `rules` over it; throws one 400 listing every violation (zod issues
  * and rule violations, in `details`), else returns the parsed value.
  */
+/**
+ * Members of `raw` that the parsed body does not carry (zod drops members a schema does not name): the
+ * platform ignores unknown members, and so does the service; they are logged, never stored.
+ */
+export function unknownMembers(raw: unknown, parsed: unknown, path = ""): string[] {
+  if (Array.isArray(raw) && Array.isArray(parsed))
+    return raw.flatMap((v, i) => unknownMembers(v, parsed[i], `${path}${i}.`));
+  if (!isRecord(raw) || !isRecord(parsed)) return [];
+  return Object.keys(raw).flatMap((key) =>
+    key in parsed ? unknownMembers(raw[key], parsed[key], `${path}${key}.`) : [`${path}${key}`],
+  );
+}
+
 export function validateAll<T>(schema: ZodType<T>, raw: unknown, rules: CrossRule[] = []): T {
   const result = schema.safeParse(raw);
   const issues: Issue[] = result.success
@@ -109,7 +156,10 @@ export function validateAll<T>(schema: ZodType<T>, raw: unknown, rules: CrossRul
     const more = issues.length > 1 ? ` (and ${issues.length - 1} more: see details)` : "";
     throw badRequest(`${first.path ? `${first.path}: ` : ""}${first.message}${more}`, issues);
   }
-  return (result as { data: T }).data;
+  const data = (result as { data: T }).data;
+  const ignored = unknownMembers(raw, data);
+  if (ignored.length) log.info("deploy body: unknown members ignored", { members: ignored.slice(0, 20) });
+  return data;
 }
 
 /** Sum of percents in basis points, or null when one of them is not a valid percent. */

@@ -1,14 +1,14 @@
 // Each request shape to one DeploymentPlan (docs/token-deploy.md "Deploy mapping" lists it field by field): percents to
-// bps and fee millionths exactly, market cap to tick, pool type to positions, vault to an extension, and
+// bps and fee millionths exactly, market cap to tick, pool type to positions, vault and airdrop to extensions, and
 // the legacy reward split (creator c%, interface 80 - c%, platform 20%) to reward recipients.
 import type { Address, Hex } from "viem";
 import { badRequest } from "@/lib/core/errors";
 import type { DeploymentPlan, ExtensionPlan, FeePlan, Position, RewardEntry } from "./config";
-import { PROJECT_POSITIONS, socialLink } from "./config";
+import { PROJECT_POSITIONS, SNIPER_FEE_DEFAULTS, socialLink } from "./config";
 import { pairedTokenInfo, quoteTokenBySymbol, wethOf } from "./quote-tokens";
 import type { DeployLegacyBody, DeploySplitBody, DeployV4Body, ParsedDeploy } from "./shapes";
 import { DEFAULT_TICK, marketCapToTick, standardUpperTick } from "./tick";
-import { percentToBps, percentToMillionths } from "./units";
+import { airdropBps, percentToBps, percentToMillionths } from "./units";
 import { DEFAULT_CHAIN_ID } from "@/lib/core/evm";
 
 export type MappingContext = {
@@ -73,16 +73,43 @@ export function planV4Fees(fees: DeployV4Body["fees"]): FeePlan {
   return { type: "static", tokenFee: millionths(fees?.tokenFee ?? 1), pairedFee: millionths(fees?.pairedFee ?? 1) };
 }
 
-/** Same (admin, recipient) entries merged, zero entries dropped, order kept. */
+/** Same (admin, recipient, rewardsToken) entries merged, zero entries dropped, order kept. */
 export function mergeRewards(entries: RewardEntry[]): RewardEntry[] {
   const out: RewardEntry[] = [];
   for (const e of entries) {
     if (e.bps === 0) continue;
-    const same = out.find((o) => o.admin === e.admin && o.recipient === e.recipient);
+    const same = out.find(
+      (o) => o.admin === e.admin && o.recipient === e.recipient && o.rewardsToken === e.rewardsToken,
+    );
     if (same) same.bps += e.bps;
     else out.push({ ...e });
   }
   return out;
+}
+
+function v4Extensions(body: DeployV4Body): ExtensionPlan[] {
+  const admin = body.token.tokenAdmin;
+  const extensions: ExtensionPlan[] = [];
+  if (body.vault?.percentage) {
+    extensions.push({
+      kind: "vault",
+      bps: bps(body.vault.percentage),
+      admin: body.vault.recipient ?? admin,
+      lockupSeconds: BigInt(body.vault.lockupDuration!),
+      vestingSeconds: BigInt(body.vault.vestingDuration!),
+    });
+  }
+  if (body.airdrop) {
+    extensions.push({
+      kind: "airdrop",
+      bps: Number(airdropBps(body.airdrop.amount)),
+      admin: body.airdrop.admin ?? admin,
+      merkleRoot: body.airdrop.merkleRoot,
+      lockupSeconds: BigInt(body.airdrop.lockupDuration),
+      vestingSeconds: BigInt(body.airdrop.vestingDuration ?? 0),
+    });
+  }
+  return extensions;
 }
 
 async function mapV4(body: DeployV4Body, ctx: MappingContext): Promise<DeploymentPlan> {
@@ -94,17 +121,8 @@ async function mapV4(body: DeployV4Body, ctx: MappingContext): Promise<Deploymen
     marketCap: body.pool?.initialMarketCap,
     paths: { pairedToken: "pool.pairedToken", marketCap: "pool.initialMarketCap" },
   });
-  const extensions: ExtensionPlan[] = body.vault?.percentage
-    ? [
-        {
-          kind: "vault",
-          bps: bps(body.vault.percentage),
-          admin: t.tokenAdmin,
-          lockupSeconds: BigInt(body.vault.lockupDuration!),
-          vestingSeconds: BigInt(body.vault.vestingDuration!),
-        },
-      ]
-    : [];
+  const rewards = body.rewards ?? [{ admin: t.tokenAdmin, recipient: t.tokenAdmin, allocation: 100 }];
+  const context = body.context ?? {};
   return {
     chainId,
     tokenAdmin: t.tokenAdmin,
@@ -116,12 +134,23 @@ async function mapV4(body: DeployV4Body, ctx: MappingContext): Promise<Deploymen
       socialMediaUrls: (t.socialMediaUrls ?? []).map(socialLink),
       auditUrls: t.auditUrls ?? [],
     },
-    context: { interface: ctx.partnerName, platform: "", messageId: "", id: "" },
+    context: {
+      interface: context.interface || ctx.partnerName,
+      platform: context.platform ?? "",
+      messageId: context.messageId ?? "",
+      id: context.id === undefined ? "" : String(context.id),
+    },
     salt: ctx.salt,
     ...pool,
     fees: planV4Fees(body.fees),
-    rewards: body.rewards.map((r) => ({ admin: r.admin, recipient: r.recipient, bps: bps(r.allocation) })),
-    extensions,
+    rewards: rewards.map((r) => ({
+      admin: r.admin,
+      recipient: r.recipient,
+      bps: bps(r.allocation),
+      rewardsToken: r.rewardsToken ?? "Both",
+    })),
+    extensions: v4Extensions(body),
+    sniperFees: { ...SNIPER_FEE_DEFAULTS, ...body.sniperFees },
   };
 }
 
@@ -134,15 +163,20 @@ function legacyRewards(
   const creatorBps = bps(body.creatorRewardsPercentage ?? 40);
   const group = "groupAddresses" in body ? body.groupAddresses : null;
   const creator: RewardEntry[] = group
-    ? group.map((m) => ({ admin: m.address, recipient: m.address, bps: (creatorBps * bps(m.allocation)) / 10_000 }))
-    : [{ admin: rewardAdmin, recipient: body.requestorAddress, bps: creatorBps }];
+    ? group.map((m) => ({
+        admin: m.address,
+        recipient: m.address,
+        bps: (creatorBps * bps(m.allocation)) / 10_000,
+        rewardsToken: "Both" as const,
+      }))
+    : [{ admin: rewardAdmin, recipient: body.requestorAddress, bps: creatorBps, rewardsToken: "Both" as const }];
   const platform = ctx.platformRewardAddress;
   if (!platform) throw new Error("legacy deployments need the platform reward address");
   const iface = ctx.partnerRewardAddress ?? platform;
   return mergeRewards([
     ...creator,
-    { admin: iface, recipient: iface, bps: 8_000 - creatorBps },
-    { admin: platform, recipient: platform, bps: 2_000 },
+    { admin: iface, recipient: iface, bps: 8_000 - creatorBps, rewardsToken: "Both" },
+    { admin: platform, recipient: platform, bps: 2_000, rewardsToken: "Both" },
   ]);
 }
 
@@ -195,6 +229,7 @@ async function mapLegacy(body: DeployLegacyBody | DeploySplitBody, ctx: MappingC
     fees: { type: "static", tokenFee: 10_000, pairedFee: 10_000 },
     rewards: legacyRewards(body, ctx, rewardAdmin),
     extensions,
+    sniperFees: SNIPER_FEE_DEFAULTS,
   };
 }
 

@@ -43,8 +43,11 @@ export function quoteTokens(chainId: number): QuoteToken[] {
     : list;
 }
 
+/** By symbol, any case; `ETH` names the chain's WETH, as the platform's clients write it. */
 export function quoteTokenBySymbol(chainId: number, symbol: string): QuoteToken | undefined {
-  return quoteTokens(chainId).find((t) => t.symbol.toLowerCase() === symbol.trim().toLowerCase());
+  const wanted = symbol.trim().toLowerCase();
+  const name = wanted === "eth" ? "weth" : wanted;
+  return quoteTokens(chainId).find((t) => t.symbol.toLowerCase() === name);
 }
 
 export function quoteTokenByAddress(chainId: number, address: string): QuoteToken | undefined {

@@ -27,6 +27,8 @@ import { bodyHash, deploySalt } from "./salt";
 import { detectShape, parseDeployBody, requestKeyOf } from "./shapes";
 import { configToJson } from "./stored";
 import { DEFAULT_CHAIN_ID } from "@/lib/core/evm";
+import { toJson } from "@/lib/core/json";
+import { remember } from "@/lib/core/remember";
 
 export type DeployEndpoint = "deploy" | "split";
 export const ENQUEUED_MESSAGE = "Token deployment enqueued";
@@ -59,10 +61,19 @@ function replayDryRun(existing: DeployRequestRow, hash: string) {
   };
 }
 
+/** Simulations in flight, by chain and call: identical concurrent requests (a client's retries) share one. */
+const simulations = remember("deploy.simulations", () => new Map<string, Promise<Address>>());
+
 /** Simulation predicts the address; a revert is the caller's config breaking a factory rule (422). */
 export async function simulateOrReject(chainId: number, config: DeploymentConfig): Promise<Address> {
+  const key = `${chainId}:${toJson(config)}`;
+  let simulation = simulations.get(key);
+  if (!simulation) {
+    simulation = simulateDeployToken(chainId, config).finally(() => simulations.delete(key));
+    simulations.set(key, simulation);
+  }
   try {
-    return await simulateDeployToken(chainId, config);
+    return await simulation;
   } catch (error) {
     if (!(error instanceof ChainRevertError)) throw error;
     const reason = error.errorName ?? error.reason ?? "reverted without a reason";

@@ -1,134 +1,67 @@
 // The four deploy request shapes (interface 4.10), the rule telling them apart, and their validation:
-// field rules in zod, cross-field rules below, every violation listed in one 400. The same zod schemas are the
+// field rules in zod, cross-field rules below (4.0.0's in shape-v4.ts), every violation listed in one 400. The same zod schemas are the
 // OpenAPI document's request bodies (with a title and a valid example each), so the two cannot drift.
 import { z } from "zod";
-import { configuredChainIds, chainSettings } from "@/lib/platform/chain";
 import {
   address,
   bpsPercent,
   DESCRIPTION_MAX,
-  feePercent,
+  EXAMPLE_ADDRESSES,
+  isGiven,
+  isNumber,
   isRecord,
+  MAX_REWARD_RECIPIENTS,
   marketCap,
   requestKey,
-  seconds,
   sumBps,
   text,
   tokenName,
   tokenSymbol,
   url,
-  URLS_MAX,
+  urls,
   validateAll,
   type CrossRule,
 } from "./fields";
 import { quoteTokenBySymbol, quoteTokens } from "./quote-tokens";
+import { deployV4Body, v4Rules, type DeployV4Body } from "./shape-v4";
 import { percentToBps } from "./units";
 import type { DeployShape } from "@/db/tables/deploy";
 import { DEFAULT_CHAIN_ID } from "@/lib/core/evm";
 
-export const MAX_REWARD_RECIPIENTS = 7;
-export const VAULT_MIN_LOCKUP_SECONDS = 604_800;
+export { deployV4Body, type DeployV4Body } from "./shape-v4";
+
 export const LEGACY_VAULT_MIN_SECONDS = 30 * 86_400;
 
-const socialLink = z.union([url, z.object({ platform: text(32, 1), url }).strict()]);
+const { requestor: REQUESTOR, group: GROUP } = EXAMPLE_ADDRESSES;
 
-/** The examples' addresses and keys (any address will do; a requestKey is 32 URL-safe characters). */
-const ADMIN = "0x1111111111111111111111111111111111111111";
-const REQUESTOR = "0x2222222222222222222222222222222222222222";
-const GROUP = ["0x3333333333333333333333333333333333333333", "0x4444444444444444444444444444444444444444"];
-const urls = <T extends z.ZodType>(item: T) => z.array(item).max(URLS_MAX, `at most ${URLS_MAX} URLs`);
-
-export const deployV4Body = z
-  .object({
-    token: z
-      .object({
-        name: tokenName,
-        symbol: tokenSymbol,
-        image: url.optional(),
-        tokenAdmin: address,
-        description: text(DESCRIPTION_MAX).optional(),
-        socialMediaUrls: urls(socialLink).optional(),
-        auditUrls: urls(url).optional(),
-        requestKey,
-      })
-      .strict(),
-    rewards: z
-      .array(z.object({ admin: address, recipient: address, allocation: bpsPercent(0, 100, true) }).strict())
-      .min(1, "at least 1 reward recipient")
-      .max(MAX_REWARD_RECIPIENTS, `at most ${MAX_REWARD_RECIPIENTS} reward recipients`),
-    pool: z
-      .object({
-        type: z.enum(["standard", "project"]).optional(),
-        pairedToken: address.optional(),
-        initialMarketCap: marketCap().optional(),
-      })
-      .strict()
-      .optional(),
-    fees: z
-      .object({
-        type: z.enum(["static", "dynamic"]).optional(),
-        tokenFee: feePercent(0, 5).optional(),
-        pairedFee: feePercent(0, 5).optional(),
-        baseFee: feePercent(0.25, 5).optional(),
-        maxLpFee: feePercent(0.25, 5).optional(),
-      })
-      .strict()
-      .optional(),
-    vault: z
-      .object({
-        percentage: bpsPercent(0, 90, true).optional(),
-        lockupDuration: seconds(VAULT_MIN_LOCKUP_SECONDS).optional(),
-        vestingDuration: seconds(0).optional(),
-      })
-      .strict()
-      .optional(),
-    /** Beyond the interface: a chain with an RPC and a factory configured; default 8453. */
-    chainId: z.number().int().positive().optional(),
-    dryRun: z.boolean().optional(),
-  })
-  .strict()
-  .meta({
-    title: "4.0.0",
-    description: "Version 4: token, reward recipients, pool, fees and vault as objects (told apart by `token`)",
-    examples: [
-      {
-        token: {
-          name: "Example Token",
-          symbol: "EXMPL",
-          tokenAdmin: ADMIN,
-          image: "https://example.com/token.png",
-          description: "An example launch",
-          socialMediaUrls: [{ platform: "x", url: "https://x.com/example" }],
-          requestKey: "example-v4-request-key-000000001",
-        },
-        rewards: [
-          { admin: ADMIN, recipient: ADMIN, allocation: 80 },
-          { admin: ADMIN, recipient: REQUESTOR, allocation: 20 },
-        ],
-        pool: { type: "standard", initialMarketCap: 10 },
-        fees: { type: "static", tokenFee: 1, pairedFee: 1 },
-        vault: { percentage: 10, lockupDuration: VAULT_MIN_LOCKUP_SECONDS, vestingDuration: 0 },
-        dryRun: true,
-      },
-    ],
-  });
+/** "" is no value, as the platform's clients send an unset text field. */
+const orEmpty = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), schema.optional());
+/** A whole number, or its decimal text ("123"), as clients send numeric ids. */
+const wholeNumber = (min: number) =>
+  z.preprocess(
+    (v) => (typeof v === "string" && /^\s*\d{1,16}\s*$/.test(v) ? Number(v) : v),
+    z.number().int().min(min).max(Number.MAX_SAFE_INTEGER),
+  );
 
 const legacyFields = {
   name: tokenName,
   symbol: tokenSymbol,
-  image: url,
+  // "" (the platform's clients' "no image") is a token without an image.
+  image: z.preprocess((v) => (v === "" ? undefined : v), url.optional()).transform((v) => v ?? ""),
   requestorAddress: address,
   requestKey,
   creatorRewardsPercentage: bpsPercent(0, 80).optional(),
-  requestorFid: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+  requestorFid: wholeNumber(1).optional(),
   requestorId: z.union([z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER), text(64, 1)]).optional(),
-  tokenPair: text(16, 1).optional(),
+  tokenPair: orEmpty(text(16, 1)),
   description: text(DESCRIPTION_MAX).optional(),
   socialMediaUrls: urls(url).optional(),
   platform: text(64).optional(),
   castHash: text(256).optional(),
   messageId: text(256).optional(),
-  vaultUnlockTimestamp: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+  // 0 with vaultPercentage 0 (or absent) is "no vault", as the platform's clients send it.
+  vaultUnlockTimestamp: wholeNumber(0).optional(),
   vaultPercentage: bpsPercent(0, 90).optional(),
   creatorRewardsAdmin: address.optional(),
   initialMarketCap: marketCap(1).optional(),
@@ -144,25 +77,22 @@ const legacyExample = {
 };
 
 /** 0.3.1: flat fields, the requestor's rewards as a percentage. */
-export const deployLegacyBody = z
-  .object(legacyFields)
-  .strict()
-  .meta({
-    title: "0.3.1",
-    description: "Legacy 0.3.1: flat fields beyond 0.3.0's five (rewards, vault, pair, social context)",
-    examples: [
-      {
-        ...legacyExample,
-        requestorFid: 1,
-        creatorRewardsPercentage: 80,
-        tokenPair: "WETH",
-        description: "An example launch",
-        socialMediaUrls: ["https://x.com/example"],
-        platform: "farcaster",
-        initialMarketCap: 10,
-      },
-    ],
-  });
+export const deployLegacyBody = z.object(legacyFields).meta({
+  title: "0.3.1",
+  description: "Legacy 0.3.1: flat fields beyond 0.3.0's five (rewards, vault, pair, social context)",
+  examples: [
+    {
+      ...legacyExample,
+      requestorFid: 1,
+      creatorRewardsPercentage: 80,
+      tokenPair: "WETH",
+      description: "An example launch",
+      socialMediaUrls: ["https://x.com/example"],
+      platform: "farcaster",
+      initialMarketCap: 10,
+    },
+  ],
+});
 
 /** 0.3.0: the first five fields of 0.3.1 only (and dryRun); recorded as its own shape. */
 export const deployV030Body = z
@@ -174,14 +104,13 @@ export const deployV030Body = z
     requestKey: legacyFields.requestKey,
     dryRun: legacyFields.dryRun,
   })
-  .strict()
   .meta({
     title: "0.3.0",
     description: "Legacy 0.3.0: name, symbol, image, requestorAddress and requestKey only",
     examples: [legacyExample],
   });
 
-const groupMember = z.object({ address, allocation: bpsPercent(0, 100, true) }).strict();
+const groupMember = z.object({ address, allocation: bpsPercent(0, 100, true) });
 /** 3.1.0 (POST /api/tokens/deploy/split). `groupAddresses` may also arrive as a JSON string of the array. */
 export const deploySplitBody = z
   .object({
@@ -200,7 +129,6 @@ export const deploySplitBody = z
       z.array(groupMember).min(1, "at least 1 group address"),
     ),
   })
-  .strict()
   .meta({
     title: "3.1.0",
     description: "Split 3.1.0: the legacy fields, the creator's rewards split over groupAddresses",
@@ -223,7 +151,6 @@ export const deploySplitBody = z
  */
 export const deployEndpointBody = z.union([deployV4Body, deployLegacyBody, deployV030Body]);
 
-export type DeployV4Body = z.infer<typeof deployV4Body>;
 export type DeployLegacyBody = z.infer<typeof deployLegacyBody>;
 export type DeploySplitBody = z.infer<typeof deploySplitBody>;
 export type ParsedDeploy =
@@ -249,75 +176,24 @@ export function requestKeyOf(shape: DeployShape, raw: Record<string, unknown>): 
   return requestKey.safeParse(key).success ? (key as string) : null;
 }
 
-const num = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v);
-const given = (v: unknown) => v !== undefined;
-
-const rewardsSum: CrossRule = (raw, add) => {
-  if (!Array.isArray(raw.rewards) || raw.rewards.length === 0) return;
-  const sum = sumBps(raw.rewards.map((r) => (isRecord(r) ? r.allocation : undefined)));
-  if (sum !== null && sum !== 10_000n) add("rewards", `allocations must sum to 100 (they sum to ${Number(sum) / 100})`);
-};
-
-const v4Pool: CrossRule = (raw, add) => {
-  const pool = isRecord(raw.pool) ? raw.pool : {};
-  if (pool.type !== "project") return;
-  if (given(pool.pairedToken)) add("pool.pairedToken", "only for pool.type standard (project pools pair with WETH)");
-  if (given(pool.initialMarketCap))
-    add("pool.initialMarketCap", "only for pool.type standard (project pools start at the default tick)");
-};
-
-const v4Fees: CrossRule = (raw, add) => {
-  if (!isRecord(raw.fees)) return;
-  const f = raw.fees;
-  const type = f.type ?? "static";
-  if (type === "static") {
-    for (const k of ["baseFee", "maxLpFee"]) if (given(f[k])) add(`fees.${k}`, "only with fees.type dynamic");
-  } else if (type === "dynamic") {
-    for (const k of ["tokenFee", "pairedFee"]) if (given(f[k])) add(`fees.${k}`, "only with fees.type static");
-    const base = given(f.baseFee) ? f.baseFee : 0.5;
-    const max = given(f.maxLpFee) ? f.maxLpFee : 5;
-    if (num(base) && num(max) && base > max) add("fees.baseFee", "must not exceed fees.maxLpFee");
-  }
-};
-
-const v4Vault: CrossRule = (raw, add) => {
-  if (!isRecord(raw.vault)) return;
-  const v = raw.vault;
-  if (!given(v.percentage)) {
-    add("vault.percentage", "is required when vault is given");
-    return;
-  }
-  if (!given(v.lockupDuration)) add("vault.lockupDuration", "is required when vault.percentage is given");
-  if (!given(v.vestingDuration)) add("vault.vestingDuration", "is required when vault.percentage is given");
-};
-
-const v4Chain: CrossRule = (raw, add) => {
-  if (!num(raw.chainId)) return;
-  if (!configuredChainIds().includes(raw.chainId) || !chainSettings(raw.chainId).contracts.factory) {
-    add(
-      "chainId",
-      `chain ${raw.chainId} is not configured for deployments (configured: ${configuredChainIds().join(", ") || "none"})`,
-    );
-  }
-};
-
 function legacyRules(now: number): CrossRule[] {
   const vault: CrossRule = (raw, add) => {
-    const hasVault = num(raw.vaultPercentage) && raw.vaultPercentage > 0;
-    if (hasVault && !given(raw.vaultUnlockTimestamp))
-      add("vaultUnlockTimestamp", "is required when vaultPercentage is greater than 0");
-    if (given(raw.vaultUnlockTimestamp) && !given(raw.vaultPercentage))
+    const hasVault = isNumber(raw.vaultPercentage) && raw.vaultPercentage > 0;
+    const unlock = Number(raw.vaultUnlockTimestamp);
+    const hasUnlock = isGiven(raw.vaultUnlockTimestamp) && unlock !== 0;
+    if (hasVault && !hasUnlock) add("vaultUnlockTimestamp", "is required when vaultPercentage is greater than 0");
+    if (hasUnlock && !isGiven(raw.vaultPercentage))
       add("vaultPercentage", "is required when vaultUnlockTimestamp is given");
     const minimum = Math.floor(now / 1000) + LEGACY_VAULT_MIN_SECONDS;
-    if (hasVault && num(raw.vaultUnlockTimestamp) && raw.vaultUnlockTimestamp < minimum) {
+    if (hasVault && hasUnlock && unlock < minimum) {
       add("vaultUnlockTimestamp", `must be at least 30 days after now (>= ${minimum}; 31 days are suggested)`);
     }
   };
   const aliases: CrossRule = (raw, add) => {
-    if (given(raw.requestorFid) && given(raw.requestorId) && String(raw.requestorFid) !== String(raw.requestorId)) {
+    if (isGiven(raw.requestorFid) && isGiven(raw.requestorId) && String(raw.requestorFid) !== String(raw.requestorId)) {
       add("requestorId", "differs from requestorFid (its legacy form); give one, or the same value");
     }
-    if (given(raw.castHash) && given(raw.messageId) && raw.castHash !== raw.messageId) {
+    if (isGiven(raw.castHash) && isGiven(raw.messageId) && raw.castHash !== raw.messageId) {
       add("messageId", "differs from castHash (its legacy form); give one, or the same value");
     }
   };
@@ -334,8 +210,9 @@ function legacyRules(now: number): CrossRule[] {
     }
     const isWeth =
       raw.tokenPair === undefined ||
-      (typeof raw.tokenPair === "string" && raw.tokenPair.trim().toUpperCase() === "WETH");
-    if (given(raw.initialMarketCap) && !isWeth) add("initialMarketCap", "only for WETH-paired tokens (tokenPair WETH)");
+      (typeof raw.tokenPair === "string" && ["", "WETH", "ETH"].includes(raw.tokenPair.trim().toUpperCase()));
+    if (isGiven(raw.initialMarketCap) && !isWeth)
+      add("initialMarketCap", "only for WETH-paired tokens (tokenPair WETH)");
   };
   return [vault, aliases, pair];
 }
@@ -361,7 +238,7 @@ const splitRules: CrossRule = (raw, add) => {
     seen.add(key);
   });
   const creator = raw.creatorRewardsPercentage ?? 40;
-  if (!num(creator)) return;
+  if (!isNumber(creator)) return;
   if (creator === 0)
     add("creatorRewardsPercentage", "must be greater than 0: groupAddresses split the creator's share");
   // The interface and platform entries take up to two of the factory's seven reward slots.
@@ -370,7 +247,7 @@ const splitRules: CrossRule = (raw, add) => {
     add("groupAddresses", `at most ${max} addresses (the interface and platform shares take the other reward slots)`);
   const creatorBps = percentToBps(creator);
   members.forEach((m, i) => {
-    const bps = num(m.allocation) ? percentToBps(m.allocation) : null;
+    const bps = isNumber(m.allocation) ? percentToBps(m.allocation) : null;
     if (creatorBps !== null && bps !== null && (creatorBps * bps) % 10_000n !== 0n) {
       add(
         `groupAddresses.${i}.allocation`,
@@ -384,7 +261,10 @@ const splitRules: CrossRule = (raw, add) => {
 export function parseDeployBody(shape: DeployShape, raw: unknown, now = Date.now()): ParsedDeploy {
   switch (shape) {
     case "4.0.0":
-      return { shape, body: validateAll(deployV4Body, raw, [rewardsSum, v4Pool, v4Fees, v4Vault, v4Chain]) };
+      return {
+        shape,
+        body: validateAll(deployV4Body, raw, v4Rules),
+      };
     case "0.3.1":
       return { shape, body: validateAll(deployLegacyBody, raw, legacyRules(now)) };
     case "0.3.0":

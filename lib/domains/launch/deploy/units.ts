@@ -1,6 +1,7 @@
 // Exact unit conversions for deploy inputs: a JSON number is read as the decimal its shortest form spells
 // (what the client wrote), then scaled with integer arithmetic. A value finer than the unit is rejected,
 // never rounded.
+import { TOKEN_SUPPLY } from "@/lib/platform/chain";
 
 /** A non-negative decimal as digits / 10^scale. */
 export type Decimal = { digits: bigint; scale: number };
@@ -37,3 +38,9 @@ export const percentToMillionths = (percent: number) => toUnits(percent, 10_000n
 /** Decimal places a unit allows, for messages. */
 export const BPS_PLACES = 2;
 export const MILLIONTHS_PLACES = 4;
+
+/** Whole tokens of the 100 billion supply to extension basis points, rounded up (as the platform SDK rounds). */
+export function airdropBps(tokens: number): bigint {
+  const supply = TOKEN_SUPPLY / 10n ** 18n;
+  return (BigInt(tokens) * 10_000n + supply - 1n) / supply;
+}

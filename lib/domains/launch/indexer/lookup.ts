@@ -42,17 +42,19 @@ async function store(chainId: number, event: TokenCreatedEvent, attributedFid: n
   return upsertIndexedToken(event, { chainId, deployedAt, attributedFid: await provenFid(attributedFid, event) });
 }
 
-/** The TokenCreated of `token` in a transaction, from an indexed factory only. */
+/**
+ * The TokenCreated of `token` in a transaction (without `token`: its first one), from an indexed factory only.
+ */
 export async function indexFromTransaction(
   chainId: number,
   txHash: Hash,
-  token: Address,
+  token?: Address,
   attributedFid: number | null = null,
 ): Promise<IndexOutcome> {
   const receipt = await getReceipt(chainId, txHash);
   if (!receipt) return { status: "pending" };
   const event = findTokenCreated(receipt).find(
-    (e) => e.tokenAddress.toLowerCase() === token.toLowerCase() && isIndexedFactory(chainId, e.address),
+    (e) => (!token || e.tokenAddress.toLowerCase() === token.toLowerCase()) && isIndexedFactory(chainId, e.address),
   );
   return event ? { status: "indexed", token: await store(chainId, event, attributedFid) } : { status: "not_found" };
 }

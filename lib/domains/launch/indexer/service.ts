@@ -1,4 +1,5 @@
-// POST /api/tokens/index-by-address and POST /api/tokens/save-deployed-token/from-ui.
+// POST /api/tokens/index-by-address, POST /api/tokens/index (by transaction) and
+// POST /api/tokens/save-deployed-token/from-ui. Each answers the token's page (`url`), as the platform does.
 import { getAddress, type Address } from "viem";
 import { z } from "zod";
 import { db } from "@/db";
@@ -12,37 +13,70 @@ import { dispatchJobs } from "@/lib/platform/jobs/dispatch";
 import { upsertTokenSubmission } from "@/lib/domains/launch/queries/token-index";
 import { indexedFactories } from "./factories";
 import { indexTokenJob } from "./jobs";
-import { indexByAddress } from "./lookup";
+import { indexByAddress, indexFromTransaction } from "./lookup";
 import { DEFAULT_CHAIN_ID } from "@/lib/core/evm";
 
-export const indexByAddressBody = z.object({ address: zAddress });
+export const indexByAddressBody = z.object({
+  address: zAddress.describe("the token's contract address"),
+  chainId: zIntLike(1, 2 ** 31 - 1)
+    .refine((id) => id === DEFAULT_CHAIN_ID, `only chain ${DEFAULT_CHAIN_ID} is indexed by address`)
+    .optional()
+    .describe(`the token's chain: ${DEFAULT_CHAIN_ID} only (as on the platform)`),
+});
 export const fromUiBody = z.object({ address: zAddress, tx_hash: zTxHash, chain_id: zIntLike(1, 2 ** 31 - 1) });
+export const indexByTransactionBody = z.object({
+  txHash: zTxHash.describe("the deploying transaction"),
+  chainId: zIntLike(1, 2 ** 31 - 1).describe("its chain (an indexed one)"),
+});
 
 export const indexByAddressIpLimit = { name: "index-by-address", limit: 5, windowSeconds: 60 };
 const perAddressLimit = { name: "index-by-address-token", limit: 1, windowSeconds: 3600 };
 export const fromUiIpLimit = { name: "save-deployed-token", limit: 30, windowSeconds: 60 };
+export const indexByTransactionLimit = { name: "tokens-index", limit: 10, windowSeconds: 60 };
 
-export async function indexTokenByAddress(address: Address) {
+/** The token's page on this service's explorer (`origin`: PUBLIC_BASE_URL, else the request's). */
+export const tokenPageUrl = (origin: string, address: Address) => `${origin}/tokens/${getAddress(address)}`;
+
+function assertIndexedChain(chainId: number, path: string): void {
+  if (configuredChainIds().includes(chainId) && indexedFactories(chainId).length) return;
+  throw badRequest(`${path}: chain ${chainId} is not indexed here`, [
+    { in: "body", path, message: `chain ${chainId} is not indexed here` },
+  ]);
+}
+
+export async function indexTokenByAddress(address: Address, origin: string) {
   // Counted whatever the outcome: the limit protects the RPC from repeated searches for one address.
   await enforceRateLimit(perAddressLimit, `token:${address.toLowerCase()}`);
   const outcome = await indexByAddress(DEFAULT_CHAIN_ID, address);
   if (outcome.status !== "indexed") {
     throw notFound("no TokenCreated event for this address from the configured factories in the searched blocks");
   }
-  return { success: true, address: getAddress(address), message: "Token indexed" };
+  return {
+    success: true,
+    address: getAddress(address),
+    message: "Token indexed successfully",
+    url: tokenPageUrl(origin, address),
+  };
+}
+
+/** POST /api/tokens/index: the token a transaction created (its first TokenCreated from an indexed factory). */
+export async function indexTokenByTransaction(body: z.infer<typeof indexByTransactionBody>, origin: string) {
+  assertIndexedChain(body.chainId, "chainId");
+  const outcome = await indexFromTransaction(body.chainId, body.txHash);
+  if (outcome.status === "pending") throw notFound("no receipt for this transaction on that chain (yet)");
+  if (outcome.status === "not_found") throw notFound("this transaction created no token through the indexed factories");
+  const address = getAddress(outcome.token.contract_address);
+  return { success: true, address, url: tokenPageUrl(origin, address) };
 }
 
 /** With a user, the submission is saved (attributing the token to the user's FID) and indexed; without, only indexed. */
 export async function saveDeployedTokenFromUi(
   body: z.infer<typeof fromUiBody>,
   principal: UserPrincipal | PublicPrincipal,
+  origin: string,
 ) {
   const chainId = body.chain_id;
-  if (!configuredChainIds().includes(chainId) || !indexedFactories(chainId).length) {
-    throw badRequest(`chain_id: chain ${chainId} is not indexed here`, [
-      { in: "body", path: "chain_id", message: `chain ${chainId} is not indexed here` },
-    ]);
-  }
+  assertIndexedChain(chainId, "chain_id");
   const user = principal.kind === "user" ? principal : null;
   const payload = { chainId, address: body.address, txHash: body.tx_hash, fid: user?.fid ?? null };
   const hour = Math.floor(Date.now() / 3_600_000);
@@ -62,5 +96,5 @@ export async function saveDeployedTokenFromUi(
       await enqueue(indexTokenJob, payload, { trx, dedupeKey });
     });
   await dispatchJobs();
-  return { success: true, tokenAddress: getAddress(body.address) };
+  return { success: true, tokenAddress: getAddress(body.address), url: tokenPageUrl(origin, body.address) };
 }

@@ -104,9 +104,12 @@ export function tokenRowFromEvent(event: TokenCreatedEvent, ctx: IndexContext): 
     locker_address: event.locker.toLowerCase(),
     metadata: JSON.stringify(metadata),
     social_context: JSON.stringify(context),
+    // The token object's pool_config, plus the pool's hook and MEV module (what its fees and sniper fees run on).
     pool_config: JSON.stringify({
       pairedToken: getAddress(event.pairedToken),
       tickIfToken0IsNewToken: event.startingTick,
+      poolHook: getAddress(event.poolHook),
+      mevModule: getAddress(event.mevModule),
     }),
     starting_market_cap: startingMarketCap,
     warnings,

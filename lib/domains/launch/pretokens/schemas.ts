@@ -4,25 +4,25 @@ import { z } from "zod";
 import { configuredChainIds, chainSettings } from "@/lib/platform/chain";
 import {
   address,
+  AIRDROP_MIN_LOCKUP_SECONDS,
   bpsPercent,
   DESCRIPTION_MAX,
   isRecord,
+  MAX_REWARD_RECIPIENTS,
   marketCap,
   seconds,
+  socialContext,
+  socialLink,
   sumBps,
   text,
   tokenName,
   tokenSymbol,
   url,
   URLS_MAX,
+  VAULT_MIN_LOCKUP_SECONDS,
   type CrossRule,
 } from "@/lib/domains/launch/deploy/fields";
-import { MAX_REWARD_RECIPIENTS, VAULT_MIN_LOCKUP_SECONDS } from "@/lib/domains/launch/deploy/shapes";
 import { zBytes32, zIntLike } from "@/lib/core/input";
-
-export const AIRDROP_MIN_LOCKUP_SECONDS = 86_400;
-
-const socialLink = z.union([url, z.object({ platform: text(32, 1), url }).strict()]);
 
 export const pretokenBody = z
   .object({
@@ -51,15 +51,7 @@ export const pretokenBody = z
           })
           .strict()
           .optional(),
-        social_context: z
-          .object({
-            interface: text(64).optional(),
-            platform: text(64).optional(),
-            messageId: text(256).optional(),
-            id: z.union([text(64), z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER)]).optional(),
-          })
-          .strict()
-          .optional(),
+        social_context: socialContext.optional(),
       })
       .strict(),
     vault_settings: z

@@ -4,7 +4,12 @@ import { randomUUID } from "node:crypto";
 import { getAddress, type Address } from "viem";
 import { db, type Database } from "@/db";
 import { config } from "@/lib/core/config";
-import { buildDeploymentConfig, socialLink, type DeploymentPlan } from "@/lib/domains/launch/deploy/config";
+import {
+  buildDeploymentConfig,
+  SNIPER_FEE_DEFAULTS,
+  socialLink,
+  type DeploymentPlan,
+} from "@/lib/domains/launch/deploy/config";
 import { validateAll } from "@/lib/domains/launch/deploy/fields";
 import { planPool } from "@/lib/domains/launch/deploy/mapping";
 import { pretokenSalt } from "@/lib/domains/launch/deploy/salt";
@@ -81,8 +86,14 @@ export async function planPretoken(body: PretokenBody, salt: `0x${string}`): Pro
       s.fee_config_type === "dynamic"
         ? { type: "dynamic", baseFee: Number(percentToMillionths(0.5)), maxLpFee: Number(percentToMillionths(5)) }
         : { type: "static", tokenFee: Number(percentToMillionths(1)), pairedFee: Number(percentToMillionths(1)) },
-    rewards: s.admins.map((r) => ({ admin: r.admin, recipient: r.recipient, bps: bps(r.allocation) })),
+    rewards: s.admins.map((r) => ({
+      admin: r.admin,
+      recipient: r.recipient,
+      bps: bps(r.allocation),
+      rewardsToken: "Both",
+    })),
     extensions,
+    sniperFees: SNIPER_FEE_DEFAULTS,
   };
 }
 

@@ -1,6 +1,7 @@
 // creator-earnings/{token}: WETH its reward recipients have claimed from the fee locker, from the
-// indexed ClaimTokens events, as exact wei.
+// indexed ClaimTokens events: in ether as the platform answers, and in exact wei beside it.
 import { getAddress } from "viem";
+import { formatEth } from "@/lib/core/answers";
 import { db } from "@/db";
 import { chainSettings } from "@/lib/platform/chain";
 import { providerUnavailable } from "@/lib/core/errors";
@@ -23,19 +24,19 @@ export async function creatorEarnings(tokenAddress: string, chainId: number) {
   const recipients = [...new Set(shares.map((s) => s.recipient.toLowerCase()))];
   const sums = recipients.length ? await sumClaimsByOwner(db(), chainId, weth.toLowerCase(), recipients) : [];
   const byOwner = new Map(sums.map((s) => [s.fee_owner, s]));
-  const claimsByRecipient = Object.fromEntries(
-    recipients.map((r) => [r, BigInt(byOwner.get(r)?.total ?? 0).toString()]),
-  );
+  const wei = new Map(recipients.map((r) => [r, BigInt(byOwner.get(r)?.total ?? 0)]));
+  const total = [...wei.values()].reduce((sum, v) => sum + v, 0n);
+  const each = (format: (v: bigint) => string) => Object.fromEntries([...wei].map(([r, v]) => [r, format(v)]));
   return {
     tokenAddress: getAddress(token.contract_address),
     chainId,
     wethAddress: getAddress(weth),
-    /** Wei of WETH (18 decimals), as an exact decimal string. */
-    totalWethClaimed: Object.values(claimsByRecipient)
-      .reduce((sum, v) => sum + BigInt(v), 0n)
-      .toString(),
+    // Ether as the platform answers it; the exact wei beside it.
+    totalWethClaimed: formatEth(total),
     claimCount: sums.reduce((n, s) => n + Number(s.claims), 0),
-    claimsByRecipient,
+    claimsByRecipient: each(formatEth),
+    totalWethClaimedWei: total.toString(),
+    claimsByRecipientWei: each((v) => v.toString()),
     indexedToBlock: await checkpointOf(chainId, feeLocker),
   };
 }

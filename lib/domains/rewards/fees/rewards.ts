@@ -1,70 +1,49 @@
 // A token's reward split as its LP locker holds it (`tokenRewards(token)`): who can collect its fees.
 //
 // This read belongs in lib/platform/chain/reads.ts beside readAvailableFees (the chain layer owns every viem
-// call); it lives here until the chain layer exposes it. Two layouts of the answer exist: the local
-// LpLocker's (tests, dev) and the platform's v4 locker's (IClankerLpLocker.TokenRewardInfo). The
-// platform layout is used for the chain's production locker address (lib/platform/chain/settings.ts) and is
-// written from the platform's published interface, not tested against a chain here.
+// call); it lives here until the chain layer exposes it. The answer is the platform's v4 lockers'
+// IClankerLpLocker.TokenRewardInfo, which the fee-conversion locker and the local chain's locker (installed at
+// the platform's address) give alike.
 import { getAddress, type Address } from "viem";
 import { chainSettings, getPublicClient, ChainRevertError, ChainUnavailableError } from "@/lib/platform/chain";
 import { withChainErrors } from "@/lib/platform/chain/errors";
-import { PRODUCTION_DEFAULTS } from "@/lib/platform/chain/settings";
 import { notFound, providerUnavailable } from "@/lib/core/errors";
 import { log } from "@/lib/core/log";
 import { tokenOnChain } from "@/lib/domains/tokens/service";
 
-const rewardArrays = [
-  { name: "rewardAdmins", type: "address[]" },
-  { name: "rewardRecipients", type: "address[]" },
-  { name: "rewardBps", type: "uint16[]" },
+export const tokenRewardsAbi = [
+  {
+    type: "function",
+    name: "tokenRewards",
+    stateMutability: "view",
+    inputs: [{ name: "token", type: "address" }],
+    outputs: [
+      {
+        name: "",
+        type: "tuple",
+        components: [
+          { name: "token", type: "address" },
+          {
+            name: "poolKey",
+            type: "tuple",
+            components: [
+              { name: "currency0", type: "address" },
+              { name: "currency1", type: "address" },
+              { name: "fee", type: "uint24" },
+              { name: "tickSpacing", type: "int24" },
+              { name: "hooks", type: "address" },
+            ],
+          },
+          { name: "positionId", type: "uint256" },
+          { name: "numPositions", type: "uint256" },
+          { name: "rewardBps", type: "uint16[]" },
+          { name: "rewardAdmins", type: "address[]" },
+          { name: "rewardRecipients", type: "address[]" },
+        ],
+      },
+    ],
+  },
 ] as const;
-
-const tokenRewardsAbi = (components: readonly { name: string; type: string; components?: readonly unknown[] }[]) =>
-  [
-    {
-      type: "function",
-      name: "tokenRewards",
-      stateMutability: "view",
-      inputs: [{ name: "token", type: "address" }],
-      outputs: [{ name: "", type: "tuple", components }],
-    },
-  ] as const;
-
-export const TOKEN_REWARDS_LAYOUTS = {
-  local: tokenRewardsAbi([
-    { name: "token", type: "address" },
-    { name: "pool", type: "address" },
-    { name: "poolId", type: "bytes32" },
-    { name: "liquidity", type: "uint256" },
-    ...rewardArrays,
-    { name: "tickLower", type: "int24[]" },
-    { name: "tickUpper", type: "int24[]" },
-    { name: "positionBps", type: "uint16[]" },
-  ]),
-  platform: tokenRewardsAbi([
-    { name: "token", type: "address" },
-    {
-      name: "poolKey",
-      type: "tuple",
-      components: [
-        { name: "currency0", type: "address" },
-        { name: "currency1", type: "address" },
-        { name: "fee", type: "uint24" },
-        { name: "tickSpacing", type: "int24" },
-        { name: "hooks", type: "address" },
-      ],
-    },
-    { name: "positionId", type: "uint256" },
-    { name: "numPositions", type: "uint256" },
-    { name: "rewardBps", type: "uint16[]" },
-    { name: "rewardAdmins", type: "address[]" },
-    { name: "rewardRecipients", type: "address[]" },
-  ]),
-};
-
-export function lockerLayout(chainId: number, locker: Address): keyof typeof TOKEN_REWARDS_LAYOUTS {
-  return PRODUCTION_DEFAULTS[chainId]?.locker?.toLowerCase() === locker.toLowerCase() ? "platform" : "local";
-}
 
 export type RewardShare = { recipient: Address; admin: Address; bps: number };
 type RewardArrays = {
@@ -80,12 +59,11 @@ type RewardArrays = {
  */
 export async function readTokenRewards(chainId: number, locker: Address, token: Address): Promise<RewardShare[]> {
   const client = getPublicClient(chainId);
-  const abi = TOKEN_REWARDS_LAYOUTS[lockerLayout(chainId, locker)];
   let info: RewardArrays;
   try {
-    info = (await withChainErrors(chainId, () =>
-      client.readContract({ address: locker, abi, functionName: "tokenRewards", args: [token] }),
-    )) as unknown as RewardArrays;
+    info = await withChainErrors(chainId, () =>
+      client.readContract({ address: locker, abi: tokenRewardsAbi, functionName: "tokenRewards", args: [token] }),
+    );
   } catch (error) {
     if (error instanceof ChainRevertError) return [];
     if (error instanceof ChainUnavailableError) throw error;

@@ -15,6 +15,7 @@ import {
   type GeckoPool,
 } from "@/lib/platform/market-data/geckoterminal";
 import {
+  findMarketTokensByIds,
   findStalestMarketTokens,
   findSweepTokens,
   touchMarketRows,
@@ -78,13 +79,25 @@ async function store(rows: Array<{ token_id: number } & ReturnType<typeof market
   if (touched.length) await touchMarketRows(db(), touched);
 }
 
-/** One run of the market-data refresh (the scheduled job). Idempotent: it only overwrites with newer figures. */
-export async function refreshMarketBatch(maxPools = config().MARKET_REFRESH_MAX_POOLS): Promise<RefreshReport> {
-  if (!marketProviderEnabled())
-    return { pools: 0, updated: 0, unchanged: 0, calls: 0, skipped: "no market-data aggregator is configured" };
+/** The tokens of one run: these (a list's stale rows), or half the stalest rows and half the sweep. */
+async function candidatesOf(maxPools: number, tokenIds?: number[]): Promise<MarketCandidate[]> {
+  if (tokenIds) return findMarketTokensByIds(db(), CHAINS, tokenIds.slice(0, maxPools));
   const head = await stalest(Math.ceil(maxPools / 2));
   const seen = new Set(head.map((c) => c.id));
-  const candidates = [...head, ...(await sweep(maxPools - head.length)).filter((c) => !seen.has(c.id))];
+  return [...head, ...(await sweep(maxPools - head.length)).filter((c) => !seen.has(c.id))];
+}
+
+/**
+ * One run of the market-data refresh: the scheduled batch, or the tokens a list found stale. Idempotent: it
+ * only overwrites with newer figures.
+ */
+export async function refreshMarketBatch(
+  maxPools = config().MARKET_REFRESH_MAX_POOLS,
+  tokenIds?: number[],
+): Promise<RefreshReport> {
+  if (!marketProviderEnabled())
+    return { pools: 0, updated: 0, unchanged: 0, calls: 0, skipped: "no market-data aggregator is configured" };
+  const candidates = await candidatesOf(maxPools, tokenIds);
   const report: RefreshReport = { pools: candidates.length, updated: 0, unchanged: 0, calls: 0 };
   const byChain = new Map<number, MarketCandidate[]>();
   for (const c of candidates) byChain.set(c.chain_id, [...(byChain.get(c.chain_id) ?? []), c]);

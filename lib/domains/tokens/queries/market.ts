@@ -34,6 +34,26 @@ export function findStalestMarketTokens(
     .execute() as Promise<MarketCandidate[]>;
 }
 
+/** These tokens, when they have a pool on `chains` (a refresh a list asked for). */
+export function findMarketTokensByIds(db: Database, chains: number[], ids: number[]): Promise<MarketCandidate[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom("tokens as t")
+    .leftJoin("token_market as m", "m.token_id", "t.id")
+    .select([
+      "t.id",
+      "t.chain_id",
+      "t.pool_address",
+      "t.contract_address",
+      "t.supply",
+      sql<boolean>`m.token_id IS NOT NULL`.as("stored"),
+    ])
+    .where("t.id", "in", ids)
+    .where("t.pool_address", "is not", null)
+    .where("t.chain_id", "in", chains)
+    .execute() as Promise<MarketCandidate[]>;
+}
+
 /** Tokens with a pool on `chains`, newest (highest id) first, below the id `below` when given. */
 export async function findSweepTokens(
   db: Database,
@@ -60,7 +80,10 @@ export async function findSweepTokens(
 }
 
 /** Inserts or overwrites the market rows of these tokens, stamped now. */
-export async function upsertMarketRows(db: Database, rows: Array<{ token_id: number } & MarketValues>): Promise<void> {
+export async function upsertMarketRows(
+  db: Database,
+  rows: Array<{ token_id: number } & Omit<MarketValues, "updated_at">>,
+): Promise<void> {
   await db
     .insertInto("token_market")
     .values(rows.map((r) => ({ ...r, updated_at: sql<Date>`now()` })))

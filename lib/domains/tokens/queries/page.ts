@@ -26,7 +26,8 @@ type MarketField =
   | "volume_24h_usd"
   | "tx_count_24h"
   | "price_change_1h"
-  | "price_change_24h";
+  | "price_change_24h"
+  | "updated_at";
 
 export type PageRequest = {
   filters: TokenFilters;
@@ -53,6 +54,7 @@ function marketColumns<O>(qb: SelectQueryBuilder<Sources, "t" | "m", O>) {
     "m.tx_count_24h as m_tx_count_24h",
     "m.price_change_1h as m_price_change_1h",
     "m.price_change_24h as m_price_change_24h",
+    "m.updated_at as m_updated_at",
   ]);
 }
 
@@ -75,10 +77,10 @@ const op = (dir: Direction) => sql.raw(dir === "desc" ? "<" : ">");
 
 function newestFirst(conn: Kysely<DB>, r: PageRequest, take: number) {
   let qb = tokensWithMarket(conn, r.filters, r.includeMarket).select(ISO_MICROS.as("sort_value"));
-  if (r.cursor)
-    qb = qb.where(
-      sql<boolean>`(t.deployed_at, t.id) ${op(r.sort)} (${r.cursor.value}::timestamptz, ${r.cursor.id}::bigint)`,
-    );
+  const after = r.cursor;
+  if (after?.id === null) qb = qb.where(sql<boolean>`t.deployed_at ${op(r.sort)} ${after.value}::timestamptz`);
+  else if (after)
+    qb = qb.where(sql<boolean>`(t.deployed_at, t.id) ${op(r.sort)} (${after.value}::timestamptz, ${after.id}::bigint)`);
   return qb.orderBy("t.deployed_at", r.sort).orderBy("t.id", r.sort).offset(r.offset).limit(take);
 }
 
@@ -130,7 +132,9 @@ export function pageQuery(conn: Kysely<DB>, r: PageRequest): CompiledQuery<PageR
   if (!r.sortBy) return newestFirst(conn, r, take).compile() as CompiledQuery<PageRow>;
   const column = MARKET_COLUMN[r.sortBy];
   if (r.cursor && r.cursor.value === null) {
-    return marketTail(conn, r, column, r.cursor.id, take).offset(r.offset).compile() as CompiledQuery<PageRow>;
+    return marketTail(conn, r, column, r.cursor.id ?? undefined, take)
+      .offset(r.offset)
+      .compile() as CompiledQuery<PageRow>;
   }
   // Each part reads at most offset + take rows; Postgres runs the tail only when the head runs short.
   const head = marketHead(conn, r, column, r.offset + take);

@@ -1,5 +1,6 @@
 // POST /api/tokens/save-deployed-token/from-ui: enqueue indexing of a UI-deployed token; with a user token, also save it attributed to the user
 import { preflight, route } from "@/lib/http/route";
+import { publicOrigin } from "@/lib/http/public-origin";
 import { fromUiResponse } from "@/lib/domains/launch/indexer/responses";
 import { fromUiBody, fromUiIpLimit, saveDeployedTokenFromUi } from "@/lib/domains/launch/indexer/service";
 
@@ -11,7 +12,7 @@ export const POST = route({
   description:
     "Enqueues indexing of the token from its deploying transaction (`address`, `tx_hash`, `chain_id`). With a user token the submission is also saved and attributed to the user. 30 requests a minute per IP.",
   response: fromUiResponse,
-  handler: ({ body, principal }) => saveDeployedTokenFromUi(body, principal),
+  handler: ({ body, principal, request }) => saveDeployedTokenFromUi(body, principal, publicOrigin(request)),
 });
 
 export const OPTIONS = preflight;
