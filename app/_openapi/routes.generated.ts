@@ -43,12 +43,13 @@ import * as r39 from "@/app/api/tokens/fetch-deployed-by-address/route";
 import * as r40 from "@/app/api/tokens/fetch-deployed-by-fid/route";
 import * as r41 from "@/app/api/tokens/index-by-address/route";
 import * as r42 from "@/app/api/tokens/is-blocked/route";
-import * as r43 from "@/app/api/tokens/route";
-import * as r44 from "@/app/api/tokens/save-deployed-token/from-ui/route";
-import * as r45 from "@/app/api/tokens/search/route";
-import * as r46 from "@/app/api/tokens/trending/route";
-import * as r47 from "@/app/api/webhooks/[id]/route";
-import * as r48 from "@/app/api/webhooks/route";
+import * as r43 from "@/app/api/tokens/market-history/route";
+import * as r44 from "@/app/api/tokens/route";
+import * as r45 from "@/app/api/tokens/save-deployed-token/from-ui/route";
+import * as r46 from "@/app/api/tokens/search/route";
+import * as r47 from "@/app/api/tokens/trending/route";
+import * as r48 from "@/app/api/webhooks/[id]/route";
+import * as r49 from "@/app/api/webhooks/route";
 
 export const routeModules: { path: string; file: string; module: Record<string, unknown> }[] = [
   { path: "/api/admin/verify", file: "app/api/admin/verify/route.ts", module: r0 },
@@ -94,10 +95,11 @@ export const routeModules: { path: string; file: string; module: Record<string, 
   { path: "/api/tokens/fetch-deployed-by-fid", file: "app/api/tokens/fetch-deployed-by-fid/route.ts", module: r40 },
   { path: "/api/tokens/index-by-address", file: "app/api/tokens/index-by-address/route.ts", module: r41 },
   { path: "/api/tokens/is-blocked", file: "app/api/tokens/is-blocked/route.ts", module: r42 },
-  { path: "/api/tokens", file: "app/api/tokens/route.ts", module: r43 },
-  { path: "/api/tokens/save-deployed-token/from-ui", file: "app/api/tokens/save-deployed-token/from-ui/route.ts", module: r44 },
-  { path: "/api/tokens/search", file: "app/api/tokens/search/route.ts", module: r45 },
-  { path: "/api/tokens/trending", file: "app/api/tokens/trending/route.ts", module: r46 },
-  { path: "/api/webhooks/{id}", file: "app/api/webhooks/[id]/route.ts", module: r47 },
-  { path: "/api/webhooks", file: "app/api/webhooks/route.ts", module: r48 },
+  { path: "/api/tokens/market-history", file: "app/api/tokens/market-history/route.ts", module: r43 },
+  { path: "/api/tokens", file: "app/api/tokens/route.ts", module: r44 },
+  { path: "/api/tokens/save-deployed-token/from-ui", file: "app/api/tokens/save-deployed-token/from-ui/route.ts", module: r45 },
+  { path: "/api/tokens/search", file: "app/api/tokens/search/route.ts", module: r46 },
+  { path: "/api/tokens/trending", file: "app/api/tokens/trending/route.ts", module: r47 },
+  { path: "/api/webhooks/{id}", file: "app/api/webhooks/[id]/route.ts", module: r48 },
+  { path: "/api/webhooks", file: "app/api/webhooks/route.ts", module: r49 },
 ];

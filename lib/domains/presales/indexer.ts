@@ -7,6 +7,7 @@ import { db } from "@/db";
 import { toJson } from "@/lib/core/json";
 import type { PresalesTable } from "@/db/tables/presales";
 import type { PresaleEvent } from "@/lib/platform/chain";
+import { linkTokenPresale } from "@/lib/domains/tokens/queries/indexed";
 import { insertPresaleIfMissing, lockPresale, updatePresale } from "./queries";
 
 type Change = {
@@ -100,6 +101,9 @@ export async function applyPresaleChange(
         Object.assign(update, deploymentTimes(row, change, blockTime));
       }
       await updatePresale(trx, row.id, update);
+      // The token page finds its presale through tokens.presale_id; a token indexed later links itself.
+      const token = row.token_address ?? (change.deployed ? change.deployed.token : null);
+      if (token) await linkTokenPresale(trx, chainId, token, presaleId);
     });
   return presaleId;
 }

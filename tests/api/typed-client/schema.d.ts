@@ -875,6 +875,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tokens/market-history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a token's market history
+         * @description The market cap, price and 24 h volume the market refresh stored for the token, one snapshot per refresh, oldest first, over the last `days` days (at most the 500 newest). Snapshots older than the retention period (MARKET_SNAPSHOT_RETENTION_DAYS) are deleted daily; a token that has not traded yet has none. 404 when no token has the address on the chain. Cached 60 s at the edge.
+         */
+        get: operations["getApiTokensMarketHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tokens": {
         parameters: {
             query?: never;
@@ -4779,6 +4799,11 @@ export interface operations {
                  * @example 8453
                  */
                 chainId?: number;
+                /**
+                 * @description only the presale with this id (a token's presale_id; with chainId, at most one)
+                 * @example 1
+                 */
+                presaleId?: number;
                 /**
                  * @description all, successful (minimum or maximum hit, or claimable), or one PresaleStatus number
                  * @example all
@@ -8963,6 +8988,104 @@ export interface operations {
             };
             /** @description Credentials of the wrong kind (e.g. a user token on a partner route) or not allowed */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (fixed message; details only in the log) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency (database, chain RPC, data provider) is unavailable or the request timed out; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiTokensMarketHistory: {
+        parameters: {
+            query: {
+                /**
+                 * @description the token's contract address (any case)
+                 * @example 0x4200000000000000000000000000000000000006
+                 */
+                address: string;
+                /**
+                 * @description the chain the token was deployed on
+                 * @example 8453
+                 */
+                chainId: number;
+                /**
+                 * @description how far back, in days (snapshots are kept MARKET_SNAPSHOT_RETENTION_DAYS)
+                 * @example 30
+                 */
+                days?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "address": "0x4200000000000000000000000000000000000006",
+                     *       "chainId": 8453,
+                     *       "points": [
+                     *         {
+                     *           "at": "1",
+                     *           "marketCap": 1,
+                     *           "priceUsd": 1,
+                     *           "volume24h": 1
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description EIP-55 checksummed address
+                         * @example 0x4200000000000000000000000000000000000006
+                         */
+                        address: string;
+                        /** @description the token's chain */
+                        chainId: number;
+                        /** @description the stored market snapshots of the period, oldest first (at most 500, the newest) */
+                        points: {
+                            /** @description ISO 8601: when the market refresh took the snapshot */
+                            at: string;
+                            /** @description USD */
+                            marketCap: number | null;
+                            /** @description USD */
+                            priceUsd: number | null;
+                            /** @description USD, the 24 h before the snapshot */
+                            volume24h: number | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid input: the message names the parameter; `details` lists every zod issue */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };

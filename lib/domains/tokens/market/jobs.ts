@@ -3,8 +3,9 @@
 import { z } from "zod";
 import { config } from "@/lib/core/config";
 import { defineJob } from "@/lib/platform/jobs/define";
+import { defineRetention } from "@/lib/platform/jobs/retention";
 import { defineSchedule } from "@/lib/platform/jobs/schedule";
-import { refreshMarketBatch } from "./refresh";
+import { pruneMarketSnapshots, refreshMarketBatch } from "./refresh";
 
 export const refreshMarketJob = defineJob({
   name: "market-refresh",
@@ -19,4 +20,10 @@ export const refreshMarketSchedule = defineSchedule({
   everySeconds: config().MARKET_REFRESH_INTERVAL_SECONDS,
   job: refreshMarketJob,
   payload: {},
+});
+
+/** The chart's history is bounded: snapshots older than MARKET_SNAPSHOT_RETENTION_DAYS go in the daily prune. */
+export const marketSnapshotRetention = defineRetention({
+  name: "market-snapshots",
+  prune: () => pruneMarketSnapshots(),
 });
