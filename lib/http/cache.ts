@@ -28,4 +28,5 @@ export const cachePolicy = {
   factories: edge(3600),
   leaderboardPublic: { cacheControl: "public, s-maxage=30, stale-while-revalidate=60", vary: "Cookie" },
   leaderboardAdmin: { cacheControl: "private, no-store", vary: "Cookie" },
+  leaderboardRuns: edge(30),
 } satisfies Record<string, CachePolicy>;
