@@ -1,10 +1,11 @@
+"use client";
 // The explorer's pictures, as inline SVG drawn here (no chart library, no third party): a line chart over time,
 // a progress bar against a goal, a share bar and a sparkline. Each is an image with a text alternative.
+import { useEffect, useRef, useState } from "react";
 import { usd } from "./api";
 
 export type Point = { at: string; value: number | null };
 
-const W = 600;
 const H = 200;
 const PAD = { top: 12, right: 12, bottom: 24, left: 64 };
 
@@ -12,8 +13,23 @@ const dateLabel = (iso: string) => new Date(iso).toLocaleDateString("en-US", { m
 
 /** A line (with its area) of values over time; the y axis labelled in USD at its low and high. */
 export function LineChart({ points, label }: { points: Point[]; label: string }) {
+  // Drawn at the width it is shown at (not stretched), so its labels keep their shape at any width.
+  const box = useRef<HTMLElement>(null);
+  const [W, setW] = useState(600);
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const observer = new ResizeObserver(([entry]) => setW(Math.max(200, Math.round(entry.contentRect.width))));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
   const known = points.filter((p): p is { at: string; value: number } => p.value !== null && Number.isFinite(p.value));
-  if (known.length < 2) return <p className="sub">Not enough history yet.</p>;
+  if (known.length < 2)
+    return (
+      <figure className="chart" ref={box}>
+        <p className="sub">Not enough history yet.</p>
+      </figure>
+    );
   const times = known.map((p) => new Date(p.at).getTime());
   const values = known.map((p) => p.value);
   const [t0, t1] = [Math.min(...times), Math.max(...times)];
@@ -29,8 +45,8 @@ export function LineChart({ points, label }: { points: Point[]; label: string })
   const change = first ? ((last - first) / first) * 100 : 0;
   const summary = `${label} from ${dateLabel(known[0].at)} to ${dateLabel(known[known.length - 1].at)}: ${usd(first)} to ${usd(last)} (${change >= 0 ? "+" : ""}${change.toFixed(1)} %), low ${usd(Math.min(...values))}, high ${usd(Math.max(...values))}`;
   return (
-    <figure className="chart">
-      <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={summary} preserveAspectRatio="none">
+    <figure className="chart" ref={box}>
+      <svg viewBox={`0 0 ${W} ${H}`} width={W} height={H} role="img" aria-label={summary}>
         <title>{summary}</title>
         {[hi, (hi + lo) / 2, lo].map((v) => (
           <g key={v}>

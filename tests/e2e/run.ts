@@ -465,14 +465,15 @@ async function main() {
       ],
     });
     for (const width of [390, 1400]) {
-      const page = await browser.newPage({ viewport: { width, height: 900 }, deviceScaleFactor: 1 });
-      page.setDefaultTimeout(30_000);
+      const context = await browser.newContext({ viewport: { width, height: 900 }, deviceScaleFactor: 1 });
+      context.setDefaultTimeout(30_000);
+      const page = await context.newPage();
       await scenario(page, base, width).catch(async (error) => {
         await shot(page, `failure-${width}`).catch(() => {});
         console.error(`failed at ${page.url()} (${width} px)`);
         throw error;
       });
-      await page.close();
+      await context.close();
     }
     await brokenPictureChecks(browser, base);
     console.log("explorer checks passed");
