@@ -60,6 +60,13 @@ async function pageChecks(page: Page, what: string) {
     window.innerWidth,
   ]);
   assert.ok(scrollWidth <= innerWidth, `${what}: the page is ${scrollWidth} px wide in a ${innerWidth} px window`);
+  // Nor does any card's content stick out of its box (a long figure on a phone).
+  const overflowing = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>(".card, .figure")]
+      .filter((box) => box.scrollWidth > box.clientWidth + 1)
+      .map((box) => `${box.className}: ${box.textContent?.slice(0, 40)}`),
+  );
+  assert.deepEqual(overflowing, [], `${what}: content wider than its box`);
   if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ content: AXE_SOURCE });
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<any> } }).axe;
