@@ -18,6 +18,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
           </a>
           <nav>
             <a href="/">Tokens</a>
+            <a href="/leaderboard">Leaderboard</a>
             <a href="/docs">API reference</a>
           </nav>
         </header>

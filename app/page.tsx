@@ -1,11 +1,14 @@
-// GET /: the token explorer (client component over the public API).
+// GET /: the token explorer (client component over the public API; its filters are the URL's query).
+import { Suspense } from "react";
 import { Explorer } from "./_components/explorer";
 
 export default function Home() {
   return (
     <>
       <h1>Launched tokens</h1>
-      <Explorer />
+      <Suspense fallback={<p>Loading…</p>}>
+        <Explorer />
+      </Suspense>
     </>
   );
 }

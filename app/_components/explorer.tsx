@@ -1,8 +1,19 @@
 "use client";
-// The token explorer: search and filters over GET /api/tokens, keyset cursor paging (a stack of cursors for "back").
+// The token explorer: search and filters over GET /api/tokens, keyset cursor paging. Its state lives in the URL
+// (q, sortBy, sort, chainId, and `pages`, the cursors of the pages before this one), so Back restores a search and
+// a search can be shared as a link.
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useEffect, useState } from "react";
 import { getJson, shortAddress, usd } from "./api";
+import { chainLabel, useChains } from "./chains";
+import { TokenImage } from "./token-image";
 
+type Market = {
+  marketCap: number | null;
+  priceChangePercent1h: number | null;
+  priceChangePercent24h: number | null;
+  txCount24h: number | null;
+};
 type Token = {
   contract_address: string;
   name: string;
@@ -11,14 +22,60 @@ type Token = {
   chain_id: number;
   deployed_at: string;
   msg_sender: string | null;
-  related?: { market?: { marketCap: string | null; priceChangePercent24h: string | null } | null };
+  related?: { market?: Market | null };
 };
 type Page = { data: Token[]; total: number; cursor: string | null };
 type Filters = { q: string; sortBy: string; chainId: string; sort: string };
 
 const PAGE_SIZE = 20;
+const SORTS: Record<string, string> = {
+  "": "Newest",
+  "market-cap": "Market cap",
+  "tx-h24": "Transactions 24 h",
+  "price-percent-h24": "Price change 24 h",
+  "price-percent-h1": "Price change 1 h",
+};
 
-function listUrl(f: Filters, cursor: string | null): string {
+const percent = (v: number | null | undefined) =>
+  v === null || v === undefined ? "—" : `${v > 0 ? "+" : ""}${v.toFixed(2)} %`;
+
+/** The figure a row shows: the one the list is sorted by, else the market cap. */
+function column(sortBy: string): { title: string; value: (m: Market | null | undefined) => string; tone?: boolean } {
+  switch (sortBy) {
+    case "tx-h24":
+      return { title: "Transactions 24 h", value: (m) => (m?.txCount24h ?? "—").toLocaleString() };
+    case "price-percent-h24":
+      return { title: "Change 24 h", value: (m) => percent(m?.priceChangePercent24h), tone: true };
+    case "price-percent-h1":
+      return { title: "Change 1 h", value: (m) => percent(m?.priceChangePercent1h), tone: true };
+    default:
+      return { title: "Market cap", value: (m) => usd(m?.marketCap) };
+  }
+}
+
+function filtersOf(params: URLSearchParams): Filters {
+  const sortBy = params.get("sortBy") ?? "";
+  return {
+    q: params.get("q") ?? "",
+    sortBy: sortBy in SORTS ? sortBy : "",
+    chainId: /^\d{1,10}$/.test(params.get("chainId") ?? "") ? params.get("chainId")! : "",
+    sort: params.get("sort") === "asc" ? "asc" : "desc",
+  };
+}
+
+/** The page's own URL for filters and the cursors of the pages before the one shown. */
+function pageUrl(path: string, f: Filters, pages: string[]): string {
+  const p = new URLSearchParams();
+  if (f.q.trim()) p.set("q", f.q.trim());
+  if (f.sortBy) p.set("sortBy", f.sortBy);
+  if (f.sort !== "desc") p.set("sort", f.sort);
+  if (f.chainId) p.set("chainId", f.chainId);
+  if (pages.length) p.set("pages", pages.join(","));
+  const query = p.toString();
+  return query ? `${path}?${query}` : path;
+}
+
+function listUrl(f: Filters, cursor: string | undefined): string {
   const p = new URLSearchParams({ limit: String(PAGE_SIZE), includeMarket: "true", sort: f.sort });
   if (f.q.trim()) p.set("q", f.q.trim());
   if (f.sortBy) p.set("sortBy", f.sortBy);
@@ -28,18 +85,28 @@ function listUrl(f: Filters, cursor: string | null): string {
 }
 
 export function Explorer() {
-  const [draft, setDraft] = useState<Filters>({ q: "", sortBy: "", chainId: "", sort: "desc" });
-  const [filters, setFilters] = useState<Filters>(draft);
-  const [cursors, setCursors] = useState<(string | null)[]>([null]); // cursors[i] opens page i
+  const params = useSearchParams();
+  const router = useRouter();
+  const path = usePathname();
+  const filters = filtersOf(params);
+  const pages = (params.get("pages") ?? "").split(",").filter(Boolean); // cursors of page 2, 3, … up to this one
+  const cursor = pages.at(-1);
+  const [draft, setDraft] = useState<Filters>(filters);
   const [page, setPage] = useState<Page | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
-  const cursor = cursors[cursors.length - 1];
+  const request = listUrl(filters, cursor);
+  const chains = useChains(page?.data.map((t) => t.chain_id));
+
+  // Back and Forward change the URL: the form follows it.
+  const paramsKey = params.toString();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: filtersOf(params) is new each render; paramsKey names it
+  useEffect(() => setDraft(filtersOf(params)), [paramsKey]);
 
   useEffect(() => {
     const ctrl = new AbortController();
     setLoading(true);
-    getJson<Page>(listUrl(filters, cursor), ctrl.signal)
+    getJson<Page>(request, ctrl.signal)
       .then((p) => {
         setPage(p);
         setError(null);
@@ -47,15 +114,17 @@ export function Explorer() {
       .catch((e: Error) => e.name !== "AbortError" && setError(e.message))
       .finally(() => setLoading(false));
     return () => ctrl.abort();
-  }, [filters, cursor]);
+  }, [request]);
 
+  const go = (f: Filters, next: string[]) => router.push(pageUrl(path, f, next), { scroll: false });
   const apply = (e?: React.FormEvent) => {
     e?.preventDefault();
-    setFilters(draft);
-    setCursors([null]);
+    go(draft, []);
   };
   const set = (key: keyof Filters) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
     setDraft({ ...draft, [key]: e.target.value });
+  const shown = column(filters.sortBy);
+  const servedChains = chains.filter((c) => c.served);
 
   return (
     <>
@@ -63,16 +132,23 @@ export function Explorer() {
         <form className="card filters" onSubmit={apply}>
           <label>
             Search
-            <input name="q" value={draft.q} onChange={set("q")} placeholder="name, symbol or address" maxLength={100} />
+            <input
+              name="q"
+              type="search"
+              value={draft.q}
+              onChange={set("q")}
+              placeholder="name, symbol or address"
+              maxLength={100}
+            />
           </label>
           <label>
             Sort by
             <select name="sortBy" value={draft.sortBy} onChange={set("sortBy")}>
-              <option value="">Newest</option>
-              <option value="market-cap">Market cap</option>
-              <option value="tx-h24">Transactions 24 h</option>
-              <option value="price-percent-h24">Price change 24 h</option>
-              <option value="price-percent-h1">Price change 1 h</option>
+              {Object.entries(SORTS).map(([value, title]) => (
+                <option key={value} value={value}>
+                  {title}
+                </option>
+              ))}
             </select>
           </label>
           <label>
@@ -84,13 +160,16 @@ export function Explorer() {
           </label>
           <label>
             Chain
-            <select name="chainId" value={draft.chainId} onChange={set("chainId")}>
+            <select name="chainId" value={draft.chainId} onChange={set("chainId")} data-testid="chain-filter">
               <option value="">Any</option>
-              <option value="8453">Base</option>
-              <option value="84532">Base Sepolia</option>
-              <option value="1">Ethereum</option>
-              <option value="42161">Arbitrum</option>
-              <option value="31337">Local</option>
+              {servedChains.map((c) => (
+                <option key={c.chainId} value={c.chainId}>
+                  {c.name}
+                </option>
+              ))}
+              {draft.chainId && !servedChains.some((c) => String(c.chainId) === draft.chainId) && (
+                <option value={draft.chainId}>{chainLabel(chains, Number(draft.chainId))}</option>
+              )}
             </select>
           </label>
           <div className="submit">
@@ -98,50 +177,55 @@ export function Explorer() {
           </div>
         </form>
       </search>
-      <section className="card" aria-busy={loading}>
+      <section className="card" aria-busy={loading} aria-label="Tokens">
         {error && (
           <p className="error" role="alert">
             {error}
           </p>
         )}
         {page && (
-          <p className="sub" data-testid="total">
-            {page.total} token{page.total === 1 ? "" : "s"} · page {cursors.length}
-          </p>
+          <div className="list-head">
+            <p className="sub" data-testid="total">
+              {page.total} token{page.total === 1 ? "" : "s"} · page {pages.length + 1}
+            </p>
+            <span className="sub" data-testid="column-title">
+              {shown.title}
+            </span>
+          </div>
         )}
         <ul className="list" data-testid="results">
-          {page?.data.map((t) => (
-            <li key={`${t.chain_id}:${t.contract_address}`}>
-              {t.img_url ? (
-                // biome-ignore lint/performance/noImgElement: thumbnails come from any host a token names (img_url); next/image would need each host allow-listed and would proxy them
-                <img className="thumb" src={t.img_url} alt="" loading="lazy" referrerPolicy="no-referrer" />
-              ) : (
-                <span className="thumb" />
-              )}
-              <div className="grow">
-                <a href={`/tokens/${t.contract_address}`}>
-                  {t.name} <span className="badge">{t.symbol}</span>
-                </a>
-                <div className="sub">
-                  chain {t.chain_id} · {new Date(t.deployed_at).toLocaleString()} · by {shortAddress(t.msg_sender)}
+          {page?.data.map((t) => {
+            const value = shown.value(t.related?.market);
+            return (
+              <li key={`${t.chain_id}:${t.contract_address}`}>
+                <TokenImage src={t.img_url} address={t.contract_address} symbol={t.symbol} />
+                <div className="grow">
+                  <a href={`/tokens/${t.contract_address}?chainId=${t.chain_id}`}>
+                    {t.name} <span className="badge">{t.symbol}</span>
+                  </a>
+                  <div className="sub">
+                    <span data-testid="chain-name">{chainLabel(chains, t.chain_id)}</span> ·{" "}
+                    {new Date(t.deployed_at).toLocaleString()} · by {shortAddress(t.msg_sender)}
+                  </div>
                 </div>
-              </div>
-              <div className="num hide-sm">{usd(t.related?.market?.marketCap)}</div>
-            </li>
-          ))}
+                <div
+                  className={`num${shown.tone ? (value.startsWith("+") ? " up" : value.startsWith("-") ? " down" : "") : ""}${filters.sortBy ? "" : " hide-sm"}`}
+                  data-testid="column-value"
+                >
+                  {value}
+                </div>
+              </li>
+            );
+          })}
           {page && !page.data.length && <li>No tokens match.</li>}
         </ul>
         <div className="pager">
-          <button
-            type="button"
-            onClick={() => setCursors(cursors.slice(0, -1))}
-            disabled={cursors.length < 2 || loading}
-          >
+          <button type="button" onClick={() => go(filters, pages.slice(0, -1))} disabled={!pages.length || loading}>
             Previous
           </button>
           <button
             type="button"
-            onClick={() => page?.cursor && setCursors([...cursors, page.cursor])}
+            onClick={() => page?.cursor && go(filters, [...pages, page.cursor])}
             disabled={!page?.cursor || loading}
           >
             Next

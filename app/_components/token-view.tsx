@@ -1,8 +1,12 @@
 "use client";
-// A token page: the token, its creator and stored market data (/api/tokens address search), airdrop
-// (allocations) and presale state (presales list), each read from the public API and shown independently.
+// A token page: the token, its creator and stored market data (/api/tokens address search), its market history as
+// a chart (/api/tokens/market-history), airdrop (allocations) and presale (presales by id, with progress against
+// its goal), each read from the public API and shown independently.
 import { useEffect, useState } from "react";
 import { getJson, shortAddress, usd } from "./api";
+import { chainLabel, useChains } from "./chains";
+import { LineChart, ProgressBar } from "./charts";
+import { TokenImage } from "./token-image";
 
 type Loaded<T> = { value?: T; error?: string };
 
@@ -20,14 +24,112 @@ function useApi<T>(path: string | null): Loaded<T> {
   return state;
 }
 
-export function TokenView({ address }: { address: string }) {
+const WEI = 10n ** 18n;
+/** Wei (decimal text) as ETH for people: up to 4 decimals, never through a float of the whole amount. */
+function eth(wei: string | null | undefined): string {
+  if (!wei || !/^\d+$/.test(wei)) return "—";
+  const v = BigInt(wei);
+  const frac = ((v % WEI) * 10_000n) / WEI;
+  return `${(v / WEI).toLocaleString("en-US")}${frac ? `.${frac.toString().padStart(4, "0").replace(/0+$/, "")}` : ""} ETH`;
+}
+/** value / max of two wei amounts as a number for drawing (exact enough: 1e-6). */
+const ratio = (value: string, max: string) =>
+  BigInt(max) > 0n ? Number((BigInt(value) * 1_000_000n) / BigInt(max)) / 1e6 : 0;
+
+type Metric = "marketCap" | "priceUsd";
+const HISTORY_DAYS = [7, 30, 90];
+
+function MarketHistory({ address, chainId }: { address: string; chainId: number }) {
+  const [days, setDays] = useState(30);
+  const [metric, setMetric] = useState<Metric>("marketCap");
+  const history = useApi<{ points: { at: string; marketCap: number | null; priceUsd: number | null }[] }>(
+    `/api/tokens/market-history?address=${address}&chainId=${chainId}&days=${days}`,
+  );
+  return (
+    <section className="card" data-testid="market-chart">
+      <div className="card-head">
+        <h2>{metric === "marketCap" ? "Market cap" : "Price"} over time</h2>
+        <div className="toggles">
+          <label>
+            <span className="visually-hidden">Figure</span>
+            <select value={metric} onChange={(e) => setMetric(e.target.value as Metric)}>
+              <option value="marketCap">Market cap</option>
+              <option value="priceUsd">Price</option>
+            </select>
+          </label>
+          <label>
+            <span className="visually-hidden">Period</span>
+            <select value={days} onChange={(e) => setDays(Number(e.target.value))}>
+              {HISTORY_DAYS.map((d) => (
+                <option key={d} value={d}>
+                  {d} days
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+      </div>
+      {history.error ? (
+        <p className="sub">{history.error}</p>
+      ) : history.value ? (
+        <LineChart
+          label={metric === "marketCap" ? "Market cap" : "Price"}
+          points={history.value.points.map((p) => ({ at: p.at, value: p[metric] }))}
+        />
+      ) : (
+        <p className="sub">Loading…</p>
+      )}
+    </section>
+  );
+}
+
+function Presale({ chainId, presaleId }: { chainId: number; presaleId: number }) {
+  const found = useApi<{ presales: any[] }>(`/api/presales?chainId=${chainId}&presaleId=${presaleId}&limit=1`);
+  const p = found.value?.presales[0];
+  if (!p)
+    return <p className="sub">{found.error ?? (found.value ? `Presale #${presaleId} is not indexed.` : "Loading…")}</p>;
+  const max = p.max_eth_goal ?? "0";
+  const min = p.min_eth_goal ?? "0";
+  return (
+    <div data-testid="presale">
+      <ProgressBar
+        value={ratio(p.eth_raised, max)}
+        max={1}
+        marks={BigInt(max) > 0n ? [{ at: ratio(min, max), label: `minimum goal ${eth(min)}` }] : []}
+        label={`${eth(p.eth_raised)} raised of ${eth(max)} (minimum ${eth(min)})`}
+      />
+      <dl className="kv">
+        <dt>Presale</dt>
+        <dd>#{p.presale_id}</dd>
+        <dt>Status</dt>
+        <dd>{p.status_name}</dd>
+        <dt>Ends</dt>
+        <dd>{p.end_time ? new Date(p.end_time).toLocaleString() : "—"}</dd>
+      </dl>
+    </div>
+  );
+}
+
+function Airdrop({ address }: { address: string }) {
+  const airdrop = useApi<any>(`/api/airdrops/allocations?tokenAddress=${address}&limit=5`);
+  if (!airdrop.value) return <p className="sub">{airdrop.error ? "No airdrop." : "Loading…"}</p>;
+  return (
+    <dl className="kv">
+      <dt>Recipients</dt>
+      <dd>{airdrop.value.totalCount}</dd>
+      <dt>Merkle root</dt>
+      <dd>{airdrop.value.merkleRoot}</dd>
+    </dl>
+  );
+}
+
+export function TokenView({ address, chainId }: { address: string; chainId?: number }) {
   // The public list answers an address search with the token, its market data and its creator's profile.
   const found = useApi<{ data: any[] }>(
-    `/api/tokens?q=${encodeURIComponent(address)}&includeMarket=true&includeUser=true&limit=5`,
+    `/api/tokens?q=${encodeURIComponent(address)}&includeMarket=true&includeUser=true&limit=5${chainId ? `&chainId=${chainId}` : ""}`,
   );
   const t = found.value?.data.find((x) => x.contract_address.toLowerCase() === address.toLowerCase());
-  const airdrop = useApi<any>(t ? `/api/airdrops/allocations?tokenAddress=${t.contract_address}&limit=5` : null);
-  const presales = useApi<{ presales: any[] }>(t?.presale_id ? `/api/presales?chainId=${t.chain_id}&limit=100` : null);
+  const chains = useChains(t ? [t.chain_id] : []);
   if (found.error)
     return (
       <p className="error" role="alert">
@@ -42,28 +144,64 @@ export function TokenView({ address }: { address: string }) {
     );
   if (!t) return <p>Loading…</p>;
   const m = t.related?.market;
-  const presale = presales.value?.presales.find((p) => p.presale_id === t.presale_id);
   const user = t.related?.user;
+  const change = m?.priceChangePercent24h;
   return (
     <>
-      <h1 data-testid="token-name">
-        {t.name} <span className="badge">{t.symbol}</span>
-      </h1>
+      <div className="title">
+        <TokenImage src={t.img_url} address={t.contract_address} symbol={t.symbol} size="large" />
+        <div>
+          <h1 data-testid="token-name">
+            {t.name} <span className="badge">{t.symbol}</span>
+          </h1>
+          <p className="sub">
+            <span data-testid="chain-name">{chainLabel(chains, t.chain_id)}</span> · deployed{" "}
+            {new Date(t.deployed_at).toLocaleDateString()}
+          </p>
+        </div>
+      </div>
+      <div className="figures">
+        <div className="figure">
+          <span className="sub">Market cap</span>
+          <strong>{usd(m?.marketCap)}</strong>
+        </div>
+        <div className="figure">
+          <span className="sub">Price</span>
+          <strong>{usd(m?.priceUsd)}</strong>
+        </div>
+        <div className="figure">
+          <span className="sub">24 h</span>
+          <strong className={change > 0 ? "up" : change < 0 ? "down" : ""}>
+            {change === null || change === undefined ? "—" : `${change > 0 ? "+" : ""}${change.toFixed(2)} %`}
+          </strong>
+        </div>
+        <div className="figure">
+          <span className="sub">Volume 24 h</span>
+          <strong>{usd(m?.volume24h)}</strong>
+        </div>
+      </div>
+      <MarketHistory address={t.contract_address} chainId={t.chain_id} />
+      <section className="card">
+        <h2>Presale</h2>
+        {t.presale_id ? <Presale chainId={t.chain_id} presaleId={t.presale_id} /> : <p className="sub">No presale.</p>}
+      </section>
       <section className="card">
         <h2>Token</h2>
         <dl className="kv">
           <dt>Address</dt>
           <dd>{t.contract_address}</dd>
           <dt>Chain</dt>
-          <dd>{t.chain_id}</dd>
-          <dt>Deployed</dt>
-          <dd>{new Date(t.deployed_at).toLocaleString()}</dd>
+          <dd>
+            {chainLabel(chains, t.chain_id)} ({t.chain_id})
+          </dd>
           <dt>Pool</dt>
           <dd>{t.pool_address ?? "—"}</dd>
           <dt>Paired with</dt>
           <dd>{t.pair ?? "—"}</dd>
           <dt>Starting cap</dt>
           <dd>{t.starting_market_cap ?? "—"}</dd>
+          <dt>Transactions 24 h</dt>
+          <dd>{m?.txCount24h ?? "—"}</dd>
           <dt>Transaction</dt>
           <dd>{t.tx_hash}</dd>
           {t.metadata?.description && (
@@ -86,59 +224,8 @@ export function TokenView({ address }: { address: string }) {
         </dl>
       </section>
       <section className="card">
-        <h2>Market</h2>
-        {m ? (
-          <dl className="kv">
-            <dt>Market cap</dt>
-            <dd>{usd(m.marketCap)}</dd>
-            <dt>Price</dt>
-            <dd>{usd(m.priceUsd)}</dd>
-            <dt>Volume 24 h</dt>
-            <dd>{usd(m.volume24h)}</dd>
-            <dt>Change 1 h / 24 h</dt>
-            <dd>
-              {m.priceChangePercent1h ?? "—"} % / {m.priceChangePercent24h ?? "—"} %
-            </dd>
-            <dt>Transactions 24 h</dt>
-            <dd>{m.txCount24h ?? "—"}</dd>
-          </dl>
-        ) : (
-          <p className="sub">No market data yet.</p>
-        )}
-      </section>
-      <section className="card">
         <h2>Airdrop</h2>
-        {airdrop.value ? (
-          <dl className="kv">
-            <dt>Recipients</dt>
-            <dd>{airdrop.value.totalCount}</dd>
-            <dt>Merkle root</dt>
-            <dd>{airdrop.value.merkleRoot}</dd>
-          </dl>
-        ) : (
-          <p className="sub">{airdrop.error ? "No airdrop." : "Loading…"}</p>
-        )}
-      </section>
-      <section className="card">
-        <h2>Presale</h2>
-        {!t.presale_id ? (
-          <p className="sub">No presale.</p>
-        ) : presale ? (
-          <dl className="kv">
-            <dt>Status</dt>
-            <dd>{presale.status_name}</dd>
-            <dt>Raised (wei)</dt>
-            <dd>{presale.eth_raised}</dd>
-            <dt>Goal (wei)</dt>
-            <dd>
-              {presale.min_eth_goal} – {presale.max_eth_goal}
-            </dd>
-            <dt>Ends</dt>
-            <dd>{presale.end_time ?? "—"}</dd>
-          </dl>
-        ) : (
-          <p className="sub">{presales.error ?? `Presale #${t.presale_id}`}</p>
-        )}
+        <Airdrop address={t.contract_address} />
       </section>
     </>
   );

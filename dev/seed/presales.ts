@@ -192,6 +192,10 @@ async function run(ctx: SeedContext) {
     generate: (start, end) =>
       Object.fromEntries(Object.entries(columns).map(([name, values]) => [name, values.slice(start, end)])),
   });
+  // As the presale indexer does: a token a presale deployed names that presale.
+  await sql`
+    UPDATE tokens t SET presale_id = p.presale_id FROM presales p
+    WHERE p.token_address = t.contract_address AND p.chain_id = t.chain_id`.execute(ctx.db);
 }
 
 const PRESALE_COLUMNS = [
@@ -230,7 +234,7 @@ const PRESALE_SELECT = {
 
 export const presalesSeeder: DomainSeeder = {
   name: "presales",
-  version: 2,
+  version: 3,
   tables: ["presales", ...TREE_TABLES],
   run,
 };

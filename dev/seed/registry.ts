@@ -4,6 +4,7 @@
 import type { DomainSeeder } from "./types";
 import { airdropsSeeder } from "./airdrops";
 import { leaderboardSeeder } from "./leaderboard";
+import { marketSeeder } from "./market";
 import { presalesSeeder } from "./presales";
 
-export const domainSeeders: DomainSeeder[] = [presalesSeeder, airdropsSeeder, leaderboardSeeder];
+export const domainSeeders: DomainSeeder[] = [presalesSeeder, airdropsSeeder, leaderboardSeeder, marketSeeder];

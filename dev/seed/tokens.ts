@@ -260,7 +260,9 @@ const TOKEN_COLUMNS = [
 const TOKEN_SELECT = {
   created_at: "to_timestamp((u._deployed_ms + u._indexed_after_ms) / 1000.0)",
   deployed_at: "to_timestamp(u._deployed_ms / 1000.0)",
-  img_url: "'https://ipfs.io/ipfs/bafkrei' || u._image_cid",
+  // Served by the app itself (app/placeholders): made-up IPFS addresses would all 404 in the explorer.
+  img_url:
+    "'/placeholders/' || u._image_cid || '.svg?label=' || left(regexp_replace(u.symbol, '[^A-Za-z0-9]', '', 'g'), 2)",
   metadata:
     "jsonb_build_object('description', u._description, 'socialMediaUrls', u._socials::jsonb, 'auditUrls', '[]'::jsonb)",
   social_context:

@@ -22,8 +22,11 @@ export const cachePolicy = {
   userByFid: edge(300),
   userByAddress: edge(86_400),
   marketcap: edge(5),
+  // Snapshots arrive once per market refresh (MARKET_REFRESH_INTERVAL_SECONDS): a minute at the edge.
+  marketHistory: edge(60),
   // Static configuration: an hour at the edge.
   factories: edge(3600),
   leaderboardPublic: { cacheControl: "public, s-maxage=30, stale-while-revalidate=60", vary: "Cookie" },
   leaderboardAdmin: { cacheControl: "private, no-store", vary: "Cookie" },
+  leaderboardRuns: edge(30),
 } satisfies Record<string, CachePolicy>;

@@ -1,10 +1,13 @@
 // npm run test:e2e: Debian's chromium (playwright-core, never a downloaded browser) against `next start` on a
-// private seeded PGlite database: explorer, search, paging, a token page, a creator page; the API reference at a
-// phone's and a desktop's width (it fits, lists every operation, sends a request, calls no other origin).
+// private seeded PGlite database: at a phone's and a desktop's width, the explorer (paging, search and sort in the
+// URL, chain names, pictures), a token (presale bar, market chart), a creator and the agents' leaderboard, each
+// page checked for overflow and by axe-core; the API reference at both widths (it fits, lists every operation,
+// sends a request, calls no other origin).
 // Needs `next build` first. Screenshots go to tests/e2e/artifacts/ (gitignored).
 import assert from "node:assert/strict";
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
 import { Agent, request as httpRequest } from "node:http";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -48,15 +51,74 @@ async function waitUp(base: string, server: ChildProcess) {
 const shot = (page: Page, name: string, fullPage = true) =>
   page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage });
 
-async function scenario(page: Page, base: string) {
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+/** The page is no wider than the window, and axe-core finds no serious or critical violation. */
+async function pageChecks(page: Page, what: string) {
+  const [scrollWidth, innerWidth] = await page.evaluate(() => [
+    document.documentElement.scrollWidth,
+    window.innerWidth,
+  ]);
+  assert.ok(scrollWidth <= innerWidth, `${what}: the page is ${scrollWidth} px wide in a ${innerWidth} px window`);
+  // Nor does any card's content stick out of its box (a long figure on a phone).
+  const overflowing = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>(".card, .figure")]
+      .filter((box) => box.scrollWidth > box.clientWidth + 1)
+      .map((box) => `${box.className}: ${box.textContent?.slice(0, 40)}`),
+  );
+  assert.deepEqual(overflowing, [], `${what}: content wider than its box`);
+  if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ content: AXE_SOURCE });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<any> } }).axe;
+    const result = await axe.run(document, { resultTypes: ["violations"] });
+    return result.violations
+      .filter((v: { impact: string }) => v.impact === "serious" || v.impact === "critical")
+      .map(
+        (v: { id: string; impact: string; help: string; nodes: { target: string[] }[] }) =>
+          `${v.impact} ${v.id}: ${v.help} (${v.nodes
+            .slice(0, 3)
+            .map((n) => n.target.join(" "))
+            .join("; ")})`,
+      );
+  });
+  assert.deepEqual(violations, [], `${what}: accessibility violations (axe-core)`);
+}
+
+type Listed = { contract_address: string; name: string; symbol: string; chain_id: number; presale_id: number | null };
+
+/**
+ * The explorer at one width: list (paging, chain names, pictures), search (in the URL, shared, restored by Back),
+ * sort by 24 h transactions (its column shown), a token with its presale bar and market chart, its creator, and
+ * the agents' leaderboard with sparklines. Each page: no horizontal overflow, no serious axe violation, a screenshot.
+ */
+async function scenario(page: Page, base: string, width: number) {
+  const name = (n: string) => `${width}-${n}`;
   await page.goto(`${base}/`);
   const rows = page.locator('[data-testid="results"] li');
   await rows.first().waitFor();
   assert.equal(await rows.count(), 20);
   await page.getByText("page 1").waitFor();
-  await shot(page, "1-explorer");
 
-  // Paging: the next page holds other tokens; back returns to the first.
+  // Chain names, not ids: rows name their chain, and the filter offers the served chains by name.
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('[data-testid="chain-name"]')].every(
+      (e) => !/^chain \d+$/i.test(e.textContent ?? ""),
+    ),
+  );
+  const served = (await (await fetch(`${base}/api/metadata/chains`)).json()).chains.filter((c: any) => c.served);
+  const offered = await page.getByTestId("chain-filter").locator("option").allTextContents();
+  assert.deepEqual(offered, ["Any", ...served.map((c: any) => c.name)], "the chain filter offers the served chains");
+  assert.ok(offered.includes("Base"));
+  // Every picture loads: the demo's own placeholders, and the fallback where a picture is missing or broken.
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll<HTMLImageElement>('[data-testid="token-image"]')].every(
+      (img) => img.complete && img.naturalWidth > 0,
+    ),
+  );
+  await pageChecks(page, `${width} px explorer`);
+  await shot(page, name("1-explorer"));
+
+  // Paging: the next page holds other tokens, and is in the URL; Previous returns to the first.
   const firstPage = await rows.allTextContents();
   await page.getByRole("button", { name: "Next" }).click();
   await page.getByText("page 2").waitFor();
@@ -64,19 +126,21 @@ async function scenario(page: Page, base: string) {
     (before) => document.querySelector('[data-testid="results"] li')?.textContent !== before,
     firstPage[0],
   );
+  assert.match(page.url(), /[?&]pages=/);
   const secondPage = await rows.allTextContents();
   assert.ok(
     secondPage.every((t) => !firstPage.includes(t)),
     "page 2 repeats tokens of page 1",
   );
-  await shot(page, "2-page-2");
   await page.getByRole("button", { name: "Previous" }).click();
   await page.getByText("page 1").waitFor();
 
-  // Search by the symbol of a listed token: the total shrinks and the token is listed.
-  const target = (await (await fetch(`${base}/api/tokens?limit=1`)).json()).data[0];
+  // Search for the token that has a presale: the total shrinks, the token is listed, the search is in the URL.
+  const listed: Listed[] = (await (await fetch(`${base}/api/tokens?limit=100`)).json()).data;
+  const target = listed.find((t) => t.presale_id !== null);
+  assert.ok(target, "the seeded dataset has a token with a presale");
   const allTotal = await page.getByTestId("total").textContent();
-  const box = page.getByRole("textbox", { name: "Search" });
+  const box = page.getByRole("searchbox", { name: "Search" });
   await box.fill(target.symbol);
   await box.press("Enter");
   await page.waitForFunction(
@@ -84,17 +148,81 @@ async function scenario(page: Page, base: string) {
     allTotal,
   );
   await page.locator('[data-testid="results"] li', { hasText: target.name }).first().waitFor();
-  await shot(page, "3-search");
+  assert.equal(new URL(page.url()).searchParams.get("q"), target.symbol, "the search is in the URL");
+  await pageChecks(page, `${width} px search`);
+  await shot(page, name("2-search"));
 
-  // Open the token, then its creator.
+  // A shared search URL opens the same search.
+  const shared = await page.context().newPage();
+  await shared.goto(page.url());
+  await shared.locator('[data-testid="results"] li', { hasText: target.name }).first().waitFor();
+  assert.equal(await shared.getByRole("searchbox", { name: "Search" }).inputValue(), target.symbol);
+  await shared.close();
+
+  // Sort by 24 h transactions: the rows show that column (at every width).
+  await page.getByRole("combobox", { name: "Sort by" }).selectOption("tx-h24");
+  await page.getByRole("button", { name: "Apply" }).click();
+  await page.getByTestId("column-title").filter({ hasText: "Transactions 24 h" }).waitFor();
+  assert.equal(new URL(page.url()).searchParams.get("sortBy"), "tx-h24");
+  const values = page.getByTestId("column-value");
+  await values.first().waitFor();
+  assert.ok(await values.first().isVisible(), "the sorted column is visible");
+  for (const v of await values.allTextContents()) assert.match(v, /^(\d[\d,]*|—)$/, "a transaction count");
+  await pageChecks(page, `${width} px sorted`);
+  await shot(page, name("3-sorted"));
+  const sortedUrl = page.url();
+
+  // The token: its presale as a bar against its goal, its market chart drawn from stored snapshots.
   await page.locator('[data-testid="results"] li a', { hasText: target.name }).first().click();
   await page.getByTestId("token-name").waitFor();
   assert.match((await page.getByTestId("token-name").textContent()) ?? "", new RegExp(target.symbol));
-  await page.getByRole("heading", { name: "Market" }).waitFor();
-  await shot(page, "4-token");
+  await page.getByTestId("presale").getByRole("progressbar").waitFor();
+  assert.match((await page.getByTestId("presale").textContent()) ?? "", new RegExp(`#${target.presale_id}`));
+  await page.getByTestId("market-chart").locator("svg path.line").waitFor();
+  assert.doesNotMatch((await page.getByTestId("chain-name").textContent()) ?? "", /^chain \d+$/i);
+  await pageChecks(page, `${width} px token`);
+  await shot(page, name("4-token"));
+
+  // Back restores the search and the sort, in the URL and in the form.
+  await page.goBack();
+  await page.getByTestId("column-title").filter({ hasText: "Transactions 24 h" }).waitFor();
+  assert.equal(page.url(), sortedUrl);
+  assert.equal(await page.getByRole("searchbox", { name: "Search" }).inputValue(), target.symbol);
+  assert.equal(await page.getByRole("combobox", { name: "Sort by" }).inputValue(), "tx-h24");
+  await page.goForward();
+  await page.getByTestId("token-name").waitFor();
+
+  // Its creator.
   await page.locator("dd a").first().click();
   await page.getByTestId("creator-name").waitFor();
-  await shot(page, "5-creator");
+  await page.getByTestId("launches-by-chain").getByRole("progressbar").first().waitFor();
+  await pageChecks(page, `${width} px creator`);
+  await shot(page, name("5-creator"));
+
+  // The agents' leaderboard, each row with a sparkline of its runs.
+  await page.getByRole("link", { name: "Leaderboard" }).click();
+  await page.getByTestId("leaderboard").locator("tbody tr").first().waitFor();
+  await page.getByTestId("leaderboard").locator("svg.spark").first().waitFor();
+  await pageChecks(page, `${width} px leaderboard`);
+  await shot(page, name("6-leaderboard"));
+}
+
+/** A token picture that does not load is replaced by the generated one (every img_url refused here). */
+async function brokenPictureChecks(browser: Browser, base: string) {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1 });
+  await context.route(/\/placeholders\/(?!0x)/, (route) => route.fulfill({ status: 404, body: "" }));
+  const page = await context.newPage();
+  try {
+    await page.goto(`${base}/`);
+    await page.locator('[data-testid="results"] li').first().waitFor();
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll<HTMLImageElement>('[data-testid="token-image"]')].every(
+        (img) => img.complete && img.naturalWidth > 0 && /\/placeholders\/0x/.test(img.src),
+      ),
+    );
+  } finally {
+    await context.close();
+  }
 }
 
 /** The operations of an OpenAPI document, as `METHOD /path`. */
@@ -343,13 +471,19 @@ async function main() {
         "--disable-sync",
       ],
     });
-    const page = await browser.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1 }); // phone-sized
-    page.setDefaultTimeout(30_000);
-    await scenario(page, base).catch(async (error) => {
-      await shot(page, "failure").catch(() => {});
-      console.error(`failed at ${page.url()}`);
-      throw error;
-    });
+    for (const width of [390, 1400]) {
+      const context = await browser.newContext({ viewport: { width, height: 900 }, deviceScaleFactor: 1 });
+      context.setDefaultTimeout(30_000);
+      const page = await context.newPage();
+      await scenario(page, base, width).catch(async (error) => {
+        await shot(page, `failure-${width}`).catch(() => {});
+        console.error(`failed at ${page.url()} (${width} px)`);
+        throw error;
+      });
+      await context.close();
+    }
+    await brokenPictureChecks(browser, base);
+    console.log("explorer checks passed");
     for (const width of [390, 1400]) await referenceChecks(browser, base, width);
     console.log(`e2e passed; screenshots in ${path.relative(ROOT, ARTIFACTS)}/`);
   } finally {

@@ -9,7 +9,7 @@ const root = path.resolve(import.meta.dirname, "../..");
 
 /** Each table and the modules allowed to hold statements on it. */
 const OWNERS: Record<string, string[]> = {
-  "lib/domains/tokens/queries": ["tokens", "token_market", "blocked_tokens"],
+  "lib/domains/tokens/queries": ["tokens", "token_market", "token_market_snapshots", "blocked_tokens"],
   "lib/domains/users/queries": ["users", "user_addresses", "follows", "trusted_tokens", "trusted_deployers"],
   "lib/domains/launch/queries": [
     "deploy_requests",

@@ -208,3 +208,27 @@ export function findRankedAgents(executor: Database, interval: LeaderboardInterv
     .limit(limit)
     .execute();
 }
+
+/** Runs of these agents in [from, from + buckets x bucketSeconds), counted per agent, bucket and outcome. */
+export function countRunsPerBucket(
+  executor: Database,
+  agentIds: string[],
+  from: Date,
+  bucketSeconds: number,
+  buckets: number,
+) {
+  const until = new Date(from.getTime() + bucketSeconds * buckets * 1000);
+  return executor
+    .selectFrom("agent_runs")
+    .select([
+      "agent_id",
+      "outcome",
+      sql<number>`floor(extract(epoch FROM occurred_at - ${from}::timestamptz) / ${bucketSeconds})::int`.as("bucket"),
+      sql<number>`count(*)::int`.as("runs"),
+    ])
+    .where("agent_id", "in", agentIds)
+    .where("occurred_at", ">=", from)
+    .where("occurred_at", "<", until)
+    .groupBy(["agent_id", "outcome", "bucket"])
+    .execute();
+}

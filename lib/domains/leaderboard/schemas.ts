@@ -59,3 +59,31 @@ export const leaderboardResponse = z.object({
   // null, not "", on the last page, as every other list here ends (docs/compat.md "Deliberate differences").
   cursor: z.string().nullable().describe("opaque base64url; null on the last page"),
 });
+
+/** Agents per GET /api/droid/leaderboard/runs request: a leaderboard page's worth. */
+export const MAX_RUN_SERIES_AGENTS = 100;
+
+export const runSeriesQuery = z.object({
+  interval: z
+    .enum(INTERVALS, { message: "must be 24h, 7d or 30d" })
+    .default("7d")
+    .describe("the scoring window whose runs are counted (24h: hourly buckets; 7d and 30d: daily)"),
+  agentIds: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9._:-]{1,64}(,[A-Za-z0-9._:-]{1,64})*$/, "must be comma-separated agent ids")
+    .transform((v) => [...new Set(v.split(","))])
+    .refine((list) => list.length <= MAX_RUN_SERIES_AGENTS, `at most ${MAX_RUN_SERIES_AGENTS} agent ids`)
+    .describe(`comma-separated agent ids (the leaderboard rows' agentId), at most ${MAX_RUN_SERIES_AGENTS}`),
+});
+
+const series = z.array(count).describe("runs per bucket, oldest first");
+
+export const runSeriesResponse = z.object({
+  interval: z.enum(INTERVALS),
+  from: isoTime.describe("start of the first bucket: the snapshot's computedAt (or now) minus the interval"),
+  bucketSeconds: z.number().int().describe("length of each bucket"),
+  agents: z
+    .array(z.object({ agentId: z.string(), succeeded: series, failed: series }))
+    .describe("one per asked agent id, in the order asked; an unknown agent has only zeros"),
+});

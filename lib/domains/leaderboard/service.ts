@@ -37,6 +37,8 @@ function checkSnapshot(cursorAt: number | undefined, currentAt: number | undefin
   throw badRequest(`cursor: the leaderboard was ${when} after this cursor was made; start again without a cursor`);
 }
 
+export { runSeries } from "./runs";
+
 export async function listLeaderboard(
   query: { interval?: LeaderboardInterval; limit: number; cursor?: LeaderboardCursor },
   includeScore: boolean,

@@ -9,6 +9,7 @@ import { db } from "@/db";
 import { toJson } from "@/lib/core/json";
 import type { PresalesTable } from "@/db/tables/presales";
 import { PRESALE_STATUS, type PresaleEvent } from "@/lib/platform/chain";
+import { linkTokenPresale } from "@/lib/domains/tokens/queries/indexed";
 import { insertPresaleIfMissing, lockPresale, updatePresale } from "./queries";
 
 /** "bought": after a buy, Active or SuccessfulMaximumHit by the ETH raised against the maximum goal. */
@@ -105,6 +106,9 @@ export async function applyPresaleChange(chainId: number, presaleAddress: string
         if (d.vestingEndTime !== undefined) update.vesting_end_time = seconds(d.vestingEndTime);
       }
       await updatePresale(trx, row.id, update);
+      // The token page finds its presale through tokens.presale_id; a token indexed later links itself.
+      const token = row.token_address ?? (change.deployed ? change.deployed.token : null);
+      if (token) await linkTokenPresale(trx, chainId, token, presaleId);
     });
   return presaleId;
 }

@@ -9,10 +9,18 @@ import type { PresalesTable } from "@/db/tables/presales";
  */
 export async function findPresalePage(
   executor: Database,
-  q: { sort: "asc" | "desc"; limit: number; offset: number; chainId?: number; status?: number | number[] },
+  q: {
+    sort: "asc" | "desc";
+    limit: number;
+    offset: number;
+    chainId?: number;
+    presaleId?: number;
+    status?: number | number[];
+  },
 ): Promise<{ rows: Selectable<PresalesTable>[]; count: number }> {
   let query = executor.selectFrom("presales");
   if (q.chainId !== undefined) query = query.where("chain_id", "=", q.chainId);
+  if (q.presaleId !== undefined) query = query.where("presale_id", "=", q.presaleId);
   if (Array.isArray(q.status)) query = query.where("status", "in", q.status);
   else if (q.status !== undefined) query = query.where("status", "=", q.status);
   const [rows, count] = await Promise.all([
@@ -78,4 +86,19 @@ export function lockPresale(
 
 export async function updatePresale(executor: Database, id: number, update: Updateable<PresalesTable>): Promise<void> {
   await executor.updateTable("presales").set(update).where("id", "=", id).execute();
+}
+
+/** The id of the presale that deployed the token at a lowercase address, if one did. */
+export async function findPresaleIdOfToken(
+  executor: Database,
+  chainId: number,
+  tokenAddress: string,
+): Promise<number | null> {
+  const row = await executor
+    .selectFrom("presales")
+    .select("presale_id")
+    .where("chain_id", "=", chainId)
+    .where("token_address", "=", tokenAddress)
+    .executeTakeFirst();
+  return row ? Number(row.presale_id) : null;
 }

@@ -18,6 +18,9 @@ export const listPresalesQuery = z.object({
   limit: zLimit(MAX_PRESALES_PAGE, 100),
   offset: zInt(0, MAX_OFFSET).default(0).describe("presales to skip"),
   chainId: zChainId.optional().describe("only presales of this chain"),
+  presaleId: zInt(1, Number.MAX_SAFE_INTEGER, 1)
+    .optional()
+    .describe("only the presale with this id (a token's presale_id; with chainId, at most one)"),
   status: z
     .union([z.enum(["all", "successful"]), zInt(0, 255)])
     .default("all")

@@ -1,6 +1,6 @@
 // Presales: the list indexed from chain events, presale allowlists (Merkle trees, lib/domains/merkle) and the
 // refresh that re-reads a presale transaction.
-import { db } from "@/db";
+import { db, type Database } from "@/db";
 import { chainSettings, configuredChainIds, readPresaleAllowlistRoot } from "@/lib/platform/chain";
 import { badRequest, notFound } from "@/lib/core/errors";
 import { checksum } from "@/lib/core/evm";
@@ -10,7 +10,7 @@ import { formatEth } from "@/lib/core/answers";
 import { accountProofs, allocationPage, type AllocationCursor } from "@/lib/domains/merkle/read";
 import { requireChainRoot, saveTreeUpload } from "@/lib/domains/merkle/upload";
 import { refreshPresaleJob } from "./jobs";
-import { findPresaleAllowlistRoot, findPresalePage, updatePresaleAllowlistRoot } from "./queries";
+import { findPresaleAllowlistRoot, findPresaleIdOfToken, findPresalePage, updatePresaleAllowlistRoot } from "./queries";
 import { allowlistUploadFields, SUCCESSFUL_STATUSES } from "./schemas";
 import { toPresaleObject } from "./serialize";
 
@@ -24,11 +24,17 @@ export async function listPresales(q: {
   limit: number;
   offset: number;
   chainId?: number;
+  presaleId?: number;
   status: number | "all" | "successful";
 }) {
   const status = q.status === "successful" ? SUCCESSFUL_STATUSES : q.status === "all" ? undefined : q.status;
   const { rows, count } = await findPresalePage(db(), { ...q, status });
   return { presales: rows.map(toPresaleObject), totalCount: count };
+}
+
+/** The id of the presale that deployed a token (lowercase address), or null (the token indexer links them). */
+export function presaleIdOfToken(executor: Database, chainId: number, tokenAddress: string): Promise<number | null> {
+  return findPresaleIdOfToken(executor, chainId, tokenAddress);
 }
 
 const presaleChainReadable = (chainId: number) =>

@@ -119,3 +119,18 @@ export const trendingResponse = z.object({
       .describe("the aggregator's pool attributes (decimal strings as it sends them) and our token"),
   ),
 });
+
+export const marketHistoryResponse = z.object({
+  address,
+  chainId: z.number().int().describe("the token's chain"),
+  points: z
+    .array(
+      z.object({
+        at: z.string().describe("ISO 8601: when the market refresh took the snapshot"),
+        marketCap: nullable(z.number()).describe("USD"),
+        priceUsd: nullable(z.number()).describe("USD"),
+        volume24h: nullable(z.number()).describe("USD, the 24 h before the snapshot"),
+      }),
+    )
+    .describe("the stored market snapshots of the period, oldest first (at most 500, the newest)"),
+});

@@ -157,3 +157,14 @@ export const searchQuery = z.object({
   fids: zFidList(MAX_FIDS).optional().describe(about.fids),
   cursor: zCursor.optional().describe(about.cursor),
 });
+
+export const MARKET_HISTORY_MAX_DAYS = 365;
+export const MARKET_HISTORY_MAX_POINTS = 500;
+
+export const marketHistoryQuery = z.object({
+  address: zAddress.describe("the token's contract address (any case)"),
+  chainId: zChainId.describe("the chain the token was deployed on"),
+  days: zInt(1, MARKET_HISTORY_MAX_DAYS, 30)
+    .default(30)
+    .describe("how far back, in days (snapshots are kept MARKET_SNAPSHOT_RETENTION_DAYS)"),
+});

@@ -1,4 +1,5 @@
 // The chain layer's public surface. Nothing outside lib/platform/chain creates viem clients.
+export { chainName } from "./names";
 export { ChainRevertError, ChainUnavailableError, type ChainUnavailableReason } from "./errors";
 export {
   chainSettings,

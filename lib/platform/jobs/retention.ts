@@ -1,6 +1,8 @@
 // Retention: a settled job row (done or failed) is history, not state. Once it is older than
 // JOB_RETENTION_DAYS it is deleted, daily, in bounded batches. Dedupe keys of settled rows stop guarding
 // then, which is safe: every key in use names a time bucket or a row that is only ever enqueued once.
+// Domains that keep history of their own (market snapshots) add a prune with defineRetention; the same daily run
+// calls each of them after the jobs' own.
 import { z } from "zod";
 import { db } from "@/db";
 import { config } from "@/lib/core/config";
@@ -22,11 +24,28 @@ export async function pruneSettledJobs(olderThanDays = config().JOB_RETENTION_DA
   return { deleted };
 }
 
+/** A domain's prune of its own history: deletes what is past its retention, returns how many rows went. */
+export type Retention = { name: string; prune: () => Promise<{ deleted: number }> };
+const retentions = new Map<string, Retention>();
+
+/** Registers a prune the daily jobs-prune run calls (once per name; a module imported twice registers once). */
+export function defineRetention(retention: Retention): Retention {
+  retentions.set(retention.name, retention);
+  return retention;
+}
+
+/** The jobs' prune, then each registered one: rows deleted per name. */
+export async function pruneAll(): Promise<Record<string, number>> {
+  const deleted: Record<string, number> = { jobs: (await pruneSettledJobs()).deleted };
+  for (const { name, prune } of retentions.values()) deleted[name] = (await prune()).deleted;
+  return deleted;
+}
+
 export const pruneJobsJob = defineJob({
   name: "jobs-prune",
   schema: z.object({}),
   maxAttempts: 1, // tomorrow's run deletes what this one did not
-  handle: () => pruneSettledJobs(),
+  handle: () => pruneAll(),
 });
 
 export const pruneJobsSchedule = defineSchedule({

@@ -115,6 +115,13 @@ describe("refreshMarketBatch", () => {
       price_change_1h: -1.25,
       price_change_24h: 8003 % 50,
     });
+    // Each refresh also appends a snapshot (the token page's chart).
+    const snapshots = await db()
+      .selectFrom("token_market_snapshots")
+      .selectAll()
+      .where("token_id", "=", first.id)
+      .execute();
+    expect(snapshots).toMatchObject([{ market_cap_usd: 12_000_000, price_usd: 0.00012, volume_24h_usd: 8003.5 }]);
     const unknown = await db()
       .selectFrom("tokens")
       .select("id")

@@ -169,6 +169,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/droid/leaderboard/runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get agents' runs over time
+         * @description For each asked agent (at most 100), its succeeded and failed runs per bucket over the interval's scoring window: 24 hourly buckets for 24h, daily buckets for 7d and 30d. The window ends when the interval's leaderboard was last scored (now when it never was), so the series match the ranked rows. Cached 30 s at the edge.
+         */
+        get: operations["getApiDroidLeaderboardRuns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/get-estimated-uncollected-fees/{address}": {
         parameters: {
             query?: never;
@@ -382,6 +402,26 @@ export interface paths {
          * @description A token's market cap in USD: its total supply at the price of its V3-style pool, read on chain. The paired token is valued through the ETH/USD feed (WETH), at 1 USD (configured stablecoins) or through its configured WETH pool. 400 when the pool does not hold the token or is not a pool; 422 when the paired token cannot be valued or the pool is not initialised; 503 when the RPC or the feed fails. Cached 5 s at the edge.
          */
         get: operations["getApiMarketcap"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/metadata/chains": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the served chains
+         * @description The chains the service serves (the default chain, 8453, and every chain with RPC_URL_<chainId>), in chain id order, each with its name from viem's chain list; then the other chain ids asked in `ids`, named the same way (`Chain <id>` for one the list lacks). Cached an hour at the edge.
+         */
+        get: operations["getApiMetadataChains"];
         put?: never;
         post?: never;
         delete?: never;
@@ -907,6 +947,26 @@ export interface paths {
          * @description Whether a token is blocked: without `chainId`, a block on any chain (or a global one) counts; with it, only a block on that chain or a global one. Partner answers are private.
          */
         get: operations["getApiTokensIsBlocked"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tokens/market-history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a token's market history
+         * @description The market cap, price and 24 h volume the market refresh stored for the token, one snapshot per refresh, oldest first, over the last `days` days (at most the 500 newest). Snapshots older than the retention period (MARKET_SNAPSHOT_RETENTION_DAYS) are deleted daily; a token that has not traded yet has none. 404 when no token has the address on the chain. Cached 60 s at the edge.
+         */
+        get: operations["getApiTokensMarketHistory"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2294,6 +2354,102 @@ export interface operations {
                         }[];
                         /** @description opaque base64url; null on the last page */
                         cursor: string | null;
+                    };
+                };
+            };
+            /** @description Invalid input: the message names the parameter; `details` lists every zod issue */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (fixed message; details only in the log) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency (database, chain RPC, data provider) is unavailable or the request timed out; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiDroidLeaderboardRuns: {
+        parameters: {
+            query: {
+                /**
+                 * @description the scoring window whose runs are counted (24h: hourly buckets; 7d and 30d: daily)
+                 * @example 7d
+                 */
+                interval?: "24h" | "7d" | "30d";
+                /**
+                 * @description comma-separated agent ids (the leaderboard rows' agentId), at most 100
+                 * @example 1
+                 */
+                agentIds: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "interval": "24h",
+                     *       "from": "2026-01-01T00:00:00.000Z",
+                     *       "bucketSeconds": 1,
+                     *       "agents": [
+                     *         {
+                     *           "agentId": "1",
+                     *           "succeeded": [
+                     *             1
+                     *           ],
+                     *           "failed": [
+                     *             1
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        interval: "24h" | "7d" | "30d";
+                        /**
+                         * Format: date-time
+                         * @description start of the first bucket: the snapshot's computedAt (or now) minus the interval
+                         */
+                        from: string;
+                        /** @description length of each bucket */
+                        bucketSeconds: number;
+                        /** @description one per asked agent id, in the order asked; an unknown agent has only zeros */
+                        agents: {
+                            agentId: string;
+                            /** @description runs per bucket, oldest first */
+                            succeeded: number[];
+                            /** @description runs per bucket, oldest first */
+                            failed: number[];
+                        }[];
                     };
                 };
             };
@@ -4160,6 +4316,83 @@ export interface operations {
             };
         };
     };
+    getApiMetadataChains: {
+        parameters: {
+            query?: {
+                /**
+                 * @description comma-separated chain ids to name besides the served ones (at most 50)
+                 * @example 1
+                 */
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "chains": [
+                     *         {
+                     *           "chainId": 8453,
+                     *           "name": "Example Token",
+                     *           "testnet": false,
+                     *           "served": false
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description the served chains, then the other asked ids, each in chain id order */
+                        chains: {
+                            chainId: number;
+                            /** @description the chain's name in viem's chain list, or `Chain <id>` for one it does not list */
+                            name: string;
+                            testnet: boolean;
+                            /** @description the service indexes and deploys on this chain */
+                            served: boolean;
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid input: the message names the parameter; `details` lists every zod issue */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (fixed message; details only in the log) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency (database, chain RPC, data provider) is unavailable or the request timed out; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getApiMetadataFactories: {
         parameters: {
             query?: never;
@@ -4857,6 +5090,11 @@ export interface operations {
                  * @example 8453
                  */
                 chainId?: number;
+                /**
+                 * @description only the presale with this id (a token's presale_id; with chainId, at most one)
+                 * @example 1
+                 */
+                presaleId?: number;
                 /**
                  * @description all, successful (minimum or maximum hit, or claimable), or one PresaleStatus number
                  * @example all
@@ -9680,6 +9918,104 @@ export interface operations {
             };
             /** @description Credentials of the wrong kind (e.g. a user token on a partner route) or not allowed */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (fixed message; details only in the log) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency (database, chain RPC, data provider) is unavailable or the request timed out; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiTokensMarketHistory: {
+        parameters: {
+            query: {
+                /**
+                 * @description the token's contract address (any case)
+                 * @example 0x4200000000000000000000000000000000000006
+                 */
+                address: string;
+                /**
+                 * @description the chain the token was deployed on
+                 * @example 8453
+                 */
+                chainId: number;
+                /**
+                 * @description how far back, in days (snapshots are kept MARKET_SNAPSHOT_RETENTION_DAYS)
+                 * @example 30
+                 */
+                days?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "address": "0x4200000000000000000000000000000000000006",
+                     *       "chainId": 8453,
+                     *       "points": [
+                     *         {
+                     *           "at": "1",
+                     *           "marketCap": 1,
+                     *           "priceUsd": 1,
+                     *           "volume24h": 1
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description EIP-55 checksummed address
+                         * @example 0x4200000000000000000000000000000000000006
+                         */
+                        address: string;
+                        /** @description the token's chain */
+                        chainId: number;
+                        /** @description the stored market snapshots of the period, oldest first (at most 500, the newest) */
+                        points: {
+                            /** @description ISO 8601: when the market refresh took the snapshot */
+                            at: string;
+                            /** @description USD */
+                            marketCap: number | null;
+                            /** @description USD */
+                            priceUsd: number | null;
+                            /** @description USD, the 24 h before the snapshot */
+                            volume24h: number | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid input: the message names the parameter; `details` lists every zod issue */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -152,4 +152,23 @@ describe("upsertIndexedToken", () => {
     expect(moved.deployed_at.toISOString()).toBe("2026-01-02T03:05:00.000Z");
     expect(await db().selectFrom("tokens").select("id").execute()).toHaveLength(1);
   });
+
+  it("links a token to the presale that deployed it when the presale was indexed first", async () => {
+    await db()
+      .insertInto("presales")
+      .values({
+        chain_id: 8453,
+        presale_id: 11,
+        presale_address: "0x00000000000000000000000000000000000000a7",
+        token_address: TOKEN.toLowerCase(),
+        deployment_config: null,
+      })
+      .execute();
+    const stored = await upsertIndexedToken(event(), { chainId: 8453, deployedAt: WHEN });
+    expect(stored.presale_id).toBe(11);
+    const row = await db().selectFrom("tokens").select("presale_id").executeTakeFirstOrThrow();
+    expect(row.presale_id).toBe(11);
+    const other = await upsertIndexedToken(event(), { chainId: 84532, deployedAt: WHEN });
+    expect(other.presale_id).toBeNull(); // the presale is on another chain
+  });
 });

@@ -8,7 +8,8 @@ import { deployerAddress, TOKEN_SUPPLY, type TokenCreatedEvent } from "@/lib/pla
 import { socialLink, type TokenContext, type TokenMetadata } from "@/lib/domains/launch/deploy/config";
 import { quoteTokenByAddress, wethOf } from "@/lib/domains/launch/deploy/quote-tokens";
 import { tickToMarketCap } from "@/lib/domains/launch/deploy/tick";
-import { upsertIndexedTokenRow } from "@/lib/domains/tokens/queries/indexed";
+import { linkTokenPresale, upsertIndexedTokenRow } from "@/lib/domains/tokens/queries/indexed";
+import { presaleIdOfToken } from "@/lib/domains/presales/service";
 import type { TokenRow } from "@/lib/domains/tokens/serialize";
 import { enqueueTokenCreatedWebhooks } from "@/lib/domains/webhooks/service";
 
@@ -130,7 +131,13 @@ export async function upsertIndexedToken(
   ctx: IndexContext,
   executor: Database = db(),
 ): Promise<TokenRow> {
-  const stored = await upsertIndexedTokenRow(executor, tokenRowFromEvent(event, ctx));
+  let stored = await upsertIndexedTokenRow(executor, tokenRowFromEvent(event, ctx));
+  // A presale indexed before its token: link them now (the presale indexer links the other order).
+  const presaleId = stored.presale_id ?? (await presaleIdOfToken(executor, ctx.chainId, stored.contract_address));
+  if (presaleId !== null && stored.presale_id !== presaleId) {
+    await linkTokenPresale(executor, ctx.chainId, stored.contract_address, presaleId);
+    stored = { ...stored, presale_id: presaleId };
+  }
   await enqueueTokenCreatedWebhooks(executor, stored); // a no-op for a row indexed before
   return stored;
 }

@@ -6,8 +6,9 @@ import { defineJob, enqueue } from "@/lib/platform/jobs/define";
 import { dispatchJobs } from "@/lib/platform/jobs/dispatch";
 import { tryRateLimit } from "@/lib/platform/kv/rate-limit";
 import { marketProviderEnabled } from "@/lib/platform/market-data/geckoterminal";
+import { defineRetention } from "@/lib/platform/jobs/retention";
 import { defineSchedule } from "@/lib/platform/jobs/schedule";
-import { refreshMarketBatch } from "./refresh";
+import { pruneMarketSnapshots, refreshMarketBatch } from "./refresh";
 
 /** Tokens one background refresh reads at most (four aggregator calls). */
 export const BACKGROUND_REFRESH_MAX = 120;
@@ -47,4 +48,10 @@ export const refreshMarketSchedule = defineSchedule({
   everySeconds: config().MARKET_REFRESH_INTERVAL_SECONDS,
   job: refreshMarketJob,
   payload: {},
+});
+
+/** The chart's history is bounded: snapshots older than MARKET_SNAPSHOT_RETENTION_DAYS go in the daily prune. */
+export const marketSnapshotRetention = defineRetention({
+  name: "market-snapshots",
+  prune: () => pruneMarketSnapshots(),
 });

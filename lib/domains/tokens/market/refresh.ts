@@ -15,6 +15,8 @@ import {
   type GeckoPool,
 } from "@/lib/platform/market-data/geckoterminal";
 import {
+  appendMarketSnapshots,
+  deleteMarketSnapshotsBefore,
   findMarketTokensByIds,
   findStalestMarketTokens,
   findSweepTokens,
@@ -74,7 +76,10 @@ export function marketValues(pool: GeckoPool, token: Pick<MarketCandidate, "cont
 }
 
 async function store(rows: Array<{ token_id: number } & ReturnType<typeof marketValues>>, touched: number[]) {
-  if (rows.length) await upsertMarketRows(db(), rows);
+  if (rows.length) {
+    await upsertMarketRows(db(), rows);
+    await appendMarketSnapshots(db(), rows);
+  }
   // Stored rows the aggregator no longer knows keep their figures but go to the back of the queue.
   if (touched.length) await touchMarketRows(db(), touched);
 }
@@ -128,4 +133,21 @@ export async function refreshMarketBatch(
     }
   }
   return report;
+}
+
+const PRUNE_BATCH = 5_000;
+const PRUNE_MAX_BATCHES = 200;
+
+/** Deletes market snapshots older than `olderThanDays`, in bounded batches (the rest goes in the next run). */
+export async function pruneMarketSnapshots(
+  olderThanDays = config().MARKET_SNAPSHOT_RETENTION_DAYS,
+): Promise<{ deleted: number }> {
+  const cutoff = new Date(Date.now() - olderThanDays * 86_400_000);
+  let deleted = 0;
+  for (let batch = 0; batch < PRUNE_MAX_BATCHES; batch++) {
+    const n = await deleteMarketSnapshotsBefore(db(), cutoff, PRUNE_BATCH);
+    deleted += n;
+    if (n < PRUNE_BATCH) break;
+  }
+  return { deleted };
 }

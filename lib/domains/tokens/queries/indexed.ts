@@ -65,3 +65,19 @@ export async function findTokenTxHash(db: Database, chainId: number, address: st
     .executeTakeFirst();
   return row?.tx_hash ?? null;
 }
+
+/** Links the token at a lowercase address to the presale that deployed it (a row not indexed yet: nothing). */
+export async function linkTokenPresale(
+  db: Database,
+  chainId: number,
+  address: string,
+  presaleId: number,
+): Promise<void> {
+  await db
+    .updateTable("tokens")
+    .set({ presale_id: presaleId })
+    .where("contract_address", "=", address)
+    .where("chain_id", "=", chainId)
+    .where((eb) => eb.or([eb("presale_id", "is", null), eb("presale_id", "!=", presaleId)]))
+    .execute();
+}

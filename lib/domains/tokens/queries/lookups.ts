@@ -64,7 +64,7 @@ export function findTokenOnChain(
 ) {
   return db
     .selectFrom("tokens")
-    .select(["contract_address", "chain_id", "locker_address", "pool_address", "pool_config"])
+    .select(["id", "contract_address", "chain_id", "locker_address", "pool_address", "pool_config"])
     .where(by, "=", value)
     .where("chain_id", "=", chainId)
     .orderBy("id")

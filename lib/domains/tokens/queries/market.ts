@@ -109,3 +109,44 @@ export async function touchMarketRows(db: Database, tokenIds: number[]): Promise
     .where("token_id", "in", tokenIds)
     .execute();
 }
+
+/** Appends one snapshot per refreshed token, stamped now (the chart's history). */
+export async function appendMarketSnapshots(
+  db: Database,
+  rows: Array<{ token_id: number } & Pick<MarketValues, "market_cap_usd" | "price_usd" | "volume_24h_usd">>,
+): Promise<void> {
+  await db
+    .insertInto("token_market_snapshots")
+    .values(
+      rows.map((r) => ({
+        token_id: r.token_id,
+        market_cap_usd: r.market_cap_usd,
+        price_usd: r.price_usd,
+        volume_24h_usd: r.volume_24h_usd,
+      })),
+    )
+    .onConflict((oc) => oc.columns(["token_id", "taken_at"]).doNothing())
+    .execute();
+}
+
+/** A token's snapshots since `since`, oldest first, at most `limit` (the newest of them). */
+export async function findMarketSnapshots(db: Database, tokenId: number, since: Date, limit: number) {
+  const rows = await db
+    .selectFrom("token_market_snapshots")
+    .select(["taken_at", "market_cap_usd", "price_usd", "volume_24h_usd"])
+    .where("token_id", "=", tokenId)
+    .where("taken_at", ">=", since)
+    .orderBy("taken_at", "desc")
+    .limit(limit)
+    .execute();
+  return rows.reverse();
+}
+
+/** Deletes up to `limit` snapshots taken before `cutoff`; returns how many went. */
+export async function deleteMarketSnapshotsBefore(db: Database, cutoff: Date, limit: number): Promise<number> {
+  const result = await sql`
+    DELETE FROM token_market_snapshots WHERE ctid IN (
+      SELECT ctid FROM token_market_snapshots WHERE taken_at < ${cutoff} LIMIT ${limit}
+    )`.execute(db);
+  return Number(result.numAffectedRows ?? 0);
+}
