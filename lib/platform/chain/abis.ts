@@ -70,6 +70,15 @@ const extensionConfigs = {
   ],
 } as const;
 
+/** DeploymentConfig's members: the factory's argument, and what the presale extension keeps and emits. */
+export const deploymentConfigComponents = [
+  tokenConfig,
+  poolConfig,
+  lockerConfig,
+  mevModuleConfig,
+  extensionConfigs,
+] as const;
+
 /** Factory (version 4.0.0): `deployToken` and `TokenCreated`. */
 export const tokenFactoryAbi = [
   {
@@ -81,7 +90,7 @@ export const tokenFactoryAbi = [
         name: "deploymentConfig",
         type: "tuple",
         internalType: "struct DeploymentConfig",
-        components: [tokenConfig, poolConfig, lockerConfig, mevModuleConfig, extensionConfigs],
+        components: deploymentConfigComponents,
       },
     ],
     outputs: [{ name: "tokenAddress", type: "address", internalType: "address" }],
