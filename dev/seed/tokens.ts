@@ -68,6 +68,10 @@ export type TokenPlan = { count: number; firstId: number; users: UsersModel };
 function constants(rng: Prng) {
   const r = rng.fork("constants");
   const factories = TYPES.map(() => ({ factory: r.hex(20), locker: r.hex(20) }));
+  // The current generation is the platform's own Base contracts, where the local chain puts its contracts, so the
+  // reads that ask the chain about a token (creator-earnings, fee estimates) get an answer on the demo data.
+  const base = PRODUCTION_DEFAULTS[8453];
+  factories[factories.length - 1] = { factory: base.factory!.toLowerCase(), locker: base.locker!.toLowerCase() };
   const interfaceDeployers = INTERFACE_NAMES.map(() => r.hex(20));
   return { factories, interfaceDeployers };
 }
