@@ -74,7 +74,8 @@ export function preflight(): Response {
     headers: {
       ...CORS_HEADERS,
       "Access-Control-Allow-Methods": "GET, POST, DELETE, OPTIONS",
-      "Access-Control-Allow-Headers": "content-type, authorization, x-api-key, x-request-id",
+      "Access-Control-Allow-Headers":
+        "content-type, authorization, fc-id-token, privy-id-token, x-api-key, x-request-id",
       "Access-Control-Max-Age": "86400",
     },
   });

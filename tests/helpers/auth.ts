@@ -1,7 +1,7 @@
 // Credentials for tests: partner keys, user tokens from a local Farcaster-style issuer, admin sessions,
 // and the shared auth matrix (docs/auth.md "Callers").
 import { expect, it } from "vitest";
-import { exportJWK, generateKeyPair, SignJWT } from "jose";
+import { exportJWK, exportSPKI, generateKeyPair, SignJWT } from "jose";
 import { createApiKey, revokeApiKey } from "@/lib/domains/partners/apikeys";
 import { resetConfig } from "@/lib/core/config";
 import { resetUserTokenVerifiers } from "@/lib/http/auth/user-tokens";
@@ -59,6 +59,50 @@ export async function startIssuer(adminFids: number[] = [1]): Promise<Issuer> {
       return jwt.sign(privateKey);
     },
     close: () => jwks.close(),
+  };
+}
+
+export const PRIVY_APP_ID = "privy-app-id";
+
+export type PrivyIssuer = {
+  /**
+   * A Privy identity token for the DID `did` (ES256, issuer privy.io, audience the app, valid 1 h): linked
+   * accounts hold a Farcaster account when `fid` is given. `claims` overrides for negative cases.
+   */
+  identityToken(did: string, fid?: number, claims?: { aud?: string; exp?: number }): Promise<string>;
+  /** A Privy access token for `did`: the same key, issuer and audience, a session id, no linked accounts. */
+  accessToken(did: string, claims?: { aud?: string; exp?: number }): Promise<string>;
+  /** Puts the environment back as it was (no Privy app). */
+  close(): void;
+};
+
+/** A local stand-in for Privy: an ES256 key pair whose public half is the app's PRIVY_VERIFICATION_KEY. */
+export async function startPrivyIssuer(): Promise<PrivyIssuer> {
+  const { publicKey, privateKey } = await generateKeyPair("ES256", { extractable: true });
+  process.env.PRIVY_APP_ID = PRIVY_APP_ID;
+  // As a one-line environment value, with literal \n (the form .env files and dashboards hold).
+  process.env.PRIVY_VERIFICATION_KEY = (await exportSPKI(publicKey)).trim().replace(/\n/g, "\\n");
+  resetConfig();
+  resetUserTokenVerifiers();
+  const sign = (claims: Record<string, unknown>, did: string, options: { aud?: string; exp?: number }) =>
+    new SignJWT(claims)
+      .setProtectedHeader({ alg: "ES256", typ: "JWT" })
+      .setIssuer("privy.io")
+      .setAudience(options.aud ?? PRIVY_APP_ID)
+      .setSubject(did)
+      .setIssuedAt()
+      .setExpirationTime(options.exp ?? "1h")
+      .sign(privateKey);
+  return {
+    identityToken: (did, fid, claims = {}) =>
+      sign({ linked_accounts: JSON.stringify(fid === undefined ? [] : [{ type: "farcaster", fid }]) }, did, claims),
+    accessToken: (did, claims = {}) => sign({ sid: `session-${did}` }, did, claims),
+    close: () => {
+      delete process.env.PRIVY_APP_ID;
+      delete process.env.PRIVY_VERIFICATION_KEY;
+      resetConfig();
+      resetUserTokenVerifiers();
+    },
   };
 }
 

@@ -1,7 +1,7 @@
 // Turns a request's credentials into a typed principal, as the route's auth mode asks.
 import { findPartnerByKey } from "@/lib/domains/partners/apikeys";
 import { ADMIN_COOKIE, isAdminIdentity, verifyAdminSession } from "./admin";
-import { verifyUserToken } from "./user-tokens";
+import { hasIdTokenHeader, hasUserCredentials, userCredentials } from "./user-credentials";
 import { forbidden, unauthorized } from "@/lib/core/errors";
 import type {
   AdminPrincipal,
@@ -38,11 +38,7 @@ export type PrincipalFor<A extends AuthMode> = A extends "partner"
 
 const PUBLIC: PublicPrincipal = { kind: "public" };
 
-export function bearer(request: Request): string | null {
-  const header = request.headers.get("authorization");
-  const match = header && /^Bearer\s+(\S+)$/i.exec(header.trim());
-  return match ? match[1] : null;
-}
+export { bearer } from "./user-credentials";
 
 export function cookie(request: Request, name: string): string | null {
   for (const part of (request.headers.get("cookie") ?? "").split(";")) {
@@ -66,19 +62,28 @@ async function partner(request: Request): Promise<PartnerPrincipal> {
   return { kind: "partner", partnerId: found.id, name: found.name };
 }
 
+/** The verified user, or null when no credentials were given or they were refused (see userCredentials). */
 async function user(request: Request): Promise<UserPrincipal | null> {
-  const token = bearer(request);
-  const identity = token ? await verifyUserToken(token) : null;
-  return identity ? { kind: "user", ...identity } : null;
+  const found = await userCredentials(request);
+  return found.kind === "verified" ? { kind: "user", ...found.identity } : null;
 }
 
-/** An admin principal, or the verified non-admin user behind the credentials (for 403 vs 401), or null. */
-async function admin(request: Request): Promise<AdminPrincipal | UserPrincipal | null> {
+/**
+ * An admin principal, or the verified non-admin user behind the credentials (for 403 vs 401), or null with
+ * the reason user credentials were refused, if any were.
+ */
+async function admin(request: Request): Promise<{ found: AdminPrincipal | UserPrincipal | null; refusal?: string }> {
   const session = cookie(request, ADMIN_COOKIE);
-  if (session && (await verifyAdminSession(session))) return { kind: "admin", via: "cookie" };
-  const found = await user(request);
-  if (found && isAdminIdentity(found)) return { kind: "admin", via: "header" };
-  return found;
+  if (session && (await verifyAdminSession(session))) return { found: { kind: "admin", via: "cookie" } };
+  const credentials = await userCredentials(request);
+  // A bad Bearer alone keeps today's message; a refused id-token header says what was wrong with it.
+  if (credentials.kind !== "verified")
+    return {
+      found: null,
+      refusal: credentials.kind === "refused" && hasIdTokenHeader(request) ? credentials.reason : undefined,
+    };
+  const found: UserPrincipal = { kind: "user", ...credentials.identity };
+  return { found: isAdminIdentity(found) ? { kind: "admin", via: "header" } : found };
 }
 
 export async function authenticate<A extends AuthMode>(mode: A, request: Request): Promise<PrincipalFor<A>> {
@@ -91,19 +96,19 @@ export async function authenticate<A extends AuthMode>(mode: A, request: Request
     case "optionalUser":
       return ((await user(request)) ?? PUBLIC) as P;
     case "optionalAdmin": {
-      const found = await admin(request);
+      const { found } = await admin(request);
       return (found?.kind === "admin" ? found : PUBLIC) as P;
     }
     case "user": {
-      if (!bearer(request)) {
+      const found = await userCredentials(request);
+      if (found.kind === "none") {
         const key = request.headers.get("x-api-key");
         if (key && (await findPartnerByKey(key.trim())))
           throw forbidden("this route takes a user token, not an API key");
-        throw unauthorized("missing Authorization: Bearer token");
+        throw unauthorized("missing Authorization: Bearer token (or fc-id-token / privy-id-token)");
       }
-      const found = await user(request);
-      if (!found) throw unauthorized("invalid or expired token");
-      return found as P;
+      if (found.kind === "refused") throw unauthorized(found.reason);
+      return { kind: "user", ...found.identity } as P;
     }
     case "cron":
       verifyCronRequest(request);
@@ -111,15 +116,18 @@ export async function authenticate<A extends AuthMode>(mode: A, request: Request
     case "qstash":
       return { kind: "qstash", signedBody: await verifiedDeliveryBody(request) } as P;
     case "admin": {
-      const found = await admin(request);
+      const { found, refusal } = await admin(request);
       if (found?.kind === "admin") return found as P;
       // A verified user who is not an admin, or a partner, is a known caller of the wrong kind: forbidden.
       if (found) throw forbidden("admin only");
       const key = request.headers.get("x-api-key");
       if (key && (await findPartnerByKey(key.trim())))
         throw forbidden("admin only; an API key is not admin credentials");
+      if (refusal) throw unauthorized(refusal);
       throw unauthorized(
-        bearer(request) || cookie(request, ADMIN_COOKIE) ? "invalid or expired admin credentials" : undefined,
+        hasUserCredentials(request) || cookie(request, ADMIN_COOKIE)
+          ? "invalid or expired admin credentials"
+          : undefined,
       );
     }
   }

@@ -80,7 +80,7 @@ function privyFid(payload: JWTPayload): number | null {
   }
 }
 
-async function verifyPrivy(token: string): Promise<UserIdentity> {
+async function verifyPrivy(token: string): Promise<UserIdentity & { sub: string }> {
   const cfg = config();
   if (!cfg.PRIVY_APP_ID || !cfg.PRIVY_VERIFICATION_KEY) throw new Error("Privy is not configured");
   holder.privyKey ??= importSPKI(cfg.PRIVY_VERIFICATION_KEY.replace(/\\n/g, "\n"), "ES256");
@@ -93,7 +93,7 @@ async function verifyPrivy(token: string): Promise<UserIdentity> {
   assertBoundedLifetime(payload);
   if (!payload.sub) throw new Error("missing subject");
   const fid = privyFid(payload);
-  return { userId: fid ? `fid:${fid}` : `privy:${payload.sub}`, fid, issuer: "privy" };
+  return { userId: fid ? `fid:${fid}` : `privy:${payload.sub}`, fid, issuer: "privy", sub: payload.sub };
 }
 
 async function verifyDev(token: string, secret: Uint8Array): Promise<UserIdentity> {
@@ -114,22 +114,45 @@ async function verifyDev(token: string, secret: Uint8Array): Promise<UserIdentit
  * expiry). Throws a 503 HttpError when the issuer's key server cannot be reached: the token may be fine.
  */
 export async function verifyUserToken(token: string): Promise<UserIdentity | null> {
-  let issuer: string | undefined;
+  const issuer = issuerOf(token); // only to choose the verifier; the verifier checks everything
+  if (issuer === config().FARCASTER_AUTH_ISSUER) return orNull(verifyFarcaster(token));
+  if (issuer === PRIVY_ISSUER)
+    return orNull(verifyPrivy(token).then(({ userId, fid }) => ({ userId, fid, issuer: "privy" as const })));
+  const devSecret = issuer === DEV_ISSUER ? devIssuerSecret() : null;
+  if (devSecret) return orNull(verifyDev(token, devSecret));
+  return null;
+}
+
+/** A verifier's identity, or null when the token proves nothing; the key server's outage (503) passes through. */
+async function orNull<T>(verifying: Promise<T>): Promise<T | null> {
   try {
-    issuer = decodeJwt(token).iss; // only to choose the verifier; the verifier checks everything
-  } catch {
-    return null;
-  }
-  try {
-    if (issuer === config().FARCASTER_AUTH_ISSUER) return await verifyFarcaster(token);
-    if (issuer === PRIVY_ISSUER) return await verifyPrivy(token);
-    const devSecret = issuer === DEV_ISSUER ? devIssuerSecret() : null;
-    if (devSecret) return await verifyDev(token, devSecret);
+    return await verifying;
   } catch (error) {
     if (error instanceof HttpError) throw error;
     return null;
   }
-  return null;
+}
+
+function issuerOf(token: string): string | undefined {
+  try {
+    return decodeJwt(token).iss;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Only a Farcaster Quick Auth token (the `fc-id-token` header): the same checks as a Quick Auth bearer. */
+export async function verifyQuickAuthToken(token: string): Promise<UserIdentity | null> {
+  return issuerOf(token) === config().FARCASTER_AUTH_ISSUER ? orNull(verifyFarcaster(token)) : null;
+}
+
+/**
+ * Only a Privy token (the `privy-id-token` header, or the access token beside it): the same checks as a Privy
+ * bearer (ES256 with PRIVY_VERIFICATION_KEY, issuer privy.io, audience PRIVY_APP_ID, exp and its bound), and
+ * the Privy user's DID (`sub`), which identity and access tokens of one user share.
+ */
+export async function verifyPrivyToken(token: string): Promise<(UserIdentity & { sub: string }) | null> {
+  return issuerOf(token) === PRIVY_ISSUER ? orNull(verifyPrivy(token)) : null;
 }
 
 /** Tests point the verifiers at another issuer between files. */
