@@ -1,7 +1,8 @@
 "use client";
 // A token page: the token, its creator and stored market data (/api/tokens address search), its market history as
-// a chart (/api/tokens/market-history), airdrop (allocations) and presale (presales by id, with progress against
-// its goal), each read from the public API and shown independently.
+// a chart (/api/tokens/market-history), airdrop (allocations, and its claimed share as a bar from
+// /api/airdrops/claimed) and presale (presales by id, with progress against its goal), each read from the public
+// API and shown independently.
 import { useEffect, useState } from "react";
 import { getJson, shortAddress, usd } from "./api";
 import { chainLabel, useChains } from "./chains";
@@ -110,16 +111,45 @@ function Presale({ chainId, presaleId }: { chainId: number; presaleId: number })
   );
 }
 
-function Airdrop({ address }: { address: string }) {
+/** Token wei (18 decimals, as the factory's tokens have) for people: whole tokens, up to 2 decimals. */
+function tokenAmount(wei: string, symbol: string): string {
+  const v = BigInt(wei);
+  const frac = ((v % WEI) * 100n) / WEI;
+  return `${(v / WEI).toLocaleString("en-US")}${frac ? `.${frac.toString().padStart(2, "0").replace(/0+$/, "")}` : ""} ${symbol}`;
+}
+
+type Claimed = { claimed: string; claimers: number; total: string | null; claimedShare: number | null };
+
+/** The airdrop's claimed share of its tree, from the claims the service indexes (/api/airdrops/claimed). */
+function AirdropClaimed({ address, symbol }: { address: string; symbol: string }) {
+  const found = useApi<Claimed>(`/api/airdrops/claimed?tokenAddress=${address}`);
+  const c = found.value;
+  if (!c || c.total === null || c.claimedShare === null) return null;
+  const percent = (Math.min(1, c.claimedShare) * 100).toFixed(1);
+  return (
+    <div data-testid="airdrop-claimed">
+      <ProgressBar
+        value={ratio(c.claimed, c.total)}
+        max={1}
+        label={`${tokenAmount(c.claimed, symbol)} claimed of ${tokenAmount(c.total, symbol)} (${percent} %, ${c.claimers} ${c.claimers === 1 ? "account" : "accounts"})`}
+      />
+    </div>
+  );
+}
+
+function Airdrop({ address, symbol }: { address: string; symbol: string }) {
   const airdrop = useApi<any>(`/api/airdrops/allocations?tokenAddress=${address}&limit=5`);
   if (!airdrop.value) return <p className="sub">{airdrop.error ? "No airdrop." : "Loading…"}</p>;
   return (
-    <dl className="kv">
-      <dt>Recipients</dt>
-      <dd>{airdrop.value.totalCount}</dd>
-      <dt>Merkle root</dt>
-      <dd>{airdrop.value.merkleRoot}</dd>
-    </dl>
+    <>
+      <AirdropClaimed address={address} symbol={symbol} />
+      <dl className="kv">
+        <dt>Recipients</dt>
+        <dd>{airdrop.value.totalCount}</dd>
+        <dt>Merkle root</dt>
+        <dd>{airdrop.value.merkleRoot}</dd>
+      </dl>
+    </>
   );
 }
 
@@ -225,7 +255,7 @@ export function TokenView({ address, chainId }: { address: string; chainId?: num
       </section>
       <section className="card">
         <h2>Airdrop</h2>
-        <Airdrop address={t.contract_address} />
+        <Airdrop address={t.contract_address} symbol={t.symbol} />
       </section>
     </>
   );

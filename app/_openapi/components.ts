@@ -13,6 +13,20 @@ export const securitySchemes = {
     bearerFormat: "JWT",
     description: "User token (Farcaster Quick Auth or Privy)",
   },
+  fcIdToken: {
+    type: "apiKey",
+    in: "header",
+    name: "fc-id-token",
+    description:
+      "The platform's form: a Farcaster Quick Auth token in this header (the Bearer, if any, must not name another user)",
+  },
+  privyIdToken: {
+    type: "apiKey",
+    in: "header",
+    name: "privy-id-token",
+    description:
+      "The platform's form: a Privy identity token in this header, with the Privy access token as the Bearer",
+  },
   adminSession: { type: "apiKey", in: "cookie", name: "admin_session", description: "Set by POST /api/admin/verify" },
   cronSecret: { type: "http", scheme: "bearer", description: "CRON_SECRET, as Vercel's cron sends it" },
   qstashSignature: {

@@ -111,8 +111,8 @@ export function jsonSchema(schema: ZodType, io: "input" | "output", place: Input
 const SECURITY: Record<string, Array<Record<string, string[]>>> = {
   public: [],
   partner: [{ apiKey: [] }],
-  user: [{ bearerJwt: [] }],
-  optionalUser: [{}, { bearerJwt: [] }],
+  user: [{ bearerJwt: [] }, { fcIdToken: [] }, { bearerJwt: [], privyIdToken: [] }],
+  optionalUser: [{}, { bearerJwt: [] }, { fcIdToken: [] }, { bearerJwt: [], privyIdToken: [] }],
   admin: [{ adminSession: [] }, { bearerJwt: [] }],
   optionalAdmin: [{}, { adminSession: [] }, { bearerJwt: [] }],
   cron: [{ cronSecret: [] }],

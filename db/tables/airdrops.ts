@@ -2,6 +2,8 @@
 // allowlists share. Migration: db/migrations/20261122040000_merkle_trees.ts.
 import type { Generated } from "kysely";
 
+// airdrop_claims and airdrop_claim_checkpoints: migration db/migrations/20261125120000_airdrop_claims.ts.
+
 export type MerkleTreeState = "staged" | "queued" | "current" | "retired";
 
 export interface MerkleTreesTable {
@@ -39,7 +41,34 @@ export interface MerkleStagedLeavesTable {
   amounts: string[];
 }
 
+/** One AirdropClaimed event of an airdrop extension (lib/domains/airdrops/indexer.ts). Addresses in lower case. */
+export interface AirdropClaimsTable {
+  id: Generated<number>;
+  chain_id: number;
+  /** The airdrop extension's contract. */
+  airdrop: string;
+  token: string;
+  account: string;
+  /** numeric(78,0) as a decimal string: the account's claimed total after this claim (the event's totalUserAmountClaimed). */
+  total_claimed: string;
+  /** numeric(78,0) as a decimal string: the account's allocation still to claim (userAmountStillLocked). */
+  still_locked: string;
+  tx_hash: string;
+  log_index: number;
+  block_number: number;
+  indexed_at: Generated<Date>;
+}
+
+export interface AirdropClaimCheckpointsTable {
+  chain_id: number;
+  airdrop: string;
+  last_block: number;
+  updated_at: Generated<Date>;
+}
+
 export interface AirdropsTables {
+  airdrop_claims: AirdropClaimsTable;
+  airdrop_claim_checkpoints: AirdropClaimCheckpointsTable;
   merkle_trees: MerkleTreesTable;
   merkle_tiles: MerkleTilesTable;
   merkle_leaves: MerkleLeavesTable;

@@ -5,3 +5,4 @@ import "./rewards/earnings/jobs";
 import "./presales/jobs";
 import "./launch/deploy/jobs";
 import "./webhooks/jobs";
+import "./airdrops/jobs";

@@ -79,6 +79,8 @@ describe("OpenAPI contract", () => {
       "apiKey",
       "bearerJwt",
       "cronSecret",
+      "fcIdToken",
+      "privyIdToken",
       "qstashSignature",
     ]);
     expect(doc.components.schemas.Error.required).toEqual(["error", "code", "requestId"]);

@@ -97,7 +97,11 @@ contract TokenAirdrop is FactoryExtension {
     event AirdropCreated(
         address indexed token, address indexed admin, bytes32 merkleRoot, uint256 supply, uint256 lockupEndTime, uint256 vestingEndTime
     );
-    event AirdropClaimed(address indexed token, address indexed account, uint256 amount);
+    /// As the platform's airdrop emits it: the account's claimed total after this claim, and what of its
+    /// allocation is still to claim.
+    event AirdropClaimed(
+        address indexed token, address indexed user, uint256 totalUserAmountClaimed, uint256 userAmountStillLocked
+    );
     event AirdropMerkleRootUpdated(address indexed token, bytes32 oldMerkleRoot, bytes32 newMerkleRoot);
 
     error InvalidProof();
@@ -147,6 +151,7 @@ contract TokenAirdrop is FactoryExtension {
         claimed[token][account] += amount;
         a.totalClaimed += amount;
         TokenTransfers.send(token, account, amount);
-        emit AirdropClaimed(token, account, amount);
+        uint256 total = claimed[token][account];
+        emit AirdropClaimed(token, account, total, allocatedAmount > total ? allocatedAmount - total : 0);
     }
 }

@@ -51,3 +51,30 @@ export const allocationsResponse = z.object({
   totalCount: leafCount.describe("leaves in the tree, all pages"),
   nextCursor,
 });
+
+export const claimedResponse = z.object({
+  tokenAddress: checksummedAddress,
+  chainId: z.number().int().positive().describe("the chain the token is indexed on"),
+  claimed: weiAmount.describe(
+    "wei, decimal string: what the airdrop has paid out, from the indexed AirdropClaimed events (the sum over accounts of their claimed total); 0 before any claim",
+  ),
+  claimers: z.number().int().min(0).describe("accounts that have claimed at least once"),
+  total: weiAmount
+    .nullable()
+    .describe(
+      "wei, decimal string: the sum of the amounts of the token's current airdrop tree; null when no tree is stored",
+    ),
+  claimedShare: z
+    .number()
+    .min(0)
+    .nullable()
+    .describe(
+      "claimed / total (0 to 1; above 1 only if the tree stored is not the one claimed against); null without a total",
+    ),
+  indexedToBlock: z
+    .number()
+    .int()
+    .min(0)
+    .nullable()
+    .describe("the last block the claim indexer has read on the token's chain; null before its first run"),
+});

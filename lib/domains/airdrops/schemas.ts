@@ -50,3 +50,5 @@ export const allocationsQuery = z.object({
     .optional()
     .describe("opaque: the previous page's nextCursor (it pins that tree; 409 once the tree is gone)"),
 });
+
+export const claimedQuery = z.object({ tokenAddress });

@@ -4,10 +4,19 @@ import type { Address } from "viem";
 import { readAirdropRoot } from "@/lib/platform/chain";
 import { checksum } from "@/lib/core/evm";
 import { notFound } from "@/lib/core/errors";
-import { accountLeaves, accountProofs, allocationPage, type AllocationCursor } from "@/lib/domains/merkle/read";
+import {
+  accountLeaves,
+  accountProofs,
+  allocationPage,
+  currentTreeTotal,
+  type AllocationCursor,
+} from "@/lib/domains/merkle/read";
 import { requireChainRoot, saveTreeUpload } from "@/lib/domains/merkle/upload";
 import { tokenChainId } from "@/lib/domains/tokens/service";
+import { chainSettings } from "@/lib/platform/chain";
+import { db } from "@/db";
 import { airdropUploadFields } from "./schemas";
+import { findAirdropClaimCheckpoint, sumAirdropClaimed } from "./queries";
 
 export const airdropOwner = (token: string) => `airdrop:${token.toLowerCase()}`;
 
@@ -71,5 +80,28 @@ export async function allocations(tokenAddress: string, limit: number, cursor?: 
     merkleRoot: page.tree.root,
     totalCount: page.tree.leafCount,
     nextCursor: page.nextCursor,
+  };
+}
+
+/** GET /api/airdrops/claimed: what the token's airdrop has paid out (indexed claims), against its tree's total. */
+export async function claimedShare(tokenAddress: string) {
+  const chainId = await tokenChainId(tokenAddress);
+  if (chainId === null) throw notFound(`no token ${checksum(tokenAddress)} is indexed`);
+  const token = tokenAddress.toLowerCase();
+  const airdrop = chainSettings(chainId).contracts.airdrop?.toLowerCase();
+  const [sum, total, checkpoint] = await Promise.all([
+    sumAirdropClaimed(db(), chainId, token),
+    currentTreeTotal(airdropOwner(token)),
+    airdrop ? findAirdropClaimCheckpoint(db(), chainId, airdrop) : Promise.resolve(null),
+  ]);
+  const claimed = BigInt(sum.claimed);
+  return {
+    tokenAddress: checksum(tokenAddress),
+    chainId,
+    claimed: sum.claimed,
+    claimers: sum.claimers,
+    total: total === null ? null : total.toString(),
+    claimedShare: total === null || total === 0n ? null : Number((claimed * 1_000_000n) / total) / 1_000_000,
+    indexedToBlock: checkpoint,
   };
 }

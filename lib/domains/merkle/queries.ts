@@ -258,3 +258,13 @@ export async function expandStagedChunk(executor: Database, treeId: number, chun
         WHERE s.tree_id = ${treeId} AND s.chunk = ${chunk}`.execute(executor);
   await sql`DELETE FROM merkle_staged_leaves WHERE tree_id = ${treeId} AND chunk = ${chunk}`.execute(executor);
 }
+
+/** The sum of a tree's amounts (wei, decimal text): one aggregate over its leaves. */
+export async function sumTreeAmounts(executor: Database, treeId: number): Promise<string> {
+  const row = await executor
+    .selectFrom("merkle_leaves")
+    .select(sql<string>`coalesce(sum(amount), 0)::text`.as("total"))
+    .where("tree_id", "=", treeId)
+    .executeTakeFirstOrThrow();
+  return row.total;
+}

@@ -6,6 +6,7 @@ import { encodeCursor, zCursorOf } from "@/lib/core/cursor";
 import { conflict, HttpError } from "@/lib/core/errors";
 import { STORED_ADDRESS } from "@/lib/core/evm";
 import { log } from "@/lib/core/log";
+import { kv } from "@/lib/platform/kv";
 import { bytesToHex, leafHashInto, processProof } from "./hashing";
 import {
   accountBytes,
@@ -15,6 +16,7 @@ import {
   findReadableTree,
   findTiles,
   type TreeRow,
+  sumTreeAmounts,
 } from "./queries";
 import { proofFromTiles, proofTiles, type TreeShape } from "./tiles";
 
@@ -47,6 +49,22 @@ export async function accountLeaves(owner: string, account: string): Promise<{ t
 }
 
 /** Thrown when a tree's tiles vanished between resolving the tree and reading them (it was replaced and deleted). */
+/**
+ * The sum of the amounts of the owner's current tree (wei), or null without one. A tree never changes once
+ * stored, so its sum is kept in the cache for a day, by tree id.
+ */
+export async function currentTreeTotal(owner: string): Promise<bigint | null> {
+  const tree = await currentTree(owner);
+  if (!tree) return null;
+  const store = await kv();
+  const key = `merkle:total:${tree.id}`;
+  const cached = await store.get<string>(key);
+  if (cached !== null && cached !== undefined) return BigInt(cached);
+  const total = await sumTreeAmounts(db(), tree.id);
+  await store.set(key, total, 86_400);
+  return BigInt(total);
+}
+
 export class TreeGoneError extends Error {}
 
 /**

@@ -65,6 +65,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/airdrops/claimed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an airdrop's claimed share
+         * @description What a token's airdrop has paid out (wei), from the airdrop extension's AirdropClaimed events the service indexes every minute (EARNINGS_INDEX_* settings, a few blocks behind the head), how many accounts claimed, the sum of the token's current airdrop tree (null without a stored tree or above 100,000 leaves) and the claimed share of it. 404 when the token is not indexed. Any address case is accepted.
+         */
+        get: operations["getApiAirdropsClaimed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/airdrops": {
         parameters: {
             query?: never;
@@ -1435,6 +1455,93 @@ export interface operations {
                                 amount: string;
                             };
                         }[];
+                    };
+                };
+            };
+            /** @description Invalid input: the message names the parameter; `details` lists every zod issue */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (fixed message; details only in the log) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency (database, chain RPC, data provider) is unavailable or the request timed out; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiAirdropsClaimed: {
+        parameters: {
+            query: {
+                /**
+                 * @description the token whose airdrop it is (its contract address)
+                 * @example 0x4200000000000000000000000000000000000006
+                 */
+                tokenAddress: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "tokenAddress": "0x4200000000000000000000000000000000000006",
+                     *       "chainId": 8453,
+                     *       "claimed": "250000000000000000",
+                     *       "claimers": 1,
+                     *       "total": "250000000000000000",
+                     *       "claimedShare": 1,
+                     *       "indexedToBlock": 1
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description EIP-55 checksummed address
+                         * @example 0x4200000000000000000000000000000000000006
+                         */
+                        tokenAddress: string;
+                        /** @description the chain the token is indexed on */
+                        chainId: number;
+                        /**
+                         * @description wei, decimal string: what the airdrop has paid out, from the indexed AirdropClaimed events (the sum over accounts of their claimed total); 0 before any claim
+                         * @example 250000000000000000
+                         */
+                        claimed: string;
+                        /** @description accounts that have claimed at least once */
+                        claimers: number;
+                        /** @description wei, decimal string: the sum of the amounts of the token's current airdrop tree; null when no tree is stored */
+                        total: string | null;
+                        /** @description claimed / total (0 to 1; above 1 only if the tree stored is not the one claimed against); null without a total */
+                        claimedShare: number | null;
+                        /** @description the last block the claim indexer has read on the token's chain; null before its first run */
+                        indexedToBlock: number | null;
                     };
                 };
             };

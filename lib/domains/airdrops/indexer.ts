@@ -1,0 +1,140 @@
+// The airdrop-claim indexer: reads the airdrop extension's AirdropClaimed events by block range into
+// airdrop_claims, advancing a checkpoint per (chain, airdrop contract); the fee-claim indexer's structure
+// (lib/domains/rewards/earnings/indexer.ts) and its EARNINGS_INDEX_* settings. Re-reading a range changes
+// nothing: a claim is unique by (chain, tx hash, log index) and the checkpoint only moves forward.
+import { decodeEventLog, getAddress, toEventSelector, type Address, type Hex } from "viem";
+import { db } from "@/db";
+import { chainSettings, getLatestBlockNumber, getPublicClient } from "@/lib/platform/chain";
+import { config } from "@/lib/core/config";
+import { advanceAirdropClaimCheckpoint, findAirdropClaimCheckpoint, insertAirdropClaims } from "./queries";
+
+/**
+ * AirdropClaimed as the platform's airdrop extensions emit it (clanker-sdk's ClankerAirdrop_v4_abi and
+ * ClankerAirdropV2; the local TokenAirdrop in dev/chain/contracts/Extensions.sol emits the same):
+ * totalUserAmountClaimed is the account's claimed total after the claim, not the claim's amount.
+ */
+export const airdropClaimedEvent = {
+  type: "event",
+  name: "AirdropClaimed",
+  anonymous: false,
+  inputs: [
+    { indexed: true, name: "token", type: "address", internalType: "address" },
+    { indexed: true, name: "user", type: "address", internalType: "address" },
+    { indexed: false, name: "totalUserAmountClaimed", type: "uint256", internalType: "uint256" },
+    { indexed: false, name: "userAmountStillLocked", type: "uint256", internalType: "uint256" },
+  ],
+} as const;
+
+export const AIRDROP_CLAIMED_TOPIC = toEventSelector(airdropClaimedEvent);
+
+export type AirdropClaimEvent = {
+  address: Address;
+  blockNumber: bigint;
+  transactionHash: Hex;
+  logIndex: number;
+  token: Address;
+  user: Address;
+  totalUserAmountClaimed: bigint;
+  userAmountStillLocked: bigint;
+};
+
+export type AirdropIndexRun = {
+  chainId: number;
+  airdrop: string | null;
+  fromBlock: number | null;
+  toBlock: number | null;
+  ranges: number;
+  claimsSeen: number;
+  claimsInserted: number;
+};
+
+/** The airdrop contract's AirdropClaimed events in the range. */
+async function claimLogs(chainId: number, airdrop: Address, fromBlock: number, toBlock: number) {
+  const logs = await getPublicClient(chainId).getLogs({
+    address: airdrop,
+    event: airdropClaimedEvent,
+    fromBlock: BigInt(fromBlock),
+    toBlock: BigInt(toBlock),
+    strict: true,
+  });
+  return logs.map((log): AirdropClaimEvent => {
+    const { args } = decodeEventLog({
+      abi: [airdropClaimedEvent],
+      topics: log.topics as [Hex, ...Hex[]],
+      data: log.data,
+    });
+    return {
+      address: getAddress(log.address),
+      blockNumber: log.blockNumber,
+      transactionHash: log.transactionHash,
+      logIndex: log.logIndex,
+      ...args,
+    };
+  });
+}
+
+export async function airdropCheckpointOf(chainId: number, airdrop: string): Promise<number | null> {
+  return findAirdropClaimCheckpoint(db(), chainId, airdrop.toLowerCase());
+}
+
+/** Stores one range's claims and moves the checkpoint to its end, atomically. */
+async function storeRange(chainId: number, airdrop: string, toBlock: number, events: AirdropClaimEvent[]) {
+  return db()
+    .transaction()
+    .execute(async (trx) => {
+      let inserted = 0;
+      if (events.length) {
+        inserted = await insertAirdropClaims(
+          trx,
+          events.map((e) => ({
+            chain_id: chainId,
+            airdrop: e.address.toLowerCase(),
+            token: e.token.toLowerCase(),
+            account: e.user.toLowerCase(),
+            total_claimed: e.totalUserAmountClaimed.toString(),
+            still_locked: e.userAmountStillLocked.toString(),
+            tx_hash: e.transactionHash.toLowerCase(),
+            log_index: e.logIndex,
+            block_number: Number(e.blockNumber),
+          })),
+        );
+      }
+      await advanceAirdropClaimCheckpoint(trx, chainId, airdrop, toBlock);
+      return inserted;
+    });
+}
+
+/**
+ * Reads up to EARNINGS_INDEX_MAX_RANGES ranges of EARNINGS_INDEX_BLOCK_RANGE blocks after the checkpoint of the
+ * chain's airdrop contract (AIRDROP_ADDRESS_<id> or the chain's default), stopping EARNINGS_INDEX_CONFIRMATIONS
+ * blocks behind the head (a reorg margin); from EARNINGS_INDEX_START_BLOCK the first time.
+ */
+export async function indexAirdropClaims(chainId: number): Promise<AirdropIndexRun> {
+  const cfg = config();
+  const airdrop = chainSettings(chainId).contracts.airdrop?.toLowerCase() as Address | undefined;
+  const run: AirdropIndexRun = {
+    chainId,
+    airdrop: airdrop ?? null,
+    fromBlock: null,
+    toBlock: null,
+    ranges: 0,
+    claimsSeen: 0,
+    claimsInserted: 0,
+  };
+  if (!airdrop) return run;
+  const head = Number(await getLatestBlockNumber(chainId));
+  const safeHead = head - cfg.EARNINGS_INDEX_CONFIRMATIONS;
+  const checkpoint = await airdropCheckpointOf(chainId, airdrop);
+  let from = checkpoint === null ? cfg.EARNINGS_INDEX_START_BLOCK : checkpoint + 1;
+  while (run.ranges < cfg.EARNINGS_INDEX_MAX_RANGES && from <= safeHead) {
+    const to = Math.min(from + cfg.EARNINGS_INDEX_BLOCK_RANGE - 1, safeHead);
+    const events = await claimLogs(chainId, airdrop, from, to);
+    run.claimsInserted += await storeRange(chainId, airdrop, to, events);
+    run.claimsSeen += events.length;
+    run.fromBlock ??= from;
+    run.toBlock = to;
+    run.ranges += 1;
+    from = to + 1;
+  }
+  return run;
+}
