@@ -178,13 +178,13 @@ export async function storedUserObjects(fids: number[]): Promise<Map<number, Use
 }
 
 /** Bulk calls that list decoration may make, across all requests (the provider's own rate limit is per key). */
-export const listFetchLimit = () => ({
+const listFetchLimit = () => ({
   name: "neynar-list-profiles",
   limit: config().NEYNAR_LIST_FETCHES_PER_MINUTE,
   windowSeconds: 60,
 });
 /** A FID the provider did not know is not asked about again for this long. */
-export const FID_MISS_TTL_SECONDS = 600;
+const FID_MISS_TTL_SECONDS = 600;
 
 /**
  * User objects for a list's creators (`includeUser`): stored profiles whatever their age, and FIDs never
@@ -195,15 +195,16 @@ export const FID_MISS_TTL_SECONDS = 600;
 export async function listUserObjects(fids: number[]): Promise<{ users: Map<number, UserObject>; complete: boolean }> {
   const wanted = [...new Set(fids)];
   const rows = await loadUsersByFids(db(), wanted);
-  const store = await kv();
-  const unknown = wanted.filter((fid) => !rows.has(fid));
-  const missing: number[] = [];
-  for (const fid of unknown) if (!(await store.get(`users:no-fid:${fid}`))) missing.push(fid);
   const users = () => new Map([...rows].map(([fid, row]) => [fid, toUserObject(row)]));
-  if (missing.length === 0) return { users: users(), complete: true };
+  const unknown = wanted.filter((fid) => !rows.has(fid));
+  if (unknown.length === 0) return { users: users(), complete: true };
   if (!neynarConfigured()) return { users: users(), complete: false };
+  const store = await kv();
+  const remembered = await Promise.all(unknown.map((fid) => store.get(`users:no-fid:${fid}`)));
+  const missing = unknown.filter((_, i) => !remembered[i]);
+  if (missing.length === 0) return { users: users(), complete: true };
   const batches = chunks(missing, BULK_FIDS_MAX);
-  for (const _ of batches)
+  for (let i = 0; i < batches.length; i++)
     if (!(await tryRateLimit(listFetchLimit(), "all"))) return { users: users(), complete: false };
   try {
     const fetched = (await Promise.all(batches.map(fetchUsersByFids))).flat();
@@ -213,7 +214,9 @@ export async function listUserObjects(fids: number[]): Promise<{ users: Map<numb
     log.warn("profiles for a list could not be fetched", { error: error.message, count: missing.length });
     return { users: users(), complete: false };
   }
-  for (const fid of missing)
-    if (!rows.has(fid)) await store.set(`users:no-fid:${fid}`, { at: Date.now() }, FID_MISS_TTL_SECONDS);
+  const unknownToProvider = missing.filter((fid) => !rows.has(fid));
+  await Promise.all(
+    unknownToProvider.map((fid) => store.set(`users:no-fid:${fid}`, { at: Date.now() }, FID_MISS_TTL_SECONDS)),
+  );
   return { users: users(), complete: true };
 }
