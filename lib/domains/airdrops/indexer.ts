@@ -2,41 +2,11 @@
 // airdrop_claims, advancing a checkpoint per (chain, airdrop contract); the fee-claim indexer's structure
 // (lib/domains/rewards/earnings/indexer.ts) and its EARNINGS_INDEX_* settings. Re-reading a range changes
 // nothing: a claim is unique by (chain, tx hash, log index) and the checkpoint only moves forward.
-import { decodeEventLog, getAddress, toEventSelector, type Address, type Hex } from "viem";
 import { db } from "@/db";
-import { chainSettings, getLatestBlockNumber, getPublicClient } from "@/lib/platform/chain";
+import { chainSettings, getAirdropClaimLogs, getLatestBlockNumber, type AirdropClaimEvent } from "@/lib/platform/chain";
+import type { Address } from "viem";
 import { config } from "@/lib/core/config";
 import { advanceAirdropClaimCheckpoint, findAirdropClaimCheckpoint, insertAirdropClaims } from "./queries";
-
-/**
- * AirdropClaimed as the platform's airdrop extensions emit it (clanker-sdk's ClankerAirdrop_v4_abi and
- * ClankerAirdropV2; the local TokenAirdrop in dev/chain/contracts/Extensions.sol emits the same):
- * totalUserAmountClaimed is the account's claimed total after the claim, not the claim's amount.
- */
-export const airdropClaimedEvent = {
-  type: "event",
-  name: "AirdropClaimed",
-  anonymous: false,
-  inputs: [
-    { indexed: true, name: "token", type: "address", internalType: "address" },
-    { indexed: true, name: "user", type: "address", internalType: "address" },
-    { indexed: false, name: "totalUserAmountClaimed", type: "uint256", internalType: "uint256" },
-    { indexed: false, name: "userAmountStillLocked", type: "uint256", internalType: "uint256" },
-  ],
-} as const;
-
-export const AIRDROP_CLAIMED_TOPIC = toEventSelector(airdropClaimedEvent);
-
-export type AirdropClaimEvent = {
-  address: Address;
-  blockNumber: bigint;
-  transactionHash: Hex;
-  logIndex: number;
-  token: Address;
-  user: Address;
-  totalUserAmountClaimed: bigint;
-  userAmountStillLocked: bigint;
-};
 
 export type AirdropIndexRun = {
   chainId: number;
@@ -47,31 +17,6 @@ export type AirdropIndexRun = {
   claimsSeen: number;
   claimsInserted: number;
 };
-
-/** The airdrop contract's AirdropClaimed events in the range. */
-async function claimLogs(chainId: number, airdrop: Address, fromBlock: number, toBlock: number) {
-  const logs = await getPublicClient(chainId).getLogs({
-    address: airdrop,
-    event: airdropClaimedEvent,
-    fromBlock: BigInt(fromBlock),
-    toBlock: BigInt(toBlock),
-    strict: true,
-  });
-  return logs.map((log): AirdropClaimEvent => {
-    const { args } = decodeEventLog({
-      abi: [airdropClaimedEvent],
-      topics: log.topics as [Hex, ...Hex[]],
-      data: log.data,
-    });
-    return {
-      address: getAddress(log.address),
-      blockNumber: log.blockNumber,
-      transactionHash: log.transactionHash,
-      logIndex: log.logIndex,
-      ...args,
-    };
-  });
-}
 
 export async function airdropCheckpointOf(chainId: number, airdrop: string): Promise<number | null> {
   return findAirdropClaimCheckpoint(db(), chainId, airdrop.toLowerCase());
@@ -128,7 +73,7 @@ export async function indexAirdropClaims(chainId: number): Promise<AirdropIndexR
   let from = checkpoint === null ? cfg.EARNINGS_INDEX_START_BLOCK : checkpoint + 1;
   while (run.ranges < cfg.EARNINGS_INDEX_MAX_RANGES && from <= safeHead) {
     const to = Math.min(from + cfg.EARNINGS_INDEX_BLOCK_RANGE - 1, safeHead);
-    const events = await claimLogs(chainId, airdrop, from, to);
+    const events = await getAirdropClaimLogs(chainId, airdrop, from, to);
     run.claimsInserted += await storeRange(chainId, airdrop, to, events);
     run.claimsSeen += events.length;
     run.fromBlock ??= from;

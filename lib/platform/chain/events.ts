@@ -140,6 +140,52 @@ export async function getFeeClaimLogs(
   return logs.map((log) => ({ ...locationOf(log), ...log.args }) as FeeClaimEvent);
 }
 
+/**
+ * AirdropClaimed as the platform's airdrop extensions emit it (clanker-sdk's ClankerAirdrop_v4_abi and
+ * ClankerAirdropV2; the local TokenAirdrop in dev/chain/contracts/Extensions.sol emits the same):
+ * totalUserAmountClaimed is the account's claimed total after the claim, not the claim's amount.
+ */
+const airdropClaimedEvent = {
+  type: "event",
+  name: "AirdropClaimed",
+  anonymous: false,
+  inputs: [
+    { indexed: true, name: "token", type: "address", internalType: "address" },
+    { indexed: true, name: "user", type: "address", internalType: "address" },
+    { indexed: false, name: "totalUserAmountClaimed", type: "uint256", internalType: "uint256" },
+    { indexed: false, name: "userAmountStillLocked", type: "uint256", internalType: "uint256" },
+  ],
+} as const;
+
+export const AIRDROP_CLAIMED_TOPIC = toEventSelector(airdropClaimedEvent);
+
+export interface AirdropClaimEvent extends EventLocation {
+  token: Address;
+  user: Address;
+  totalUserAmountClaimed: bigint;
+  userAmountStillLocked: bigint;
+}
+
+/** The airdrop contract's AirdropClaimed events in the range. */
+export async function getAirdropClaimLogs(
+  chainId: number,
+  airdrop: Address,
+  fromBlock: number,
+  toBlock: number,
+): Promise<AirdropClaimEvent[]> {
+  const client = getPublicClient(chainId);
+  const logs = await withChainErrors(chainId, () =>
+    client.getLogs({
+      address: airdrop,
+      event: airdropClaimedEvent,
+      fromBlock: BigInt(fromBlock),
+      toBlock: BigInt(toBlock),
+      strict: true,
+    }),
+  );
+  return logs.map((log) => ({ ...locationOf(log), ...log.args }) as AirdropClaimEvent);
+}
+
 /** The platform presale extension's events (lib/platform/chain/abi-presale.ts). */
 type PresaleEventName = (typeof presaleEventsAbi)[number]["name"];
 

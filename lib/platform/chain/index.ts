@@ -34,6 +34,7 @@ export {
   type TokenConfig,
 } from "./deploy";
 export {
+  AIRDROP_CLAIMED_TOPIC,
   CLAIM_TOKENS_TOPIC,
   PRESALE_STATUS,
   TOKEN_CREATED_TOPIC,
@@ -41,10 +42,12 @@ export {
   decodePresaleEvent,
   decodeTokenCreated,
   findTokenCreated,
+  getAirdropClaimLogs,
   getFeeClaimLogs,
   getPresaleEventLogs,
   getPresaleLogs,
   getTokenCreatedLogs,
+  type AirdropClaimEvent,
   type FeeClaimEvent,
   type PresaleEvent,
   type TokenCreatedEvent,
