@@ -3,9 +3,9 @@
 // (lib/domains/rewards/earnings/indexer.ts) and its EARNINGS_INDEX_* settings. Re-reading a range changes
 // nothing: a claim is unique by (chain, tx hash, log index) and the checkpoint only moves forward.
 import { db } from "@/db";
-import { chainSettings, getAirdropClaimLogs, getLatestBlockNumber, type AirdropClaimEvent } from "@/lib/platform/chain";
 import type { Address } from "viem";
-import { config } from "@/lib/core/config";
+import { chainSettings, getAirdropClaimLogs, type AirdropClaimEvent } from "@/lib/platform/chain";
+import { walkClaimRanges } from "@/lib/platform/chain/claim-ranges";
 import { advanceAirdropClaimCheckpoint, findAirdropClaimCheckpoint, insertAirdropClaims } from "./queries";
 
 export type AirdropIndexRun = {
@@ -55,7 +55,6 @@ async function storeRange(chainId: number, airdrop: string, toBlock: number, eve
  * blocks behind the head (a reorg margin); from EARNINGS_INDEX_START_BLOCK the first time.
  */
 export async function indexAirdropClaims(chainId: number): Promise<AirdropIndexRun> {
-  const cfg = config();
   const airdrop = chainSettings(chainId).contracts.airdrop?.toLowerCase() as Address | undefined;
   const run: AirdropIndexRun = {
     chainId,
@@ -67,19 +66,9 @@ export async function indexAirdropClaims(chainId: number): Promise<AirdropIndexR
     claimsInserted: 0,
   };
   if (!airdrop) return run;
-  const head = Number(await getLatestBlockNumber(chainId));
-  const safeHead = head - cfg.EARNINGS_INDEX_CONFIRMATIONS;
-  const checkpoint = await airdropCheckpointOf(chainId, airdrop);
-  let from = checkpoint === null ? cfg.EARNINGS_INDEX_START_BLOCK : checkpoint + 1;
-  while (run.ranges < cfg.EARNINGS_INDEX_MAX_RANGES && from <= safeHead) {
-    const to = Math.min(from + cfg.EARNINGS_INDEX_BLOCK_RANGE - 1, safeHead);
+  const walk = await walkClaimRanges(chainId, await airdropCheckpointOf(chainId, airdrop), async (from, to) => {
     const events = await getAirdropClaimLogs(chainId, airdrop, from, to);
-    run.claimsInserted += await storeRange(chainId, airdrop, to, events);
-    run.claimsSeen += events.length;
-    run.fromBlock ??= from;
-    run.toBlock = to;
-    run.ranges += 1;
-    from = to + 1;
-  }
-  return run;
+    return { seen: events.length, inserted: await storeRange(chainId, airdrop, to, events) };
+  });
+  return { ...run, ...walk };
 }

@@ -3,8 +3,8 @@
 // unique by (chain, tx hash, log index) and the checkpoint only moves forward.
 import type { Address } from "viem";
 import { db } from "@/db";
-import { chainSettings, getFeeClaimLogs, getLatestBlockNumber, type FeeClaimEvent } from "@/lib/platform/chain";
-import { config } from "@/lib/core/config";
+import { chainSettings, getFeeClaimLogs, type FeeClaimEvent } from "@/lib/platform/chain";
+import { walkClaimRanges } from "@/lib/platform/chain/claim-ranges";
 import { advanceFeeClaimCheckpoint, findFeeClaimCheckpoint, insertFeeClaims } from "@/lib/domains/rewards/queries";
 
 export type IndexRun = {
@@ -57,7 +57,6 @@ async function storeRange(
  * checkpoint, stopping EARNINGS_INDEX_CONFIRMATIONS blocks behind the head (a reorg margin).
  */
 export async function indexFeeClaims(chainId: number): Promise<IndexRun> {
-  const cfg = config();
   const feeLocker = chainSettings(chainId).contracts.feeLocker?.toLowerCase() as Address | undefined;
   const run: IndexRun = {
     chainId,
@@ -69,19 +68,9 @@ export async function indexFeeClaims(chainId: number): Promise<IndexRun> {
     claimsInserted: 0,
   };
   if (!feeLocker) return run;
-  const head = Number(await getLatestBlockNumber(chainId));
-  const safeHead = head - cfg.EARNINGS_INDEX_CONFIRMATIONS;
-  const checkpoint = await checkpointOf(chainId, feeLocker);
-  let from = checkpoint === null ? cfg.EARNINGS_INDEX_START_BLOCK : checkpoint + 1;
-  while (run.ranges < cfg.EARNINGS_INDEX_MAX_RANGES && from <= safeHead) {
-    const to = Math.min(from + cfg.EARNINGS_INDEX_BLOCK_RANGE - 1, safeHead);
+  const walk = await walkClaimRanges(chainId, await checkpointOf(chainId, feeLocker), async (from, to) => {
     const events = await getFeeClaimLogs(chainId, { fromBlock: from, toBlock: to, feeLockers: [feeLocker] });
-    run.claimsInserted += await storeRange(chainId, feeLocker, to, events);
-    run.claimsSeen += events.length;
-    run.fromBlock ??= from;
-    run.toBlock = to;
-    run.ranges += 1;
-    from = to + 1;
-  }
-  return run;
+    return { seen: events.length, inserted: await storeRange(chainId, feeLocker, to, events) };
+  });
+  return { ...run, ...walk };
 }
