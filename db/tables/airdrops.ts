@@ -25,19 +25,16 @@ export interface MerkleTilesTable {
   nodes: Uint8Array;
 }
 
-export interface MerkleLeavesTable {
+/**
+ * The leaves of up to 32 consecutive accounts of a tree, in (account, treeIndex) order, keyed by the first
+ * account: an account's leaves are all in one chunk. Migration: db/migrations/20261125140000_merkle_leaf_chunks.ts.
+ */
+export interface MerkleLeafChunksTable {
   tree_id: number;
-  account: Uint8Array;
-  tree_index: number;
-  /** numeric(78,0) as a decimal string. */
-  amount: string;
-}
-
-export interface MerkleStagedLeavesTable {
-  tree_id: number;
-  chunk: number;
+  first_account: Uint8Array;
   accounts: Uint8Array[];
   tree_indexes: number[];
+  /** numeric(78,0)[]: decimal strings. */
   amounts: string[];
 }
 
@@ -71,6 +68,5 @@ export interface AirdropsTables {
   airdrop_claim_checkpoints: AirdropClaimCheckpointsTable;
   merkle_trees: MerkleTreesTable;
   merkle_tiles: MerkleTilesTable;
-  merkle_leaves: MerkleLeavesTable;
-  merkle_staged_leaves: MerkleStagedLeavesTable;
+  merkle_leaf_chunks: MerkleLeafChunksTable;
 }

@@ -1,8 +1,9 @@
 // Bulk inserts for the seed: one `INSERT … SELECT … FROM unnest($1::type[], …)` per batch, so a batch of
 // thousands of rows is one statement with one parameter per input column (and works on PGlite as on pg).
-// Arrays are encoded here rather than by the driver: hex, numbers and timestamps need no quoting, and
-// skipping the driver's per-element escaping halves the seed's own CPU time.
+// Arrays are encoded by db/array-literal.ts rather than by the driver: skipping its per-element escaping halves
+// the seed's own CPU time.
 import { CompiledQuery, type QueryResult } from "kysely";
+import { arrayLiteral } from "@/db/array-literal";
 
 /** A Kysely instance or one of its single connections (`db.connection().execute(conn => …)`). */
 export type QueryRunner = { executeQuery<R>(query: CompiledQuery<R>): Promise<QueryResult<R>> };
@@ -16,36 +17,6 @@ export type QueryRunner = { executeQuery<R>(query: CompiledQuery<R>): Promise<Qu
 export type ColumnSpec = readonly [name: string, type: string, encoding?: "plain"];
 
 export type Columns = Record<string, unknown[]>;
-
-const NEEDS_ESCAPE = /["\\]/;
-const ESCAPE = /["\\]/g;
-
-const SEPARATOR = "\u0001";
-
-/** A Postgres array literal of the values (null -> NULL). */
-export function arrayLiteral(values: readonly unknown[], plain = false): string {
-  const hasNull = values.includes(null) || values.includes(undefined);
-  // Fast paths: one native join for the common columns (no nulls; nothing to escape).
-  if (!hasNull && (plain || typeof values[0] === "number" || typeof values[0] === "boolean"))
-    return `{${values.join(",")}}`;
-  if (!hasNull && values.every((v) => typeof v === "string")) {
-    const joined = values.join(SEPARATOR);
-    if (!NEEDS_ESCAPE.test(joined)) return `{"${joined.replaceAll(SEPARATOR, '","')}"}`;
-  }
-  const parts = new Array<string>(values.length);
-  for (let i = 0; i < values.length; i++) {
-    const v = values[i];
-    if (v === null || v === undefined) parts[i] = "NULL";
-    else if (typeof v === "number") parts[i] = String(v);
-    else if (typeof v === "boolean") parts[i] = v ? "t" : "f";
-    else if (plain) parts[i] = v as string;
-    else {
-      const s = String(v);
-      parts[i] = `"${NEEDS_ESCAPE.test(s) ? s.replace(ESCAPE, "\\$&") : s}"`;
-    }
-  }
-  return `{${parts.join(",")}}`;
-}
 
 function isTextSent(type: string): boolean {
   return type.endsWith("[]") || type === "jsonb" || type === "json";

@@ -4,7 +4,9 @@
 // upload (lib/domains/merkle/store.ts): it goes through the seed's bulk connections, since db() has no
 // connection to spare while seeding.
 import { sql } from "kysely";
+import { arrayLiteral } from "@/db/array-literal";
 import { buildStandardTree } from "@/lib/domains/merkle/build";
+import { chunkNumbers } from "@/lib/domains/merkle/leaf-order";
 import { buildTiles, TILE_HEIGHT } from "@/lib/domains/merkle/tiles";
 import { DATASET_END } from "./tokens";
 import type { Prng } from "./prng";
@@ -20,7 +22,7 @@ function layOut(trees: readonly SeedTree[]) {
   const rows = {
     trees: [] as SeededTree[],
     tiles: { tree: [], tile: [], _nodes: [] } as Columns,
-    leaves: { tree: [], _account: [], tree_index: [], amount: [] } as Columns,
+    chunks: { tree: [], _first: [], _accounts: [], tree_indexes: [], amounts: [] } as Columns,
   };
   trees.forEach((spec, k) => {
     const { root, dump } = buildStandardTree(spec.values);
@@ -32,14 +34,35 @@ function layOut(trees: readonly SeedTree[]) {
       rows.tiles.tile.push(tile);
       rows.tiles._nodes.push(Buffer.from(nodes).toString("hex"));
     }
-    // In the store's leaf order, (account, treeIndex): the primary key's index grows at its end.
+    // In the store's leaf order, (account, treeIndex), cut into its chunks (lib/domains/merkle/leaf-order.ts).
     const leaves = dump.values.map((v) => [v.value[0].slice(2).toLowerCase(), v.treeIndex, v.value[1]] as const);
     leaves.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] - b[1]));
-    for (const [account, treeIndex, amount] of leaves) {
-      rows.leaves.tree.push(k);
-      rows.leaves._account.push(account);
-      rows.leaves.tree_index.push(treeIndex);
-      rows.leaves.amount.push(amount);
+    const chunkOf = chunkNumbers(leaves.length, (j) => leaves[j][0] === leaves[j - 1][0]);
+    for (let start = 0; start < leaves.length; ) {
+      let end = start + 1;
+      while (end < leaves.length && chunkOf[end] === chunkOf[start]) end++;
+      const part = leaves.slice(start, end);
+      rows.chunks.tree.push(k);
+      rows.chunks._first.push(part[0][0]);
+      rows.chunks._accounts.push(
+        arrayLiteral(
+          part.map((l) => l[0]),
+          true,
+        ),
+      );
+      rows.chunks.tree_indexes.push(
+        arrayLiteral(
+          part.map((l) => l[1]),
+          true,
+        ),
+      );
+      rows.chunks.amounts.push(
+        arrayLiteral(
+          part.map((l) => l[2]),
+          true,
+        ),
+      );
+      start = end;
     }
   });
   return rows;
@@ -50,7 +73,7 @@ const slice = (columns: Columns, start: number, end: number): Columns =>
 
 /**
  * Stores each tree as its owner's current tree; `label` names the progress phases ("airdrop" ->
- * "airdrop trees", "airdrop tiles", "airdrop leaves"). Returns the trees with their roots, in input order.
+ * "airdrop trees", "airdrop tiles", "airdrop leaf chunks"). Returns the trees with their roots, in input order.
  */
 export async function seedTrees(ctx: SeedContext, label: string, trees: readonly SeedTree[]): Promise<SeededTree[]> {
   if (!trees.length) return [];
@@ -105,24 +128,28 @@ export async function seedTrees(ctx: SeedContext, label: string, trees: readonly
     generate: (start, end) => withIds(rows.tiles, start, end),
   });
   await ctx.insert({
-    phase: `${label} leaves`,
-    table: "merkle_leaves",
-    total: rows.leaves.tree_index.length,
-    batchSize: 10_000,
+    phase: `${label} leaf chunks`,
+    table: "merkle_leaf_chunks",
+    total: rows.chunks.tree.length,
+    batchSize: 500,
     columns: [
       ["tree_id", "int8"],
-      ["_account", "text", "plain"],
-      ["tree_index", "int4"],
-      ["amount", "numeric", "plain"],
+      ["_first", "text", "plain"],
+      ["_accounts", "text[]"],
+      ["tree_indexes", "int4[]"],
+      ["amounts", "numeric[]"],
     ],
-    select: { account: "decode(u._account, 'hex')" },
-    generate: (start, end) => withIds(rows.leaves, start, end),
+    select: {
+      first_account: "decode(u._first, 'hex')",
+      accounts: "ARRAY(SELECT decode(a, 'hex') FROM unnest(u._accounts::text[]) AS a)",
+    },
+    generate: (start, end) => withIds(rows.chunks, start, end),
   });
   return rows.trees;
 }
 
 /** The tables the tree store keeps (no foreign keys: `--reset` must name them). */
-export const TREE_TABLES = ["merkle_trees", "merkle_tiles", "merkle_leaves", "merkle_staged_leaves"] as const;
+export const TREE_TABLES = ["merkle_trees", "merkle_tiles", "merkle_leaf_chunks"] as const;
 
 /**
  * Accounts for seeded leaves: mostly seeded users' verified addresses (claimers and buyers are the

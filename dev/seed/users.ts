@@ -2,7 +2,7 @@
 // followed by many. Built in memory first (the token generator needs every creator's addresses).
 import { type Prng, Zipf } from "./prng";
 import { displayName, usernameStem } from "./vocabulary";
-import { arrayLiteral } from "./insert";
+import { arrayLiteral } from "@/db/array-literal";
 import type { Phase } from "./phases";
 
 export type UsersModel = {

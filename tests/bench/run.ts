@@ -1,31 +1,47 @@
-// npm run bench -- --tokens N [--seed S] [--scenarios a,b] [--duration 10] [--rounds 5] [--connections 10] [--warmup 2] [--no-build]
+// npm run bench -- --tokens N [--seed S] [--scenarios a,b] [--duration 10] [--rounds 5] [--connections 1,10] [--warmup 2]
+//                   [--no-build] [--no-profile]
 // Builds, prepares the seeded bench database, starts `next start`, and measures every scenario beside its
 // framework floor (GET /api/ping) and database floor (its SQL straight through pg), all in the same run:
 // the three take turns in rounds, so a machine that slows down or speeds up over a minute weighs on all
-// three alike instead of on whichever was measured then.
+// three alike instead of on whichever was measured then. Each scenario is measured at every level of
+// concurrency, then profiled (the server's CPU under its requests). A run of every scenario rewrites
+// docs/BENCH.md.
 import { execSync } from "node:child_process";
-import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, renameSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import pg from "pg";
 import { type CliSpec, readCli, refuse } from "@/dev/cli/args";
 import type { AirdropChain } from "@/tests/helpers/airdrop-chain";
-import { httpLoad, loopLoad, Samples, stopLoad, type LoadOptions } from "./load";
-import { overhead, overheadOf, renderTable, type ScenarioResult } from "./report";
-import type { BenchContext, BenchScenario } from "./scenarios/types";
+import { httpLoad, loopLoad, Samples, stopLoad } from "./load";
+import { type ProfileSummary, summariseProfile } from "./profile/summary";
+import {
+  type LevelResult,
+  overheadOf,
+  renderDocument,
+  renderFailures,
+  renderMetrics,
+  renderTable,
+  type RunInfo,
+  type ScenarioResult,
+} from "./report";
+import type { BenchContext, BenchRequest, BenchScenario, ExtraFloor, SqlRequest } from "./scenarios/types";
 import { buildIsPresent, freePort, nextBuild, startServer, type RunningServer } from "./server";
 
 const here = import.meta.dirname;
+const DOCUMENT = path.resolve(here, "../../docs/BENCH.md");
 const cli = {
   command: "npm run bench",
   synopsis: [
-    "[--tokens N] [--seed S] [--scenarios a,b] [--duration 10] [--rounds 5] [--connections 10] [--warmup 2] [--no-build]",
+    "[--tokens N] [--seed S] [--scenarios a,b] [--duration 10] [--rounds 5] [--connections 1,10] [--warmup 2]",
+    "[--no-build] [--no-profile]",
   ],
   description:
     "Builds, prepares the seeded bench database (BENCH_DATABASE_URL), starts `next start` and measures every\n" +
-    "scenario beside its framework floor (GET /api/ping) and database floor, taking turns in rounds. Results in\n" +
-    "tests/bench/results/.",
+    "scenario beside its framework floor (GET /api/ping) and database floor, taking turns in rounds, at each\n" +
+    "level of concurrency, then profiles the server under it. Results in tests/bench/results/; a run of every\n" +
+    "scenario also rewrites docs/BENCH.md.",
   options: {
     tokens: { type: "string", value: "N", description: "the dataset's tokens, 0..10000000 (default 100000)" },
     seed: { type: "string", value: "S", description: "the dataset's seed (default 1)" },
@@ -40,20 +56,20 @@ const cli = {
       description: "seconds per measurement, split over the rounds (default 10)",
     },
     rounds: { type: "string", value: "n", description: "rounds per scenario, 1..100 (default 5)" },
-    connections: { type: "string", value: "n", description: "concurrent connections, 1..200 (default 10)" },
+    connections: {
+      type: "string",
+      value: "n,m",
+      description: "levels of concurrent connections, each 1..200 (default 1,10)",
+    },
     warmup: { type: "string", value: "s", description: "warm-up seconds per measurement, 0..60 (default 2)" },
     "no-build": { type: "boolean", description: "use the build already in .next" },
+    "no-profile": { type: "boolean", description: "skip the CPU profile of each scenario" },
   },
 } as const satisfies CliSpec;
 
 function options() {
   const { values } = readCli(cli);
-  const int = (
-    name: "tokens" | "duration" | "rounds" | "connections" | "warmup",
-    fallback: number,
-    min: number,
-    max: number,
-  ) => {
+  const int = (name: "tokens" | "duration" | "rounds" | "warmup", fallback: number, min: number, max: number) => {
     const value = values[name] === undefined ? fallback : Number(values[name]);
     if (!Number.isInteger(value) || value < min || value > max)
       refuse(cli, `--${name} must be an integer ${min}..${max}`);
@@ -68,10 +84,18 @@ function options() {
       .filter(Boolean),
     durationSeconds: int("duration", 10, 1, 600),
     rounds: int("rounds", 5, 1, 100),
-    connections: int("connections", 10, 1, 200),
+    connections: connectionLevels(values.connections ?? "1,10"),
     warmupSeconds: int("warmup", 2, 0, 60),
     build: values["no-build"] !== true,
+    profile: values["no-profile"] !== true,
   };
+}
+
+function connectionLevels(text: string): number[] {
+  const levels = text.split(",").map((v) => Number(v.trim()));
+  if (!levels.length || levels.some((n) => !Number.isInteger(n) || n < 1 || n > 200))
+    refuse(cli, "--connections must be integers 1..200, separated by commas");
+  return [...new Set(levels)].sort((a, b) => a - b);
 }
 
 async function loadScenarios(wanted: string[]): Promise<BenchScenario[]> {
@@ -108,69 +132,151 @@ class Rounds {
   }
 }
 
+type Measure = { durationSeconds: number; rounds: number; warmupSeconds: number; profileSeconds: number };
+
+/** One level of concurrency: warm-up, then the rounds, then the extra floors. */
+async function measureLevel(
+  ctx: BenchContext,
+  work: { requests: BenchRequest[]; sqlRequests: SqlRequest[]; floors: ExtraFloor[] },
+  connections: number,
+  m: Measure,
+  say: (what: string) => void,
+): Promise<LevelResult> {
+  const { requests, sqlRequests } = work;
+  const ping = [{ path: "/api/ping" }];
+  const sqlRun = async (_w: number, i: number) => {
+    const client = await ctx.pool.connect();
+    try {
+      for (const [first, ...beside] of sqlRequests[i % sqlRequests.length]) {
+        await Promise.all([
+          client.query(first.text, first.values),
+          ...beside.map((q) => ctx.pool.query(q.text, q.values)),
+        ]);
+      }
+    } finally {
+      client.release();
+    }
+  };
+  const withDb = sqlRequests.length > 0;
+  say(`${connections} connection(s): warm-up`);
+  if (m.warmupSeconds) {
+    const warmup = { connections, durationSeconds: m.warmupSeconds };
+    await httpLoad(ctx.baseUrl, ping, warmup);
+    await httpLoad(ctx.baseUrl, requests, warmup);
+    if (withDb) await loopLoad(sqlRun, warmup);
+  }
+  const round = { connections, durationSeconds: m.durationSeconds / m.rounds };
+  const rounds = new Rounds();
+  for (let r = 1; r <= m.rounds; r++) {
+    say(
+      `${connections} connection(s), round ${r}/${m.rounds}: framework floor, endpoint${withDb ? ", database floor" : ""}`,
+    );
+    const fw = await httpLoad(ctx.baseUrl, ping, round);
+    const http = await httpLoad(ctx.baseUrl, requests, round);
+    rounds.add(fw, http, withDb ? await loopLoad(sqlRun, round) : undefined);
+  }
+  const level: LevelResult = {
+    connections,
+    frameworkFloor: rounds.fw.stats(),
+    http: rounds.http.stats(),
+    ...(withDb ? { dbFloor: rounds.db.stats() } : {}),
+    roundOverheadsP50: rounds.overheads,
+    extraFloors: [],
+  };
+  level.overheadP50 = overheadOf(level.http!, level.frameworkFloor!, level.dbFloor);
+  for (const floor of work.floors) {
+    say(`${connections} connection(s), floor ${floor.name}`);
+    const load = { connections, durationSeconds: m.durationSeconds };
+    level.extraFloors.push({ name: floor.name, ...(await loopLoad(() => floor.run(), load)).stats() });
+  }
+  return level;
+}
+
+/**
+ * The server's CPU profile while `work` runs (SIGUSR2 to tests/bench/profile/preload.cjs starts and stops it):
+ * the profile of the busiest process of the server's tree, moved to `file` and summarised per request served
+ * (`work` says how many).
+ */
+async function profiled(
+  server: RunningServer,
+  file: string,
+  work: () => Promise<number>,
+): Promise<ProfileSummary & { file: string }> {
+  const dir = path.dirname(file);
+  const before = new Set(readdirSync(dir));
+  server.signal("SIGUSR2");
+  let served: number;
+  try {
+    served = await work();
+  } finally {
+    server.signal("SIGUSR2");
+  }
+  const deadline = Date.now() + 30_000;
+  let fresh: string[] = [];
+  while (Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 500));
+    fresh = readdirSync(dir).filter((f) => f.endsWith(".cpuprofile") && !before.has(f));
+    if (fresh.length) break;
+  }
+  if (!fresh.length) throw new Error("the server wrote no CPU profile within 30 s");
+  await new Promise((r) => setTimeout(r, 500)); // every process of the tree writes its own
+  fresh = readdirSync(dir).filter((f) => f.endsWith(".cpuprofile") && !before.has(f));
+  const busiest = fresh.map((f) => path.join(dir, f)).sort((a, b) => statSync(b).size - statSync(a).size)[0];
+  renameSync(busiest, file);
+  return { ...summariseProfile(file, served), file: path.relative(process.cwd(), file) };
+}
+
+/** Setup, every level of concurrency, the profile at the highest, teardown. */
 async function measureScenario(
   scenario: BenchScenario,
   ctx: BenchContext,
-  load: LoadOptions & { rounds: number },
-  warmup: LoadOptions,
+  levels: number[],
+  m: Measure,
+  profile: { server: RunningServer; file: string } | undefined,
 ): Promise<ScenarioResult> {
   const result: ScenarioResult = {
     name: scenario.name,
     description: scenario.description,
     requestCount: 0,
-    extraFloors: [],
     metrics: [],
+    levels: [],
   };
   ctx.record = (name, value, unit) => result.metrics.push({ name, value, unit });
   const say = (what: string) => console.error(`[${scenario.name}] ${what}`);
   try {
     if (scenario.setup) {
       say("setup");
-      await scenario.setup(ctx);
+      const setup = scenario.setup;
+      if (profile) {
+        const file = profile.file.replace(/\.cpuprofile$/, ".setup.cpuprofile");
+        result.setupProfile = await profiled(profile.server, file, async () => {
+          await setup(ctx);
+          return 1;
+        });
+      } else await setup(ctx);
     }
     const requests = await scenario.requests(ctx);
     result.requestCount = requests.length;
-    const ping = [{ path: "/api/ping" }];
     const sqlRequests = scenario.sql ? await scenario.sql(ctx) : [];
-    const sqlRun = async (_w: number, i: number) => {
-      const client = await ctx.pool.connect();
-      try {
-        for (const [first, ...beside] of sqlRequests[i % sqlRequests.length]) {
-          await Promise.all([
-            client.query(first.text, first.values),
-            ...beside.map((q) => ctx.pool.query(q.text, q.values)),
-          ]);
-        }
-      } finally {
-        client.release();
-      }
-    };
-    const withDb = sqlRequests.length > 0;
+    const floors = scenario.floors ? await scenario.floors(ctx) : [];
     say(
-      `${requests.length} request(s)${withDb ? `, database floor ${sqlRequests.length} request(s) of ${sqlRequests.flat(2).length} statement(s)` : ""}: warm-up`,
+      `${requests.length} request(s)${sqlRequests.length ? `, database floor ${sqlRequests.length} request(s) of ${sqlRequests.flat(2).length} statement(s)` : ""}`,
     );
-    if (warmup.durationSeconds) {
-      await httpLoad(ctx.baseUrl, ping, warmup);
-      await httpLoad(ctx.baseUrl, requests, warmup);
-      if (withDb) await loopLoad(sqlRun, warmup);
+    for (const connections of levels) {
+      ctx.connections = connections;
+      result.levels.push(await measureLevel(ctx, { requests, sqlRequests, floors }, connections, m, say));
     }
-    const round = { connections: load.connections, durationSeconds: load.durationSeconds / load.rounds };
-    const rounds = new Rounds();
-    for (let r = 1; r <= load.rounds; r++) {
-      say(`round ${r}/${load.rounds}: framework floor (GET /api/ping), endpoint${withDb ? ", database floor" : ""}`);
-      const fw = await httpLoad(ctx.baseUrl, ping, round);
-      const http = await httpLoad(ctx.baseUrl, requests, round);
-      rounds.add(fw, http, withDb ? await loopLoad(sqlRun, round) : undefined);
+    if (profile) {
+      say("CPU profile");
+      const connections = levels.at(-1)!;
+      const load = { connections, durationSeconds: m.profileSeconds };
+      const summary = await profiled(
+        profile.server,
+        profile.file,
+        async () => (await httpLoad(profile.server.baseUrl, requests, load)).stats().count,
+      );
+      result.profile = { ...summary, connections };
     }
-    result.frameworkFloor = rounds.fw.stats();
-    result.http = rounds.http.stats();
-    if (withDb) result.dbFloor = rounds.db.stats();
-    result.roundOverheadsP50 = rounds.overheads;
-    for (const floor of scenario.floors ? await scenario.floors(ctx) : []) {
-      say(`floor ${floor.name}`);
-      result.extraFloors.push({ name: floor.name, ...(await loopLoad(() => floor.run(), load)).stats() });
-    }
-    result.overheadP50 = overhead(result);
   } catch (error) {
     result.error = error instanceof Error ? error.message : String(error);
     say(`failed: ${result.error}`);
@@ -232,7 +338,8 @@ async function main() {
     const key = await createApiKey(`bench ${new Date().toISOString()}`);
     state.keyPrefix = key.prefix;
     // Twice the load's connections: a request's floor holds one client and may send a concurrent round beside it.
-    state.pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.connections * 2 });
+    const most = opts.connections.at(-1)!;
+    state.pool = new pg.Pool({ connectionString: opts.databaseUrl, max: most * 2 });
 
     if (scenarios.some((s) => s.chain)) {
       state.chain = await startAirdropChain();
@@ -241,6 +348,8 @@ async function main() {
     const resultsDir = path.join(here, "results");
     mkdirSync(resultsDir, { recursive: true });
     const stamp = new Date().toISOString().replace(/[:.]/g, "-");
+    const profileDir = opts.profile ? path.join(resultsDir, `profiles-${stamp}`) : undefined;
+    if (profileDir) mkdirSync(profileDir, { recursive: true });
     const port = await freePort();
     console.error(`starting next start on port ${port} (log: tests/bench/results/server-${stamp}.log)`);
     state.server = await startServer(
@@ -250,7 +359,7 @@ async function main() {
         ...state.chain?.env,
         NODE_ENV: "production",
         DATABASE_URL: opts.databaseUrl,
-        DATABASE_POOL_MAX: String(Math.max(10, opts.connections)),
+        DATABASE_POOL_MAX: String(Math.max(10, most)),
         LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
         // Scheduled jobs (market refresh, leaderboard) would compete with the load; set JOB_WORKER=true to keep them.
         JOB_WORKER: process.env.JOB_WORKER ?? "false",
@@ -259,6 +368,7 @@ async function main() {
         MERKLE_UPLOADS_PER_HOUR: "1000000",
       },
       path.join(resultsDir, `server-${stamp}.log`),
+      profileDir,
     );
     const server = state.server;
     const ctx: BenchContext = {
@@ -268,38 +378,58 @@ async function main() {
       fetch: (p, init) => fetch(server.baseUrl + p, init),
       server,
       dataset: { tokens: dataset.tokens, seed: dataset.seed },
-      connections: opts.connections,
+      connections: most,
       durationSeconds: opts.durationSeconds,
       record: () => {},
       chain: state.chain,
     };
-    const load = { connections: opts.connections, durationSeconds: opts.durationSeconds, rounds: opts.rounds };
-    const warmup = { connections: opts.connections, durationSeconds: opts.warmupSeconds };
+    const measure = {
+      durationSeconds: opts.durationSeconds,
+      rounds: opts.rounds,
+      warmupSeconds: opts.warmupSeconds,
+      profileSeconds: Math.max(3, Math.ceil(opts.durationSeconds / 2)),
+    };
     const results: ScenarioResult[] = [];
-    for (const scenario of scenarios) results.push(await measureScenario(scenario, ctx, load, warmup));
+    for (const scenario of scenarios) {
+      const profile = profileDir ? { server, file: path.join(profileDir, `${scenario.name}.cpuprofile`) } : undefined;
+      results.push(await measureScenario(scenario, ctx, opts.connections, measure, profile));
+    }
 
+    const info: RunInfo = {
+      startedAt: new Date().toISOString(),
+      commit: gitCommit(),
+      machine: machine(),
+      tokens: opts.tokens,
+      durationSeconds: opts.durationSeconds,
+      rounds: opts.rounds,
+      connections: opts.connections,
+    };
     const file = path.join(resultsDir, `${stamp}.json`);
     writeFileSync(
       file,
       JSON.stringify(
-        {
-          startedAt: new Date().toISOString(),
-          commit: gitCommit(),
-          machine: machine(),
-          options: { ...opts, databaseUrl: redact(opts.databaseUrl) },
-          dataset,
-          results,
-        },
+        { ...info, options: { ...opts, databaseUrl: redact(opts.databaseUrl) }, dataset, results },
         null,
         2,
       ),
     );
-    console.log(
-      `\n${opts.tokens.toLocaleString("en-US")} tokens, ${opts.connections} connections, ${opts.durationSeconds} s per measurement in ${opts.rounds} round(s); latencies in ms\n`,
-    );
-    console.log(renderTable(results));
+    for (const c of opts.connections) {
+      console.log(
+        `\n${opts.tokens.toLocaleString("en-US")} tokens, ${c} connection(s), ${opts.durationSeconds} s per measurement in ${opts.rounds} round(s); latencies in ms\n`,
+      );
+      console.log(renderTable(results, c));
+    }
+    const metrics = renderMetrics(results);
+    if (metrics) console.log(`\n${metrics}`);
+    const failures = renderFailures(results);
+    if (failures) console.log(`\n${failures}`);
     console.log(`\nresults: ${path.relative(process.cwd(), file)}`);
-    if (results.some((r) => r.error)) process.exitCode = 1;
+    // docs/BENCH.md holds a whole run: only a run of every scenario rewrites it.
+    if (opts.scenarios.length === 0) {
+      writeFileSync(DOCUMENT, renderDocument(info, results));
+      console.log(`written: ${path.relative(process.cwd(), DOCUMENT)}`);
+    }
+    if (failures) process.exitCode = 1;
   } finally {
     await cleanup();
   }

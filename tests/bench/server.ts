@@ -61,13 +61,33 @@ function statusKb(pid: number, field: "VmRSS" | "VmHWM"): number {
   }
 }
 
-export type RunningServer = ServerProcess & { baseUrl: string; logFile: string; stop(): Promise<void> };
+export type RunningServer = ServerProcess & {
+  baseUrl: string;
+  logFile: string;
+  /** Sends a signal to every process of the server (SIGUSR2 starts and stops the profiler of a profiled one). */
+  signal(name: NodeJS.Signals): void;
+  stop(): Promise<void>;
+};
 
-export async function startServer(port: number, env: NodeJS.ProcessEnv, logFile: string): Promise<RunningServer> {
+const PROFILER = path.join(import.meta.dirname, "profile/preload.cjs");
+
+/**
+ * `next start` on the port. With `profileDir`, every process of the server loads the profiler
+ * (profile/preload.cjs), which writes its profiles there.
+ */
+export async function startServer(
+  port: number,
+  env: NodeJS.ProcessEnv,
+  logFile: string,
+  profileDir?: string,
+): Promise<RunningServer> {
   const log = openSync(logFile, "a");
+  const profiling = profileDir
+    ? { NODE_OPTIONS: `${env.NODE_OPTIONS ?? ""} --require ${PROFILER}`.trim(), BENCH_PROFILE_DIR: profileDir }
+    : {};
   const child: ChildProcess = spawn(process.execPath, [nextBin, "start", "-p", String(port), "-H", "127.0.0.1"], {
     cwd: root,
-    env: { ...env, PORT: String(port), NEXT_TELEMETRY_DISABLED: "1" },
+    env: { ...env, ...profiling, PORT: String(port), NEXT_TELEMETRY_DISABLED: "1" },
     stdio: ["ignore", log, log],
     detached: true, // its own process group: stop() ends it and whatever it forked
   });
@@ -100,6 +120,9 @@ export async function startServer(port: number, env: NodeJS.ProcessEnv, logFile:
       } catch {
         return false;
       }
+    },
+    signal(name) {
+      process.kill(-pid, name);
     },
     async sampleMemory(fn) {
       let peak = memory().rssBytes;

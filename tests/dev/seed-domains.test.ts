@@ -28,7 +28,8 @@ async function digest() {
     ),
     leaves:
       await one(`SELECT md5(string_agg(t.owner || encode(l.account, 'hex') || l.tree_index || l.amount, '|' ORDER BY t.owner, l.account, l.tree_index)) AS d,
-      count(*)::int AS n FROM merkle_leaves l JOIN merkle_trees t ON t.id = l.tree_id`),
+      count(*)::int AS n FROM merkle_leaf_chunks c JOIN merkle_trees t ON t.id = c.tree_id,
+        unnest(c.accounts, c.tree_indexes, c.amounts) AS l(account, tree_index, amount)`),
     tiles:
       await one(`SELECT md5(string_agg(t.owner || l.tile || encode(l.nodes, 'hex'), '|' ORDER BY t.owner, l.tile)) AS d,
       count(*)::int AS n FROM merkle_tiles l JOIN merkle_trees t ON t.id = l.tree_id`),

@@ -21,7 +21,7 @@ const OWNERS: Record<string, string[]> = {
   "lib/domains/rewards/queries": ["fee_claims", "fee_claim_checkpoints"],
   "lib/domains/presales/queries": ["presales"],
   "lib/domains/airdrops/queries": ["airdrop_claims", "airdrop_claim_checkpoints"],
-  "lib/domains/merkle/queries": ["merkle_trees", "merkle_tiles", "merkle_leaves", "merkle_staged_leaves"],
+  "lib/domains/merkle/queries": ["merkle_trees", "merkle_tiles", "merkle_leaf_chunks"],
   "lib/domains/leaderboard/queries": ["agents", "agent_runs", "agent_casts", "agent_interactions", "agent_scores"],
   "lib/domains/webhooks/queries": ["webhook_subscriptions", "webhook_deliveries"],
   "lib/domains/partners/queries": ["api_keys"],

@@ -38,7 +38,7 @@ for (let c = 0; c < 6; c++) HEX[65 + c] = HEX[97 + c] = 10 + c;
 
 /**
  * Decodes `0x` + 2·size hex digits (any case) into `out[at..at+size)`; false (out partly written) when the
- * text is not exactly that.
+ * text is not exactly that. decodeHexBytesInto reads the same from UTF-8 bytes.
  */
 export function decodeHexInto(text: string, size: number, out: Uint8Array, at: number): boolean {
   if (text.length !== 2 + 2 * size || text.charCodeAt(0) !== 48 || (text.charCodeAt(1) | 32) !== 120) return false;
@@ -50,3 +50,26 @@ export function decodeHexInto(text: string, size: number, out: Uint8Array, at: n
   }
   return true;
 }
+
+export function decodeHexBytesInto(
+  bytes: Uint8Array,
+  start: number,
+  end: number,
+  size: number,
+  out: Uint8Array,
+  at: number,
+): boolean {
+  if (end - start !== 2 + 2 * size || bytes[start] !== 48 || (bytes[start + 1] | 32) !== 120) return false;
+  for (let k = 0, j = start + 2; k < size; k++, j += 2) {
+    const byte = HEX_PAIR[(bytes[j] << 8) | bytes[j + 1]];
+    if (byte < 0) return false;
+    out[at + k] = byte;
+  }
+  return true;
+}
+
+/** The byte of two hex digits (as two bytes, the first one high), -1 when either is not one: one lookup per byte. */
+const HEX_PAIR = new Int16Array(1 << 16).fill(-1);
+for (let hi = 0; hi < 128; hi++)
+  for (let lo = 0; lo < 128; lo++)
+    if (HEX[hi] >= 0 && HEX[lo] >= 0) HEX_PAIR[(hi << 8) | lo] = (HEX[hi] << 4) | HEX[lo];

@@ -3,7 +3,7 @@
 // client wrote. Leaf hashes are computed as each value closes. Problems are recorded (the first of each
 // kind, with its path) rather than thrown, so the validator can report them in one fixed order; only
 // limits stop the reading.
-import { decodeHexInto, parseAmount } from "./amounts";
+import { decodeHexBytesInto, decodeHexInto, parseAmount } from "./amounts";
 import { leafHashInto } from "./hashing";
 import type { JsonHandler } from "./json-stream";
 import { ByteRecords, IntList } from "./records";
@@ -198,13 +198,41 @@ export class DumpReader implements JsonHandler {
     }
   }
 
+  /** The hex members (nodes, accounts) as bytes: see JsonHandler.wantsBytes. */
+  wantsBytes(): boolean {
+    const frame = this.frames[this.depth];
+    return (
+      frame !== undefined && this.depth >= 0 && (frame.role === NODES || (frame.role === PAIR && frame.index === 0))
+    );
+  }
+
+  bytes(buf: Buffer, start: number, end: number): void {
+    this.slotRole(false, false);
+    if (this.top.role === NODES) {
+      const i = this.nextNode();
+      if (i >= 0 && !decodeHexBytesInto(buf, start, end, 32, this.nodes.block(i), this.nodes.offset(i)))
+        this.badNode(i);
+    } else {
+      const i = this.amounts.length;
+      this.readAccount(decodeHexBytesInto(buf, start, end, 20, this.accounts.block(i), this.accounts.offset(i)));
+    }
+  }
+
   private node(value: unknown): void {
+    const i = this.nextNode();
+    if (i >= 0 && (typeof value !== "string" || !decodeHexInto(value, 32, this.nodes.block(i), this.nodes.offset(i))))
+      this.badNode(i);
+  }
+
+  /** Appends a node; its index, or -1 when a node is already known bad (the rest are not decoded). */
+  private nextNode(): number {
     const i = this.nodes.append();
     if (i >= 2 * this.maxLeaves) throw new UploadLimitError(`tree.tree: at most ${2 * this.maxLeaves - 1} nodes`);
-    if (this.nodeIssue) return;
-    if (typeof value !== "string" || !decodeHexInto(value, 32, this.nodes.block(i), this.nodes.offset(i))) {
-      this.nodeProblem(i, "must be 0x followed by 64 hex digits");
-    }
+    return this.nodeIssue ? -1 : i;
+  }
+
+  private badNode(i: number): void {
+    this.nodeProblem(i, "must be 0x followed by 64 hex digits");
   }
 
   private nodeProblem(index: number, message: string): void {
@@ -229,9 +257,9 @@ export class DumpReader implements JsonHandler {
   private pairMember(index: number, value: unknown, isNumber: boolean): void {
     if (index === 0) {
       const i = this.amounts.length;
-      this.account =
-        typeof value === "string" && decodeHexInto(value, 20, this.accounts.block(i), this.accounts.offset(i));
-      if (!this.account) this.valueProblem(".value.0", "must be an address: 0x followed by 40 hex digits");
+      this.readAccount(
+        typeof value === "string" && decodeHexInto(value, 20, this.accounts.block(i), this.accounts.offset(i)),
+      );
     } else if (index === 1) {
       const text = typeof value === "string" || isNumber ? String(value) : "";
       this.amount = text ? parseAmount(text, isNumber) : null;
@@ -241,6 +269,11 @@ export class DumpReader implements JsonHandler {
     } else {
       this.valueProblem(".value", "must have exactly two members [address, amount]");
     }
+  }
+
+  private readAccount(decoded: boolean): void {
+    this.account = decoded;
+    if (!decoded) this.valueProblem(".value.0", "must be an address: 0x followed by 40 hex digits");
   }
 
   private readTreeIndex(value: unknown, isNumber: boolean): void {

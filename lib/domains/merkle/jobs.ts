@@ -1,5 +1,5 @@
-// A tree's life after staging: publish (expand the staged leaf chunks into leaf rows, then make the tree
-// its owner's current one in one transaction) and delete (trees replaced or never published).
+// A tree's life after staging: publish (make the tree its owner's current one, in one transaction) and delete
+// (trees replaced or never published).
 // Readers resolve the owner's current tree and then read by tree id, so they see the old tree or the new
 // one, never a mix; a replaced tree stays readable for MERKLE_RETIRED_TREE_GRACE_SECONDS so that a
 // reader that resolved it just before the switch can finish.
@@ -12,15 +12,12 @@ import {
   bulk,
   deleteTreeDataBatch,
   deleteTreeRow,
-  expandStagedChunk,
-  firstStagedChunk,
   lockCurrentTree,
   lockOwnerTrees,
   lockTree,
   markTreeCurrent,
   markTreeQueued,
   markTreeRetired,
-  shareLockTree,
   TREE_DATA_TABLES,
 } from "./queries";
 
@@ -29,23 +26,11 @@ const DELETE_BATCH = 10_000;
 
 export type PublishOutcome = "published" | "superseded" | "gone";
 
-/** Moves staged chunks into leaf rows, one chunk per transaction (a retry resumes where it stopped). */
-async function expandStagedLeaves(treeId: number): Promise<boolean> {
-  for (;;) {
-    const more = await bulk(async (trx) => {
-      if (!(await shareLockTree(trx, treeId))) return null;
-      const chunk = await firstStagedChunk(trx, treeId);
-      if (chunk === undefined) return false;
-      await expandStagedChunk(trx, treeId, chunk);
-      return true;
-    });
-    if (more === null) return false;
-    if (!more) return true;
-  }
-}
-
-/** Makes the tree its owner's current tree unless a newer upload already is (last upload wins). */
-async function activate(treeId: number): Promise<PublishOutcome> {
+/**
+ * Publishes a staged tree (its leaves and tiles are written): the synchronous end of an upload, or the job of an
+ * enqueued one. Makes it its owner's current tree unless a newer upload already is (last upload wins).
+ */
+export async function publishTree(treeId: number): Promise<PublishOutcome> {
   const outcome = await db()
     .transaction()
     .execute(async (trx): Promise<PublishOutcome> => {
@@ -69,12 +54,6 @@ async function activate(treeId: number): Promise<PublishOutcome> {
     });
   await dispatchJobs();
   return outcome;
-}
-
-/** Publishes a staged tree: the synchronous end of an upload, or the job of an enqueued one. */
-export async function publishTree(treeId: number): Promise<PublishOutcome> {
-  if (!(await expandStagedLeaves(treeId))) return "gone";
-  return activate(treeId);
 }
 
 /** Deletes a tree that is not current: its row first (so it can no longer be published), then its data. */

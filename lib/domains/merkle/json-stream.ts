@@ -25,6 +25,14 @@ export interface JsonHandler {
   /** The number's text exactly as written (the reader decides how to read it, e.g. as a bigint). */
   number(raw: string): void;
   literal(value: boolean | null): void;
+  /**
+   * Whether the string value about to be read is wanted as its raw bytes (bytes() instead of string()): the
+   * hex members of a tree dump, which the handler decodes and checks itself, byte by byte. Such a string is
+   * not decoded into a JS string nor checked here beyond finding its end (a string with an escape, or one
+   * that spans two chunks, still goes to string()).
+   */
+  wantsBytes?(): boolean;
+  bytes?(buf: Buffer, start: number, end: number): void;
 }
 
 export type TokenizerLimits = { maxDepth: number; maxStringBytes: number };
@@ -45,6 +53,8 @@ const WORD = 2;
 const OBJECT = 1;
 const ARRAY = 2;
 const MAX_WORD = 512;
+const MAX_KNOWN_KEYS = 16;
+const MAX_KNOWN_KEY_LENGTH = 64;
 const NUMBER_TEXT = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/;
 
 export class JsonTokenizer {
@@ -64,6 +74,10 @@ export class JsonTokenizer {
   private tokenStart = 0;
   // Number or literal state.
   private word = "";
+  /** Keys read so far (knownKey), as their bytes and their string. */
+  private readonly keys: { bytes: Buffer; text: string }[] = [];
+  /** The chunk's first backslash after the last string looked at (Infinity: none); -1 before the first look. */
+  private backslashAt = -1;
 
   constructor(
     private readonly handler: JsonHandler,
@@ -80,6 +94,7 @@ export class JsonTokenizer {
       if (buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf) i = 3; // a UTF-8 byte order mark
     }
     const n = buf.length;
+    this.backslashAt = -1;
     while (i < n) {
       if (this.token === STRING) {
         i = this.continueString(buf, i);
@@ -88,6 +103,8 @@ export class JsonTokenizer {
       } else {
         const c = buf[i];
         if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) i++;
+        else if (c === 0x22 && (this.expect === KEY || this.expect === KEY_OR_END)) i = this.knownKey(buf, i);
+        else if (c === 0x22 && this.handler.wantsBytes?.()) i = this.bytesString(buf, i);
         else this.structural(c, i++);
       }
     }
@@ -165,6 +182,53 @@ export class JsonTokenizer {
     this.expect = this.depth === 0 ? DONE : COMMA_OR_END;
   }
 
+  /** Where the string opening at `at` closes in this chunk, or -1 when it has an escape or goes on past the chunk. */
+  private plainStringEnd(buf: Buffer, at: number): number {
+    const close = buf.indexOf(0x22, at + 1);
+    if (close >= 0 && this.backslashAt < at) {
+      const found = buf.indexOf(0x5c, at + 1);
+      this.backslashAt = found < 0 ? Number.POSITIVE_INFINITY : found;
+    }
+    return close < 0 || this.backslashAt < close ? -1 : close;
+  }
+
+  /**
+   * A key from its opening quote at `at`: one already seen (the same few keys repeat a million times in a tree
+   * upload) is handed over as the string read the first time, without decoding or allocating; else it is read
+   * as any string, and remembered.
+   */
+  private knownKey(buf: Buffer, at: number): number {
+    const close = this.plainStringEnd(buf, at);
+    if (close >= 0) {
+      const length = close - at - 1;
+      for (const known of this.keys) {
+        if (known.bytes.length === length && buf.compare(known.bytes, 0, length, at + 1, close) === 0) {
+          this.expect = COLON;
+          this.handler.key(known.text);
+          return close + 1;
+        }
+      }
+    }
+    this.structural(0x22, at);
+    return at + 1;
+  }
+
+  /**
+   * A string value the handler takes as bytes, from its opening quote at `at`: when it ends in this chunk
+   * without an escape, handed over as is (the closing quote found by a native search); else read as any string.
+   */
+  private bytesString(buf: Buffer, at: number): number {
+    this.valueAllowed(at);
+    const close = this.plainStringEnd(buf, at);
+    if (close < 0 || close - at - 1 > this.limits.maxStringBytes) {
+      this.structural(0x22, at);
+      return at + 1;
+    }
+    this.handler.bytes!(buf, at + 1, close);
+    this.afterValue();
+    return close + 1;
+  }
+
   /** Reads string bytes up to the closing quote; returns where reading stopped. */
   private continueString(buf: Buffer, from: number): number {
     const n = buf.length;
@@ -204,6 +268,8 @@ export class JsonTokenizer {
     }
     if (this.isKey) {
       this.expect = COLON;
+      if (!this.hasEscape && this.keys.length < MAX_KNOWN_KEYS && text.length <= MAX_KNOWN_KEY_LENGTH)
+        this.keys.push({ bytes: Buffer.from(text, this.nonAscii ? "utf8" : "latin1"), text });
       this.handler.key(text);
     } else {
       this.handler.string(text);

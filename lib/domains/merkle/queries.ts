@@ -1,7 +1,8 @@
-// Statements on the tree store: merkle_trees, merkle_tiles, merkle_leaves, merkle_staged_leaves.
+// Statements on the tree store: merkle_trees, merkle_tiles, merkle_leaf_chunks.
 // The proof path is two statements (accountLeavesSql, tilesSql); bulk writes run in bulk() transactions.
 import { sql, type Transaction } from "kysely";
 import { db, type Database } from "@/db";
+import { arrayLiteral } from "@/db/array-literal";
 import type { MerkleTreeState } from "@/db/tables/airdrops";
 import type { DB } from "@/db/types";
 
@@ -72,12 +73,6 @@ export async function insertTree(
   return id;
 }
 
-/** Whether the tree row exists, holding it FOR SHARE: a concurrent deletion (FOR UPDATE) waits, or has already removed it. */
-export async function shareLockTree(trx: Transaction<DB>, treeId: number): Promise<boolean> {
-  const tree = await sql`SELECT id FROM merkle_trees WHERE id = ${treeId} FOR SHARE`.execute(trx);
-  return tree.rows.length > 0;
-}
-
 /** The tree row's owner and state, locked FOR UPDATE. */
 export function lockTree(
   trx: Transaction<DB>,
@@ -134,9 +129,9 @@ export async function deleteTreeRow(executor: Database, treeId: number): Promise
 }
 
 /** The tables holding a tree's data, in the order a deletion empties them. */
-export const TREE_DATA_TABLES = ["merkle_tiles", "merkle_staged_leaves", "merkle_leaves"] as const;
+export const TREE_DATA_TABLES = ["merkle_tiles", "merkle_leaf_chunks"] as const;
 
-/** Deletes up to `limit` rows of the tree's tiles, staged chunks or leaves; returns how many it deleted. */
+/** Deletes up to `limit` rows of the tree's tiles or leaf chunks; returns how many it deleted. */
 export async function deleteTreeDataBatch(
   executor: Database,
   table: (typeof TREE_DATA_TABLES)[number],
@@ -151,16 +146,25 @@ export async function deleteTreeDataBatch(
 
 // --- Tiles and leaves ------------------------------------------------------------------------------
 
-/** The statement of accountLeaves (exported for the benchmark's database floor). */
-export const accountLeavesSql = (owner: string, account: string) => sql<
-  TreeRow & { tree_index: number | null; amount: string | null }
->`
+/**
+ * The statement of accountLeaves (exported for the benchmark's database floor): the owner's current tree and
+ * the account's leaves in it, from the one chunk that can hold them (the last starting at or before it).
+ */
+export const accountLeavesSql = (owner: string, account: string) => {
+  const key = accountBytes(account);
+  return sql<TreeRow & { tree_index: number | null; amount: string | null }>`
   SELECT t.id, t.root, t.leaf_count, t.node_count, t.tile_height, l.tree_index, l.amount
   FROM merkle_trees t
-  LEFT JOIN merkle_leaves l ON l.tree_id = t.id AND l.account = ${accountBytes(account)}
+  LEFT JOIN LATERAL (
+    SELECT c.tree_indexes[p] AS tree_index, c.amounts[p] AS amount
+    FROM (SELECT accounts, tree_indexes, amounts FROM merkle_leaf_chunks
+          WHERE tree_id = t.id AND first_account <= ${key} ORDER BY first_account DESC LIMIT 1) c,
+      unnest(array_positions(c.accounts, ${key}::bytea)) AS p
+  ) l ON true
   WHERE t.owner = ${owner} AND t.state = 'current'
   ORDER BY l.amount DESC, l.tree_index
   LIMIT ${MAX_LEAVES_PER_ACCOUNT}`;
+};
 
 /** The statement of proofsFor (exported for the benchmark's database floor). */
 export const tilesSql = (treeId: number, tiles: number[]) =>
@@ -180,20 +184,28 @@ export async function findTiles(executor: Database, treeId: number, tiles: numbe
   return rows;
 }
 
-/** Up to `limit` leaves of the tree in (account, treeIndex) order, after `after` when given. */
+/**
+ * Up to `limit` leaves of the tree in (account, treeIndex) order, after `after` when given: the chunks in key
+ * order from the one holding `after`, each chunk's leaves in their stored order.
+ */
 export async function findLeafPage(
   executor: Database,
   treeId: number,
   after: { account: string; treeIndex: number } | null,
   limit: number,
 ) {
+  const key = after && accountBytes(after.account);
   const afterKey = after
-    ? sql`AND (account, tree_index) > (${accountBytes(after.account)}, ${after.treeIndex})`
+    ? sql`AND c.first_account >= coalesce((SELECT first_account FROM merkle_leaf_chunks
+          WHERE tree_id = ${treeId} AND first_account <= ${key} ORDER BY first_account DESC LIMIT 1), ''::bytea)
+        AND (u.account, u.tree_index) > (${key}, ${after.treeIndex})`
     : sql``;
   const { rows } = await sql<{ account: Uint8Array; tree_index: number; amount: string }>`
-    SELECT account, tree_index, amount FROM merkle_leaves
-    WHERE tree_id = ${treeId} ${afterKey}
-    ORDER BY account, tree_index
+    SELECT u.account, u.tree_index, u.amount
+    FROM merkle_leaf_chunks c,
+      unnest(c.accounts, c.tree_indexes, c.amounts) WITH ORDINALITY AS u(account, tree_index, amount, ord)
+    WHERE c.tree_id = ${treeId} ${afterKey}
+    ORDER BY c.first_account, u.ord
     LIMIT ${limit}`.execute(executor);
   return rows;
 }
@@ -212,59 +224,29 @@ export async function insertTileBatch(
       `.execute(executor);
 }
 
-/** A chunk of leaves: `packed` holds their accounts, 20 bytes each, in the order of `treeIndexes` and `amounts`. */
-export type LeafChunk = { packed: Buffer; treeIndexes: number[]; amounts: string[] };
+/**
+ * Leaves in (account, treeIndex) order, with the chunk each goes to: `packed` holds their accounts, 20 bytes
+ * each, in the order of `treeIndexes`, `amounts` (canonical decimal text) and `chunks`.
+ */
+export type LeafBatch = { packed: Buffer; treeIndexes: number[]; amounts: string[]; chunks: number[] };
 
-const packedAccounts = (chunk: LeafChunk) =>
-  sql`ARRAY(SELECT substring(${chunk.packed}::bytea FROM g * 20 + 1 FOR 20) FROM generate_series(0, ${chunk.treeIndexes.length - 1}) AS g)`;
-
-/** The chunk as leaf rows, in one statement. */
-export async function insertLeafChunk(executor: Database, treeId: number, chunk: LeafChunk): Promise<void> {
+/** The batch's chunks as rows, in one statement. */
+export async function insertLeafChunks(executor: Database, treeId: number, batch: LeafBatch): Promise<void> {
+  const accounts = sql`ARRAY(SELECT substring(${batch.packed}::bytea FROM g * 20 + 1 FOR 20) FROM generate_series(0, ${batch.chunks.length - 1}) AS g)`;
+  const array = (values: readonly (number | string)[]) => arrayLiteral(values, true);
   await sql`
-            INSERT INTO merkle_leaves (tree_id, account, tree_index, amount)
-            SELECT ${treeId}, u.account, u.tree_index, u.amount
-            FROM unnest(${packedAccounts(chunk)}, ${chunk.treeIndexes}::int[], ${chunk.amounts}::numeric[]) AS u(account, tree_index, amount)`.execute(
-    executor,
-  );
-}
-
-/** The chunk as one staged row (number `index`), which expandStagedChunk later turns into leaf rows. */
-export async function insertStagedChunk(
-  executor: Database,
-  treeId: number,
-  index: number,
-  chunk: LeafChunk,
-): Promise<void> {
-  await sql`
-            INSERT INTO merkle_staged_leaves (tree_id, chunk, accounts, tree_indexes, amounts)
-            VALUES (${treeId}, ${index}, ${packedAccounts(chunk)}, ${chunk.treeIndexes}::int[], ${chunk.amounts}::numeric[])`.execute(
-    executor,
-  );
-}
-
-/** The tree's lowest staged chunk number, or undefined when none is left. */
-export async function firstStagedChunk(executor: Database, treeId: number): Promise<number | undefined> {
-  const next = await sql<{ chunk: number }>`
-        SELECT chunk FROM merkle_staged_leaves WHERE tree_id = ${treeId} ORDER BY chunk LIMIT 1`.execute(executor);
-  return next.rows[0]?.chunk;
-}
-
-/** Turns a staged chunk into leaf rows and deletes it (run both in one transaction). */
-export async function expandStagedChunk(executor: Database, treeId: number, chunk: number): Promise<void> {
-  await sql`
-        INSERT INTO merkle_leaves (tree_id, account, tree_index, amount)
-        SELECT s.tree_id, u.account, u.tree_index, u.amount
-        FROM merkle_staged_leaves s, unnest(s.accounts, s.tree_indexes, s.amounts) AS u(account, tree_index, amount)
-        WHERE s.tree_id = ${treeId} AND s.chunk = ${chunk}`.execute(executor);
-  await sql`DELETE FROM merkle_staged_leaves WHERE tree_id = ${treeId} AND chunk = ${chunk}`.execute(executor);
+    INSERT INTO merkle_leaf_chunks (tree_id, first_account, accounts, tree_indexes, amounts)
+    SELECT ${treeId}, (array_agg(u.account ORDER BY u.ord))[1], array_agg(u.account ORDER BY u.ord),
+      array_agg(u.tree_index ORDER BY u.ord), array_agg(u.amount ORDER BY u.ord)
+    FROM unnest(${accounts}, ${array(batch.treeIndexes)}::int[], ${array(batch.amounts)}::numeric[], ${array(batch.chunks)}::int[])
+      WITH ORDINALITY AS u(account, tree_index, amount, chunk, ord)
+    GROUP BY u.chunk`.execute(executor);
 }
 
 /** The sum of a tree's amounts (wei, decimal text): one aggregate over its leaves. */
 export async function sumTreeAmounts(executor: Database, treeId: number): Promise<string> {
-  const row = await executor
-    .selectFrom("merkle_leaves")
-    .select(sql<string>`coalesce(sum(amount), 0)::text`.as("total"))
-    .where("tree_id", "=", treeId)
-    .executeTakeFirstOrThrow();
-  return row.total;
+  const { rows } = await sql<{ total: string }>`
+    SELECT coalesce(sum(a), 0)::text AS total FROM merkle_leaf_chunks c, unnest(c.amounts) AS a
+    WHERE c.tree_id = ${treeId}`.execute(executor);
+  return rows[0].total;
 }

@@ -1,48 +1,21 @@
-// Writing an uploaded tree: a tree row (state staged), its tiles, and its leaves sorted by account (as
-// rows, or as chunks the publish job expands). Nothing here is visible to readers: a tree becomes visible
-// only when published (jobs.ts).
+// Writing an uploaded tree: a tree row (state staged), its tiles, and its leaves in chunks. Nothing here is
+// visible to readers: a tree becomes visible only when published (jobs.ts).
 // Every statement is a bounded batch (a few MB), so none approaches the statement timeout.
 import { db } from "@/db";
 import { enqueue } from "@/lib/platform/jobs/define";
 import { deleteTreeJob } from "./jobs";
-import { bulk, insertLeafChunk, insertStagedChunk, insertTileBatch, insertTree } from "./queries";
-import type { ByteRecords } from "./records";
+import { chunkNumbers, leafOrder } from "./leaf-order";
+import { bulk, insertLeafChunks, insertTileBatch, insertTree } from "./queries";
 import { buildTiles, TILE_HEIGHT } from "./tiles";
 import type { ValidTree } from "./validate";
 
-/** Leaves per insert statement, and per staged chunk (one row, expanded into leaf rows in one statement). */
-export const LEAF_CHUNK = 10_000;
+/** Leaves per insert statement (whole chunks: a few more). */
+const LEAVES_PER_STATEMENT = 10_000;
+/** Leaf statements in flight at once (beside the tiles' one): PostgreSQL indexes them on as many cores. */
+const LEAF_WRITERS = 2;
 const TILES_PER_INSERT = 1_000;
 /** A tree never published (abandoned upload, crashed save) is deleted after this long. */
 const ABANDONED_AFTER_SECONDS = 6 * 3600;
-
-function compareAccounts(accounts: ByteRecords, a: number, b: number): number {
-  const blockA = accounts.block(a);
-  const blockB = accounts.block(b);
-  const atA = accounts.offset(a);
-  const atB = accounts.offset(b);
-  for (let k = 0; k < 20; k++) {
-    const d = blockA[atA + k] - blockB[atB + k];
-    if (d !== 0) return d;
-  }
-  return 0;
-}
-
-/** Value indexes ordered by (account, treeIndex): the leaf table's key, so its index grows at the end. */
-function accountOrder(tree: ValidTree): Uint32Array {
-  const { accounts, treeIndexes } = tree;
-  const order = new Uint32Array(tree.leafCount);
-  const head = new Uint32Array(tree.leafCount);
-  for (let i = 0; i < tree.leafCount; i++) {
-    order[i] = i;
-    const block = accounts.block(i);
-    const at = accounts.offset(i);
-    head[i] = ((block[at] << 24) | (block[at + 1] << 16) | (block[at + 2] << 8) | block[at + 3]) >>> 0;
-  }
-  return order.sort(
-    (a, b) => head[a] - head[b] || compareAccounts(accounts, a, b) || treeIndexes.get(a) - treeIndexes.get(b),
-  );
-}
 
 async function insertTiles(treeId: number, tree: ValidTree): Promise<void> {
   const shape = { nodeCount: 2 * tree.leafCount - 1, tileHeight: TILE_HEIGHT };
@@ -70,35 +43,46 @@ async function insertTiles(treeId: number, tree: ValidTree): Promise<void> {
 }
 
 /**
- * Writes the leaves in (account, treeIndex) order, LEAF_CHUNK per statement: straight into the leaf table
- * (an upload published now), or as staged chunks that the publish job expands later (an enqueued upload:
- * the request then writes a few hundred rows instead of a million).
+ * Writes the leaves as chunks (leaf-order.ts), about LEAVES_PER_STATEMENT leaves per statement (whole chunks),
+ * LEAF_WRITERS statements at a time.
  */
-async function insertLeaves(treeId: number, tree: ValidTree, staged: boolean): Promise<void> {
-  const order = accountOrder(tree);
-  for (let chunk = 0; chunk * LEAF_CHUNK < tree.leafCount; chunk++) {
-    const members = order.subarray(chunk * LEAF_CHUNK, Math.min(tree.leafCount, (chunk + 1) * LEAF_CHUNK));
-    const packed = Buffer.alloc(members.length * 20);
-    const treeIndexes: number[] = [];
-    const amounts: string[] = [];
-    members.forEach((i, k) => {
-      tree.accounts.copyTo(i, packed, k * 20);
-      treeIndexes.push(tree.treeIndexes.get(i));
-      amounts.push(tree.amounts[i]);
-    });
-    const leaves = { packed, treeIndexes, amounts };
-    await bulk((trx) =>
-      staged ? insertStagedChunk(trx, treeId, chunk, leaves) : insertLeafChunk(trx, treeId, leaves),
-    );
+async function insertLeaves(treeId: number, tree: ValidTree): Promise<void> {
+  const { accounts, treeIndexes, leafCount } = tree;
+  const order = leafOrder(accounts, treeIndexes, leafCount);
+  const chunks = chunkNumbers(leafCount, (k) =>
+    accounts.equals(order[k], accounts.block(order[k - 1]), accounts.offset(order[k - 1])),
+  );
+  // Statement boundaries, at chunk boundaries.
+  const starts = [0];
+  for (let k = LEAVES_PER_STATEMENT; k < leafCount; k++) {
+    if (k - starts.at(-1)! >= LEAVES_PER_STATEMENT && chunks[k] !== chunks[k - 1]) starts.push(k);
   }
+  let next = 0;
+  const writer = async () => {
+    for (let s = next++; s < starts.length; s = next++) {
+      const from = starts[s];
+      const to = starts[s + 1] ?? leafCount;
+      const packed = Buffer.alloc((to - from) * 20);
+      const batch = { packed, treeIndexes: [] as number[], amounts: [] as string[], chunks: [] as number[] };
+      for (let k = from; k < to; k++) {
+        const i = order[k];
+        accounts.copyTo(i, packed, (k - from) * 20);
+        batch.treeIndexes.push(treeIndexes.get(i));
+        batch.amounts.push(tree.amounts[i]);
+        batch.chunks.push(chunks[k]);
+      }
+      await bulk((trx) => insertLeafChunks(trx, treeId, batch));
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(LEAF_WRITERS, starts.length) }, writer));
 }
 
 /**
  * Stores a validated tree for `owner` without publishing it; returns the new tree's id. A deletion job is
  * queued with it, so an upload that never gets published does not stay behind. Tiles and leaves are
- * written side by side (two connections on PostgreSQL).
+ * written side by side (three connections on PostgreSQL).
  */
-export async function stageTree(owner: string, tree: ValidTree, options: { stageLeaves: boolean }): Promise<number> {
+export async function stageTree(owner: string, tree: ValidTree): Promise<number> {
   const treeId = await db()
     .transaction()
     .execute(async (trx) => {
@@ -106,6 +90,6 @@ export async function stageTree(owner: string, tree: ValidTree, options: { stage
       await enqueue(deleteTreeJob, { treeId: id }, { trx, delaySeconds: ABANDONED_AFTER_SECONDS });
       return id;
     });
-  await Promise.all([insertTiles(treeId, tree), insertLeaves(treeId, tree, options.stageLeaves)]);
+  await Promise.all([insertTiles(treeId, tree), insertLeaves(treeId, tree)]);
   return treeId;
 }

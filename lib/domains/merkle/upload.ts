@@ -97,7 +97,7 @@ export async function saveTreeUpload<F extends { merkleRoot: string }>(
     const current = await currentTree(owner);
     if (current?.root === bytesToHex(upload.tree.root)) return { ...saved, enqueued: false, unchanged: true };
     const delay = delaySeconds(upload.fields);
-    const treeId = await stageTree(owner, upload.tree, { stageLeaves: delay !== undefined });
+    const treeId = await stageTree(owner, upload.tree);
     if (delay === undefined) await publishTree(treeId);
     else await queuePublish(treeId, delay);
     return { ...saved, enqueued: delay !== undefined, unchanged: false };

@@ -44,22 +44,21 @@ function checkLeaves(dump: DumpReader, n: number): void {
   const taken = new Uint8Array(n);
   for (let i = 0; i < n; i++) {
     const treeIndex = dump.treeIndexes.get(i);
-    const path = `tree.values.${i}`;
     if (treeIndex < n - 1 || treeIndex > 2 * n - 2) {
       throw inconsistent({
-        path: `${path}.treeIndex`,
+        path: `tree.values.${i}.treeIndex`,
         message: `${treeIndex} is not a leaf position (leaves are ${n - 1} to ${2 * n - 2})`,
       });
     }
     if (taken[treeIndex - (n - 1)]++) {
       throw inconsistent({
-        path: `${path}.treeIndex`,
+        path: `tree.values.${i}.treeIndex`,
         message: `${treeIndex} is already the position of an earlier value`,
       });
     }
     if (!dump.nodes.equals(treeIndex, dump.leafHashes.block(i), dump.leafHashes.offset(i))) {
       throw inconsistent({
-        path,
+        path: `tree.values.${i}`,
         message: `its leaf hash ${bytesToHex(dump.leafHashes.get(i))} is not tree.tree.${treeIndex}`,
       });
     }

@@ -53,9 +53,18 @@ class Rebuild implements JsonHandler {
   }
 }
 
-function tokenize(text: string | Uint8Array, cuts: number[] = []) {
+/** Takes every string value as bytes (JsonHandler.wantsBytes), as the tree reader takes hex: the same values. */
+class RebuildFromBytes extends Rebuild {
+  wantsBytes() {
+    return true;
+  }
+  bytes(buf: Buffer, start: number, end: number) {
+    this.string(buf.toString("utf8", start, end));
+  }
+}
+
+function tokenize(text: string | Uint8Array, cuts: number[] = [], handler = new Rebuild()) {
   const bytes = typeof text === "string" ? Buffer.from(text) : text;
-  const handler = new Rebuild();
   const t = new JsonTokenizer(handler, { maxDepth: 64, maxStringBytes: 1 << 20 });
   let at = 0;
   for (const cut of [...cuts.filter((c) => c > 0 && c < bytes.length).sort((a, b) => a - b), bytes.length]) {
@@ -81,6 +90,25 @@ describe("JsonTokenizer", () => {
       }),
       { numRuns: 400 },
     );
+  });
+
+  it("hands string values over as bytes to a handler that wants them, or as strings when escaped or split", () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), fc.array(fc.nat(), { maxLength: 6 }), (value, cuts) => {
+        const text = JSON.stringify(value);
+        const limit = Buffer.byteLength(text);
+        const read = tokenize(
+          text,
+          cuts.map((c) => c % (limit + 1)),
+          new RebuildFromBytes(),
+        );
+        expect(read).toEqual(JSON.parse(text));
+      }),
+      { numRuns: 400 },
+    );
+    const text = JSON.stringify({ a: ["0x12ab", "q\"uote", "x"], a2: "0x12ab" });
+    for (let cut = 1; cut < text.length; cut++)
+      expect(tokenize(text, [cut], new RebuildFromBytes())).toEqual(JSON.parse(text));
   });
 
   it("decodes escapes and multi-byte characters split across chunks", () => {
