@@ -21,6 +21,25 @@ export class JsonText {
   constructor(readonly text: string) {}
 }
 
+/**
+ * An answer object some of whose members are already serialised (JsonText, or arrays of JsonText): those are
+ * spliced in as they are, the others serialised by toJson. Members left undefined are left out.
+ */
+export function jsonObject(members: Record<string, unknown>): JsonText {
+  const parts: string[] = [];
+  for (const [name, value] of Object.entries(members)) {
+    if (value !== undefined) parts.push(`${JSON.stringify(name)}:${jsonPart(value)}`);
+  }
+  return new JsonText(`{${parts.join(",")}}`);
+}
+
+function jsonPart(value: unknown): string {
+  if (value instanceof JsonText) return value.text;
+  if (Array.isArray(value) && value.some((v) => v instanceof JsonText))
+    return `[${value.map((v) => (v instanceof JsonText ? v.text : toJson(v))).join(",")}]`;
+  return toJson(value);
+}
+
 /** A request body's JSON, or a 400 saying it is not JSON. */
 export function parseJsonText(text: string): unknown {
   try {

@@ -1,5 +1,5 @@
 // npm run bench -- --tokens N [--seed S] [--scenarios a,b] [--duration 10] [--rounds 5] [--connections 1,10] [--warmup 2]
-//                   [--no-build] [--no-profile]
+//                   [--no-build] [--no-profile] [--profile-setup]
 // Builds, prepares the seeded bench database, starts `next start`, and measures every scenario beside its
 // framework floor (GET /api/ping) and database floor (its SQL straight through pg), all in the same run:
 // the three take turns in rounds, so a machine that slows down or speeds up over a minute weighs on all
@@ -35,7 +35,7 @@ const cli = {
   command: "npm run bench",
   synopsis: [
     "[--tokens N] [--seed S] [--scenarios a,b] [--duration 10] [--rounds 5] [--connections 1,10] [--warmup 2]",
-    "[--no-build] [--no-profile]",
+    "[--no-build] [--no-profile] [--profile-setup]",
   ],
   description:
     "Builds, prepares the seeded bench database (BENCH_DATABASE_URL), starts `next start` and measures every\n" +
@@ -64,6 +64,10 @@ const cli = {
     warmup: { type: "string", value: "s", description: "warm-up seconds per measurement, 0..60 (default 2)" },
     "no-build": { type: "boolean", description: "use the build already in .next" },
     "no-profile": { type: "boolean", description: "skip the CPU profile of each scenario" },
+    "profile-setup": {
+      type: "boolean",
+      description: "also profile each setup (the tree uploads), whose save times are then taken under the profiler",
+    },
   },
 } as const satisfies CliSpec;
 
@@ -88,6 +92,7 @@ function options() {
     warmupSeconds: int("warmup", 2, 0, 60),
     build: values["no-build"] !== true,
     profile: values["no-profile"] !== true,
+    profileSetup: values["profile-setup"] === true,
   };
 }
 
@@ -132,7 +137,14 @@ class Rounds {
   }
 }
 
-type Measure = { durationSeconds: number; rounds: number; warmupSeconds: number; profileSeconds: number };
+type Measure = {
+  durationSeconds: number;
+  rounds: number;
+  warmupSeconds: number;
+  profileSeconds: number;
+  /** also profile the setup (a tree upload); its save time is then measured under the profiler */
+  profileSetup: boolean;
+};
 
 /** One level of concurrency: warm-up, then the rounds, then the extra floors. */
 async function measureLevel(
@@ -247,7 +259,7 @@ async function measureScenario(
     if (scenario.setup) {
       say("setup");
       const setup = scenario.setup;
-      if (profile) {
+      if (profile && m.profileSetup) {
         const file = profile.file.replace(/\.cpuprofile$/, ".setup.cpuprofile");
         result.setupProfile = await profiled(profile.server, file, async () => {
           await setup(ctx);
@@ -388,6 +400,7 @@ async function main() {
       rounds: opts.rounds,
       warmupSeconds: opts.warmupSeconds,
       profileSeconds: Math.max(3, Math.ceil(opts.durationSeconds / 2)),
+      profileSetup: opts.profileSetup,
     };
     const results: ScenarioResult[] = [];
     for (const scenario of scenarios) {

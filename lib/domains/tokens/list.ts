@@ -9,10 +9,11 @@ import { withSearchBudget } from "./budget";
 import { countTokens } from "./counts";
 import { cursorFor, encodeCursor, orderOf, type Cursor, type Direction, type SortBy } from "./cursor";
 import { hasFilters, type TokenFilters } from "./queries/filters";
-import { readPage, type PageRow } from "./queries/page";
-import { marketOf, toMarket, toTokenObject, type TokenObject } from "./serialize";
+import { type PageJsonRow, type PageRequest, readJsonPage, readPage, type PageRow } from "./queries/page";
+import { marketOf, toMarket, tokenJson } from "./serialize";
 import { refreshInBackground } from "./market/jobs";
 import { config } from "@/lib/core/config";
+import { JsonText } from "@/lib/core/json";
 import { log } from "@/lib/core/log";
 
 export type ListRequest = {
@@ -31,7 +32,8 @@ export type ListRequest = {
 };
 
 export type TokenList = {
-  data: TokenObject[];
+  /** each token object as JSON text: answer it with jsonObject */
+  data: JsonText[];
   total: number;
   cursor: string | null;
   hasMore: boolean;
@@ -46,24 +48,37 @@ function creatorFilters(f: TokenFilters): TokenFilters {
   return { ...(f.fids ? { fids: f.fids } : {}), ...(f.msgSender ? { msgSender: f.msgSender } : {}) };
 }
 
-async function counts(conn: Kysely<DB>, r: ListRequest, rows: PageRow[], hasMore: boolean) {
+async function counts(conn: Kysely<DB>, r: ListRequest, rowCount: number, hasMore: boolean) {
   const offset = r.offset ?? 0;
   // A first page that is not full holds every match: no need to count them.
-  const seenAll = !r.cursor && !hasMore && r.limit > 0 && (rows.length > 0 || offset === 0);
-  let total = seenAll ? offset + rows.length : await countTokens(conn, r.filters);
+  const seenAll = !r.cursor && !hasMore && r.limit > 0 && (rowCount > 0 || offset === 0);
+  let total = seenAll ? offset + rowCount : await countTokens(conn, r.filters);
   // An estimate is never allowed to contradict the rows in hand.
-  if (!r.cursor && rows.length > 0) total = Math.max(total, offset + rows.length + (hasMore ? 1 : 0));
+  if (!r.cursor && rowCount > 0) total = Math.max(total, offset + rowCount + (hasMore ? 1 : 0));
   if (!r.withTokensDeployed) return { total };
   const onlyCreators = !hasFilters({ ...r.filters, fids: undefined, msgSender: undefined });
   return { total, tokensDeployed: onlyCreators ? total : await countTokens(conn, creatorFilters(r.filters)) };
 }
 
-/** The database work of a list: its page and its counts (the statements the benchmark replays). */
-export async function readList(conn: Kysely<DB>, r: ListRequest) {
-  const read = r.limit > 0 ? await readPage(conn, { ...r, sort: r.sort ?? "desc", offset: r.offset ?? 0 }) : [];
-  const hasMore = read.length > r.limit;
-  const rows = hasMore ? read.slice(0, r.limit) : read;
-  return { rows, hasMore, counted: await counts(conn, r, rows, hasMore) };
+async function pageAndCounts<Row>(
+  conn: Kysely<DB>,
+  r: ListRequest,
+  read: (conn: Kysely<DB>, page: PageRequest) => Promise<Row[]>,
+) {
+  const page = r.limit > 0 ? await read(conn, { ...r, sort: r.sort ?? "desc", offset: r.offset ?? 0 }) : [];
+  const hasMore = page.length > r.limit;
+  const rows = hasMore ? page.slice(0, r.limit) : page;
+  return { rows, hasMore, counted: await counts(conn, r, rows.length, hasMore) };
+}
+
+/** The database work of a list: its page (rows with the token's columns) and its counts. */
+export function readList(conn: Kysely<DB>, r: ListRequest) {
+  return pageAndCounts(conn, r, readPage);
+}
+
+/** The same with each token as JSON text: what listTokens reads (the statements the benchmark replays). */
+export function readJsonList(conn: Kysely<DB>, r: ListRequest) {
+  return pageAndCounts(conn, r, readJsonPage);
 }
 
 /** The rows of a list's page, without its counts (the newest tokens of a creator). */
@@ -73,15 +88,24 @@ export async function readRows(conn: Kysely<DB>, r: ListRequest): Promise<PageRo
 }
 
 /** Tokens of the page whose stored market figures are older than one refresh period. */
-function staleMarketIds(rows: PageRow[]): number[] {
+function staleMarketIds(rows: PageJsonRow[]): number[] {
   const before = Date.now() - config().MARKET_REFRESH_INTERVAL_SECONDS * 1000;
   return rows.flatMap((row) => (row.m_updated_at && row.m_updated_at.getTime() < before ? [row.id] : []));
 }
 
+/** The request as listTokens reads it: a cursor of another order restarts the list (cursorFor). */
+export function asListed(r: ListRequest): ListRequest {
+  return { ...r, cursor: cursorFor(r.cursor, orderOf(r.sortBy, r.sort ?? "desc")) };
+}
+
+/**
+ * A token list, each token as JSON text written by the database (tokenJson) with its `related` members spliced
+ * in: building and serialising the objects in Node cost more than the page's query.
+ */
 export async function listTokens(r: ListRequest): Promise<TokenList> {
+  r = asListed(r);
   const order = orderOf(r.sortBy, r.sort ?? "desc");
-  r = { ...r, cursor: cursorFor(r.cursor, order) };
-  const { rows, hasMore, counted } = await withSearchBudget((conn) => readList(conn, r));
+  const { rows, hasMore, counted } = await withSearchBudget((conn) => readJsonList(conn, r));
   const last = rows.at(-1);
   const profiles = r.includeUser
     ? await listUserObjects(rows.flatMap((row) => (row.requestor_fid === null ? [] : [row.requestor_fid])))
@@ -93,11 +117,14 @@ export async function listTokens(r: ListRequest): Promise<TokenList> {
     );
   }
   const users = profiles?.users;
-  const data = rows.map((row) =>
-    toTokenObject(row, {
-      ...(users ? { user: (row.requestor_fid !== null && users.get(row.requestor_fid)) || null } : {}),
-      ...(r.includeMarket ? { market: toMarket(marketOf(row)) } : {}),
-    }),
+  const data = rows.map(
+    (row) =>
+      new JsonText(
+        tokenJson(row, {
+          ...(users ? { user: (row.requestor_fid !== null && users.get(row.requestor_fid)) || null } : {}),
+          ...(r.includeMarket ? { market: toMarket(marketOf(row)) } : {}),
+        }),
+      ),
   );
   return {
     data,

@@ -3,6 +3,7 @@ import { sql, type Selectable } from "kysely";
 import type { TokensTable, TokenMarketTable } from "@/db/tables/core";
 import { config } from "@/lib/core/config";
 import { displayAddress } from "@/lib/core/evm";
+import { toJson } from "@/lib/core/json";
 import type { PageRow } from "./queries/page";
 
 export type TokenRow = Selectable<TokensTable>;
@@ -33,7 +34,7 @@ export type MarketValues = Pick<
 >;
 
 /** The market columns a page row carries (m_*), or null when the token has no market row. */
-export function marketOf(row: PageRow): MarketValues | null {
+export function marketOf(row: Omit<PageRow, keyof TokenRow | "sort_value">): MarketValues | null {
   if (row.m_token_id === null) return null;
   return {
     market_cap_usd: row.m_market_cap_usd,
@@ -68,7 +69,7 @@ export function toMarket(row: MarketValues | null | undefined): TokenMarket | nu
  * PostgreSQL can write the first and last runs as JSON text and only the checksummed addresses are spliced
  * in between (tokenJson); JSON member order means nothing to a client, but one order everywhere is simpler.
  */
-export function toTokenObject(row: TokenRow, related?: { user?: unknown; market?: TokenMarket | null }) {
+export function toTokenObject(row: TokenRow, related?: Related) {
   return {
     id: row.id,
     created_at: row.created_at.toISOString(),
@@ -97,14 +98,18 @@ export function toTokenObject(row: TokenRow, related?: { user?: unknown; market?
     warnings: row.warnings,
     tags: row.tags,
     supply: row.supply,
-    ...(related && (related.user !== undefined || related.market !== undefined)
-      ? {
-          related: {
-            ...(related.user !== undefined ? { user: related.user } : {}),
-            ...(related.market !== undefined ? { market: related.market } : {}),
-          },
-        }
-      : {}),
+    ...(relatedOf(related) ? { related: relatedOf(related) } : {}),
+  };
+}
+
+export type Related = { user?: unknown; market?: TokenMarket | null };
+
+/** The `related` member of a token object: the user and market asked for, or nothing. */
+function relatedOf(related: Related | undefined) {
+  if (!related || (related.user === undefined && related.market === undefined)) return undefined;
+  return {
+    ...(related.user !== undefined ? { user: related.user } : {}),
+    ...(related.market !== undefined ? { market: related.market } : {}),
   };
 }
 
@@ -146,13 +151,14 @@ const PLAIN = /^[0-9A-Za-z]*$/;
 export const jsonString = (value: string) => (PLAIN.test(value) ? `"${value}"` : JSON.stringify(value));
 const jsonAddress = (address: string | null) => (address === null ? "null" : jsonString(displayAddress(address)!));
 
-/** The JSON text of toTokenObject(row) (no `related`), from the columns of tokenJsonColumns. */
-export function tokenJson(row: TokenJsonRow): string {
+/** The JSON text of toTokenObject(row, related), from the columns of tokenJsonColumns. */
+export function tokenJson(row: TokenJsonRow, related?: Related): string {
+  const extra = relatedOf(related);
   return (
     row.json_head.slice(0, -1) +
     `,"contract_address":${jsonAddress(row.contract_address)},"pool_address":${jsonAddress(row.pool_address)}` +
     `,"msg_sender":${jsonAddress(row.msg_sender)},"admin":${jsonAddress(row.admin)}` +
     `,"factory_address":${jsonAddress(row.factory_address)},"locker_address":${jsonAddress(row.locker_address)},` +
-    row.json_tail.slice(1)
+    (extra ? `${row.json_tail.slice(1, -1)},"related":${toJson(extra)}}` : row.json_tail.slice(1))
   );
 }

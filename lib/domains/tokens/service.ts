@@ -3,7 +3,8 @@
 import type { z } from "zod";
 import { db } from "@/db";
 import { badRequest } from "@/lib/core/errors";
-import { listTokens, readList, readRows, type ListRequest, type TokenList } from "./list";
+import { type JsonText, jsonObject } from "@/lib/core/json";
+import { listTokens, readList, readRows, type ListRequest } from "./list";
 import { classifySearchTerm } from "./queries/filters";
 import type { PageRow } from "./queries/page";
 import {
@@ -26,6 +27,11 @@ export type { ListRequest } from "./list";
 export type { TokenCondition, TokenFilters } from "./queries/filters";
 export type { PageRow } from "./queries/page";
 
+/** A list's answer `{ data, total, cursor, hasMore }` (and `tokensDeployed` when counted), as JSON text. */
+async function answer(r: ListRequest): Promise<JsonText> {
+  return jsonObject(await listTokens(r));
+}
+
 /** Fixed page sizes of the interface (get-tokens-by-fid 10, search 5) and ours (fetch-deployed-by-* 10). */
 export const BY_FID_PAGE = 10;
 export const SEARCH_PAGE = 5;
@@ -33,9 +39,9 @@ export const DEPLOYED_PAGE = 10;
 
 type TokensQuery = z.infer<typeof tokensQuery> | z.infer<typeof authenticatedTokensQuery>;
 
-/** GET /api/tokens and GET /api/tokens/authenticated: `{ data, total, cursor, tokensDeployed }`. */
-export function searchTokens(query: TokensQuery, onProfilesIncomplete?: () => void): Promise<TokenList> {
-  return listTokens({ ...searchRequest(query), onProfilesIncomplete });
+/** GET /api/tokens and GET /api/tokens/authenticated: `{ data, total, cursor, hasMore, tokensDeployed }`. */
+export async function searchTokens(query: TokensQuery, onProfilesIncomplete?: () => void): Promise<JsonText> {
+  return jsonObject(await listTokens({ ...searchRequest(query), onProfilesIncomplete }));
 }
 
 /** The list a GET /api/tokens query asks for. */
@@ -66,18 +72,18 @@ function pageOffset(query: TokensQuery): number {
 /** GET /api/get-tokens-by-fid: `{ data, pagination: { cursor, total, totalPages } }`. */
 export async function tokensOfFid(query: z.infer<typeof tokensByFidQuery>) {
   const page = await listTokens({ filters: { fids: [query.fid] }, cursor: query.cursor, limit: BY_FID_PAGE });
-  return {
+  return jsonObject({
     data: page.data,
     pagination: { cursor: page.cursor, total: page.total, totalPages: Math.ceil(page.total / BY_FID_PAGE) },
-  };
+  });
 }
 
 /** GET /api/tokens/fetch-by-admin: `{ data, total, cursor }`. */
 export function tokensOfAdmin(
   query: z.infer<typeof fetchByAdminQuery>,
   onProfilesIncomplete?: () => void,
-): Promise<TokenList> {
-  return listTokens({
+): Promise<JsonText> {
+  return answer({
     onProfilesIncomplete,
     filters: { admin: query.admin, chainId: query.chainId },
     cursor: query.cursor,
@@ -88,18 +94,18 @@ export function tokensOfAdmin(
 }
 
 /** GET /api/tokens/fetch-deployed-by-fid: `{ data, total, cursor }`. */
-export function deployedByFid(query: z.infer<typeof deployedByFidQuery>): Promise<TokenList> {
-  return listTokens({ filters: { fids: [query.fid] }, cursor: query.cursor, limit: DEPLOYED_PAGE });
+export function deployedByFid(query: z.infer<typeof deployedByFidQuery>): Promise<JsonText> {
+  return answer({ filters: { fids: [query.fid] }, cursor: query.cursor, limit: DEPLOYED_PAGE });
 }
 
 /** GET /api/tokens/fetch-deployed-by-address: tokens whose deployer (msg_sender) is the address. */
-export function deployedByAddress(query: z.infer<typeof deployedByAddressQuery>): Promise<TokenList> {
-  return listTokens({ filters: { msgSender: query.address }, cursor: query.cursor, limit: DEPLOYED_PAGE });
+export function deployedByAddress(query: z.infer<typeof deployedByAddressQuery>): Promise<JsonText> {
+  return answer({ filters: { msgSender: query.address }, cursor: query.cursor, limit: DEPLOYED_PAGE });
 }
 
 /** GET /api/tokens/search (deprecated): GET /api/tokens with q and fids only, 5 per page. */
-export function legacySearch(query: z.infer<typeof searchQuery>): Promise<TokenList> {
-  return listTokens({
+export function legacySearch(query: z.infer<typeof searchQuery>): Promise<JsonText> {
+  return answer({
     filters: { q: query.q === undefined ? undefined : classifySearchTerm(query.q), fids: query.fids },
     cursor: query.cursor,
     limit: SEARCH_PAGE,

@@ -47,8 +47,11 @@ describe("the idempotency race", () => {
   it("concurrent identical requests share one simulation; another body, or a later request, simulates its own", async () => {
     const c = chain();
     let calls = 0;
-    const restore = interceptChain(c, (method, forward) => {
-      if (method === "eth_call") calls++;
+    // The first simulation is held for a second, so the ten requests are all in flight while it runs (each first
+    // goes through its key lookup and the partner's rate limit, which on a busy database can take longer than a
+    // simulation on the local chain).
+    const restore = interceptChain(c, async (method, forward) => {
+      if (method === "eth_call" && ++calls === 1) await new Promise((r) => setTimeout(r, 1000));
       return forward();
     });
     try {

@@ -2,14 +2,14 @@
 // and a two-character term, fid, msgSender, sortBy=market-cap, page 1,000 by cursor, and
 // fetch-by-pool-addresses with 100 addresses. The database floor of each request is the SQL the service
 // sends for it, in order: the search budget's BEGIN/set_config, the page, planner estimate and bounded count
-// (captured by running the service's own readList against the bench database), and COMMIT.
+// (captured by running the service's own readJsonList against the bench database), and COMMIT.
 import { Kysely, PostgresDialect } from "kysely";
 import type { DB } from "@/db/types";
 import { config } from "@/lib/core/config";
 import { budgetBeginSql } from "@/lib/domains/tokens/budget";
 import { SEARCH_TERMS } from "@/dev/seed/vocabulary";
 import { encodeCursor } from "@/lib/domains/tokens/cursor";
-import { readList } from "@/lib/domains/tokens/list";
+import { asListed, readJsonList } from "@/lib/domains/tokens/list";
 import { tokensByPoolsQuery } from "@/lib/domains/tokens/queries/lookups";
 import { tokensQuery } from "@/lib/domains/tokens/schemas";
 import { searchRequest } from "@/lib/domains/tokens/service";
@@ -32,7 +32,7 @@ async function listSql(ctx: BenchContext, queries: string[]): Promise<SqlRequest
   const out: SqlRequest[] = [];
   for (const qs of queries) {
     const { conn, sent } = recorder(ctx);
-    await readList(conn, searchRequest(tokensQuery.parse(Object.fromEntries(new URLSearchParams(qs)))));
+    await readJsonList(conn, asListed(searchRequest(tokensQuery.parse(Object.fromEntries(new URLSearchParams(qs))))));
     out.push([[{ text: budgetBeginSql(config().SEARCH_TIMEOUT_MS) }], ...sent.map((q) => [q]), [{ text: "COMMIT" }]]);
   }
   return out;

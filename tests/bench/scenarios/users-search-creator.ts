@@ -34,11 +34,6 @@ const addresses = (ctx: BenchContext) =>
      UNION ALL (SELECT msg_sender FROM tokens WHERE requestor_fid IS NULL AND id % 1009 = 7 ORDER BY id LIMIT 5)`,
   );
 
-const text = (q: { compile(): { sql: string; parameters: readonly unknown[] } }): SqlQuery => {
-  const c = q.compile();
-  return { text: c.sql, values: [...c.parameters] };
-};
-
 /** A Kysely over the bench pool that records what it sends (never destroyed: the pool is the harness's). */
 function recorder(ctx: BenchContext) {
   const sent: SqlQuery[] = [];
@@ -67,7 +62,8 @@ async function tokenSql(ctx: BenchContext, creators: Creators): Promise<SqlReque
 async function nameSql(ctx: BenchContext, list: string[]): Promise<SqlRequest[]> {
   const out: SqlRequest[] = [];
   for (const name of list) {
-    const match = text(creatorsByNameQuery(db(), name.toLowerCase(), MAX_CREATORS));
+    const compiled = creatorsByNameQuery(name.toLowerCase(), MAX_CREATORS).compile(db());
+    const match = { text: compiled.sql, values: [...compiled.parameters] };
     const users = (await ctx.pool.query(match.text, match.values)).rows as {
       fid: string;
       verified_addresses: string[];

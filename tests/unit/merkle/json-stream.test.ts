@@ -106,7 +106,7 @@ describe("JsonTokenizer", () => {
       }),
       { numRuns: 400 },
     );
-    const text = JSON.stringify({ a: ["0x12ab", "q\"uote", "x"], a2: "0x12ab" });
+    const text = JSON.stringify({ a: ["0x12ab", 'q"uote', "x"], a2: "0x12ab" });
     for (let cut = 1; cut < text.length; cut++)
       expect(tokenize(text, [cut], new RebuildFromBytes())).toEqual(JSON.parse(text));
   });

@@ -3,7 +3,7 @@
 // have no value (no market row, or a NULL in that column) by id: "NULLs last" in both directions.
 import { sql, type CompiledQuery, type Kysely, type SelectQueryBuilder } from "kysely";
 import type { DB } from "@/db/types";
-import type { MarketRow, TokenRow } from "@/lib/domains/tokens/serialize";
+import { type MarketRow, tokenJsonColumns, type TokenJsonRow, type TokenRow } from "@/lib/domains/tokens/serialize";
 import type { Cursor, Direction, SortBy } from "@/lib/domains/tokens/cursor";
 import { filterConditions, type TokenFilters } from "./filters";
 
@@ -39,6 +39,8 @@ export type PageRequest = {
   limit: number;
   /** read the market columns (the market sorts always do) */
   includeMarket?: boolean;
+  /** the token as JSON text (readJsonPage) rather than its columns */
+  json?: boolean;
 };
 
 type Sources = DB & { t: DB["tokens"]; m: DB["token_market"] };
@@ -62,21 +64,30 @@ function marketColumns<O>(qb: SelectQueryBuilder<Sources, "t" | "m", O>) {
  * Tokens joined (left) with their market row, filtered; `sort_value` chosen by the caller. Without
  * `withMarket` the row's market columns are NULL and token_market is not read at all.
  */
-function tokensWithMarket(conn: Kysely<DB>, f: TokenFilters, withMarket = true) {
+function tokensWithMarket(conn: Kysely<DB>, r: PageRequest, withMarket = true) {
   const qb = conn
     .selectFrom("tokens as t")
     .leftJoin("token_market as m", (join) =>
       withMarket ? join.onRef("m.token_id", "=", "t.id") : join.on(sql<boolean>`false`),
     )
-    .selectAll("t")
-    .where((eb) => eb.and(filterConditions(eb as never, f)));
-  return marketColumns(qb as SelectQueryBuilder<Sources, "t" | "m", TokenRow>);
+    .where((eb) => eb.and(filterConditions(eb as never, r.filters)));
+  return marketColumns(tokenColumns(qb, r.json));
+}
+
+/**
+ * The token's columns: all of them, or (`json`) the token object as JSON text in the parts tokenJson splices
+ * (with id, requestor_fid and chain_id beside them, for the list's cursor, profiles and trust facts). Both are
+ * typed as the row: a JSON page is read only through readJsonPage, which says what it holds.
+ */
+function tokenColumns<O>(qb: SelectQueryBuilder<Sources, "t" | "m", O>, json: boolean | undefined) {
+  const picked = json ? qb.select(["t.id", "t.requestor_fid", "t.chain_id", ...tokenJsonColumns]) : qb.selectAll("t");
+  return picked as unknown as SelectQueryBuilder<Sources, "t" | "m", TokenRow>;
 }
 
 const op = (dir: Direction) => sql.raw(dir === "desc" ? "<" : ">");
 
 function newestFirst(conn: Kysely<DB>, r: PageRequest, take: number) {
-  let qb = tokensWithMarket(conn, r.filters, r.includeMarket).select(ISO_MICROS.as("sort_value"));
+  let qb = tokensWithMarket(conn, r, r.includeMarket).select(ISO_MICROS.as("sort_value"));
   const after = r.cursor;
   if (after?.id === null) qb = qb.where(sql<boolean>`t.deployed_at ${op(r.sort)} ${after.value}::timestamptz`);
   else if (after)
@@ -89,15 +100,13 @@ function marketHead(conn: Kysely<DB>, r: PageRequest, column: string, take: numb
   const col = sql.ref(`m.${column}`);
   const nulls = sql.raw(r.sort === "desc" ? "NULLS LAST" : "NULLS FIRST"); // the index order, scanned either way
   let qb = marketColumns(
-    conn
-      .selectFrom("token_market as m")
-      .innerJoin("tokens as t", "t.id", "m.token_id")
-      .selectAll("t")
-      .where((eb) => eb.and(filterConditions(eb as never, r.filters))) as SelectQueryBuilder<
-      Sources,
-      "t" | "m",
-      TokenRow
-    >,
+    tokenColumns(
+      conn
+        .selectFrom("token_market as m")
+        .innerJoin("tokens as t", "t.id", "m.token_id")
+        .where((eb) => eb.and(filterConditions(eb as never, r.filters))),
+      r.json,
+    ),
   )
     .select(sql<number>`${col}`.as("sort_value"))
     .where(sql<boolean>`${col} IS NOT NULL`);
@@ -114,7 +123,7 @@ function marketHead(conn: Kysely<DB>, r: PageRequest, column: string, take: numb
  * the planner sees an anti-join it can estimate, and walks the primary key probing token_market.
  */
 function marketTail(conn: Kysely<DB>, r: PageRequest, column: string, afterId: number | undefined, take: number) {
-  let qb = tokensWithMarket(conn, r.filters)
+  let qb = tokensWithMarket(conn, r)
     .select(sql<null>`NULL::float8`.as("sort_value"))
     .where(
       sql<boolean>`NOT EXISTS (SELECT 1 FROM token_market v WHERE v.token_id = t.id AND ${sql.ref(`v.${column}`)} IS NOT NULL)`,
@@ -143,5 +152,15 @@ export function pageQuery(conn: Kysely<DB>, r: PageRequest): CompiledQuery<PageR
 }
 
 export async function readPage(conn: Kysely<DB>, r: PageRequest): Promise<PageRow[]> {
-  return (await conn.executeQuery(pageQuery(conn, r))).rows;
+  return (await conn.executeQuery(pageQuery(conn, { ...r, json: false }))).rows;
+}
+
+/** A page row with the token as JSON text (tokenJson) instead of its columns. */
+export type PageJsonRow = TokenJsonRow &
+  Pick<TokenRow, "id" | "requestor_fid" | "chain_id"> &
+  Omit<PageRow, keyof TokenRow>;
+
+export async function readJsonPage(conn: Kysely<DB>, r: PageRequest): Promise<PageJsonRow[]> {
+  const { rows } = await conn.executeQuery(pageQuery(conn, { ...r, json: true }));
+  return rows as unknown as PageJsonRow[];
 }

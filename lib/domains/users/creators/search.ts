@@ -22,8 +22,8 @@ export type SearchCreatorParams = {
 };
 
 /** Profiles whose username, display name or X handle starts with `name` (see creatorsByNameQuery). */
-export function matchCreatorsByName(name: string, limit = MAX_CREATORS): Promise<UserRow[]> {
-  return creatorsByNameQuery(db(), name, limit).execute();
+export async function matchCreatorsByName(name: string, limit = MAX_CREATORS): Promise<UserRow[]> {
+  return (await creatorsByNameQuery(name, limit).execute(db())).rows;
 }
 
 /** The profiles `q` names, and the FIDs and addresses whose tokens count as theirs. */

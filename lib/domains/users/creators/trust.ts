@@ -5,12 +5,10 @@
 import { db, type Database } from "@/db";
 import { checksum } from "@/lib/core/evm";
 import type { TokenRow } from "@/lib/domains/tokens/serialize";
-import { loadVerifiedAddresses } from "@/lib/domains/users/queries/profiles";
 import {
   deleteTrustedDeployer,
   deleteTrustedToken,
-  findTrustedDeployers,
-  findTrustedTokens,
+  findTrustFacts,
   listTrustedDeployers,
   listTrustedTokens,
   upsertTrustedDeployer,
@@ -41,19 +39,16 @@ export function trustStatusOf(row: Pick<TokenRow, "msg_sender"> & TrustFacts): T
   };
 }
 
-/** The trust facts of each token, in one round of three lookups: the two lists and the requesters' verified addresses. */
+/** The trust facts of each token, in one statement: the two lists and the requesters' verified addresses. */
 export async function trustFactsOf<
   T extends Pick<TokenRow, "contract_address" | "chain_id" | "msg_sender" | "requestor_fid">,
 >(conn: Database, rows: T[]): Promise<Array<T & TrustFacts>> {
   if (!rows.length) return [];
-  const [tokens, deployers, verified] = await Promise.all([
-    findTrustedTokens(
-      conn,
-      rows.map((r) => ({ address: r.contract_address, chainId: r.chain_id })),
-    ),
-    findTrustedDeployers(conn, [...new Set(rows.map((r) => r.msg_sender))]),
-    loadVerifiedAddresses(conn, [...new Set(rows.flatMap((r) => (r.requestor_fid === null ? [] : [r.requestor_fid])))]),
-  ]);
+  const { tokens, deployers, verified } = await findTrustFacts(conn, {
+    tokens: rows.map((r) => ({ address: r.contract_address, chainId: r.chain_id })),
+    deployers: [...new Set(rows.map((r) => r.msg_sender))],
+    fids: [...new Set(rows.flatMap((r) => (r.requestor_fid === null ? [] : [r.requestor_fid])))],
+  });
   return rows.map((r) => ({
     ...r,
     trusted_token: tokens.has(`${r.chain_id}:${r.contract_address}`),

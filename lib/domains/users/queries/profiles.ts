@@ -140,34 +140,30 @@ export function loadAddressesOfFids(db: Database, fids: number[]): Promise<{ add
   return db.selectFrom("user_addresses").select(["address", "fid"]).where("fid", "in", fids).execute();
 }
 
-/** The verified addresses of these FIDs, for those that have a stored profile. */
-export async function loadVerifiedAddresses(db: Database, fids: number[]): Promise<Map<number, string[]>> {
-  if (!fids.length) return new Map();
-  const rows = await db.selectFrom("users").select(["fid", "verified_addresses"]).where("fid", "in", fids).execute();
-  return new Map(rows.map((r) => [r.fid, r.verified_addresses]));
-}
-
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * Profiles whose username, display name or X handle starts with `name` (lowercase), case-insensitively: exact
  * username first, then an exact handle or display name, then the most followed. Prefixes only: a substring
- * (trigram) match over three columns cost 50-100 ms at 125,000 profiles, a prefix match 1-5.
+ * (trigram) match over three columns cost 50-100 ms at 125,000 profiles, a prefix match 1-5. The matches are
+ * ranked from the three prefix indexes alone (they carry the FID and follower count), and only the `limit` kept
+ * are read from the table.
  */
-export function creatorsByNameQuery(db: Database, name: string, limit: number) {
+export function creatorsByNameQuery(name: string, limit: number) {
   const prefix = `${likeEscape(name)}%`;
-  const columns = [
-    sql<string>`lower(username)`,
-    sql<string>`lower(display_name)`,
-    sql<string>`lower(twitter_username)`,
-  ];
-  return db
-    .selectFrom("users")
-    .selectAll()
-    .where((eb) => eb.or(columns.map((c) => eb(c, "like", prefix))))
-    .orderBy(sql`coalesce(lower(username) = ${name}, false)`, "desc")
-    .orderBy(sql`coalesce(lower(twitter_username) = ${name} OR lower(display_name) = ${name}, false)`, "desc")
-    .orderBy("follower_count", "desc")
-    .orderBy("fid")
-    .limit(limit);
+  return sql<UserRow>`
+    WITH matched AS (
+      SELECT fid, follower_count, lower(username) = ${name} AS exact_name, false AS exact_other
+        FROM users WHERE lower(username) LIKE ${prefix}
+      UNION ALL SELECT fid, follower_count, false, lower(display_name) = ${name}
+        FROM users WHERE lower(display_name) LIKE ${prefix}
+      UNION ALL SELECT fid, follower_count, false, lower(twitter_username) = ${name}
+        FROM users WHERE lower(twitter_username) LIKE ${prefix}
+    ), kept AS (
+      SELECT fid, bool_or(exact_name) AS exact_name, bool_or(exact_other) AS exact_other, max(follower_count) AS followers
+      FROM matched GROUP BY fid
+      ORDER BY exact_name DESC, exact_other DESC, followers DESC, fid LIMIT ${limit}
+    )
+    SELECT u.* FROM kept JOIN users u USING (fid)
+    ORDER BY kept.exact_name DESC, kept.exact_other DESC, kept.followers DESC, kept.fid`;
 }

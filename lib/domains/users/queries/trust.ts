@@ -47,25 +47,28 @@ export function listTrustedDeployers(db: Database) {
   return db.selectFrom("trusted_deployers").selectAll().orderBy("address").execute();
 }
 
-/** Of these tokens (lowercase address and chain), the ones on the trusted-token list, as `chainId:address`. */
-export async function findTrustedTokens(
-  db: Database,
-  tokens: { address: string; chainId: number }[],
-): Promise<Set<string>> {
-  if (!tokens.length) return new Set();
-  const rows = await db
-    .selectFrom("trusted_tokens")
-    .select(["address", "chain_id"])
-    .where((eb) => eb.or(tokens.map((t) => eb.and([eb("address", "=", t.address), eb("chain_id", "=", t.chainId)]))))
-    .execute();
-  return new Set(rows.map((r) => `${r.chain_id}:${r.address}`));
-}
+export type TrustFactsQuery = { tokens: { address: string; chainId: number }[]; deployers: string[]; fids: number[] };
 
-/** Of these lowercase addresses, the ones on the trusted-deployer list. */
-export async function findTrustedDeployers(db: Database, addresses: string[]): Promise<Set<string>> {
-  if (!addresses.length) return new Set();
-  const rows = await db.selectFrom("trusted_deployers").select("address").where("address", "in", addresses).execute();
-  return new Set(rows.map((r) => r.address));
+/**
+ * In one statement: which of the tokens (lowercase address on a chain) are on the trusted-token list, which of the
+ * lowercase deployers on the trusted-deployer list, and the verified addresses of the FIDs that have a profile.
+ */
+export async function findTrustFacts(db: Database, q: TrustFactsQuery) {
+  const { rows } = await sql<{ tokens: string[]; deployers: string[]; verified: Record<string, string[]> | null }>`
+    SELECT
+      ARRAY(SELECT tt.chain_id || ':' || tt.address FROM trusted_tokens tt
+        JOIN unnest(${q.tokens.map((t) => t.address)}::text[], ${q.tokens.map((t) => t.chainId)}::int[]) AS asked(address, chain_id)
+        ON tt.address = asked.address AND tt.chain_id = asked.chain_id) AS tokens,
+      ARRAY(SELECT address FROM trusted_deployers WHERE address = ANY(${q.deployers}::text[])) AS deployers,
+      (SELECT json_object_agg(fid, verified_addresses) FROM users WHERE fid = ANY(${q.fids}::bigint[])) AS verified`.execute(
+    db,
+  );
+  const row = rows[0];
+  return {
+    tokens: new Set(row.tokens),
+    deployers: new Set(row.deployers),
+    verified: new Map(Object.entries(row.verified ?? {}).map(([fid, addresses]) => [Number(fid), addresses])),
+  };
 }
 
 /**
