@@ -33,6 +33,12 @@ export function jsonObject(members: Record<string, unknown>): JsonText {
   return new JsonText(`{${parts.join(",")}}`);
 }
 
+/** An object's JSON text with more members added at its end (an object already serialised, such as a token's). */
+export function withMembers(objectText: string, members: Record<string, unknown>): JsonText {
+  const added = jsonObject(members).text;
+  return new JsonText(added === "{}" ? objectText : `${objectText.slice(0, -1)},${added.slice(1)}`);
+}
+
 function jsonPart(value: unknown): string {
   if (value instanceof JsonText) return value.text;
   if (Array.isArray(value) && value.some((v) => v instanceof JsonText))

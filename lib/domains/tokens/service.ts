@@ -4,9 +4,9 @@ import type { z } from "zod";
 import { db } from "@/db";
 import { badRequest } from "@/lib/core/errors";
 import { type JsonText, jsonObject } from "@/lib/core/json";
-import { listTokens, readList, readRows, type ListRequest } from "./list";
+import { listTokens, readJsonList, readRows, type ListRequest } from "./list";
 import { classifySearchTerm } from "./queries/filters";
-import type { PageRow } from "./queries/page";
+import type { PageJsonRow, PageRow } from "./queries/page";
 import {
   type authenticatedTokensQuery,
   type deployedByAddressQuery,
@@ -25,7 +25,8 @@ export { marketHistory } from "./market/history";
 export { launchStats, STATS_SAMPLE, type ChainLaunchStats, type LaunchStats } from "./stats";
 export type { ListRequest } from "./list";
 export type { TokenCondition, TokenFilters } from "./queries/filters";
-export type { PageRow } from "./queries/page";
+export type { PageJsonRow, PageRow } from "./queries/page";
+export { tokenJson } from "./serialize";
 
 /** A list's answer `{ data, total, cursor, hasMore }` (and `tokensDeployed` when counted), as JSON text. */
 async function answer(r: ListRequest): Promise<JsonText> {
@@ -113,11 +114,12 @@ export function legacySearch(query: z.infer<typeof searchQuery>): Promise<JsonTe
 }
 
 /**
- * The rows of a list page with the list's total (counted as GET /api/tokens counts) and whether more follow,
- * for answers another domain builds from them (search-creator). Not under the search budget.
+ * The rows of a list page, each token as JSON text in parts (tokenJson), with the list's total (counted as
+ * GET /api/tokens counts) and whether more follow, for answers another domain builds from them
+ * (search-creator). Not under the search budget.
  */
-export async function tokenRowsPage(r: ListRequest): Promise<{ rows: PageRow[]; total: number; hasMore: boolean }> {
-  const { rows, hasMore, counted } = await readList(db(), r);
+export async function tokenJsonPage(r: ListRequest): Promise<{ rows: PageJsonRow[]; total: number; hasMore: boolean }> {
+  const { rows, hasMore, counted } = await readJsonList(db(), r);
   return { rows, total: counted.total, hasMore };
 }
 

@@ -6,7 +6,7 @@ import type pg from "pg";
 import { Kysely, PostgresDialect } from "kysely";
 import { db } from "@/db";
 import type { DB } from "@/db/types";
-import { readList } from "@/lib/domains/tokens/list";
+import { readJsonList } from "@/lib/domains/tokens/list";
 import { creatorsByNameQuery } from "@/lib/domains/users/queries/profiles";
 import { MAX_CREATORS } from "@/lib/domains/users/creators/search";
 import { creatorTokensRequest, type Creators } from "@/lib/domains/users/creators/tokens";
@@ -53,7 +53,7 @@ function recorder(ctx: BenchContext) {
 async function tokenSql(ctx: BenchContext, creators: Creators): Promise<SqlRequest> {
   if (!creators.fids.length && !creators.addresses.length) return [];
   const list = recorder(ctx);
-  const { rows } = await readList(list.conn, creatorTokensRequest(creators, {}, PAGE));
+  const { rows } = await readJsonList(list.conn, creatorTokensRequest(creators, {}, PAGE));
   const facts = recorder(ctx);
   await trustFactsOf(facts.conn, rows);
   return [...list.sent.map((q) => [q]), ...(facts.sent.length ? [facts.sent] : [])];

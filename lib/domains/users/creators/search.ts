@@ -1,13 +1,14 @@
 // search-creator: who matches `q` (a username, display name, X handle, or an address), then their
 // tokens with trustStatus, a total and hasMore.
 import { db } from "@/db";
-import { toTokenObject } from "@/lib/domains/tokens/serialize";
+import { tokenJson } from "@/lib/domains/tokens/service";
 import { toUserObject, type UserRow } from "@/lib/domains/users/serialize";
 import { creatorsByNameQuery } from "@/lib/domains/users/queries/profiles";
 import { lookupUserByAddress } from "@/lib/domains/users/service";
 import { pageCreatorTokens, type Platform } from "./tokens";
 import { trustStatusOf } from "./trust";
 import { isEvmAddress } from "@/lib/core/evm";
+import { jsonObject, withMembers } from "@/lib/core/json";
 
 /** Matched profiles whose tokens are searched (and returned as `users`). */
 export const MAX_CREATORS = 25;
@@ -50,10 +51,10 @@ export async function searchCreators(params: SearchCreatorParams) {
     { platform: params.platform, trustedOnly: params.trustedOnly },
     { sort: params.sort, limit: params.limit, offset: params.offset },
   );
-  return {
-    tokens: rows.map((row) => ({ ...toTokenObject(row), trustStatus: trustStatusOf(row) })),
+  return jsonObject({
+    tokens: rows.map((row) => withMembers(tokenJson(row), { trustStatus: trustStatusOf(row) })),
     users: users.map(toUserObject),
     total,
     hasMore,
-  };
+  });
 }

@@ -4,9 +4,10 @@ import { db } from "@/db";
 import {
   launchStats,
   tokenRows,
-  tokenRowsPage,
+  tokenJsonPage,
   type LaunchStats,
   type ListRequest,
+  type PageJsonRow,
   type PageRow,
   type TokenFilters,
 } from "@/lib/domains/tokens/service";
@@ -35,7 +36,7 @@ export function creatorTokenFilters(creators: Creators, filter: CreatorTokenFilt
 }
 
 export type CreatorTokenPage = { sort: "asc" | "desc"; limit: number; offset: number };
-export type CreatorTokenRow = PageRow & TrustFacts;
+export type CreatorTokenRow = PageJsonRow & TrustFacts;
 
 /** The token list of a page of the creators' tokens (no market data: search-creator shows none). */
 export function creatorTokensRequest(
@@ -57,7 +58,7 @@ export async function pageCreatorTokens(
   page: CreatorTokenPage,
 ): Promise<{ rows: CreatorTokenRow[]; total: number; hasMore: boolean }> {
   if (nobody(creators)) return { rows: [], total: 0, hasMore: false };
-  const { rows, total, hasMore } = await tokenRowsPage(creatorTokensRequest(creators, filter, page));
+  const { rows, total, hasMore } = await tokenJsonPage(creatorTokensRequest(creators, filter, page));
   return { rows: await trustFactsOf(db(), rows), total, hasMore };
 }
 
