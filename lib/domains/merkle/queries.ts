@@ -1,5 +1,5 @@
 // Statements on the tree store: merkle_trees, merkle_tiles, merkle_leaf_chunks.
-// The proof path is two statements (accountLeavesSql, tilesSql); bulk writes run in bulk() transactions.
+// A proof is one statement (accountProofTilesSql); bulk writes run in bulk() transactions.
 import { sql, type Transaction } from "kysely";
 import { db, type Database } from "@/db";
 import { arrayLiteral } from "@/db/array-literal";
@@ -146,13 +146,16 @@ export async function deleteTreeDataBatch(
 
 // --- Tiles and leaves ------------------------------------------------------------------------------
 
+type AccountLeafRow = TreeRow & { tree_index: number | null; amount: string | null };
+
 /**
- * The statement of accountLeaves (exported for the benchmark's database floor): the owner's current tree and
- * the account's leaves in it, from the one chunk that can hold them (the last starting at or before it).
+ * The owner's current tree joined with the account's leaves in it, at most `limit`, largest amount first, from the
+ * one chunk that can hold them (the last starting at or before the account): one row with NULL leaf columns when
+ * the account has none, no row when the owner has no current tree.
  */
-export const accountLeavesSql = (owner: string, account: string) => {
+const accountLeavesIn = (owner: string, account: string, limit: number) => {
   const key = accountBytes(account);
-  return sql<TreeRow & { tree_index: number | null; amount: string | null }>`
+  return sql<AccountLeafRow>`
   SELECT t.id, t.root, t.leaf_count, t.node_count, t.tile_height, l.tree_index, l.amount
   FROM merkle_trees t
   LEFT JOIN LATERAL (
@@ -163,15 +166,31 @@ export const accountLeavesSql = (owner: string, account: string) => {
   ) l ON true
   WHERE t.owner = ${owner} AND t.state = 'current'
   ORDER BY l.amount DESC, l.tree_index
-  LIMIT ${MAX_LEAVES_PER_ACCOUNT}`;
+  LIMIT ${limit}`;
 };
 
-/** The statement of proofsFor (exported for the benchmark's database floor). */
-export const tilesSql = (treeId: number, tiles: number[]) =>
-  sql<{
-    tile: number;
-    nodes: Uint8Array;
-  }>`SELECT tile, nodes FROM merkle_tiles WHERE tree_id = ${treeId} AND tile = ANY(${tiles}::int[])`;
+/** The statement of findAccountLeaves (the leaves without their proofs: amounts). */
+export const accountLeavesSql = (owner: string, account: string) =>
+  accountLeavesIn(owner, account, MAX_LEAVES_PER_ACCOUNT);
+
+/**
+ * The statement of findAccountProofTiles (exported for the benchmark's database floor): the account's first
+ * `limit` leaves as accountLeavesSql reads them, each with the tiles its proof reads. Those are the tiles rooted
+ * on the leaf's path (tiles.ts: a proof's siblings hang off the path, and every tile rooted on it holds some of
+ * them), so the statement lists the leaf's ancestors, ((i + 1) >> s) - 1, and reads whichever of them root a
+ * tile: a proof in one round trip instead of two (leaves, then tiles).
+ */
+export const accountProofTilesSql = (owner: string, account: string, limit: number) =>
+  sql<AccountLeafRow & { tiles: number[] | null; nodes: Uint8Array[] | null }>`
+  SELECT k.*, p.tiles, p.nodes
+  FROM (${accountLeavesIn(owner, account, limit)}) k
+  LEFT JOIN LATERAL (
+    SELECT array_agg(mt.tile) AS tiles, array_agg(mt.nodes) AS nodes
+    FROM merkle_tiles mt
+    WHERE mt.tree_id = k.id AND mt.tile = ANY (ARRAY(
+      SELECT ((k.tree_index + 1) >> s) - 1 FROM generate_series(1, 31) AS s WHERE ((k.tree_index + 1) >> s) > 0))
+  ) p ON k.tree_index IS NOT NULL
+  ORDER BY k.amount DESC, k.tree_index`;
 
 /** The owner's current tree joined with the account's leaves in it: no rows when the owner has no current tree. */
 export async function findAccountLeaves(executor: Database, owner: string, account: string) {
@@ -179,8 +198,8 @@ export async function findAccountLeaves(executor: Database, owner: string, accou
   return rows;
 }
 
-export async function findTiles(executor: Database, treeId: number, tiles: number[]) {
-  const { rows } = await tilesSql(treeId, tiles).execute(executor);
+export async function findAccountProofTiles(executor: Database, owner: string, account: string, limit: number) {
+  const { rows } = await accountProofTilesSql(owner, account, limit).execute(executor);
   return rows;
 }
 

@@ -1,5 +1,5 @@
 // Reading trees: an owner's current tree, an account's leaves, proofs from tiles, allocation pages.
-// Never loads a tree: a proof is the leaf lookup plus one indexed read of a few tiles.
+// Never loads a tree: a proof is one statement, the account's leaf and the few tiles on its path.
 import { z } from "zod";
 import { db } from "@/db";
 import { encodeCursor, zCursorOf } from "@/lib/core/cursor";
@@ -11,14 +11,15 @@ import { bytesToHex, leafHashInto, processProof } from "./hashing";
 import {
   accountBytes,
   findAccountLeaves,
+  findAccountProofTiles,
   findCurrentTree,
   findLeafPage,
   findReadableTree,
-  findTiles,
+  MAX_LEAVES_PER_ACCOUNT,
   type TreeRow,
   sumTreeAmounts,
 } from "./queries";
-import { proofFromTiles, proofTiles, type TreeShape } from "./tiles";
+import { proofFromTiles, type TreeShape } from "./tiles";
 
 export { MAX_LEAVES_PER_ACCOUNT } from "./queries";
 
@@ -48,7 +49,6 @@ export async function accountLeaves(owner: string, account: string): Promise<{ t
   return { tree: toRef(rows[0]), leaves };
 }
 
-/** Thrown when a tree's tiles vanished between resolving the tree and reading them (it was replaced and deleted). */
 /**
  * The sum of the amounts of the owner's current tree (wei), or null without one. A tree never changes once
  * stored, so its sum is kept in the cache for a day, by tree id.
@@ -65,40 +65,23 @@ export async function currentTreeTotal(owner: string): Promise<bigint | null> {
   return BigInt(total);
 }
 
-export class TreeGoneError extends Error {}
-
 /**
- * Proofs of the given leaves, each checked against the tree's root before it is answered: a proof that
- * does not verify is never served.
+ * A leaf's proof from the tiles read with it, checked against the tree's root: a proof that does not verify is
+ * never served. The tree row and its tiles come from one statement, so one snapshot: a tile missing is a broken
+ * store, not a tree replaced meanwhile.
  */
-export async function proofsFor(tree: TreeRef, leaves: Leaf[]): Promise<`0x${string}`[][]> {
-  if (!leaves.length) return [];
-  const wanted = [...new Set(leaves.flatMap((l) => proofTiles(l.treeIndex, tree.shape)))];
-  const tiles = new Map<number, Uint8Array>();
-  if (wanted.length) {
-    for (const row of await findTiles(db(), tree.id, wanted)) tiles.set(row.tile, row.nodes);
+function verifiedProof(tree: TreeRef, leaf: Leaf, tiles: Map<number, Uint8Array>): `0x${string}`[] {
+  const proof = proofFromTiles(leaf.treeIndex, tree.shape, tiles);
+  const hash = new Uint8Array(32);
+  if (proof) leafHashInto(accountBytes(leaf.account), 0, BigInt(leaf.amount), hash, 0);
+  if (!proof || processProof(hash, proof) !== tree.root) {
+    log.error(proof ? "stored proof does not verify" : "stored tree lacks a tile of a proof", {
+      treeId: tree.id,
+      treeIndex: leaf.treeIndex,
+    });
+    throw new HttpError(500, "internal", "internal error");
   }
-  return leaves.map((leaf) => {
-    const proof = proofFromTiles(leaf.treeIndex, tree.shape, tiles);
-    if (!proof) throw new TreeGoneError(`tree ${tree.id} lost its tiles`);
-    const hash = new Uint8Array(32);
-    leafHashInto(accountBytes(leaf.account), 0, BigInt(leaf.amount), hash, 0);
-    if (processProof(hash, proof) !== tree.root) {
-      log.error("stored proof does not verify", { treeId: tree.id, treeIndex: leaf.treeIndex });
-      throw new HttpError(500, "internal", "internal error");
-    }
-    return proof.map(bytesToHex);
-  });
-}
-
-/** Runs a read that resolves the current tree; once more if the tree it resolved was deleted meanwhile. */
-export async function readCurrent<T>(read: () => Promise<T>): Promise<T> {
-  try {
-    return await read();
-  } catch (error) {
-    if (!(error instanceof TreeGoneError)) throw error;
-    return read();
-  }
+  return proof.map(bytesToHex);
 }
 
 export type AllocationPage = { tree: TreeRef; leaves: Leaf[]; nextCursor: string | null };
@@ -147,18 +130,22 @@ export async function allocationPage(
 }
 
 /**
- * Verified proofs of the account's leaves in the owner's current tree: of every leaf, or of those `pick`
- * chooses (largest amount first). Null when the owner has no current tree.
+ * Verified proofs of the account's leaves in the owner's current tree, largest amount first: of every leaf, or of
+ * the first `limit`. One statement reads the leaves and their proofs' tiles. Null when the owner has no current tree.
  */
 export async function accountProofs(
   owner: string,
   account: string,
-  pick: (leaves: Leaf[]) => Leaf[] = (leaves) => leaves,
+  limit = MAX_LEAVES_PER_ACCOUNT,
 ): Promise<{ leaves: Leaf[]; proofs: `0x${string}`[][] } | null> {
-  return readCurrent(async () => {
-    const found = await accountLeaves(owner, account);
-    if (!found) return null;
-    const leaves = pick(found.leaves);
-    return { leaves, proofs: await proofsFor(found.tree, leaves) };
+  const rows = await findAccountProofTiles(db(), owner, account, limit);
+  if (!rows.length) return null;
+  const tree = toRef(rows[0]);
+  const found = rows.filter((r) => r.tree_index !== null);
+  const leaves = found.map((r) => ({ account, treeIndex: r.tree_index!, amount: r.amount! }));
+  const proofs = found.map((r, k) => {
+    const tiles = new Map((r.tiles ?? []).map((tile, j) => [tile, r.nodes![j]]));
+    return verifiedProof(tree, leaves[k], tiles);
   });
+  return { leaves, proofs };
 }

@@ -97,7 +97,7 @@ export async function getAllowlist(presaleId: number, chainId: number, limit: nu
  * the largest amount (any leaf verifies; the largest allows the most). Not listed: isAllowed false.
  */
 export async function allowlistProof(presaleId: number, chainId: number, buyer: string) {
-  const found = await accountProofs(allowlistOwner(chainId, presaleId), buyer, (leaves) => leaves.slice(0, 1));
+  const found = await accountProofs(allowlistOwner(chainId, presaleId), buyer, 1);
   if (!found) throw noAllowlist(presaleId, chainId);
   const [leaf] = found.leaves;
   if (!leaf) return { isAllowed: false, proof: [], allowedAmountWei: "0", allowedAmountEth: "0.0" };

@@ -65,6 +65,27 @@ describe("airdrop reads", () => {
     expect((await call(claimGET, `/api/airdrops/claim?${q(address(500))}`)).body).toEqual({ proofs: [] });
   });
 
+  it("GET /api/airdrops/claim proves every leaf of trees of every shape (full, one leaf over, odd, a single leaf)", async () => {
+    // The proof's tiles are read as the tiles rooted on the leaf's path: a missing one answers 500, so every leaf
+    // of trees whose last level is full, has one node more or is ragged across tile bands shows the set is whole.
+    for (const size of [1, 2, 3, 64, 65, 130]) {
+      const leaves = Array.from({ length: size }, (_, i) => [address(1000 + i), BigInt(i + 1)] as const);
+      const tree = buildStandardTree(leaves);
+      const owner = await tokenWithAirdrop(chain(), tree.root);
+      const saved = await call(POST, "/api/airdrops", {
+        body: { tokenAddress: owner, merkleRoot: tree.root, tree: tree.dump },
+      });
+      expect(saved.status, saved.text).toBe(200);
+      for (const [account, amount] of leaves) {
+        const res = await call(claimGET, `/api/airdrops/claim?${q(account, owner)}`);
+        expect(res.status, `${size} leaves, ${account}: ${res.text}`).toBe(200);
+        const [{ proof, entry }] = res.body.proofs;
+        expect(entry.amount).toBe(String(amount));
+        expect(StandardMerkleTree.verify(tree.root, ["address", "uint256"], [account, amount], proof)).toBe(true);
+      }
+    }
+  });
+
   it("GET /api/airdrops/allocations pages through every leaf in account order", async () => {
     const seen: { account: string; amount: string }[] = [];
     let cursor: string | null = null;

@@ -4,15 +4,14 @@
 // save time and the server's peak memory during the save; the load is GET /api/airdrops/claim (one proof) for 64
 // accounts spread over the tree. Teardown removes the token's row and tree. Beside the framework floor the run
 // measures:
-//   - the database floor: the endpoint's two statements per request (leaf lookup, then tile read);
+//   - the database floor: the endpoint's one statement per request (the account's leaves with their proofs' tiles);
 //   - getProof on an already loaded StandardMerkleTree in this process (the in-memory ideal);
 //   - load() + getProof per request (what a service that stores the dump and loads it per request does), up to
 //     10k leaves (one load() of 100k takes 9 s, of a million minutes).
 // Run: BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/tls_bench_merkle npm run bench -- --tokens 0 --scenarios 'merkle-*'
 import { StandardMerkleTree } from "@openzeppelin/merkle-tree";
 import { buildStandardTree, type StandardDump } from "@/lib/domains/merkle/build";
-import { accountLeavesSql, tilesSql } from "@/lib/domains/merkle/queries";
-import { proofTiles } from "@/lib/domains/merkle/tiles";
+import { accountProofTilesSql, MAX_LEAVES_PER_ACCOUNT } from "@/lib/domains/merkle/queries";
 import { db } from "@/db";
 import { airdropOwner } from "@/lib/domains/airdrops/service";
 import { defineScenario, type BenchContext, type BenchScenario, type SqlRequest } from "./types";
@@ -33,22 +32,13 @@ type Loaded = {
   loaded?: StandardMerkleTree<[string, string]>;
 };
 
-/** The SQL GET /api/airdrops/claim sends for 8 of the sample accounts: leaf lookup, then tile read. */
-async function endpointSql({ token, dump, sample }: Loaded): Promise<SqlRequest[]> {
+/** The SQL GET /api/airdrops/claim sends for 8 of the sample accounts: one statement each. */
+function endpointSql({ token, dump, sample }: Loaded): SqlRequest[] {
   const owner = airdropOwner(token);
-  const first = await accountLeavesSql(owner, dump.values[sample[0]].value[0]).execute(db());
-  const treeId = Number(first.rows[0].id);
-  const shape = { nodeCount: first.rows[0].node_count, tileHeight: first.rows[0].tile_height };
-  const requests: SqlRequest[] = [];
-  for (const i of sample.slice(0, 8)) {
-    const leaf = accountLeavesSql(owner, dump.values[i].value[0]).compile(db());
-    const tiles = tilesSql(treeId, proofTiles(dump.values[i].treeIndex, shape)).compile(db());
-    requests.push([
-      [{ text: leaf.sql, values: [...leaf.parameters] }],
-      [{ text: tiles.sql, values: [...tiles.parameters] }],
-    ]);
-  }
-  return requests;
+  return sample.slice(0, 8).map((i) => {
+    const proof = accountProofTilesSql(owner, dump.values[i].value[0], MAX_LEAVES_PER_ACCOUNT).compile(db());
+    return [[{ text: proof.sql, values: [...proof.parameters] }]];
+  });
 }
 
 function scenario(leaves: number, label: string): BenchScenario {
