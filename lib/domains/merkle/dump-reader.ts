@@ -1,12 +1,15 @@
 // Consumes the tokens of a tree upload body — { ...fields, tree: { format, leafEncoding, tree: [hex],
 // values: [{ value: [address, amount], treeIndex }] } } — into compact arrays, in whatever key order the
-// client wrote. Leaf hashes are computed as each value closes. Problems are recorded (the first of each
-// kind, with its path) rather than thrown, so the validator can report them in one fixed order; only
-// limits stop the reading.
-import { decodeHexBytesInto, decodeHexInto, parseAmount } from "./amounts";
-import { leafHashInto } from "./hashing";
+// client wrote. Each value's leaf-hash input (account and amount as 64 bytes) is laid out as it is read, and
+// the leaf hashes computed a batch at a time (keccak.ts); amounts are kept as their decimal text's bytes (no
+// bigint nor string per leaf when they are canonical decimal strings, as dumps write them). Problems are
+// recorded (the first of each kind, with its path) rather than thrown, so the validator can report them in
+// one fixed order; only limits stop the reading.
+import { decimalWordInto, decodeHexBytesInto, decodeHexInto, parseAmount } from "./amounts";
+import { writeUint256 } from "./hashing";
 import type { JsonHandler } from "./json-stream";
-import { ByteRecords, IntList } from "./records";
+import { BATCH, batchInput, batchOutput, leafHashBatch } from "./keccak";
+import { ByteRecords, IntList, TextList } from "./records";
 
 export type Issue = { path: string; message: string };
 
@@ -38,7 +41,7 @@ export class DumpReader implements JsonHandler {
   readonly nodes = new ByteRecords(32);
   readonly accounts = new ByteRecords(20);
   readonly leafHashes = new ByteRecords(32);
-  readonly amounts: string[] = [];
+  readonly amounts = new TextList();
   readonly treeIndexes = new IntList();
   /** Shape problems (a member of the wrong type, a duplicated key). */
   structureIssue?: Issue;
@@ -49,10 +52,15 @@ export class DumpReader implements JsonHandler {
   private depth = -1;
   // The value object being read.
   private account = false;
-  private amount: bigint | null = null;
-  private amountText = "";
+  private amountRead = false;
   private treeIndex: number | null = null;
   private valueSeen = 0; // bit 1: "value", bit 2: "treeIndex"
+
+  /** Values read (the current one is number `values`). */
+  private values = 0;
+  /** Leaf-hash inputs of the values not hashed yet (values hashedLeaves.. in order), 64 bytes each. */
+  private readonly leafInputs = new Uint8Array(64 * BATCH);
+  private hashedLeaves = 0;
 
   constructor(private readonly maxLeaves: number) {}
 
@@ -202,7 +210,7 @@ export class DumpReader implements JsonHandler {
   wantsBytes(): boolean {
     const frame = this.frames[this.depth];
     return (
-      frame !== undefined && this.depth >= 0 && (frame.role === NODES || (frame.role === PAIR && frame.index === 0))
+      frame !== undefined && this.depth >= 0 && (frame.role === NODES || (frame.role === PAIR && frame.index <= 1))
     );
   }
 
@@ -212,10 +220,40 @@ export class DumpReader implements JsonHandler {
       const i = this.nextNode();
       if (i >= 0 && !decodeHexBytesInto(buf, start, end, 32, this.nodes.block(i), this.nodes.offset(i)))
         this.badNode(i);
-    } else {
-      const i = this.amounts.length;
+    } else if (this.top.index === 1) {
+      const i = this.values;
       this.readAccount(decodeHexBytesInto(buf, start, end, 20, this.accounts.block(i), this.accounts.offset(i)));
+    } else if (decimalWordInto(buf, start, end, this.leafInputs, this.inputAt() + 32)) {
+      this.amounts.put(this.values, buf, start, end);
+      this.amountRead = true;
+    } else {
+      this.pairMember(1, buf.toString("latin1", start, end), false);
     }
+  }
+
+  /** Where the current value's leaf-hash input sits in leafInputs (a scratch slot once hashing has stopped). */
+  private inputAt(): number {
+    const j = this.values - this.hashedLeaves;
+    return j < BATCH ? 64 * j : 0;
+  }
+
+  /** Once the upload is known to be bad, hashing the rest is wasted work. */
+  private get hashing(): boolean {
+    return !this.valueIssue && !this.nodeIssue && !this.structureIssue;
+  }
+
+  /** Hashes the pending leaf inputs into leafHashes. */
+  private hashLeaves(): void {
+    const count = this.values - this.hashedLeaves;
+    if (count === 0) return;
+    batchInput.set(this.leafInputs.subarray(0, 64 * count));
+    leafHashBatch(count);
+    this.leafHashes.writeRange(this.hashedLeaves, count, batchOutput, 0);
+    this.hashedLeaves = this.values;
+  }
+
+  end(): void {
+    if (this.hashing) this.hashLeaves();
   }
 
   private node(value: unknown): void {
@@ -240,32 +278,34 @@ export class DumpReader implements JsonHandler {
   }
 
   private valueProblem(suffix: string, message: string): void {
-    this.valueIssue ??= { path: `tree.values.${this.amounts.length}${suffix}`, message };
+    this.valueIssue ??= { path: `tree.values.${this.values}${suffix}`, message };
   }
 
   private startValue(): void {
-    if (this.amounts.length >= this.maxLeaves)
-      throw new UploadLimitError(`tree.values: at most ${this.maxLeaves} leaves`);
+    if (this.values >= this.maxLeaves) throw new UploadLimitError(`tree.values: at most ${this.maxLeaves} leaves`);
     this.accounts.append();
     this.leafHashes.append();
     this.account = false;
-    this.amount = null;
+    this.amountRead = false;
     this.treeIndex = null;
     this.valueSeen = 0;
   }
 
   private pairMember(index: number, value: unknown, isNumber: boolean): void {
     if (index === 0) {
-      const i = this.amounts.length;
+      const i = this.values;
       this.readAccount(
         typeof value === "string" && decodeHexInto(value, 20, this.accounts.block(i), this.accounts.offset(i)),
       );
     } else if (index === 1) {
       const text = typeof value === "string" || isNumber ? String(value) : "";
-      this.amount = text ? parseAmount(text, isNumber) : null;
-      if (this.amount === null) this.valueProblem(".value.1", "must be a non-negative integer amount below 2^256");
-      // Most amounts arrive as canonical decimal strings: keep the text rather than print the bigint again.
-      else this.amountText = !isNumber && /^(0|[1-9]\d*)$/.test(text) ? text : this.amount.toString();
+      const amount = text ? parseAmount(text, isNumber) : null;
+      this.amountRead = amount !== null;
+      if (amount === null) this.valueProblem(".value.1", "must be a non-negative integer amount below 2^256");
+      else {
+        writeUint256(amount, this.leafInputs, this.inputAt() + 32);
+        this.amounts.putText(this.values, amount.toString());
+      }
     } else {
       this.valueProblem(".value", "must have exactly two members [address, amount]");
     }
@@ -285,22 +325,15 @@ export class DumpReader implements JsonHandler {
   }
 
   private endValue(): void {
-    const i = this.amounts.length;
+    const i = this.values;
     if (!(this.valueSeen & 1)) this.valueProblem(".value", "is missing");
-    else if (!this.account || this.amount === null)
+    else if (!this.account || !this.amountRead)
       this.valueProblem(".value", "must have exactly two members [address, amount]");
     if (!(this.valueSeen & 2)) this.valueProblem(".treeIndex", "is missing");
-    this.amounts.push(this.amount === null ? "0" : this.amountText);
+    if (this.amounts.count === i) this.amounts.putText(i, "0"); // no amount: the upload is refused anyway
     this.treeIndexes.push(this.treeIndex ?? -1);
-    // Once the upload is known to be bad, hashing the rest is wasted work.
-    if (!this.valueIssue && !this.nodeIssue && !this.structureIssue) {
-      leafHashInto(
-        this.accounts.block(i),
-        this.accounts.offset(i),
-        this.amount!,
-        this.leafHashes.block(i),
-        this.leafHashes.offset(i),
-      );
-    }
+    if (this.hashing) this.accounts.copyTo(i, this.leafInputs, this.inputAt() + 12);
+    this.values++;
+    if (this.hashing && this.values - this.hashedLeaves === BATCH) this.hashLeaves();
   }
 }

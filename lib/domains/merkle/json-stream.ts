@@ -33,6 +33,8 @@ export interface JsonHandler {
    */
   wantsBytes?(): boolean;
   bytes?(buf: Buffer, start: number, end: number): void;
+  /** The document is complete and valid JSON (called by JsonTokenizer.end()). */
+  end?(): void;
 }
 
 export type TokenizerLimits = { maxDepth: number; maxStringBytes: number };
@@ -115,6 +117,7 @@ export class JsonTokenizer {
     if (this.token === WORD) this.finishWord(this.base);
     if (this.token === STRING) throw new JsonSyntaxError("unterminated string", this.tokenStart);
     if (this.expect !== DONE) throw new JsonSyntaxError("unexpected end of JSON", this.base);
+    this.handler.end?.();
   }
 
   private fail(message: string, at: number): never {

@@ -63,14 +63,25 @@ async function insertLeaves(treeId: number, tree: ValidTree): Promise<void> {
       const from = starts[s];
       const to = starts[s + 1] ?? leafCount;
       const packed = Buffer.alloc((to - from) * 20);
-      const batch = { packed, treeIndexes: [] as number[], amounts: [] as string[], chunks: [] as number[] };
+      const indexes = new Int32Array(to - from);
+      // The amounts' array literal written from their bytes: {a,b,...}, no string per amount.
+      const amounts = Buffer.alloc((to - from) * 80 + 2);
+      let at = 0;
+      amounts[at++] = 0x7b; // {
       for (let k = from; k < to; k++) {
         const i = order[k];
         accounts.copyTo(i, packed, (k - from) * 20);
-        batch.treeIndexes.push(treeIndexes.get(i));
-        batch.amounts.push(tree.amounts[i]);
-        batch.chunks.push(chunks[k]);
+        indexes[k - from] = treeIndexes.get(i);
+        if (k > from) amounts[at++] = 0x2c; // ,
+        at = tree.amounts.copyTo(i, amounts, at);
       }
+      amounts[at++] = 0x7d; // }
+      const batch = {
+        packed,
+        treeIndexes: indexes,
+        amounts: amounts.toString("latin1", 0, at),
+        chunks: chunks.subarray(from, to),
+      };
       await bulk((trx) => insertLeafChunks(trx, treeId, batch));
     }
   };
