@@ -19,7 +19,8 @@ const ABANDONED_AFTER_SECONDS = 6 * 3600;
 
 async function insertTiles(treeId: number, tree: ValidTree): Promise<void> {
   const shape = { nodeCount: 2 * tree.leafCount - 1, tileHeight: TILE_HEIGHT };
-  const read = (i: number, out: Uint8Array, at: number) => tree.nodes.copyTo(i, out, at);
+  const read = (first: number, count: number, out: Uint8Array, at: number) =>
+    tree.nodes.readRange(first, count, out, at);
   let batch: { tile: number; nodes: Uint8Array }[] = [];
   const flush = async () => {
     if (!batch.length) return;
