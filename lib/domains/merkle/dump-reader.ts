@@ -174,6 +174,17 @@ export class DumpReader implements JsonHandler {
     this.scalar(raw, true);
   }
 
+  /** A plain whole number: a treeIndex without a string; elsewhere as number() takes its text. */
+  integer(value: number): void {
+    const frame = this.frames[this.depth];
+    if (this.depth < 0 || frame.role !== VALUE || frame.key !== "treeIndex") {
+      this.number(String(value));
+      return;
+    }
+    this.slotRole(false, false);
+    this.setTreeIndex(value);
+  }
+
   literal(value: boolean | null): void {
     this.scalar(value, false);
   }
@@ -318,9 +329,13 @@ export class DumpReader implements JsonHandler {
 
   private readTreeIndex(value: unknown, isNumber: boolean): void {
     const text = typeof value === "string" || isNumber ? String(value) : "";
+    this.setTreeIndex(/^\d{1,10}$/.test(text) ? Number(text) : -1);
+  }
+
+  private setTreeIndex(value: number): void {
     // Tree positions are int32 here (a tree of 2^30 leaves is far beyond MERKLE_MAX_LEAVES): a bigger
     // number must not wrap around into a valid position.
-    this.treeIndex = /^\d{1,10}$/.test(text) && Number(text) <= 0x7fffffff ? Number(text) : null;
+    this.treeIndex = value >= 0 && value <= 0x7fffffff ? value : null;
     if (this.treeIndex === null) this.valueProblem(".treeIndex", "must be a whole number below 2^31");
   }
 
