@@ -6,7 +6,7 @@
 // recorded (the first of each kind, with its path) rather than thrown, so the validator can report them in
 // one fixed order; only limits stop the reading.
 import { decimalWordInto, decodeHexBytesInto, decodeHexInto, parseAmount } from "./amounts";
-import { writeUint256 } from "./hashing";
+import { leafHashInto, writeUint256 } from "./hashing";
 import type { JsonHandler } from "./json-stream";
 import { BATCH, batchInput, batchOutput, leafHashBatch } from "./keccak";
 import { ByteRecords, IntList, TextList } from "./records";
@@ -30,6 +30,12 @@ const SKIP = 7;
 
 type Frame = { role: number; key: string; index: number };
 
+// A value's leaf check (leafChecks), made as its leaf is hashed: against the node at its treeIndex when that node
+// was already read (dumps write the tree before the values), else its hash is kept for the validator.
+const DIFFERS = 0;
+const MATCHES = 1;
+const KEPT = 2;
+
 export class DumpReader implements JsonHandler {
   /** Top-level members other than `tree`: scalars as read (numbers as their text), else NOT_SCALAR. */
   readonly fields: Record<string, unknown> = Object.create(null);
@@ -40,7 +46,9 @@ export class DumpReader implements JsonHandler {
   readonly leafEncoding: unknown[] = [];
   readonly nodes = new ByteRecords(32);
   readonly accounts = new ByteRecords(20);
-  readonly leafHashes = new ByteRecords(32);
+  /** Per value: DIFFERS, MATCHES or KEPT. Only kept hashes take memory (none for the library's key order). */
+  private readonly leafChecks = new IntList();
+  private readonly leafHashes = new ByteRecords(32);
   readonly amounts = new TextList();
   readonly treeIndexes = new IntList();
   /** Shape problems (a member of the wrong type, a duplicated key). */
@@ -253,14 +261,39 @@ export class DumpReader implements JsonHandler {
     return !this.valueIssue && !this.nodeIssue && !this.structureIssue;
   }
 
-  /** Hashes the pending leaf inputs into leafHashes. */
+  /** Hashes the pending leaf inputs and checks each against its node, or keeps it when that node is not read yet. */
   private hashLeaves(): void {
     const count = this.values - this.hashedLeaves;
     if (count === 0) return;
     batchInput.set(this.leafInputs.subarray(0, 64 * count));
     leafHashBatch(count);
-    this.leafHashes.writeRange(this.hashedLeaves, count, batchOutput, 0);
+    for (let j = 0; j < count; j++) {
+      const i = this.hashedLeaves + j;
+      const node = this.treeIndexes.get(i);
+      if (node < this.nodes.count) {
+        this.leafChecks.push(this.nodes.equals(node, batchOutput, 32 * j) ? MATCHES : DIFFERS);
+      } else {
+        while (this.leafHashes.count <= i) this.leafHashes.append();
+        this.leafHashes.writeRange(i, 1, batchOutput, 32 * j);
+        this.leafChecks.push(KEPT);
+      }
+    }
     this.hashedLeaves = this.values;
+  }
+
+  /** Whether value i's leaf hash is node `treeIndex` (its treeIndex, within the tree): for a fully read upload. */
+  leafMatches(i: number, treeIndex: number): boolean {
+    const check = this.leafChecks.get(i);
+    if (check !== KEPT) return check === MATCHES;
+    return this.nodes.equals(treeIndex, this.leafHashes.block(i), this.leafHashes.offset(i));
+  }
+
+  /** Value i's leaf hash (for a message: a hash checked while reading is not kept, so it is computed again). */
+  leafHash(i: number): Uint8Array {
+    if (this.leafChecks.get(i) === KEPT) return this.leafHashes.get(i);
+    const out = new Uint8Array(32);
+    leafHashInto(this.accounts.block(i), this.accounts.offset(i), BigInt(this.amounts.get(i)), out, 0);
+    return out;
   }
 
   end(): void {
@@ -295,7 +328,6 @@ export class DumpReader implements JsonHandler {
   private startValue(): void {
     if (this.values >= this.maxLeaves) throw new UploadLimitError(`tree.values: at most ${this.maxLeaves} leaves`);
     this.accounts.append();
-    this.leafHashes.append();
     this.account = false;
     this.amountRead = false;
     this.treeIndex = null;

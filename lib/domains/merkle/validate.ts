@@ -58,10 +58,10 @@ function checkLeaves(dump: DumpReader, n: number): void {
         message: `${treeIndex} is already the position of an earlier value`,
       });
     }
-    if (!dump.nodes.equals(treeIndex, dump.leafHashes.block(i), dump.leafHashes.offset(i))) {
+    if (!dump.leafMatches(i, treeIndex)) {
       throw inconsistent({
         path: `tree.values.${i}`,
-        message: `its leaf hash ${bytesToHex(dump.leafHashes.get(i))} is not tree.tree.${treeIndex}`,
+        message: `its leaf hash ${bytesToHex(dump.leafHash(i))} is not tree.tree.${treeIndex}`,
       });
     }
   }
