@@ -1,14 +1,14 @@
 // Consumes the tokens of a tree upload body — { ...fields, tree: { format, leafEncoding, tree: [hex],
 // values: [{ value: [address, amount], treeIndex }] } } — into compact arrays, in whatever key order the
-// client wrote. Each value's leaf-hash input (account and amount as 64 bytes) is laid out as it is read, and
-// the leaf hashes computed a batch at a time (keccak.ts); amounts are kept as their decimal text's bytes (no
+// client wrote. Each value's leaf-hash input is laid out as it is read, and the leaves hashed and checked a
+// batch at a time (leaf-checks.ts); amounts are kept as their decimal text's bytes (no
 // bigint nor string per leaf when they are canonical decimal strings, as dumps write them). Problems are
 // recorded (the first of each kind, with its path) rather than thrown, so the validator can report them in
 // one fixed order; only limits stop the reading.
 import { decimalWordInto, decodeHexBytesInto, decodeHexInto, parseAmount } from "./amounts";
-import { leafHashInto, writeUint256 } from "./hashing";
+import { writeUint256 } from "./hashing";
 import type { JsonHandler } from "./json-stream";
-import { BATCH, batchInput, batchOutput, leafHashBatch } from "./keccak";
+import { LeafChecks } from "./leaf-checks";
 import { ByteRecords, IntList, TextList } from "./records";
 
 export type Issue = { path: string; message: string };
@@ -30,12 +30,6 @@ const SKIP = 7;
 
 type Frame = { role: number; key: string; index: number };
 
-// A value's leaf check (leafChecks), made as its leaf is hashed: against the node at its treeIndex when that node
-// was already read (dumps write the tree before the values), else its hash is kept for the validator.
-const DIFFERS = 0;
-const MATCHES = 1;
-const KEPT = 2;
-
 export class DumpReader implements JsonHandler {
   /** Top-level members other than `tree`: scalars as read (numbers as their text), else NOT_SCALAR. */
   readonly fields: Record<string, unknown> = Object.create(null);
@@ -46,9 +40,6 @@ export class DumpReader implements JsonHandler {
   readonly leafEncoding: unknown[] = [];
   readonly nodes = new ByteRecords(32);
   readonly accounts = new ByteRecords(20);
-  /** Per value: DIFFERS, MATCHES or KEPT. Only kept hashes take memory (none for the library's key order). */
-  private readonly leafChecks = new IntList();
-  private readonly leafHashes = new ByteRecords(32);
   readonly amounts = new TextList();
   readonly treeIndexes = new IntList();
   /** Shape problems (a member of the wrong type, a duplicated key). */
@@ -66,9 +57,7 @@ export class DumpReader implements JsonHandler {
 
   /** Values read (the current one is number `values`). */
   private values = 0;
-  /** Leaf-hash inputs of the values not hashed yet (values hashedLeaves.. in order), 64 bytes each. */
-  private readonly leafInputs = new Uint8Array(64 * BATCH);
-  private hashedLeaves = 0;
+  private readonly leaves = new LeafChecks();
 
   constructor(private readonly maxLeaves: number) {}
 
@@ -242,7 +231,7 @@ export class DumpReader implements JsonHandler {
     } else if (this.top.index === 1) {
       const i = this.values;
       this.readAccount(decodeHexBytesInto(buf, start, end, 20, this.accounts.block(i), this.accounts.offset(i)));
-    } else if (decimalWordInto(buf, start, end, this.leafInputs, this.inputAt() + 32)) {
+    } else if (decimalWordInto(buf, start, end, this.leaves.inputs, this.leaves.inputAt(this.values) + 32)) {
       this.amounts.put(this.values, buf, start, end);
       this.amountRead = true;
     } else {
@@ -250,54 +239,23 @@ export class DumpReader implements JsonHandler {
     }
   }
 
-  /** Where the current value's leaf-hash input sits in leafInputs (a scratch slot once hashing has stopped). */
-  private inputAt(): number {
-    const j = this.values - this.hashedLeaves;
-    return j < BATCH ? 64 * j : 0;
-  }
-
   /** Once the upload is known to be bad, hashing the rest is wasted work. */
   private get hashing(): boolean {
     return !this.valueIssue && !this.nodeIssue && !this.structureIssue;
   }
 
-  /** Hashes the pending leaf inputs and checks each against its node, or keeps it when that node is not read yet. */
-  private hashLeaves(): void {
-    const count = this.values - this.hashedLeaves;
-    if (count === 0) return;
-    batchInput.set(this.leafInputs.subarray(0, 64 * count));
-    leafHashBatch(count);
-    for (let j = 0; j < count; j++) {
-      const i = this.hashedLeaves + j;
-      const node = this.treeIndexes.get(i);
-      if (node < this.nodes.count) {
-        this.leafChecks.push(this.nodes.equals(node, batchOutput, 32 * j) ? MATCHES : DIFFERS);
-      } else {
-        while (this.leafHashes.count <= i) this.leafHashes.append();
-        this.leafHashes.writeRange(i, 1, batchOutput, 32 * j);
-        this.leafChecks.push(KEPT);
-      }
-    }
-    this.hashedLeaves = this.values;
-  }
-
   /** Whether value i's leaf hash is node `treeIndex` (its treeIndex, within the tree): for a fully read upload. */
   leafMatches(i: number, treeIndex: number): boolean {
-    const check = this.leafChecks.get(i);
-    if (check !== KEPT) return check === MATCHES;
-    return this.nodes.equals(treeIndex, this.leafHashes.block(i), this.leafHashes.offset(i));
+    return this.leaves.matches(i, treeIndex, this.nodes);
   }
 
-  /** Value i's leaf hash (for a message: a hash checked while reading is not kept, so it is computed again). */
+  /** Value i's leaf hash (for a message). */
   leafHash(i: number): Uint8Array {
-    if (this.leafChecks.get(i) === KEPT) return this.leafHashes.get(i);
-    const out = new Uint8Array(32);
-    leafHashInto(this.accounts.block(i), this.accounts.offset(i), BigInt(this.amounts.get(i)), out, 0);
-    return out;
+    return this.leaves.hashOf(i, this.accounts, this.amounts);
   }
 
   end(): void {
-    if (this.hashing) this.hashLeaves();
+    if (this.hashing) this.leaves.hash(this.values, this.treeIndexes, this.nodes);
   }
 
   private node(value: unknown): void {
@@ -346,7 +304,7 @@ export class DumpReader implements JsonHandler {
       this.amountRead = amount !== null;
       if (amount === null) this.valueProblem(".value.1", "must be a non-negative integer amount below 2^256");
       else {
-        writeUint256(amount, this.leafInputs, this.inputAt() + 32);
+        writeUint256(amount, this.leaves.inputs, this.leaves.inputAt(this.values) + 32);
         this.amounts.putText(this.values, amount.toString());
       }
     } else {
@@ -379,8 +337,8 @@ export class DumpReader implements JsonHandler {
     if (!(this.valueSeen & 2)) this.valueProblem(".treeIndex", "is missing");
     if (this.amounts.count === i) this.amounts.putText(i, "0"); // no amount: the upload is refused anyway
     this.treeIndexes.push(this.treeIndex ?? -1);
-    if (this.hashing) this.accounts.copyTo(i, this.leafInputs, this.inputAt() + 12);
+    if (this.hashing) this.accounts.copyTo(i, this.leaves.inputs, this.leaves.inputAt(i) + 12);
     this.values++;
-    if (this.hashing && this.values - this.hashedLeaves === BATCH) this.hashLeaves();
+    if (this.hashing && this.leaves.full(this.values)) this.leaves.hash(this.values, this.treeIndexes, this.nodes);
   }
 }
