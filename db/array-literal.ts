@@ -10,7 +10,8 @@ const SEPARATOR = "\u0001";
  * A Postgres array literal of the values (null -> NULL). `plain`: every value is a number or text that needs no
  * quoting (digits, hex, fixed identifiers: never empty, no spaces, quotes, commas or braces, never the word NULL).
  */
-export function arrayLiteral(values: readonly unknown[], plain = false): string {
+export function arrayLiteral(values: readonly unknown[] | Int32Array, plain = false): string {
+  if (values instanceof Int32Array) return `{${values.join(",")}}`;
   const hasNull = values.includes(null) || values.includes(undefined);
   // Fast paths: one native join for the common columns (no nulls; nothing to escape).
   if (!hasNull && (plain || typeof values[0] === "number" || typeof values[0] === "boolean"))

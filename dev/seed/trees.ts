@@ -28,7 +28,9 @@ function layOut(trees: readonly SeedTree[]) {
     const { root, dump } = buildStandardTree(spec.values);
     rows.trees.push({ owner: spec.owner, root, leafCount: spec.values.length });
     const shape = { nodeCount: dump.tree.length, tileHeight: TILE_HEIGHT };
-    const read = (i: number, out: Uint8Array, at: number) => out.set(Buffer.from(dump.tree[i].slice(2), "hex"), at);
+    const read = (first: number, count: number, out: Uint8Array, at: number) => {
+      for (let q = 0; q < count; q++) out.set(Buffer.from(dump.tree[first + q].slice(2), "hex"), at + 32 * q);
+    };
     for (const { tile, nodes } of buildTiles(shape, read)) {
       rows.tiles.tree.push(k);
       rows.tiles.tile.push(tile);

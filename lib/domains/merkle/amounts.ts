@@ -32,6 +32,51 @@ export function parseAmount(text: string, isNumberToken: boolean): bigint | null
   return value <= MAX_UINT256 ? value : null;
 }
 
+const LIMB = 2 ** 24;
+const limbs = new Float64Array(11); // 264 bits, least significant first
+
+/**
+ * A canonical decimal amount (1 to 78 digits, no leading zero) from bytes[start..end), written as 32 big-endian
+ * bytes at out[at..): no bigint nor string. False when the text is not that or the value is 2^256 or more (the
+ * caller then reads it with parseAmount, which gives the same value or the same refusal).
+ * 24-bit limbs times 10^7 stay exact in a float64, and each limb is exactly three output bytes.
+ */
+export function decimalWordInto(bytes: Uint8Array, start: number, end: number, out: Uint8Array, at: number): boolean {
+  const length = end - start;
+  if (length < 1 || length > 78 || (bytes[start] === 48 && length > 1)) return false;
+  limbs.fill(0);
+  let used = 1;
+  for (let i = start, groupEnd = start + ((length - 1) % 7) + 1; i < end; groupEnd = i + 7) {
+    let group = 0;
+    let scale = 1;
+    for (; i < groupEnd; i++) {
+      const digit = bytes[i] - 48;
+      if (digit < 0 || digit > 9) return false;
+      group = group * 10 + digit;
+      scale *= 10;
+    }
+    let carry = group;
+    for (let k = 0; k < used; k++) {
+      const x = limbs[k] * scale + carry;
+      carry = Math.floor(x / LIMB);
+      limbs[k] = x - carry * LIMB;
+    }
+    if (carry > 0) {
+      if (used === limbs.length) return false;
+      limbs[used++] = carry;
+    }
+  }
+  if (limbs[10] >= 2 ** 16) return false; // bits 256 and up
+  for (let k = 0; k < 11; k++) {
+    let v = limbs[k];
+    for (let b = 0, pos = 31 - 3 * k; b < 3 && pos >= 0; b++, pos--) {
+      out[at + pos] = v & 255;
+      v >>>= 8;
+    }
+  }
+  return true;
+}
+
 const HEX = new Int8Array(128).fill(-1);
 for (let c = 0; c < 10; c++) HEX[48 + c] = c;
 for (let c = 0; c < 6; c++) HEX[65 + c] = HEX[97 + c] = 10 + c;

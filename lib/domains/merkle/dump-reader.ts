@@ -1,12 +1,15 @@
 // Consumes the tokens of a tree upload body — { ...fields, tree: { format, leafEncoding, tree: [hex],
 // values: [{ value: [address, amount], treeIndex }] } } — into compact arrays, in whatever key order the
-// client wrote. Leaf hashes are computed as each value closes. Problems are recorded (the first of each
-// kind, with its path) rather than thrown, so the validator can report them in one fixed order; only
-// limits stop the reading.
-import { decodeHexBytesInto, decodeHexInto, parseAmount } from "./amounts";
-import { leafHashInto } from "./hashing";
+// client wrote. Each value's leaf-hash input is laid out as it is read, and the leaves hashed and checked a
+// batch at a time (leaf-checks.ts); amounts are kept as their decimal text's bytes (no
+// bigint nor string per leaf when they are canonical decimal strings, as dumps write them). Problems are
+// recorded (the first of each kind, with its path) rather than thrown, so the validator can report them in
+// one fixed order; only limits stop the reading.
+import { decimalWordInto, decodeHexBytesInto, decodeHexInto, parseAmount } from "./amounts";
+import { writeUint256 } from "./hashing";
 import type { JsonHandler } from "./json-stream";
-import { ByteRecords, IntList } from "./records";
+import { LeafChecks } from "./leaf-checks";
+import { ByteRecords, IntList, TextList } from "./records";
 
 export type Issue = { path: string; message: string };
 
@@ -37,8 +40,7 @@ export class DumpReader implements JsonHandler {
   readonly leafEncoding: unknown[] = [];
   readonly nodes = new ByteRecords(32);
   readonly accounts = new ByteRecords(20);
-  readonly leafHashes = new ByteRecords(32);
-  readonly amounts: string[] = [];
+  readonly amounts = new TextList();
   readonly treeIndexes = new IntList();
   /** Shape problems (a member of the wrong type, a duplicated key). */
   structureIssue?: Issue;
@@ -49,10 +51,13 @@ export class DumpReader implements JsonHandler {
   private depth = -1;
   // The value object being read.
   private account = false;
-  private amount: bigint | null = null;
-  private amountText = "";
+  private amountRead = false;
   private treeIndex: number | null = null;
   private valueSeen = 0; // bit 1: "value", bit 2: "treeIndex"
+
+  /** Values read (the current one is number `values`). */
+  private values = 0;
+  private readonly leaves = new LeafChecks();
 
   constructor(private readonly maxLeaves: number) {}
 
@@ -166,6 +171,17 @@ export class DumpReader implements JsonHandler {
     this.scalar(raw, true);
   }
 
+  /** A plain whole number: a treeIndex without a string; elsewhere as number() takes its text. */
+  integer(value: number): void {
+    const frame = this.frames[this.depth];
+    if (this.depth < 0 || frame.role !== VALUE || frame.key !== "treeIndex") {
+      this.number(String(value));
+      return;
+    }
+    this.slotRole(false, false);
+    this.setTreeIndex(value);
+  }
+
   literal(value: boolean | null): void {
     this.scalar(value, false);
   }
@@ -202,7 +218,7 @@ export class DumpReader implements JsonHandler {
   wantsBytes(): boolean {
     const frame = this.frames[this.depth];
     return (
-      frame !== undefined && this.depth >= 0 && (frame.role === NODES || (frame.role === PAIR && frame.index === 0))
+      frame !== undefined && this.depth >= 0 && (frame.role === NODES || (frame.role === PAIR && frame.index <= 1))
     );
   }
 
@@ -212,10 +228,34 @@ export class DumpReader implements JsonHandler {
       const i = this.nextNode();
       if (i >= 0 && !decodeHexBytesInto(buf, start, end, 32, this.nodes.block(i), this.nodes.offset(i)))
         this.badNode(i);
-    } else {
-      const i = this.amounts.length;
+    } else if (this.top.index === 1) {
+      const i = this.values;
       this.readAccount(decodeHexBytesInto(buf, start, end, 20, this.accounts.block(i), this.accounts.offset(i)));
+    } else if (decimalWordInto(buf, start, end, this.leaves.inputs, this.leaves.inputAt(this.values) + 32)) {
+      this.amounts.put(this.values, buf, start, end);
+      this.amountRead = true;
+    } else {
+      this.pairMember(1, buf.toString("latin1", start, end), false);
     }
+  }
+
+  /** Once the upload is known to be bad, hashing the rest is wasted work. */
+  private get hashing(): boolean {
+    return !this.valueIssue && !this.nodeIssue && !this.structureIssue;
+  }
+
+  /** Whether value i's leaf hash is node `treeIndex` (its treeIndex, within the tree): for a fully read upload. */
+  leafMatches(i: number, treeIndex: number): boolean {
+    return this.leaves.matches(i, treeIndex, this.nodes);
+  }
+
+  /** Value i's leaf hash (for a message). */
+  leafHash(i: number): Uint8Array {
+    return this.leaves.hashOf(i, this.accounts, this.amounts);
+  }
+
+  end(): void {
+    if (this.hashing) this.leaves.hash(this.values, this.treeIndexes, this.nodes);
   }
 
   private node(value: unknown): void {
@@ -240,32 +280,33 @@ export class DumpReader implements JsonHandler {
   }
 
   private valueProblem(suffix: string, message: string): void {
-    this.valueIssue ??= { path: `tree.values.${this.amounts.length}${suffix}`, message };
+    this.valueIssue ??= { path: `tree.values.${this.values}${suffix}`, message };
   }
 
   private startValue(): void {
-    if (this.amounts.length >= this.maxLeaves)
-      throw new UploadLimitError(`tree.values: at most ${this.maxLeaves} leaves`);
+    if (this.values >= this.maxLeaves) throw new UploadLimitError(`tree.values: at most ${this.maxLeaves} leaves`);
     this.accounts.append();
-    this.leafHashes.append();
     this.account = false;
-    this.amount = null;
+    this.amountRead = false;
     this.treeIndex = null;
     this.valueSeen = 0;
   }
 
   private pairMember(index: number, value: unknown, isNumber: boolean): void {
     if (index === 0) {
-      const i = this.amounts.length;
+      const i = this.values;
       this.readAccount(
         typeof value === "string" && decodeHexInto(value, 20, this.accounts.block(i), this.accounts.offset(i)),
       );
     } else if (index === 1) {
       const text = typeof value === "string" || isNumber ? String(value) : "";
-      this.amount = text ? parseAmount(text, isNumber) : null;
-      if (this.amount === null) this.valueProblem(".value.1", "must be a non-negative integer amount below 2^256");
-      // Most amounts arrive as canonical decimal strings: keep the text rather than print the bigint again.
-      else this.amountText = !isNumber && /^(0|[1-9]\d*)$/.test(text) ? text : this.amount.toString();
+      const amount = text ? parseAmount(text, isNumber) : null;
+      this.amountRead = amount !== null;
+      if (amount === null) this.valueProblem(".value.1", "must be a non-negative integer amount below 2^256");
+      else {
+        writeUint256(amount, this.leaves.inputs, this.leaves.inputAt(this.values) + 32);
+        this.amounts.putText(this.values, amount.toString());
+      }
     } else {
       this.valueProblem(".value", "must have exactly two members [address, amount]");
     }
@@ -278,29 +319,26 @@ export class DumpReader implements JsonHandler {
 
   private readTreeIndex(value: unknown, isNumber: boolean): void {
     const text = typeof value === "string" || isNumber ? String(value) : "";
+    this.setTreeIndex(/^\d{1,10}$/.test(text) ? Number(text) : -1);
+  }
+
+  private setTreeIndex(value: number): void {
     // Tree positions are int32 here (a tree of 2^30 leaves is far beyond MERKLE_MAX_LEAVES): a bigger
     // number must not wrap around into a valid position.
-    this.treeIndex = /^\d{1,10}$/.test(text) && Number(text) <= 0x7fffffff ? Number(text) : null;
+    this.treeIndex = value >= 0 && value <= 0x7fffffff ? value : null;
     if (this.treeIndex === null) this.valueProblem(".treeIndex", "must be a whole number below 2^31");
   }
 
   private endValue(): void {
-    const i = this.amounts.length;
+    const i = this.values;
     if (!(this.valueSeen & 1)) this.valueProblem(".value", "is missing");
-    else if (!this.account || this.amount === null)
+    else if (!this.account || !this.amountRead)
       this.valueProblem(".value", "must have exactly two members [address, amount]");
     if (!(this.valueSeen & 2)) this.valueProblem(".treeIndex", "is missing");
-    this.amounts.push(this.amount === null ? "0" : this.amountText);
+    if (this.amounts.count === i) this.amounts.putText(i, "0"); // no amount: the upload is refused anyway
     this.treeIndexes.push(this.treeIndex ?? -1);
-    // Once the upload is known to be bad, hashing the rest is wasted work.
-    if (!this.valueIssue && !this.nodeIssue && !this.structureIssue) {
-      leafHashInto(
-        this.accounts.block(i),
-        this.accounts.offset(i),
-        this.amount!,
-        this.leafHashes.block(i),
-        this.leafHashes.offset(i),
-      );
-    }
+    if (this.hashing) this.accounts.copyTo(i, this.leaves.inputs, this.leaves.inputAt(i) + 12);
+    this.values++;
+    if (this.hashing && this.leaves.full(this.values)) this.leaves.hash(this.values, this.treeIndexes, this.nodes);
   }
 }

@@ -2,7 +2,7 @@
 //   leaf = keccak256(bytes.concat(keccak256(abi.encode(address, uint256))))
 //   node = keccak256(sorted pair: the smaller 32-byte word first)
 // Inputs are assembled straight in the hash module's memory (keccak.ts), so a hash costs two small copies.
-import { keccak32At, keccak64At, keccakMemory as mem } from "./keccak";
+import { batchInput, keccak32At, keccak64At, keccak64Batch, keccakMemory as mem } from "./keccak";
 
 // Offsets in the hash module's memory.
 const INPUT = 0; // 64 bytes
@@ -76,18 +76,25 @@ export function nodeHashInto(
   copyOut(out, outAt, OUTPUT);
 }
 
-/** Whether the hash of the pair (a, b) equals the 32 bytes at expected[expectedAt] (no copy out). */
-export function nodeHashEquals(
-  a: Uint8Array,
-  aAt: number,
-  b: Uint8Array,
-  bAt: number,
-  expected: Uint8Array,
-  expectedAt: number,
-): boolean {
-  hashPair(a, aAt, b, bAt);
-  for (let k = 0; k < 32; k++) if (mem[OUTPUT + k] !== expected[expectedAt + k]) return false;
-  return true;
+const batchWords = new Uint32Array(batchInput.buffer, batchInput.byteOffset, batchInput.length / 4);
+
+/**
+ * The standard-v1 node hash of each of the first `count` batch inputs (keccak.ts), each a pair of 32-byte words:
+ * a pair out of order is swapped in place first, then all are hashed in one call into batchOutput.
+ */
+export function nodeHashBatch(count: number): void {
+  for (let j = 0, p = 0; j < count; j++, p += 64) {
+    let k = 0;
+    while (k < 32 && batchInput[p + k] === batchInput[p + 32 + k]) k++;
+    if (k < 32 && batchInput[p + k] > batchInput[p + 32 + k]) {
+      for (let w = p >> 2, end = w + 8; w < end; w++) {
+        const t = batchWords[w];
+        batchWords[w] = batchWords[w + 8];
+        batchWords[w + 8] = t;
+      }
+    }
+  }
+  keccak64Batch(count);
 }
 
 /** The leaf hash of (account, amount) as 0x-hex: for tests and one-off checks. */

@@ -24,6 +24,11 @@ export interface JsonHandler {
   string(value: string): void;
   /** The number's text exactly as written (the reader decides how to read it, e.g. as a bigint). */
   number(raw: string): void;
+  /**
+   * A whole number of at most 15 digits written plainly (no sign, fraction, exponent nor leading zero), as its value:
+   * a tree's million treeIndexes are read without a string each. Without this method, such numbers go to number().
+   */
+  integer?(value: number): void;
   literal(value: boolean | null): void;
   /**
    * Whether the string value about to be read is wanted as its raw bytes (bytes() instead of string()): the
@@ -33,6 +38,8 @@ export interface JsonHandler {
    */
   wantsBytes?(): boolean;
   bytes?(buf: Buffer, start: number, end: number): void;
+  /** The document is complete and valid JSON (called by JsonTokenizer.end()). */
+  end?(): void;
 }
 
 export type TokenizerLimits = { maxDepth: number; maxStringBytes: number };
@@ -105,6 +112,7 @@ export class JsonTokenizer {
         if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) i++;
         else if (c === 0x22 && (this.expect === KEY || this.expect === KEY_OR_END)) i = this.knownKey(buf, i);
         else if (c === 0x22 && this.handler.wantsBytes?.()) i = this.bytesString(buf, i);
+        else if (c >= 0x30 && c <= 0x39 && this.handler.integer) i = this.integer(buf, i);
         else this.structural(c, i++);
       }
     }
@@ -115,6 +123,7 @@ export class JsonTokenizer {
     if (this.token === WORD) this.finishWord(this.base);
     if (this.token === STRING) throw new JsonSyntaxError("unterminated string", this.tokenStart);
     if (this.expect !== DONE) throw new JsonSyntaxError("unexpected end of JSON", this.base);
+    this.handler.end?.();
   }
 
   private fail(message: string, at: number): never {
@@ -227,6 +236,33 @@ export class JsonTokenizer {
     this.handler.bytes!(buf, at + 1, close);
     this.afterValue();
     return close + 1;
+  }
+
+  /**
+   * A number from its first digit at `at`: a plain whole number of at most 15 digits that ends in this chunk goes to
+   * handler.integer; anything else (a fraction, an exponent, a leading zero, a longer one, or one that may go on in the
+   * next chunk) is read as a word, which also reports its errors.
+   */
+  private integer(buf: Buffer, at: number): number {
+    const n = buf.length;
+    let j = at;
+    let value = 0;
+    for (; j < n && j - at < 16; j++) {
+      const digit = buf[j] - 48;
+      if (digit < 0 || digit > 9) break;
+      value = value * 10 + digit;
+    }
+    const next = j < n ? buf[j] : -1;
+    const wordGoesOn = next < 0 || (next >= 0x30 && next <= 0x39) || (next >= 0x61 && next <= 0x7a);
+    const plain = j - at <= 15 && (buf[at] !== 0x30 || j - at === 1);
+    if (!plain || wordGoesOn || next === 0x2e || next === 0x2b || next === 0x2d || next === 0x45) {
+      this.structural(buf[at], at);
+      return at + 1;
+    }
+    this.valueAllowed(at);
+    this.handler.integer!(value);
+    this.afterValue();
+    return j;
   }
 
   /** Reads string bytes up to the closing quote; returns where reading stopped. */

@@ -245,14 +245,14 @@ export async function insertTileBatch(
 
 /**
  * Leaves in (account, treeIndex) order, with the chunk each goes to: `packed` holds their accounts, 20 bytes
- * each, in the order of `treeIndexes`, `amounts` (canonical decimal text) and `chunks`.
+ * each, in the order of `treeIndexes`, `amounts` (an array literal of their canonical decimal text) and `chunks`.
  */
-export type LeafBatch = { packed: Buffer; treeIndexes: number[]; amounts: string[]; chunks: number[] };
+export type LeafBatch = { packed: Buffer; treeIndexes: Int32Array; amounts: string; chunks: Int32Array };
 
 /** The batch's chunks as rows, in one statement. */
 export async function insertLeafChunks(executor: Database, treeId: number, batch: LeafBatch): Promise<void> {
   const accounts = sql`ARRAY(SELECT substring(${batch.packed}::bytea FROM g * 20 + 1 FOR 20) FROM generate_series(0, ${batch.chunks.length - 1}) AS g)`;
-  const array = (values: readonly (number | string)[]) => arrayLiteral(values, true);
+  const array = (values: Int32Array | string) => (typeof values === "string" ? values : arrayLiteral(values));
   await sql`
     INSERT INTO merkle_leaf_chunks (tree_id, first_account, accounts, tree_indexes, amounts)
     SELECT ${treeId}, (array_agg(u.account ORDER BY u.ord))[1], array_agg(u.account ORDER BY u.ord),

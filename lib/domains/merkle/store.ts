@@ -19,7 +19,8 @@ const ABANDONED_AFTER_SECONDS = 6 * 3600;
 
 async function insertTiles(treeId: number, tree: ValidTree): Promise<void> {
   const shape = { nodeCount: 2 * tree.leafCount - 1, tileHeight: TILE_HEIGHT };
-  const read = (i: number, out: Uint8Array, at: number) => tree.nodes.copyTo(i, out, at);
+  const read = (first: number, count: number, out: Uint8Array, at: number) =>
+    tree.nodes.readRange(first, count, out, at);
   let batch: { tile: number; nodes: Uint8Array }[] = [];
   const flush = async () => {
     if (!batch.length) return;
@@ -63,14 +64,25 @@ async function insertLeaves(treeId: number, tree: ValidTree): Promise<void> {
       const from = starts[s];
       const to = starts[s + 1] ?? leafCount;
       const packed = Buffer.alloc((to - from) * 20);
-      const batch = { packed, treeIndexes: [] as number[], amounts: [] as string[], chunks: [] as number[] };
+      const indexes = new Int32Array(to - from);
+      // The amounts' array literal written from their bytes: {a,b,...}, no string per amount.
+      const amounts = Buffer.alloc((to - from) * 80 + 2);
+      let at = 0;
+      amounts[at++] = 0x7b; // {
       for (let k = from; k < to; k++) {
         const i = order[k];
         accounts.copyTo(i, packed, (k - from) * 20);
-        batch.treeIndexes.push(treeIndexes.get(i));
-        batch.amounts.push(tree.amounts[i]);
-        batch.chunks.push(chunks[k]);
+        indexes[k - from] = treeIndexes.get(i);
+        if (k > from) amounts[at++] = 0x2c; // ,
+        at = tree.amounts.copyTo(i, amounts, at);
       }
+      amounts[at++] = 0x7d; // }
+      const batch = {
+        packed,
+        treeIndexes: indexes,
+        amounts: amounts.toString("latin1", 0, at),
+        chunks: chunks.subarray(from, to),
+      };
       await bulk((trx) => insertLeafChunks(trx, treeId, batch));
     }
   };

@@ -27,9 +27,13 @@ export function locate(i: number, shape: TreeShape): { tile: number; slot: numbe
 export type Tile = { tile: number; nodes: Uint8Array };
 
 /**
- * Every tile of a tree, in ascending order of tile index, reading node i's 32 bytes with `read(i, out, at)`.
+ * Every tile of a tree, in ascending order of tile index, reading the 32-byte nodes first..first+count-1 (one level
+ * of a tile: consecutive nodes) with `read(first, count, out, at)`.
  */
-export function* buildTiles(shape: TreeShape, read: (i: number, out: Uint8Array, at: number) => void): Generator<Tile> {
+export function* buildTiles(
+  shape: TreeShape,
+  read: (first: number, count: number, out: Uint8Array, at: number) => void,
+): Generator<Tile> {
   const { nodeCount, tileHeight } = shape;
   const maxDepth = depthOf(nodeCount - 1);
   const rootDepths = [0];
@@ -42,10 +46,10 @@ export function* buildTiles(shape: TreeShape, read: (i: number, out: Uint8Array,
       let used = 0;
       for (let k = 1; k <= levels; k++) {
         const first = ((r + 1) << k) - 1;
-        for (let q = 0; q < 1 << k && first + q < nodeCount; q++) {
-          used = (1 << k) - 2 + q + 1;
-          read(first + q, buffer, (used - 1) * 32);
-        }
+        const count = Math.min(1 << k, nodeCount - first);
+        if (count <= 0) break;
+        read(first, count, buffer, ((1 << k) - 2) * 32);
+        used = (1 << k) - 2 + count;
       }
       yield { tile: r, nodes: buffer.slice(0, used * 32) };
     }

@@ -5,15 +5,17 @@
 // Nothing is stored before this passes.
 import { badRequest, unprocessable, type HttpError } from "@/lib/core/errors";
 import type { DumpReader, Issue } from "./dump-reader";
-import { bytesToHex, nodeHashEquals, nodeHashInto } from "./hashing";
-import type { ByteRecords, IntList } from "./records";
+import { bytesToHex, nodeHashBatch } from "./hashing";
+import { BATCH, batchInput, batchOutput } from "./keccak";
+import type { ByteRecords, IntList, TextList } from "./records";
 
 export type ValidTree = {
   root: Uint8Array;
   leafCount: number;
   nodes: ByteRecords;
   accounts: ByteRecords;
-  amounts: string[];
+  /** Canonical decimal text of each value's amount. */
+  amounts: TextList;
   treeIndexes: IntList;
 };
 
@@ -56,42 +58,44 @@ function checkLeaves(dump: DumpReader, n: number): void {
         message: `${treeIndex} is already the position of an earlier value`,
       });
     }
-    if (!dump.nodes.equals(treeIndex, dump.leafHashes.block(i), dump.leafHashes.offset(i))) {
+    if (!dump.leafMatches(i, treeIndex)) {
       throw inconsistent({
         path: `tree.values.${i}`,
-        message: `its leaf hash ${bytesToHex(dump.leafHashes.get(i))} is not tree.tree.${treeIndex}`,
+        message: `its leaf hash ${bytesToHex(dump.leafHash(i))} is not tree.tree.${treeIndex}`,
       });
     }
   }
 }
 
+/**
+ * Internal nodes (0..n-2) in batches from the bottom up: parents [lo, hi) have the consecutive children
+ * [2lo+1, 2hi+1), copied as pairs into the hash module, hashed in one call and compared with the parents at once.
+ */
 function checkNodes(nodes: ByteRecords, n: number): void {
-  const computed = new Uint8Array(32);
-  for (let k = n - 2; k >= 0; k--) {
-    const l = 2 * k + 1;
-    if (
-      !nodeHashEquals(
-        nodes.block(l),
-        nodes.offset(l),
-        nodes.block(l + 1),
-        nodes.offset(l + 1),
-        nodes.block(k),
-        nodes.offset(k),
-      )
-    ) {
-      nodeHashInto(nodes.block(l), nodes.offset(l), nodes.block(l + 1), nodes.offset(l + 1), computed, 0);
-      throw inconsistent({
-        path: `tree.tree.${k}`,
-        message: `is not the hash of its children tree.tree.${l} and tree.tree.${l + 1} (${bytesToHex(computed)})`,
-      });
+  for (let hi = n - 1; hi > 0; ) {
+    const lo = Math.max(0, hi - BATCH);
+    const count = hi - lo;
+    nodes.readRange(2 * lo + 1, 2 * count, batchInput, 0);
+    nodeHashBatch(count);
+    if (!nodes.rangeEquals(lo, count, batchOutput, 0)) {
+      for (let k = hi - 1; k >= lo; k--) {
+        const at = 32 * (k - lo);
+        if (nodes.equals(k, batchOutput, at)) continue;
+        const l = 2 * k + 1;
+        throw inconsistent({
+          path: `tree.tree.${k}`,
+          message: `is not the hash of its children tree.tree.${l} and tree.tree.${l + 1} (${bytesToHex(batchOutput.subarray(at, at + 32))})`,
+        });
+      }
     }
+    hi = lo;
   }
 }
 
 /** Validates a fully read upload against the client's merkleRoot (already a 0x-hex bytes32). */
 export function validateDump(dump: DumpReader, merkleRoot: string): ValidTree {
   checkShape(dump);
-  const n = dump.amounts.length;
+  const n = dump.amounts.count;
   if (n === 0) throw inconsistent({ path: "tree.values", message: "is empty: a tree needs at least one leaf" });
   if (dump.nodes.count !== 2 * n - 1) {
     throw inconsistent({

@@ -7,7 +7,7 @@ class Rebuild implements JsonHandler {
   stack: any[] = [];
   keys: (string | null)[] = [];
   result: unknown;
-  private put(v: unknown) {
+  protected put(v: unknown) {
     if (!this.stack.length) this.result = v;
     else if (Array.isArray(this.stack.at(-1))) this.stack.at(-1).push(v);
     // defineProperty, not assignment: a "__proto__" key must become an own property, as JSON.parse makes it.
@@ -63,6 +63,15 @@ class RebuildFromBytes extends Rebuild {
   }
 }
 
+/** Takes plain whole numbers as values (JsonHandler.integer), as the tree reader takes treeIndexes: the same values. */
+class RebuildIntegers extends Rebuild {
+  integers = 0;
+  integer(value: number) {
+    this.integers++;
+    this.put(value);
+  }
+}
+
 function tokenize(text: string | Uint8Array, cuts: number[] = [], handler = new Rebuild()) {
   const bytes = typeof text === "string" ? Buffer.from(text) : text;
   const t = new JsonTokenizer(handler, { maxDepth: 64, maxStringBytes: 1 << 20 });
@@ -109,6 +118,30 @@ describe("JsonTokenizer", () => {
     const text = JSON.stringify({ a: ["0x12ab", 'q"uote', "x"], a2: "0x12ab" });
     for (let cut = 1; cut < text.length; cut++)
       expect(tokenize(text, [cut], new RebuildFromBytes())).toEqual(JSON.parse(text));
+  });
+
+  it("hands plain whole numbers to a handler that takes them, and other numbers as text", () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), fc.array(fc.nat(), { maxLength: 6 }), (value, cuts) => {
+        const text = JSON.stringify(value);
+        const limit = Buffer.byteLength(text);
+        const read = tokenize(
+          text,
+          cuts.map((c) => c % (limit + 1)),
+          new RebuildIntegers(),
+        );
+        expect(read).toEqual(JSON.parse(text));
+      }),
+      { numRuns: 400 },
+    );
+    const text = "[0,7,123456789012345,1234567890123456,1.5,2e3,-4,10]";
+    const handler = new RebuildIntegers();
+    expect(tokenize(text, [], handler)).toEqual(JSON.parse(text));
+    expect(handler.integers).toBe(4); // 0, 7, the 15 digits, 10
+    for (let cut = 1; cut < text.length; cut++)
+      expect(tokenize(text, [cut], new RebuildIntegers())).toEqual(JSON.parse(text));
+    for (const bad of ["[01]", "[1 2]", "[1]2", "[1e]", "[1x]", '{"a":01}'])
+      expect(() => tokenize(bad, [], new RebuildIntegers()), bad).toThrow(JsonSyntaxError);
   });
 
   it("decodes escapes and multi-byte characters split across chunks", () => {

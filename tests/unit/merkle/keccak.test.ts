@@ -44,3 +44,33 @@ describe("writeUint256", () => {
     }
   });
 });
+
+describe("batch hashing", () => {
+  it("hashes many inputs in one call: keccak256, the leaf's double keccak256, and sorted node pairs", async () => {
+    const { batchInput, batchOutput, keccak64Batch, leafHashBatch, BATCH } = await import(
+      "@/lib/domains/merkle/keccak"
+    );
+    const { nodeHashBatch, nodeHashInto } = await import("@/lib/domains/merkle/hashing");
+    const inputs = Array.from({ length: BATCH }, (_, j) =>
+      Uint8Array.from({ length: 64 }, (_, k) => (j * 31 + k * 7) & 255),
+    );
+    inputs[5].copyWithin(32, 0, 32); // a pair of equal words
+    const load = (count: number) => {
+      for (let j = 0; j < count; j++) batchInput.set(inputs[j], 64 * j);
+    };
+    const output = (j: number) => hex(batchOutput.subarray(32 * j, 32 * j + 32));
+    load(BATCH);
+    keccak64Batch(BATCH);
+    for (const j of [0, 1, 500, BATCH - 1]) expect(output(j)).toBe(hex(keccak_256(inputs[j])));
+    load(9);
+    leafHashBatch(9);
+    for (let j = 0; j < 9; j++) expect(output(j)).toBe(hex(keccak_256(keccak_256(inputs[j]))));
+    load(300);
+    nodeHashBatch(300);
+    const expected = new Uint8Array(32);
+    for (let j = 0; j < 300; j++) {
+      nodeHashInto(inputs[j], 0, inputs[j], 32, expected, 0);
+      expect(output(j)).toBe(hex(expected));
+    }
+  });
+});

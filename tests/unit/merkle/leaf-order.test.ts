@@ -48,6 +48,19 @@ describe("leafOrder", () => {
     expect(keys).toEqual([...keys].sort());
     expect(new Set(order).size).toBe(accounts.length);
   });
+  it("orders accounts that share long prefixes and repeat (made-up accounts: zeros, then a counter)", () => {
+    // As the bench's accounts: 0x000…0 followed by a multiple of a 64-bit constant, every 10th one repeated.
+    const accounts = Array.from({ length: 3000 }, (_, i) =>
+      (BigInt((i % 10 === 9 ? i - 1 : i) + 1) * 0x9e3779b97f4a7c15n).toString(16).padStart(40, "0").slice(-40),
+    );
+    accounts.push("00".repeat(20), "00".repeat(19) + "01", "00".repeat(20));
+    const treeIndexes = accounts.map((_, i) => (i * 7919) % 4000);
+    const { records, indexes } = leaves(accounts, treeIndexes);
+    const order = [...leafOrder(records, indexes, accounts.length)];
+    const keys = order.map((i) => `${accounts[i]}:${String(treeIndexes[i]).padStart(5, "0")}`);
+    expect(keys).toEqual([...keys].sort());
+    expect(new Set(order).size).toBe(accounts.length);
+  });
 });
 
 describe("chunkNumbers", () => {

@@ -5,7 +5,10 @@ import { buildTiles, locate, proofFromTiles, proofIndexes, proofTiles, TILE_HEIG
 function fakeTree(nodeCount: number, tileHeight: number) {
   const shape = { nodeCount, tileHeight };
   const tiles = new Map<number, Uint8Array>();
-  for (const t of buildTiles(shape, (i, out, at) => new DataView(out.buffer, out.byteOffset).setUint32(at, i + 1))) {
+  const read = (first: number, count: number, out: Uint8Array, at: number) => {
+    for (let q = 0; q < count; q++) new DataView(out.buffer, out.byteOffset).setUint32(at + 32 * q, first + q + 1);
+  };
+  for (const t of buildTiles(shape, read)) {
     tiles.set(t.tile, t.nodes);
   }
   return { shape, tiles };
