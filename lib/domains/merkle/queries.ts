@@ -175,17 +175,18 @@ export const accountLeavesSql = (owner: string, account: string) =>
 
 /**
  * The statement of findAccountProofTiles (exported for the benchmark's database floor): the account's first
- * `limit` leaves as accountLeavesSql reads them, each with the tiles its proof reads. Those are the tiles rooted
- * on the leaf's path (tiles.ts: a proof's siblings hang off the path, and every tile rooted on it holds some of
- * them), so the statement lists the leaf's ancestors, ((i + 1) >> s) - 1, and reads whichever of them root a
- * tile: a proof in one round trip instead of two (leaves, then tiles).
+ * `limit` leaves as accountLeavesSql reads them, each joined with the tiles its proof reads, a row per tile (bytea
+ * columns, which the driver decodes natively; an array of them would be parsed character by character). Those are
+ * the tiles rooted on the leaf's path (tiles.ts: a proof's siblings hang off the path, and every tile rooted on it
+ * holds some of them), so the statement lists the leaf's ancestors, ((i + 1) >> s) - 1, and reads whichever of
+ * them root a tile: a proof in one round trip instead of two (leaves, then tiles). A leaf's rows are adjacent.
  */
 export const accountProofTilesSql = (owner: string, account: string, limit: number) =>
-  sql<AccountLeafRow & { tiles: number[] | null; nodes: Uint8Array[] | null }>`
-  SELECT k.*, p.tiles, p.nodes
+  sql<AccountLeafRow & { tile: number | null; nodes: Uint8Array | null }>`
+  SELECT k.*, p.tile, p.nodes
   FROM (${accountLeavesIn(owner, account, limit)}) k
   LEFT JOIN LATERAL (
-    SELECT array_agg(mt.tile) AS tiles, array_agg(mt.nodes) AS nodes
+    SELECT mt.tile, mt.nodes
     FROM merkle_tiles mt
     WHERE mt.tree_id = k.id AND mt.tile = ANY (ARRAY(
       SELECT ((k.tree_index + 1) >> s) - 1 FROM generate_series(1, 31) AS s WHERE ((k.tree_index + 1) >> s) > 0))

@@ -141,11 +141,16 @@ export async function accountProofs(
   const rows = await findAccountProofTiles(db(), owner, account, limit);
   if (!rows.length) return null;
   const tree = toRef(rows[0]);
-  const found = rows.filter((r) => r.tree_index !== null);
-  const leaves = found.map((r) => ({ account, treeIndex: r.tree_index!, amount: r.amount! }));
-  const proofs = found.map((r, k) => {
-    const tiles = new Map((r.tiles ?? []).map((tile, j) => [tile, r.nodes![j]]));
-    return verifiedProof(tree, leaves[k], tiles);
-  });
-  return { leaves, proofs };
+  // A row per tile on each leaf's path, a leaf's rows one after another.
+  const found: { leaf: Leaf; tiles: Map<number, Uint8Array> }[] = [];
+  for (const row of rows) {
+    if (row.tree_index === null) continue;
+    if (found.at(-1)?.leaf.treeIndex !== row.tree_index)
+      found.push({ leaf: { account, treeIndex: row.tree_index, amount: row.amount! }, tiles: new Map() });
+    if (row.tile !== null) found.at(-1)!.tiles.set(row.tile, row.nodes!);
+  }
+  return {
+    leaves: found.map((f) => f.leaf),
+    proofs: found.map((f) => verifiedProof(tree, f.leaf, f.tiles)),
+  };
 }
