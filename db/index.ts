@@ -172,17 +172,6 @@ export function db(): Database {
   return holder.db;
 }
 
-/**
- * Whether statements on two connections run at the same time: on a PostgreSQL server (DATABASE_URL) with a pool of
- * two connections or more, not on the embedded database, which runs one session's work at a time. A statement sent
- * on a second connection while a transaction holds the first would otherwise wait for that transaction, and the
- * transaction for it.
- */
-export function concurrentSessions(): boolean {
-  const cfg = config();
-  return cfg.DATABASE_URL !== undefined && cfg.DATABASE_POOL_MAX > 1;
-}
-
 /** The embedded PGlite of this process, when this process owns it. */
 export function ownedPglite(): PglitePool | undefined {
   return holder.pglite;

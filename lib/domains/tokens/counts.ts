@@ -15,14 +15,11 @@ let allTokens: { estimate: number; until: number } | undefined;
 
 export type TokenCount = { count: number; exact: boolean };
 
-/**
- * Tokens matching `f`, and whether they were counted (few) or estimated (many; never below what was counted).
- * `early`: the planner's estimate of `f`, already asked (startEstimate), beside the page's statement.
- */
-export async function tokenCount(conn: Kysely<DB>, f: TokenFilters, early?: Promise<number>): Promise<TokenCount> {
+/** Tokens matching `f`, and whether they were counted (few) or estimated (many; never below what was counted). */
+export async function tokenCount(conn: Kysely<DB>, f: TokenFilters): Promise<TokenCount> {
   const everything = !hasFilters(f);
   if (everything && allTokens && allTokens.until > Date.now()) return { count: allTokens.estimate, exact: false };
-  const estimate = await (early ?? plannerEstimate(conn, f));
+  const estimate = await plannerEstimate(conn, f);
   if (estimate > ESTIMATE_ABOVE) {
     if (everything) allTokens = { estimate: Math.round(estimate), until: Date.now() + ALL_TOKENS_TTL_MS };
     return { count: Math.round(estimate), exact: false };
@@ -34,18 +31,6 @@ export async function tokenCount(conn: Kysely<DB>, f: TokenFilters, early?: Prom
 }
 
 /** Tokens matching `f`: exact when few, else the planner's estimate (never below what was counted). */
-export async function countTokens(conn: Kysely<DB>, f: TokenFilters, early?: Promise<number>): Promise<number> {
-  return (await tokenCount(conn, f, early)).count;
-}
-
-/**
- * Asks the planner's estimate of `f` on `beside` (another connection) while the page is read, when a count may
- * follow (the list has filters): one round trip less before the answer. Unused (the page held every match), it
- * cost one EXPLAIN, planning only. Its failure is the count's, if the count comes to it.
- */
-export function startEstimate(beside: Kysely<DB> | undefined, f: TokenFilters): Promise<number> | undefined {
-  if (!beside || !hasFilters(f)) return undefined;
-  const early = plannerEstimate(beside, f);
-  early.catch(() => {});
-  return early;
+export async function countTokens(conn: Kysely<DB>, f: TokenFilters): Promise<number> {
+  return (await tokenCount(conn, f)).count;
 }

@@ -6,7 +6,7 @@ import type { Kysely } from "kysely";
 import type { DB } from "@/db/types";
 import { listUserObjects } from "@/lib/domains/users/service";
 import { withSearchBudget } from "./budget";
-import { countTokens, startEstimate } from "./counts";
+import { countTokens } from "./counts";
 import { cursorFor, encodeCursor, orderOf, type Cursor, type Direction, type SortBy } from "./cursor";
 import { hasFilters, type TokenFilters } from "./queries/filters";
 import { type PageJsonRow, type PageRequest, readJsonPage, readPage, type PageRow } from "./queries/page";
@@ -48,17 +48,11 @@ function creatorFilters(f: TokenFilters): TokenFilters {
   return { ...(f.fids ? { fids: f.fids } : {}), ...(f.msgSender ? { msgSender: f.msgSender } : {}) };
 }
 
-async function counts(
-  conn: Kysely<DB>,
-  r: ListRequest,
-  rowCount: number,
-  hasMore: boolean,
-  early: Promise<number> | undefined,
-) {
+async function counts(conn: Kysely<DB>, r: ListRequest, rowCount: number, hasMore: boolean) {
   const offset = r.offset ?? 0;
   // A first page that is not full holds every match: no need to count them.
   const seenAll = !r.cursor && !hasMore && r.limit > 0 && (rowCount > 0 || offset === 0);
-  let total = seenAll ? offset + rowCount : await countTokens(conn, r.filters, early);
+  let total = seenAll ? offset + rowCount : await countTokens(conn, r.filters);
   // An estimate is never allowed to contradict the rows in hand.
   if (!r.cursor && rowCount > 0) total = Math.max(total, offset + rowCount + (hasMore ? 1 : 0));
   if (!r.withTokensDeployed) return { total };
@@ -66,22 +60,15 @@ async function counts(
   return { total, tokensDeployed: onlyCreators ? total : await countTokens(conn, creatorFilters(r.filters)) };
 }
 
-/**
- * The page, then its counts on `conn`. With `beside` (another connection of the pool, never while `conn` holds a
- * transaction's connection: see listTokens), the planner's estimate the counts may need is asked there while the
- * page is read.
- */
 async function pageAndCounts<Row>(
   conn: Kysely<DB>,
   r: ListRequest,
   read: (conn: Kysely<DB>, page: PageRequest) => Promise<Row[]>,
-  beside?: Kysely<DB>,
 ) {
-  const early = r.limit > 0 ? startEstimate(beside, r.filters) : undefined;
   const page = r.limit > 0 ? await read(conn, { ...r, sort: r.sort ?? "desc", offset: r.offset ?? 0 }) : [];
   const hasMore = page.length > r.limit;
   const rows = hasMore ? page.slice(0, r.limit) : page;
-  return { rows, hasMore, counted: await counts(conn, r, rows.length, hasMore, early) };
+  return { rows, hasMore, counted: await counts(conn, r, rows.length, hasMore) };
 }
 
 /** The database work of a list: its page (rows with the token's columns) and its counts. */
@@ -89,12 +76,9 @@ export function readList(conn: Kysely<DB>, r: ListRequest) {
   return pageAndCounts(conn, r, readPage);
 }
 
-/**
- * The same with each token as JSON text: what listTokens reads (the statements the benchmark replays); `beside`
- * as for pageAndCounts.
- */
-export function readJsonList(conn: Kysely<DB>, r: ListRequest, beside?: Kysely<DB>) {
-  return pageAndCounts(conn, r, readJsonPage, beside);
+/** The same with each token as JSON text: what listTokens reads (the statements the benchmark replays). */
+export function readJsonList(conn: Kysely<DB>, r: ListRequest) {
+  return pageAndCounts(conn, r, readJsonPage);
 }
 
 /** The rows of a list's page, without its counts (the newest tokens of a creator). */
@@ -121,8 +105,6 @@ export function asListed(r: ListRequest): ListRequest {
 export async function listTokens(r: ListRequest): Promise<TokenList> {
   r = asListed(r);
   const order = orderOf(r.sortBy, r.sort ?? "desc");
-  // No estimate beside the page here: asked on a second connection while the search's transaction holds the first,
-  // it could wait for a connection that every other search holds the same way.
   const { rows, hasMore, counted } = await withSearchBudget((conn) => readJsonList(conn, r));
   const last = rows.at(-1);
   const profiles = r.includeUser

@@ -1,7 +1,7 @@
 // The token endpoints as service functions: each maps its query onto the one list (lib/domains/tokens/list.ts)
 // or a lookup. Other domains call these, never the queries behind them.
 import type { z } from "zod";
-import { concurrentSessions, db } from "@/db";
+import { db } from "@/db";
 import { badRequest } from "@/lib/core/errors";
 import { type JsonText, jsonObject } from "@/lib/core/json";
 import { listTokens, readJsonList, readRows, type ListRequest } from "./list";
@@ -116,11 +116,10 @@ export function legacySearch(query: z.infer<typeof searchQuery>): Promise<JsonTe
 /**
  * The rows of a list page, each token as JSON text in parts (tokenJson), with the list's total (counted as
  * GET /api/tokens counts) and whether more follow, for answers another domain builds from them
- * (search-creator). Not under the search budget, so no statement holds a connection while another waits for one:
- * where the database runs sessions side by side, the planner's estimate is asked beside the page.
+ * (search-creator). Not under the search budget.
  */
 export async function tokenJsonPage(r: ListRequest): Promise<{ rows: PageJsonRow[]; total: number; hasMore: boolean }> {
-  const { rows, hasMore, counted } = await readJsonList(db(), r, concurrentSessions() ? db() : undefined);
+  const { rows, hasMore, counted } = await readJsonList(db(), r);
   return { rows, total: counted.total, hasMore };
 }
 

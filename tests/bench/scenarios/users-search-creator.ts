@@ -48,18 +48,15 @@ function recorder(ctx: BenchContext) {
 
 /**
  * What the service sends for one search after the creator lookup, captured by running its own functions
- * against the bench database: the token page with the planner's estimate beside it (as on a PostgreSQL server),
- * then the rest of the token list's statements one after another, then the trust facts together.
+ * against the bench database: the token list's statements one after another, then the trust facts together.
  */
 async function tokenSql(ctx: BenchContext, creators: Creators): Promise<SqlRequest> {
   if (!creators.fids.length && !creators.addresses.length) return [];
   const list = recorder(ctx);
-  const beside = recorder(ctx);
-  const { rows } = await readJsonList(list.conn, creatorTokensRequest(creators, {}, PAGE), beside.conn);
+  const { rows } = await readJsonList(list.conn, creatorTokensRequest(creators, {}, PAGE));
   const facts = recorder(ctx);
   await trustFactsOf(facts.conn, rows);
-  const [page, ...rest] = list.sent;
-  return [[page, ...beside.sent], ...rest.map((q) => [q]), ...(facts.sent.length ? [facts.sent] : [])];
+  return [...list.sent.map((q) => [q]), ...(facts.sent.length ? [facts.sent] : [])];
 }
 
 async function nameSql(ctx: BenchContext, list: string[]): Promise<SqlRequest[]> {
