@@ -84,6 +84,23 @@ function tokenize(text: string | Uint8Array, cuts: number[] = [], handler = new 
   return handler.result;
 }
 
+/** Any JSON value, its text cut into chunks anywhere, is read back whole by the handler `make` gives. */
+function rebuildsAnyValueCutAnywhere(make: () => Rebuild) {
+  fc.assert(
+    fc.property(fc.jsonValue(), fc.array(fc.nat(), { maxLength: 6 }), (value, cuts) => {
+      const text = JSON.stringify(value);
+      const limit = Buffer.byteLength(text);
+      const read = tokenize(
+        text,
+        cuts.map((c) => c % (limit + 1)),
+        make(),
+      );
+      expect(read).toEqual(JSON.parse(text));
+    }),
+    { numRuns: 400 },
+  );
+}
+
 describe("JsonTokenizer", () => {
   it("reads what JSON.parse reads, however the bytes are split", () => {
     fc.assert(
@@ -102,38 +119,14 @@ describe("JsonTokenizer", () => {
   });
 
   it("hands string values over as bytes to a handler that wants them, or as strings when escaped or split", () => {
-    fc.assert(
-      fc.property(fc.jsonValue(), fc.array(fc.nat(), { maxLength: 6 }), (value, cuts) => {
-        const text = JSON.stringify(value);
-        const limit = Buffer.byteLength(text);
-        const read = tokenize(
-          text,
-          cuts.map((c) => c % (limit + 1)),
-          new RebuildFromBytes(),
-        );
-        expect(read).toEqual(JSON.parse(text));
-      }),
-      { numRuns: 400 },
-    );
+    rebuildsAnyValueCutAnywhere(() => new RebuildFromBytes());
     const text = JSON.stringify({ a: ["0x12ab", 'q"uote', "x"], a2: "0x12ab" });
     for (let cut = 1; cut < text.length; cut++)
       expect(tokenize(text, [cut], new RebuildFromBytes())).toEqual(JSON.parse(text));
   });
 
   it("hands plain whole numbers to a handler that takes them, and other numbers as text", () => {
-    fc.assert(
-      fc.property(fc.jsonValue(), fc.array(fc.nat(), { maxLength: 6 }), (value, cuts) => {
-        const text = JSON.stringify(value);
-        const limit = Buffer.byteLength(text);
-        const read = tokenize(
-          text,
-          cuts.map((c) => c % (limit + 1)),
-          new RebuildIntegers(),
-        );
-        expect(read).toEqual(JSON.parse(text));
-      }),
-      { numRuns: 400 },
-    );
+    rebuildsAnyValueCutAnywhere(() => new RebuildIntegers());
     const text = "[0,7,123456789012345,1234567890123456,1.5,2e3,-4,10]";
     const handler = new RebuildIntegers();
     expect(tokenize(text, [], handler)).toEqual(JSON.parse(text));
