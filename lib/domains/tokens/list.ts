@@ -1,7 +1,7 @@
 // Token lists: a keyset page, its counts and the optional related user and market data, all inside the
 // search's time budget. Every list endpoint (GET /api/tokens and its partner, search, by fid, by
 // deployer, by admin) is this one function with different filters and page sizes; the creator endpoints
-// (search-creator, creator pages, by-following) read the same page and counts through readList and readRows.
+// (search-creator, creator pages, by-following) read the same page and counts through readJsonList and readRows.
 import type { Kysely } from "kysely";
 import type { DB } from "@/db/types";
 import { listUserObjects } from "@/lib/domains/users/service";
@@ -9,7 +9,7 @@ import { withSearchBudget } from "./budget";
 import { countTokens } from "./counts";
 import { cursorFor, encodeCursor, orderOf, type Cursor, type Direction, type SortBy } from "./cursor";
 import { hasFilters, type TokenFilters } from "./queries/filters";
-import { type PageJsonRow, type PageRequest, readJsonPage, readPage, type PageRow } from "./queries/page";
+import { type PageJsonRow, readJsonPage, readPage, type PageRow } from "./queries/page";
 import { marketOf, toMarket, tokenJson } from "./serialize";
 import { refreshInBackground } from "./market/jobs";
 import { config } from "@/lib/core/config";
@@ -60,25 +60,15 @@ async function counts(conn: Kysely<DB>, r: ListRequest, rowCount: number, hasMor
   return { total, tokensDeployed: onlyCreators ? total : await countTokens(conn, creatorFilters(r.filters)) };
 }
 
-async function pageAndCounts<Row>(
-  conn: Kysely<DB>,
-  r: ListRequest,
-  read: (conn: Kysely<DB>, page: PageRequest) => Promise<Row[]>,
-) {
-  const page = r.limit > 0 ? await read(conn, { ...r, sort: r.sort ?? "desc", offset: r.offset ?? 0 }) : [];
+/**
+ * The database work of a list: its page, each token as JSON text, and its counts. What listTokens reads (the
+ * statements the benchmark replays) and search-creator's token page.
+ */
+export async function readJsonList(conn: Kysely<DB>, r: ListRequest) {
+  const page = r.limit > 0 ? await readJsonPage(conn, { ...r, sort: r.sort ?? "desc", offset: r.offset ?? 0 }) : [];
   const hasMore = page.length > r.limit;
   const rows = hasMore ? page.slice(0, r.limit) : page;
   return { rows, hasMore, counted: await counts(conn, r, rows.length, hasMore) };
-}
-
-/** The database work of a list: its page (rows with the token's columns) and its counts. */
-export function readList(conn: Kysely<DB>, r: ListRequest) {
-  return pageAndCounts(conn, r, readPage);
-}
-
-/** The same with each token as JSON text: what listTokens reads (the statements the benchmark replays). */
-export function readJsonList(conn: Kysely<DB>, r: ListRequest) {
-  return pageAndCounts(conn, r, readJsonPage);
 }
 
 /** The rows of a list's page, without its counts (the newest tokens of a creator). */
