@@ -245,22 +245,33 @@ export async function insertTileBatch(
 }
 
 /**
- * Leaves in (account, treeIndex) order, with the chunk each goes to: `packed` holds their accounts, 20 bytes
- * each, in the order of `treeIndexes`, `amounts` (an array literal of their canonical decimal text) and `chunks`.
+ * Leaves in (account, treeIndex) order, cut into chunks: `packed` holds their accounts, 20 bytes each; chunk c is
+ * the `counts[c]` leaves from `starts[c]` on, and its tree indexes and amounts (canonical decimal text) are the c-th
+ * of the array literals in `treeIndexes` and `amounts`, separated by ";".
  */
-export type LeafBatch = { packed: Buffer; treeIndexes: Int32Array; amounts: string; chunks: Int32Array };
+export type LeafBatch = {
+  packed: Buffer;
+  starts: Int32Array;
+  counts: Int32Array;
+  treeIndexes: string;
+  amounts: string;
+};
 
-/** The batch's chunks as rows, in one statement. */
+/**
+ * The batch's chunks as rows, in one statement. Each chunk's arrays arrive as its own literals: PostgreSQL parses
+ * them straight into the row, half the work of unnesting the leaves and aggregating them back into chunks.
+ */
 export async function insertLeafChunks(executor: Database, treeId: number, batch: LeafBatch): Promise<void> {
-  const accounts = sql`ARRAY(SELECT substring(${batch.packed}::bytea FROM g * 20 + 1 FOR 20) FROM generate_series(0, ${batch.chunks.length - 1}) AS g)`;
-  const array = (values: Int32Array | string) => (typeof values === "string" ? values : arrayLiteral(values));
   await sql`
     INSERT INTO merkle_leaf_chunks (tree_id, first_account, accounts, tree_indexes, amounts)
-    SELECT ${treeId}, (array_agg(u.account ORDER BY u.ord))[1], array_agg(u.account ORDER BY u.ord),
-      array_agg(u.tree_index ORDER BY u.ord), array_agg(u.amount ORDER BY u.ord)
-    FROM unnest(${accounts}, ${array(batch.treeIndexes)}::int[], ${array(batch.amounts)}::numeric[], ${array(batch.chunks)}::int[])
-      WITH ORDINALITY AS u(account, tree_index, amount, chunk, ord)
-    GROUP BY u.chunk`.execute(executor);
+    SELECT ${treeId}, substring(p.packed FROM c.at * 20 + 1 FOR 20),
+      ARRAY(SELECT substring(p.packed FROM g * 20 + 1 FOR 20) FROM generate_series(c.at, c.at + c.n - 1) AS g),
+      c.tree_indexes::int[], c.amounts::numeric(78,0)[]
+    FROM (SELECT ${batch.packed}::bytea AS packed) p,
+      ROWS FROM (unnest(${arrayLiteral(batch.starts)}::int[]), unnest(${arrayLiteral(batch.counts)}::int[]),
+        string_to_table(${batch.treeIndexes}, ';'), string_to_table(${batch.amounts}, ';')) AS c(at, n, tree_indexes, amounts)`.execute(
+    executor,
+  );
 }
 
 /** The sum of a tree's amounts (wei, decimal text): one aggregate over its leaves. */

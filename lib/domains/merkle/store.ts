@@ -5,7 +5,7 @@ import { db } from "@/db";
 import { enqueue } from "@/lib/platform/jobs/define";
 import { deleteTreeJob } from "./jobs";
 import { chunkNumbers, leafOrder } from "./leaf-order";
-import { bulk, insertLeafChunks, insertTileBatch, insertTree } from "./queries";
+import { bulk, insertLeafChunks, insertTileBatch, insertTree, type LeafBatch } from "./queries";
 import { buildTiles, TILE_HEIGHT } from "./tiles";
 import type { ValidTree } from "./validate";
 
@@ -44,6 +44,43 @@ async function insertTiles(treeId: number, tree: ValidTree): Promise<void> {
 }
 
 /**
+ * Leaves order[from..to) as one statement's batch: their accounts packed, and each chunk's tree indexes and
+ * amounts as array literals written from their bytes ({a,b};{c}...: no string per amount).
+ */
+function leafBatch(tree: ValidTree, order: Uint32Array, chunks: Int32Array, from: number, to: number): LeafBatch {
+  const { accounts, treeIndexes, amounts } = tree;
+  const packed = Buffer.alloc((to - from) * 20);
+  const indexes = new Int32Array(to - from);
+  const starts: number[] = [];
+  // At most 78 digits and a comma per amount, and "};{" per chunk.
+  const literals = Buffer.alloc((to - from) * 82 + 2);
+  let at = 0;
+  for (let k = from; k < to; k++) {
+    const i = order[k];
+    accounts.copyTo(i, packed, (k - from) * 20);
+    indexes[k - from] = treeIndexes.get(i);
+    if (k === from || chunks[k] !== chunks[k - 1]) {
+      if (k > from) {
+        literals[at++] = 0x7d; // }
+        literals[at++] = 0x3b; // ;
+      }
+      literals[at++] = 0x7b; // {
+      starts.push(k - from);
+    } else literals[at++] = 0x2c; // ,
+    at = amounts.copyTo(i, literals, at);
+  }
+  literals[at++] = 0x7d; // }
+  const ends = [...starts.slice(1), to - from];
+  return {
+    packed,
+    starts: Int32Array.from(starts),
+    counts: Int32Array.from(starts, (start, c) => ends[c] - start),
+    treeIndexes: starts.map((start, c) => `{${indexes.subarray(start, ends[c]).join(",")}}`).join(";"),
+    amounts: literals.toString("latin1", 0, at),
+  };
+}
+
+/**
  * Writes the leaves as chunks (leaf-order.ts), about LEAVES_PER_STATEMENT leaves per statement (whole chunks),
  * LEAF_WRITERS statements at a time.
  */
@@ -61,28 +98,7 @@ async function insertLeaves(treeId: number, tree: ValidTree): Promise<void> {
   let next = 0;
   const writer = async () => {
     for (let s = next++; s < starts.length; s = next++) {
-      const from = starts[s];
-      const to = starts[s + 1] ?? leafCount;
-      const packed = Buffer.alloc((to - from) * 20);
-      const indexes = new Int32Array(to - from);
-      // The amounts' array literal written from their bytes: {a,b,...}, no string per amount.
-      const amounts = Buffer.alloc((to - from) * 80 + 2);
-      let at = 0;
-      amounts[at++] = 0x7b; // {
-      for (let k = from; k < to; k++) {
-        const i = order[k];
-        accounts.copyTo(i, packed, (k - from) * 20);
-        indexes[k - from] = treeIndexes.get(i);
-        if (k > from) amounts[at++] = 0x2c; // ,
-        at = tree.amounts.copyTo(i, amounts, at);
-      }
-      amounts[at++] = 0x7d; // }
-      const batch = {
-        packed,
-        treeIndexes: indexes,
-        amounts: amounts.toString("latin1", 0, at),
-        chunks: chunks.subarray(from, to),
-      };
+      const batch = leafBatch(tree, order, chunks, starts[s], starts[s + 1] ?? leafCount);
       await bulk((trx) => insertLeafChunks(trx, treeId, batch));
     }
   };
