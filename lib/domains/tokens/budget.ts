@@ -19,6 +19,10 @@ export const budgetBeginSql = (budgetMs: number) =>
  * each, and answers within about `budgetMs` overall. JIT compilation and parallel plans are switched off
  * for the transaction: they cost more than they save on index walks of a few rows, and the market sorts
  * rely on a serial Append to return their two parts in order.
+ * Neither end of the transaction is waited for on its own: the driver sends a connection's statements in the order
+ * they are issued, so the work's first statement goes out as soon as BEGIN is answered (its outcome is checked
+ * after the work), and a read-only transaction's COMMIT, which cannot lose anything, is sent as the connection goes
+ * back to the pool, ahead of whatever its next user sends. Each saves a round trip of the search's four or five.
  */
 export async function withSearchBudget<T>(
   work: (conn: Kysely<DB>) => Promise<T>,
@@ -30,10 +34,15 @@ export async function withSearchBudget<T>(
     .connection()
     .execute(async (conn) => {
       if (abandoned) throw timedOut();
-      await sql.raw(budgetBeginSql(ms)).execute(conn);
+      const begun = sql.raw(budgetBeginSql(ms)).execute(conn);
+      begun.catch(() => {}); // awaited below, after the work
       try {
         const result = await work(conn);
-        await sql.raw("COMMIT").execute(conn);
+        await begun;
+        sql
+          .raw("COMMIT")
+          .execute(conn)
+          .catch(() => {}); // a failed COMMIT of a read leaves nothing undone; a dead connection is dropped by the pool
         return result;
       } catch (error) {
         await sql

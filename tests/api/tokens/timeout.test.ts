@@ -95,4 +95,28 @@ describe("the token search budget", () => {
       expect(code).toBe("57014");
     },
   );
+
+  it("hands the connection on outside its transaction: the COMMIT it does not wait for goes out first", async () => {
+    const settings = async () => {
+      const { rows } = await sql<{ ro: string; timeout: string }>`
+        SELECT current_setting('transaction_read_only') AS ro, current_setting('statement_timeout') AS timeout`.execute(
+        db(),
+      );
+      return rows[0];
+    };
+    const outside = await settings();
+    expect(outside.ro).toBe("off");
+    for (let i = 0; i < 5; i++) {
+      const inside = await withSearchBudget(async (conn) => {
+        const { rows } = await sql<{ ro: string; timeout: string }>`
+          SELECT current_setting('transaction_read_only') AS ro, current_setting('statement_timeout') AS timeout`.execute(
+          conn,
+        );
+        return rows[0];
+      }, 1234);
+      expect(inside).toEqual({ ro: "on", timeout: "1234ms" });
+      // The pool hands the connection just released to the next user (PGlite has only the one).
+      expect(await settings()).toEqual(outside);
+    }
+  });
 });
