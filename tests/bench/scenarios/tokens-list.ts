@@ -27,13 +27,17 @@ function recorder(ctx: BenchContext) {
   return { conn, sent };
 }
 
-/** Each list request as listTokens sends it: one statement per round, in the budget's transaction. */
+/**
+ * Each list request as listTokens sends it: one statement per round, in the budget's transaction, whose BEGIN and
+ * COMMIT are queued on the connection rather than waited for.
+ */
 async function listSql(ctx: BenchContext, queries: string[]): Promise<SqlRequest[]> {
   const out: SqlRequest[] = [];
   for (const qs of queries) {
     const { conn, sent } = recorder(ctx);
     await readJsonList(conn, asListed(searchRequest(tokensQuery.parse(Object.fromEntries(new URLSearchParams(qs))))));
-    out.push([[{ text: budgetBeginSql(config().SEARCH_TIMEOUT_MS) }], ...sent.map((q) => [q]), [{ text: "COMMIT" }]]);
+    const begin = { text: budgetBeginSql(config().SEARCH_TIMEOUT_MS), queued: true };
+    out.push([[begin], ...sent.map((q) => [q]), [{ text: "COMMIT", queued: true }]]);
   }
   return out;
 }

@@ -33,7 +33,11 @@ export type BenchRequest = {
   body?: unknown;
 };
 
-export type SqlQuery = { text: string; values?: unknown[] };
+/**
+ * A statement; `queued`: sent on the request's client without waiting for its answer (the driver keeps a
+ * connection's statements in order), as the service sends a search's BEGIN and COMMIT (tokens/budget.ts).
+ */
+export type SqlQuery = { text: string; values?: unknown[]; queued?: boolean };
 
 /**
  * The SQL of one request as rounds: the statements of a round go out together (the service sends them
