@@ -180,6 +180,9 @@ export const accountLeavesSql = (owner: string, account: string) =>
  * the tiles rooted on the leaf's path (tiles.ts: a proof's siblings hang off the path, and every tile rooted on it
  * holds some of them), so the statement lists the leaf's ancestors, ((i + 1) >> s) - 1, and reads whichever of
  * them root a tile: a proof in one round trip instead of two (leaves, then tiles). A leaf's rows are adjacent.
+ * The LIMIT (a path has at most 31 ancestors) bounds the plan's cost whatever the statistics say of a tree's tiles:
+ * with statistics from before a big upload, the planner priced the statement past jit_above_cost, and compiling it
+ * took 20 ms of every proof.
  */
 export const accountProofTilesSql = (owner: string, account: string, limit: number) =>
   sql<AccountLeafRow & { tile: number | null; nodes: Uint8Array | null }>`
@@ -190,6 +193,7 @@ export const accountProofTilesSql = (owner: string, account: string, limit: numb
     FROM merkle_tiles mt
     WHERE mt.tree_id = k.id AND mt.tile = ANY (ARRAY(
       SELECT ((k.tree_index + 1) >> s) - 1 FROM generate_series(1, 31) AS s WHERE ((k.tree_index + 1) >> s) > 0))
+    LIMIT 31
   ) p ON k.tree_index IS NOT NULL
   ORDER BY k.amount DESC, k.tree_index`;
 
