@@ -180,20 +180,20 @@ export const accountLeavesSql = (owner: string, account: string) =>
  * the tiles rooted on the leaf's path (tiles.ts: a proof's siblings hang off the path, and every tile rooted on it
  * holds some of them), so the statement lists the leaf's ancestors, ((i + 1) >> s) - 1, and reads whichever of
  * them root a tile: a proof in one round trip instead of two (leaves, then tiles). A leaf's rows are adjacent.
- * The LIMIT (a path has at most 31 ancestors) bounds the plan's cost whatever the statistics say of a tree's tiles:
- * with statistics from before a big upload, the planner priced the statement past jit_above_cost, and compiling it
- * took 20 ms of every proof.
+ * Each ancestor's tile is a subquery on the whole primary key, one index probe, a plan no statistics can talk the
+ * planner out of: with statistics from before a big upload, a join (`tile = ANY (ARRAY(...))`, or with the
+ * ancestors) was priced past jit_above_cost (20 ms of JIT per proof) or run as a scan of the tree's 16,000 tiles.
  */
 export const accountProofTilesSql = (owner: string, account: string, limit: number) =>
   sql<AccountLeafRow & { tile: number | null; nodes: Uint8Array | null }>`
   SELECT k.*, p.tile, p.nodes
   FROM (${accountLeavesIn(owner, account, limit)}) k
   LEFT JOIN LATERAL (
-    SELECT mt.tile, mt.nodes
-    FROM merkle_tiles mt
-    WHERE mt.tree_id = k.id AND mt.tile = ANY (ARRAY(
-      SELECT ((k.tree_index + 1) >> s) - 1 FROM generate_series(1, 31) AS s WHERE ((k.tree_index + 1) >> s) > 0))
-    LIMIT 31
+    SELECT a.tile, a.nodes FROM (
+      SELECT ((k.tree_index + 1) >> s) - 1 AS tile,
+        (SELECT mt.nodes FROM merkle_tiles mt WHERE mt.tree_id = k.id AND mt.tile = ((k.tree_index + 1) >> s) - 1) AS nodes
+      FROM generate_series(1, 31) AS s WHERE ((k.tree_index + 1) >> s) > 0) a
+    WHERE a.nodes IS NOT NULL
   ) p ON k.tree_index IS NOT NULL
   ORDER BY k.amount DESC, k.tree_index`;
 
