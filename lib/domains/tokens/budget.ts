@@ -20,9 +20,10 @@ export const budgetBeginSql = (budgetMs: number) =>
  * for the transaction: they cost more than they save on index walks of a few rows, and the market sorts
  * rely on a serial Append to return their two parts in order.
  * Neither end of the transaction is waited for on its own: the driver sends a connection's statements in the order
- * they are issued, so the work's first statement goes out as soon as BEGIN is answered (its outcome is checked
- * after the work), and a read-only transaction's COMMIT, which cannot lose anything, is sent as the connection goes
- * back to the pool, ahead of whatever its next user sends. Each saves a round trip of the search's four or five.
+ * they are issued, so the work's first statement is built while BEGIN is in flight and goes out as soon as BEGIN is
+ * answered (whose outcome is checked after the work), and a read-only transaction's COMMIT, which cannot lose
+ * anything, is sent as the connection goes back to the pool, ahead of whatever its next user sends: the answer no
+ * longer waits for its round trip.
  */
 export async function withSearchBudget<T>(
   work: (conn: Kysely<DB>) => Promise<T>,
