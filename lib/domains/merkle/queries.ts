@@ -183,6 +183,7 @@ export const accountLeavesSql = (owner: string, account: string) =>
  * Each ancestor's tile is a subquery on the whole primary key, one index probe, a plan no statistics can talk the
  * planner out of: with statistics from before a big upload, a join (`tile = ANY (ARRAY(...))`, or with the
  * ancestors) was priced past jit_above_cost (20 ms of JIT per proof) or run as a scan of the tree's 16,000 tiles.
+ * OFFSET 0 keeps the subquery whole, so each probe runs once (pulled up, the filter would probe a second time).
  */
 export const accountProofTilesSql = (owner: string, account: string, limit: number) =>
   sql<AccountLeafRow & { tile: number | null; nodes: Uint8Array | null }>`
@@ -192,7 +193,7 @@ export const accountProofTilesSql = (owner: string, account: string, limit: numb
     SELECT a.tile, a.nodes FROM (
       SELECT ((k.tree_index + 1) >> s) - 1 AS tile,
         (SELECT mt.nodes FROM merkle_tiles mt WHERE mt.tree_id = k.id AND mt.tile = ((k.tree_index + 1) >> s) - 1) AS nodes
-      FROM generate_series(1, 31) AS s WHERE ((k.tree_index + 1) >> s) > 0) a
+      FROM generate_series(1, 31) AS s WHERE ((k.tree_index + 1) >> s) > 0 OFFSET 0) a
     WHERE a.nodes IS NOT NULL
   ) p ON k.tree_index IS NOT NULL
   ORDER BY k.amount DESC, k.tree_index`;
