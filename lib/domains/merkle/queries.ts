@@ -258,8 +258,10 @@ export type LeafBatch = {
   packed: Buffer;
   starts: Int32Array;
   counts: Int32Array;
-  treeIndexes: string;
-  amounts: string;
+  /** The chunks' tree-index literals as text bytes (sent as a text parameter, no JS string made of it). */
+  treeIndexes: Uint8Array;
+  /** The chunks' amount literals, likewise. */
+  amounts: Uint8Array;
 };
 
 /**
@@ -274,7 +276,7 @@ export async function insertLeafChunks(executor: Database, treeId: number, batch
       c.tree_indexes::int[], c.amounts::numeric(78,0)[]
     FROM (SELECT ${batch.packed}::bytea AS packed) p,
       ROWS FROM (unnest(${arrayLiteral(batch.starts)}::int[]), unnest(${arrayLiteral(batch.counts)}::int[]),
-        string_to_table(${batch.treeIndexes}, ';'), string_to_table(${batch.amounts}, ';')) AS c(at, n, tree_indexes, amounts)`.execute(
+        string_to_table(${batch.treeIndexes}::text, ';'), string_to_table(${batch.amounts}::text, ';')) AS c(at, n, tree_indexes, amounts)`.execute(
     executor,
   );
 }

@@ -6,7 +6,7 @@ import { enqueue } from "@/lib/platform/jobs/define";
 import { deleteTreeJob } from "./jobs";
 import { chunkNumbers, leafOrder } from "./leaf-order";
 import { bulk, insertLeafChunks, insertTileBatch, insertTree, type LeafBatch } from "./queries";
-import { buildTiles, TILE_HEIGHT } from "./tiles";
+import { buildTiles, TILE_HEIGHT, tileBytes } from "./tiles";
 import type { ValidTree } from "./validate";
 
 /** Leaves per insert statement (whole chunks: a few more). */
@@ -17,66 +17,104 @@ const TILES_PER_INSERT = 1_000;
 /** A tree never published (abandoned upload, crashed save) is deleted after this long. */
 const ABANDONED_AFTER_SECONDS = 6 * 3600;
 
+/**
+ * Bytes a leaf writer reuses from one statement to the next (a statement is done with them before the next one is
+ * laid out): a million-leaf tree is 100 statements of about 1 MB each, otherwise allocated and collected each time.
+ */
+class Scratch {
+  private buffer = Buffer.allocUnsafe(0);
+
+  /** At least `size` bytes (their content is whatever was left there). */
+  take(size: number): Buffer {
+    if (this.buffer.length < size) this.buffer = Buffer.allocUnsafe(size);
+    return this.buffer;
+  }
+}
+
 async function insertTiles(treeId: number, tree: ValidTree): Promise<void> {
   const shape = { nodeCount: 2 * tree.leafCount - 1, tileHeight: TILE_HEIGHT };
   const read = (first: number, count: number, out: Uint8Array, at: number) =>
     tree.nodes.readRange(first, count, out, at);
-  let batch: { tile: number; nodes: Uint8Array }[] = [];
+  // One buffer for every statement's tiles: each statement is done with it before the next batch is copied in.
+  const blob = Buffer.allocUnsafe(TILES_PER_INSERT * tileBytes(TILE_HEIGHT));
+  let used = 0;
+  let tiles: number[] = [];
+  let offsets: number[] = [];
+  let lengths: number[] = [];
   const flush = async () => {
-    if (!batch.length) return;
-    const blob = Buffer.concat(batch.map((t) => t.nodes));
-    const offsets: number[] = [];
-    let at = 0;
-    for (const t of batch) {
-      offsets.push(at);
-      at += t.nodes.length;
-    }
-    const tiles = batch.map((t) => t.tile);
-    const lengths = batch.map((t) => t.nodes.length);
-    await bulk((trx) => insertTileBatch(trx, treeId, { blob, tiles, offsets, lengths }));
-    batch = [];
+    if (!tiles.length) return;
+    await bulk((trx) => insertTileBatch(trx, treeId, { blob: blob.subarray(0, used), tiles, offsets, lengths }));
+    used = 0;
+    tiles = [];
+    offsets = [];
+    lengths = [];
   };
-  for (const tile of buildTiles(shape, read)) {
-    batch.push(tile);
-    if (batch.length === TILES_PER_INSERT) await flush();
+  for (const { tile, nodes } of buildTiles(shape, read)) {
+    blob.set(nodes, used);
+    tiles.push(tile);
+    offsets.push(used);
+    lengths.push(nodes.length);
+    used += nodes.length;
+    if (tiles.length === TILES_PER_INSERT) await flush();
   }
   await flush();
 }
 
+/** Writes `value` (a non-negative int32) in decimal at out[at..); returns where it ends. */
+function writeDigits(value: number, out: Buffer, at: number): number {
+  let end = at + 1;
+  for (let rest = value; rest >= 10; rest = (rest / 10) | 0) end++;
+  for (let k = end - 1, rest = value; k >= at; k--, rest = (rest / 10) | 0) out[k] = 48 + (rest % 10);
+  return end;
+}
+
+/** A leaf writer's buffers: accounts, tree indexes' literals and amounts' literals. */
+type LeafScratch = { packed: Scratch; indexes: Scratch; amounts: Scratch };
+
 /**
  * Leaves order[from..to) as one statement's batch: their accounts packed, and each chunk's tree indexes and
- * amounts as array literals written from their bytes ({a,b};{c}...: no string per amount).
+ * amounts as array literals written as bytes ({a,b};{c}...: no string per leaf nor per statement), in the
+ * writer's reused buffers.
  */
-function leafBatch(tree: ValidTree, order: Uint32Array, chunks: Int32Array, from: number, to: number): LeafBatch {
+function leafBatch(
+  tree: ValidTree,
+  order: Uint32Array,
+  chunks: Int32Array,
+  from: number,
+  to: number,
+  scratch: LeafScratch,
+): LeafBatch {
   const { accounts, treeIndexes, amounts } = tree;
-  const packed = Buffer.alloc((to - from) * 20);
-  const indexes = new Int32Array(to - from);
+  const count = to - from;
+  const packed = scratch.packed.take(count * 20);
+  // At most 10 digits and a comma per tree index, 78 digits and a comma per amount, and "};{" per chunk.
+  const indexes = scratch.indexes.take(count * 14 + 2);
+  const literals = scratch.amounts.take(count * 82 + 2);
   const starts: number[] = [];
-  // At most 78 digits and a comma per amount, and "};{" per chunk.
-  const literals = Buffer.alloc((to - from) * 82 + 2);
   let at = 0;
+  let indexAt = 0;
   for (let k = from; k < to; k++) {
     const i = order[k];
     accounts.copyTo(i, packed, (k - from) * 20);
-    indexes[k - from] = treeIndexes.get(i);
     if (k === from || chunks[k] !== chunks[k - 1]) {
       if (k > from) {
-        literals[at++] = 0x7d; // }
-        literals[at++] = 0x3b; // ;
+        literals[at++] = indexes[indexAt++] = 0x7d; // }
+        literals[at++] = indexes[indexAt++] = 0x3b; // ;
       }
-      literals[at++] = 0x7b; // {
+      literals[at++] = indexes[indexAt++] = 0x7b; // {
       starts.push(k - from);
-    } else literals[at++] = 0x2c; // ,
+    } else literals[at++] = indexes[indexAt++] = 0x2c; // ,
+    indexAt = writeDigits(treeIndexes.get(i), indexes, indexAt);
     at = amounts.copyTo(i, literals, at);
   }
-  literals[at++] = 0x7d; // }
-  const ends = [...starts.slice(1), to - from];
+  literals[at++] = indexes[indexAt++] = 0x7d; // }
+  const ends = [...starts.slice(1), count];
   return {
-    packed,
+    packed: packed.subarray(0, count * 20),
     starts: Int32Array.from(starts),
     counts: Int32Array.from(starts, (start, c) => ends[c] - start),
-    treeIndexes: starts.map((start, c) => `{${indexes.subarray(start, ends[c]).join(",")}}`).join(";"),
-    amounts: literals.toString("latin1", 0, at),
+    treeIndexes: indexes.subarray(0, indexAt),
+    amounts: literals.subarray(0, at),
   };
 }
 
@@ -97,8 +135,9 @@ async function insertLeaves(treeId: number, tree: ValidTree): Promise<void> {
   }
   let next = 0;
   const writer = async () => {
+    const scratch = { packed: new Scratch(), indexes: new Scratch(), amounts: new Scratch() };
     for (let s = next++; s < starts.length; s = next++) {
-      const batch = leafBatch(tree, order, chunks, starts[s], starts[s + 1] ?? leafCount);
+      const batch = leafBatch(tree, order, chunks, starts[s], starts[s + 1] ?? leafCount, scratch);
       await bulk((trx) => insertLeafChunks(trx, treeId, batch));
     }
   };

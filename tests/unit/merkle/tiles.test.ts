@@ -9,7 +9,7 @@ function fakeTree(nodeCount: number, tileHeight: number) {
     for (let q = 0; q < count; q++) new DataView(out.buffer, out.byteOffset).setUint32(at + 32 * q, first + q + 1);
   };
   for (const t of buildTiles(shape, read)) {
-    tiles.set(t.tile, t.nodes);
+    tiles.set(t.tile, t.nodes.slice()); // a view of the buffer the next tile is read into
   }
   return { shape, tiles };
 }
