@@ -17,6 +17,8 @@ export type BodyLimits = {
 };
 
 export const BODY_RATE_WINDOW_MS = 10_000;
+/** How long reading a body's chunks may hold the event loop before it lets other work run. */
+const YIELD_AFTER_MS = 5;
 
 export const requestTimeout = (message: string) => new HttpError(408, "request_timeout", message);
 
@@ -59,6 +61,7 @@ export async function readBody(
   let consuming = false;
   let windowBytes = 0;
   let timer: NodeJS.Timeout | undefined;
+  let ranSince = performance.now();
   // One timer checks both limits, so a sender that stops sending altogether is cut as well.
   const cut = new Promise<never>((_, reject) => {
     timer = setInterval(
@@ -101,6 +104,13 @@ export async function readBody(
       } finally {
         consuming = false;
         windowStart += Date.now() - since;
+      }
+      // Chunks already received are handed over in one run of promise callbacks: a fast sender of a big body would
+      // keep other sockets (other requests, the database writing what this upload started) waiting until the body
+      // is read. Let them in every few milliseconds.
+      if (performance.now() - ranSince > YIELD_AFTER_MS) {
+        await new Promise((resolve) => setImmediate(resolve));
+        ranSince = performance.now();
       }
     }
     finished.add(request);

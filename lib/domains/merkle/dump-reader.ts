@@ -36,6 +36,8 @@ export class DumpReader implements JsonHandler {
   readonly seen = new Set<string>();
   /** The top-level `tree` member has started: every member written before it has been read. */
   treeStarted = false;
+  /** The node array has ended (dumps write it before the values, which are most of the reading left). */
+  nodesEnded = false;
   format: unknown = undefined;
   readonly leafEncoding: unknown[] = [];
   readonly nodes = new ByteRecords(32);
@@ -152,6 +154,7 @@ export class DumpReader implements JsonHandler {
   }
 
   endArray(): void {
+    if (this.top.role === NODES) this.nodesEnded = true;
     this.depth--;
   }
 

@@ -2,10 +2,12 @@
 // visible to readers: a tree becomes visible only when published (jobs.ts).
 // Every statement is a bounded batch (a few MB), so none approaches the statement timeout.
 import { db } from "@/db";
+import { log } from "@/lib/core/log";
 import { enqueue } from "@/lib/platform/jobs/define";
-import { deleteTreeJob } from "./jobs";
+import { deleteTree, deleteTreeJob } from "./jobs";
 import { chunkNumbers, leafOrder } from "./leaf-order";
 import { bulk, insertLeafChunks, insertTileBatch, insertTree, type LeafBatch } from "./queries";
+import type { ByteRecords } from "./records";
 import { buildTiles, TILE_HEIGHT, tileBytes } from "./tiles";
 import type { ValidTree } from "./validate";
 
@@ -31,10 +33,9 @@ class Scratch {
   }
 }
 
-async function insertTiles(treeId: number, tree: ValidTree): Promise<void> {
-  const shape = { nodeCount: 2 * tree.leafCount - 1, tileHeight: TILE_HEIGHT };
-  const read = (first: number, count: number, out: Uint8Array, at: number) =>
-    tree.nodes.readRange(first, count, out, at);
+async function insertTiles(treeId: number, nodes: ByteRecords, nodeCount: number): Promise<void> {
+  const shape = { nodeCount, tileHeight: TILE_HEIGHT };
+  const read = (first: number, count: number, out: Uint8Array, at: number) => nodes.readRange(first, count, out, at);
   // One buffer for every statement's tiles: each statement is done with it before the next batch is copied in.
   const blob = Buffer.allocUnsafe(TILES_PER_INSERT * tileBytes(TILE_HEIGHT));
   let used = 0;
@@ -141,22 +142,57 @@ async function insertLeaves(treeId: number, tree: ValidTree): Promise<void> {
       await bulk((trx) => insertLeafChunks(trx, treeId, batch));
     }
   };
-  await Promise.all(Array.from({ length: Math.min(LEAF_WRITERS, starts.length) }, writer));
+  await settled(Array.from({ length: Math.min(LEAF_WRITERS, starts.length) }, writer));
 }
 
 /**
- * Stores a validated tree for `owner` without publishing it; returns the new tree's id. A deletion job is
- * queued with it, so an upload that never gets published does not stay behind. Tiles and leaves are
- * written side by side (three connections on PostgreSQL).
+ * Waits for every one of `work` to end, then throws the first failure: a tree is deleted after a failed write, and
+ * that must not race a statement still writing to it.
  */
-export async function stageTree(owner: string, tree: ValidTree): Promise<number> {
-  const treeId = await db()
-    .transaction()
-    .execute(async (trx) => {
-      const id = await insertTree(trx, { owner, root: tree.root, leafCount: tree.leafCount, tileHeight: TILE_HEIGHT });
-      await enqueue(deleteTreeJob, { treeId: id }, { trx, delaySeconds: ABANDONED_AFTER_SECONDS });
-      return id;
-    });
-  await Promise.all([insertTiles(treeId, tree), insertLeaves(treeId, tree)]);
-  return treeId;
+async function settled(work: Promise<unknown>[]): Promise<void> {
+  for (const outcome of await Promise.allSettled(work)) if (outcome.status === "rejected") throw outcome.reason;
+}
+
+/**
+ * A tree being stored for `owner`, staged (invisible until published): its row, queued with the job that deletes it
+ * if it is never published, and its tiles, from its nodes alone, start as soon as it is made; finish() adds the
+ * leaves once the whole upload is valid. An upload makes it when the nodes it has read are a tree of the root the
+ * chain holds, so that the tiles (64 MiB for a million leaves) are written while its values are still being read.
+ * Tiles and leaves go side by side (three connections on PostgreSQL).
+ */
+export class TreeWrite {
+  private readonly id: Promise<number>;
+  private readonly tiles: Promise<void>;
+
+  constructor(owner: string, nodes: ByteRecords) {
+    const nodeCount = nodes.count;
+    const leafCount = (nodeCount + 1) / 2;
+    this.id = db()
+      .transaction()
+      .execute(async (trx) => {
+        const id = await insertTree(trx, { owner, root: nodes.get(0), leafCount, tileHeight: TILE_HEIGHT });
+        await enqueue(deleteTreeJob, { treeId: id }, { trx, delaySeconds: ABANDONED_AFTER_SECONDS });
+        return id;
+      });
+    this.tiles = this.id.then((id) => insertTiles(id, nodes, nodeCount));
+    this.tiles.catch(() => {}); // awaited by finish() or abandon()
+  }
+
+  /** Writes the leaves of the validated tree beside its tiles; returns the tree's id. */
+  async finish(tree: ValidTree): Promise<number> {
+    const id = await this.id;
+    await settled([this.tiles, insertLeaves(id, tree)]);
+    return id;
+  }
+
+  /**
+   * Deletes what was written (the upload turned out invalid, unchanged or cut off), once its writing has stopped; if
+   * that fails too, the tree's deletion job removes it later.
+   */
+  async abandon(): Promise<void> {
+    const id = await this.id.catch(() => null);
+    if (id === null) return;
+    await this.tiles.catch(() => {});
+    await deleteTree(id).catch((error) => log.warn("an abandoned tree is left to its deletion job", { id, error }));
+  }
 }

@@ -12,9 +12,10 @@ import { DumpReader, UploadLimitError } from "./dump-reader";
 import { publishTree, queuePublish } from "./jobs";
 import { bytesToHex } from "./hashing";
 import { currentTree } from "./read";
-import { stageTree } from "./store";
+import type { ByteRecords } from "./records";
+import { TreeWrite } from "./store";
 import { JsonSyntaxError, JsonTokenizer } from "./json-stream";
-import { validateDump, type ValidTree } from "./validate";
+import { nodesFormTree, validateDump, type ValidTree } from "./validate";
 import { remember } from "@/lib/core/remember";
 
 const inFlight = remember("merkle.uploads-in-flight", () => ({ count: 0 }));
@@ -41,18 +42,25 @@ export async function withUploadSlot<T>(work: () => Promise<T>): Promise<T> {
  * those members whether the tree may be stored (it throws 404, 422 or 503 otherwise): it runs as soon as
  * the tree member starts when the members before it are complete (clients send them first), so an
  * unknown owner or a root the chain does not hold costs no more than the head of the body; else after
- * the whole body.
+ * the whole body. `onNodes` is called, once the members were admitted that way, as soon as the nodes read
+ * are a whole tree of merkleRoot (before the values, as dumps write them), while the rest is still read.
  */
 export async function readTreeUpload<F extends { merkleRoot: string }, T = undefined>(
   request: Request,
   fields: ZodType<F>,
-  options: { admit?: (fields: F) => Promise<T>; limits?: Partial<BodyLimits> } = {},
+  options: {
+    admit?: (fields: F) => Promise<T>;
+    onNodes?: (nodes: ByteRecords, fields: F, admitted: T) => Promise<void>;
+    limits?: Partial<BodyLimits>;
+  } = {},
 ): Promise<{ fields: F; tree: ValidTree; admitted: T }> {
   const cfg = config();
   const reader = new DumpReader(cfg.MERKLE_MAX_LEAVES);
   const tokenizer = new JsonTokenizer(reader, { maxDepth: 32, maxStringBytes: 4096 });
-  let early: { admitted: T } | undefined;
+  let early: { fields: F; admitted: T } | undefined;
   let triedEarly = false;
+  /** The node count nodesFormTree found a tree of `root` (-1: not one), once asked. */
+  let checked: { count: number; root: string } | undefined;
   const limits: BodyLimits = {
     maxBytes: cfg.MERKLE_MAX_BODY_BYTES,
     deadlineMs: cfg.MERKLE_UPLOAD_TIMEOUT_SECONDS * 1000,
@@ -62,10 +70,17 @@ export async function readTreeUpload<F extends { merkleRoot: string }, T = undef
   try {
     const size = await readBody(request, limits, async (chunk) => {
       tokenizer.write(chunk);
-      if (triedEarly || !reader.treeStarted || !options.admit) return;
-      triedEarly = true;
-      const head = fields.safeParse(reader.fields);
-      if (head.success) early = { admitted: await options.admit(head.data) };
+      if (!triedEarly && reader.treeStarted && options.admit) {
+        triedEarly = true;
+        const head = fields.safeParse(reader.fields);
+        if (head.success) early = { fields: head.data, admitted: await options.admit(head.data) };
+      }
+      if (early && options.onNodes && reader.nodesEnded && !checked) {
+        const root = early.fields.merkleRoot;
+        const isTree = nodesFormTree(reader, root);
+        checked = { count: isTree ? reader.nodes.count : -1, root };
+        if (isTree) await options.onNodes(reader.nodes, early.fields, early.admitted);
+      }
     });
     if (size === 0) throw badRequest("a JSON body is required");
     tokenizer.end();
@@ -77,12 +92,15 @@ export async function readTreeUpload<F extends { merkleRoot: string }, T = undef
   if (reader.structureIssue?.path === "") throw badRequest(reader.structureIssue.message);
   const parsed = parseWith(fields, reader.fields, "body");
   const admitted = early ? early.admitted : ((await options.admit?.(parsed)) as T);
-  return { fields: parsed, tree: validateDump(reader, parsed.merkleRoot), admitted };
+  const nodesChecked = checked?.count === reader.nodes.count && checked.root === parsed.merkleRoot;
+  return { fields: parsed, tree: validateDump(reader, parsed.merkleRoot, nodesChecked), admitted };
 }
 
 /**
  * Reads, validates and stores an upload for the owner `admit` names: published now, or by a job after
- * `delaySeconds`. The same tree as the owner's current one is not written again (`unchanged`).
+ * `delaySeconds`. The same tree as the owner's current one is not written again (`unchanged`). The tree's
+ * tiles are written from its nodes while its values are read (TreeWrite); whatever was written for an upload
+ * that fails before it is published is deleted before the answer.
  */
 export async function saveTreeUpload<F extends { merkleRoot: string }>(
   request: Request,
@@ -91,16 +109,30 @@ export async function saveTreeUpload<F extends { merkleRoot: string }>(
   delaySeconds: (fields: F) => number | undefined = () => undefined,
 ): Promise<{ fields: F; leafCount: number; enqueued: boolean; unchanged: boolean }> {
   return withUploadSlot(async () => {
-    const upload = await readTreeUpload(request, fields, { admit });
-    const owner = upload.admitted;
-    const saved = { fields: upload.fields, leafCount: upload.tree.leafCount };
-    const current = await currentTree(owner);
-    if (current?.root === bytesToHex(upload.tree.root)) return { ...saved, enqueued: false, unchanged: true };
-    const delay = delaySeconds(upload.fields);
-    const treeId = await stageTree(owner, upload.tree);
-    if (delay === undefined) await publishTree(treeId);
-    else await queuePublish(treeId, delay);
-    return { ...saved, enqueued: delay !== undefined, unchanged: false };
+    let write: TreeWrite | undefined;
+    const onNodes = async (nodes: ByteRecords, f: F, owner: string) => {
+      const current = await currentTree(owner);
+      if (current?.root !== f.merkleRoot.toLowerCase()) write = new TreeWrite(owner, nodes);
+    };
+    let saved: { fields: F; leafCount: number; treeId: number };
+    try {
+      const upload = await readTreeUpload(request, fields, { admit, onNodes });
+      const owner = upload.admitted;
+      const current = await currentTree(owner);
+      if (current?.root === bytesToHex(upload.tree.root)) {
+        await write?.abandon();
+        return { fields: upload.fields, leafCount: upload.tree.leafCount, enqueued: false, unchanged: true };
+      }
+      write ??= new TreeWrite(owner, upload.tree.nodes);
+      saved = { fields: upload.fields, leafCount: upload.tree.leafCount, treeId: await write.finish(upload.tree) };
+    } catch (error) {
+      await write?.abandon();
+      throw error;
+    }
+    const delay = delaySeconds(saved.fields);
+    if (delay === undefined) await publishTree(saved.treeId);
+    else await queuePublish(saved.treeId, delay);
+    return { fields: saved.fields, leafCount: saved.leafCount, enqueued: delay !== undefined, unchanged: false };
   });
 }
 

@@ -92,8 +92,27 @@ function checkNodes(nodes: ByteRecords, n: number): void {
   }
 }
 
-/** Validates a fully read upload against the client's merkleRoot (already a 0x-hex bytes32). */
-export function validateDump(dump: DumpReader, merkleRoot: string): ValidTree {
+/**
+ * Whether the nodes read so far are a whole tree whose every internal node is the hash of its children and whose
+ * root is `merkleRoot`: asked as soon as a dump's node array ends, so that its tiles can be stored while its values
+ * are still being read. When it is, validateDump need not check the nodes again.
+ */
+export function nodesFormTree(dump: DumpReader, merkleRoot: string): boolean {
+  const count = dump.nodes.count;
+  if (dump.structureIssue || dump.nodeIssue || count % 2 === 0) return false;
+  try {
+    checkNodes(dump.nodes, (count + 1) / 2);
+  } catch {
+    return false;
+  }
+  return bytesToHex(dump.nodes.get(0)) === merkleRoot.toLowerCase();
+}
+
+/**
+ * Validates a fully read upload against the client's merkleRoot (already a 0x-hex bytes32). `nodesChecked`: the
+ * nodes were found a tree of this root by nodesFormTree when they ended (and none were read after).
+ */
+export function validateDump(dump: DumpReader, merkleRoot: string, nodesChecked = false): ValidTree {
   checkShape(dump);
   const n = dump.amounts.count;
   if (n === 0) throw inconsistent({ path: "tree.values", message: "is empty: a tree needs at least one leaf" });
@@ -104,7 +123,7 @@ export function validateDump(dump: DumpReader, merkleRoot: string): ValidTree {
     });
   }
   checkLeaves(dump, n);
-  checkNodes(dump.nodes, n);
+  if (!nodesChecked) checkNodes(dump.nodes, n);
   const root = dump.nodes.get(0);
   if (bytesToHex(root) !== merkleRoot.toLowerCase()) {
     throw inconsistent({

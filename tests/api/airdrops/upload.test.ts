@@ -188,6 +188,22 @@ describe("POST /api/airdrops rejects", () => {
     }
   });
 
+  it("a bad value found while the tiles, written from the nodes, are being stored, and deletes them first", async () => {
+    const rows = async () => {
+      const { rows } = await sql<{ trees: string; tiles: string; chunks: string }>`
+        SELECT (SELECT last_value FROM merkle_trees_id_seq) AS trees, (SELECT count(*) FROM merkle_tiles) AS tiles,
+          (SELECT count(*) FROM merkle_leaf_chunks) AS chunks`.execute(db());
+      return rows[0];
+    };
+    const before = await rows();
+    const body = { ...good(), tokenAddress: other }; // a token without this tree yet (else it is left unchanged)
+    body.tree.values[5].value[1] = "998";
+    await rejects(body, 422, "tree.values.5", { chunk: 64 });
+    const after = await rows();
+    expect(Number(after.trees)).toBeGreaterThan(Number(before.trees)); // a tree was started from its nodes
+    expect([after.tiles, after.chunks]).toEqual([before.tiles, before.chunks]);
+  });
+
   it("and leaves the stored tree as it was", async () => {
     const res = await call(GET, `/api/airdrops?tokenAddress=${token}&claimerAddress=${address(0)}`);
     expect(res.body).toEqual({ claims: [tree.dump.values[0].value[1]] });

@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { bodyFinished, readBody, readBodyText } from "@/lib/core/body";
 import { HttpError } from "@/lib/core/errors";
+import { buildStandardTree } from "@/lib/domains/merkle/build";
 import { readTreeUpload } from "@/lib/domains/merkle/upload";
 
 const fields = z.object({ merkleRoot: z.string() });
@@ -106,6 +107,29 @@ describe("readBody against slow and broken senders", () => {
   });
 });
 
+describe("readBody with a fast sender", () => {
+  it("lets other work run while it reads chunks that have all arrived", async () => {
+    const chunks = Array.from({ length: 40 }, () => bytes("x".repeat(1024)));
+    const body = new ReadableStream<Uint8Array>({
+      start(c) {
+        for (const chunk of chunks) c.enqueue(chunk); // all there before reading starts: no wait between them
+        c.close();
+      },
+    });
+    let readWhenOthersRan = -1;
+    let read = 0;
+    setImmediate(() => (readWhenOthersRan = read));
+    await readBody(request(body), { ...limits, maxBytes: 1 << 20 }, () => {
+      const until = performance.now() + 1; // a consumer at work: 1 ms a chunk
+      while (performance.now() < until);
+      read++;
+    });
+    expect(read).toBe(40);
+    expect(readWhenOthersRan).toBeGreaterThan(0);
+    expect(readWhenOthersRan).toBeLessThan(20);
+  });
+});
+
 describe("readTreeUpload admission", () => {
   const tree = (root: string) => `{"merkleRoot":"${root}","tree":{"format":"standard-v1"`;
 
@@ -129,5 +153,49 @@ describe("readTreeUpload admission", () => {
     const error = await readTreeUpload(request(new Blob([body]).stream()), fields, { admit, limits }).catch((e) => e);
     expect(seen).toEqual(["0xcd"]);
     expect(error).toMatchObject({ status: 400 }); // the tree itself is checked after admission
+  });
+});
+
+describe("readTreeUpload onNodes", () => {
+  const { root, dump } = buildStandardTree(
+    Array.from({ length: 5 }, (_, i) => [`0x${String(i + 1).padStart(40, "0")}`, BigInt(i + 1)] as const),
+  );
+  /** The body up to its values, then the rest once `go` resolves. */
+  const gated = (text: string, go: Promise<unknown>) =>
+    new ReadableStream<Uint8Array>({
+      async start(c) {
+        const cut = text.indexOf('"values"');
+        c.enqueue(bytes(text.slice(0, cut)));
+        await go;
+        c.enqueue(bytes(text.slice(cut)));
+        c.close();
+      },
+    });
+
+  it("hands over the nodes, a tree of merkleRoot, before the values are read", async () => {
+    let handOver!: (count: number) => void;
+    const handed = new Promise<number>((resolve) => (handOver = resolve));
+    const onNodes = async (nodes: { count: number }, f: { merkleRoot: string }, owner: string) => {
+      expect([f.merkleRoot, owner]).toEqual([root, "owner"]);
+      handOver(nodes.count);
+    };
+    const body = gated(JSON.stringify({ merkleRoot: root, tree: dump }), handed);
+    const { tree } = await readTreeUpload(request(body), fields, { admit: async () => "owner", onNodes, limits });
+    expect(await handed).toBe(9);
+    expect(tree.leafCount).toBe(5);
+  });
+
+  it("does not for nodes that are not a tree of merkleRoot", async () => {
+    const calls: number[] = [];
+    const onNodes = async (nodes: { count: number }) => void calls.push(nodes.count);
+    const admit = async () => "owner";
+    const read = (text: string) =>
+      readTreeUpload(request(new Blob([text]).stream()), fields, { admit, onNodes, limits }).catch((e) => e);
+    const bad = structuredClone(dump);
+    bad.tree[3] = bad.tree[4];
+    expect(await read(JSON.stringify({ merkleRoot: root, tree: bad }))).toMatchObject({ status: 422 });
+    const other = `0x${"ab".repeat(32)}`;
+    expect(await read(JSON.stringify({ merkleRoot: other, tree: dump }))).toMatchObject({ status: 422 });
+    expect(calls).toEqual([]);
   });
 });
