@@ -50,12 +50,12 @@ async function insertTiles(treeId: number, nodes: ByteRecords, nodeCount: number
     offsets = [];
     lengths = [];
   };
-  for (const { tile, nodes } of buildTiles(shape, read)) {
-    blob.set(nodes, used);
+  for (const { tile, nodes: bytes } of buildTiles(shape, read)) {
+    blob.set(bytes, used);
     tiles.push(tile);
     offsets.push(used);
-    lengths.push(nodes.length);
-    used += nodes.length;
+    lengths.push(bytes.length);
+    used += bytes.length;
     if (tiles.length === TILES_PER_INSERT) await flush();
   }
   await flush();
