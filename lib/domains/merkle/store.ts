@@ -3,7 +3,7 @@
 // Every statement is a bounded batch (a few MB), so none approaches the statement timeout.
 import { db } from "@/db";
 import { log } from "@/lib/core/log";
-import { enqueue } from "@/lib/platform/jobs/define";
+import { enqueue, withdrawJob } from "@/lib/platform/jobs/define";
 import { deleteTree, deleteTreeJob } from "./jobs";
 import { chunkNumbers, leafOrder } from "./leaf-order";
 import { bulk, insertLeafChunks, insertTileBatch, insertTree, type LeafBatch } from "./queries";
@@ -161,38 +161,44 @@ async function settled(work: Promise<unknown>[]): Promise<void> {
  * Tiles and leaves go side by side (three connections on PostgreSQL).
  */
 export class TreeWrite {
-  private readonly id: Promise<number>;
+  /** The tree's id, and its deletion job's. */
+  private readonly ids: Promise<{ tree: number; job: number }>;
   private readonly tiles: Promise<void>;
 
   constructor(owner: string, nodes: ByteRecords) {
     const nodeCount = nodes.count;
     const leafCount = (nodeCount + 1) / 2;
-    this.id = db()
+    this.ids = db()
       .transaction()
       .execute(async (trx) => {
-        const id = await insertTree(trx, { owner, root: nodes.get(0), leafCount, tileHeight: TILE_HEIGHT });
-        await enqueue(deleteTreeJob, { treeId: id }, { trx, delaySeconds: ABANDONED_AFTER_SECONDS });
-        return id;
+        const tree = await insertTree(trx, { owner, root: nodes.get(0), leafCount, tileHeight: TILE_HEIGHT });
+        const job = await enqueue(deleteTreeJob, { treeId: tree }, { trx, delaySeconds: ABANDONED_AFTER_SECONDS });
+        return { tree, job: job.id };
       });
-    this.tiles = this.id.then((id) => insertTiles(id, nodes, nodeCount));
+    this.tiles = this.ids.then(({ tree }) => insertTiles(tree, nodes, nodeCount));
     this.tiles.catch(() => {}); // awaited by finish() or abandon()
   }
 
   /** Writes the leaves of the validated tree beside its tiles; returns the tree's id. */
   async finish(tree: ValidTree): Promise<number> {
-    const id = await this.id;
-    await settled([this.tiles, insertLeaves(id, tree)]);
-    return id;
+    const ids = await this.ids;
+    await settled([this.tiles, insertLeaves(ids.tree, tree)]);
+    return ids.tree;
   }
 
   /**
-   * Deletes what was written (the upload turned out invalid, unchanged or cut off), once its writing has stopped; if
-   * that fails too, the tree's deletion job removes it later.
+   * Deletes what was written (the upload turned out invalid, unchanged or cut off), once its writing has stopped, and
+   * withdraws its deletion job; if that fails, the job removes the tree later.
    */
   async abandon(): Promise<void> {
-    const id = await this.id.catch(() => null);
-    if (id === null) return;
+    const ids = await this.ids.catch(() => null);
+    if (ids === null) return;
     await this.tiles.catch(() => {});
-    await deleteTree(id).catch((error) => log.warn("an abandoned tree is left to its deletion job", { id, error }));
+    try {
+      await deleteTree(ids.tree);
+      await withdrawJob(ids.job);
+    } catch (error) {
+      log.warn("an abandoned tree is left to its deletion job", { treeId: ids.tree, error });
+    }
   }
 }

@@ -3,7 +3,7 @@ import type { Kysely, Transaction } from "kysely";
 import type { ZodType } from "zod";
 import { db } from "@/db";
 import type { DB } from "@/db/types";
-import { findJobIdByDedupeKey, insertJob } from "./queries";
+import { deletePendingJob, findJobIdByDedupeKey, insertJob } from "./queries";
 import { remember } from "@/lib/core/remember";
 
 export type JobContext = { jobId: number; attempt: number };
@@ -82,4 +82,12 @@ export async function enqueue<T>(
   });
   if (inserted) return inserted;
   return findJobIdByDedupeKey(executor, options.dedupeKey!);
+}
+
+/**
+ * Withdraws a job nothing has taken yet (no runner claimed it, it was not handed to QStash), for when what it was
+ * queued to do is already done. False when it was taken: it then runs as it would have.
+ */
+export function withdrawJob(id: number): Promise<boolean> {
+  return deletePendingJob(db(), id);
 }

@@ -212,6 +212,16 @@ export async function markJobDispatched(executor: Database, row: OutboxRow): Pro
   await q.execute();
 }
 
+/** Deletes job `id` if no runner has claimed it and it was not marked handed to QStash; whether it did. */
+export async function deletePendingJob(executor: Database, id: number): Promise<boolean> {
+  const { numDeletedRows } = await executor
+    .deleteFrom("jobs")
+    .where("id", "=", id)
+    .where("status", "=", "pending")
+    .executeTakeFirst();
+  return numDeletedRows > 0n;
+}
+
 // --- Retention -----------------------------------------------------------------------------------------
 
 /** Deletes up to `limit` settled (done or failed) rows last changed before `cutoff`; returns how many. */

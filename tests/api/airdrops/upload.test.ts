@@ -188,11 +188,11 @@ describe("POST /api/airdrops rejects", () => {
     }
   });
 
-  it("a bad value found while the tiles, written from the nodes, are being stored, and deletes them first", async () => {
+  it("a bad value found while the tiles, written from the nodes, are stored, and deletes them and their job", async () => {
     const rows = async () => {
-      const { rows } = await sql<{ trees: string; tiles: string; chunks: string }>`
+      const { rows } = await sql<{ trees: string; tiles: string; chunks: string; jobs: string }>`
         SELECT (SELECT last_value FROM merkle_trees_id_seq) AS trees, (SELECT count(*) FROM merkle_tiles) AS tiles,
-          (SELECT count(*) FROM merkle_leaf_chunks) AS chunks`.execute(db());
+          (SELECT count(*) FROM merkle_leaf_chunks) AS chunks, (SELECT count(*) FROM jobs) AS jobs`.execute(db());
       return rows[0];
     };
     const before = await rows();
@@ -201,7 +201,7 @@ describe("POST /api/airdrops rejects", () => {
     await rejects(body, 422, "tree.values.5", { chunk: 64 });
     const after = await rows();
     expect(Number(after.trees)).toBeGreaterThan(Number(before.trees)); // a tree was started from its nodes
-    expect([after.tiles, after.chunks]).toEqual([before.tiles, before.chunks]);
+    expect([after.tiles, after.chunks, after.jobs]).toEqual([before.tiles, before.chunks, before.jobs]);
   });
 
   it("and leaves the stored tree as it was", async () => {
