@@ -99,8 +99,8 @@ export async function readTreeUpload<F extends { merkleRoot: string }, T = undef
 /**
  * Reads, validates and stores an upload for the owner `admit` names: published now, or by a job after
  * `delaySeconds`. The same tree as the owner's current one is not written again (`unchanged`). The tree's
- * tiles are written from its nodes while its values are read (TreeWrite); whatever was written for an upload
- * that fails before it is published is deleted before the answer.
+ * tiles are written from its nodes while its values are read (TreeWrite); what an upload that fails before its
+ * tree is complete has written is deleted, and its deletion job withdrawn, before the answer.
  */
 export async function saveTreeUpload<F extends { merkleRoot: string }>(
   request: Request,
