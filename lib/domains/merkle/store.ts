@@ -33,7 +33,25 @@ class Scratch {
   }
 }
 
-async function insertTiles(treeId: number, nodes: ByteRecords, nodeCount: number): Promise<void> {
+/**
+ * Shared by the writers of one tree: once one of them fails, or the upload is abandoned, the others stop after the
+ * statement they are running instead of writing the rest of a tree that is about to be deleted.
+ */
+class Halt {
+  halted = false;
+
+  /** Runs a writer; its failure halts the others. */
+  async guard(writer: Promise<void>): Promise<void> {
+    try {
+      await writer;
+    } catch (error) {
+      this.halted = true;
+      throw error;
+    }
+  }
+}
+
+async function insertTiles(treeId: number, nodes: ByteRecords, nodeCount: number, halt: Halt): Promise<void> {
   const shape = { nodeCount, tileHeight: TILE_HEIGHT };
   const read = (first: number, count: number, out: Uint8Array, at: number) => nodes.readRange(first, count, out, at);
   // One buffer for every statement's tiles: each statement is done with it before the next batch is copied in.
@@ -43,7 +61,7 @@ async function insertTiles(treeId: number, nodes: ByteRecords, nodeCount: number
   let offsets: number[] = [];
   let lengths: number[] = [];
   const flush = async () => {
-    if (!tiles.length) return;
+    if (!tiles.length || halt.halted) return;
     await bulk((trx) => insertTileBatch(trx, treeId, { blob: blob.subarray(0, used), tiles, offsets, lengths }));
     used = 0;
     tiles = [];
@@ -57,6 +75,7 @@ async function insertTiles(treeId: number, nodes: ByteRecords, nodeCount: number
     lengths.push(bytes.length);
     used += bytes.length;
     if (tiles.length === TILES_PER_INSERT) await flush();
+    if (halt.halted) return;
   }
   await flush();
 }
@@ -123,7 +142,7 @@ function leafBatch(
  * Writes the leaves as chunks (leaf-order.ts), about LEAVES_PER_STATEMENT leaves per statement (whole chunks),
  * LEAF_WRITERS statements at a time.
  */
-async function insertLeaves(treeId: number, tree: ValidTree): Promise<void> {
+async function insertLeaves(treeId: number, tree: ValidTree, halt: Halt): Promise<void> {
   const { accounts, treeIndexes, leafCount } = tree;
   const order = leafOrder(accounts, treeIndexes, leafCount);
   const chunks = chunkNumbers(leafCount, (k) =>
@@ -137,12 +156,12 @@ async function insertLeaves(treeId: number, tree: ValidTree): Promise<void> {
   let next = 0;
   const writer = async () => {
     const scratch = { packed: new Scratch(), indexes: new Scratch(), amounts: new Scratch() };
-    for (let s = next++; s < starts.length; s = next++) {
+    for (let s = next++; s < starts.length && !halt.halted; s = next++) {
       const batch = leafBatch(tree, order, chunks, starts[s], starts[s + 1] ?? leafCount, scratch);
       await bulk((trx) => insertLeafChunks(trx, treeId, batch));
     }
   };
-  await settled(Array.from({ length: Math.min(LEAF_WRITERS, starts.length) }, writer));
+  await settled(Array.from({ length: Math.min(LEAF_WRITERS, starts.length) }, () => halt.guard(writer())));
 }
 
 /**
@@ -158,12 +177,14 @@ async function settled(work: Promise<unknown>[]): Promise<void> {
  * if it is never published, and its tiles, from its nodes alone, start as soon as it is made; finish() adds the
  * leaves once the whole upload is valid. An upload makes it when the nodes it has read are a tree of the root the
  * chain holds, so that the tiles (64 MiB for a million leaves) are written while its values are still being read.
- * Tiles and leaves go side by side (three connections on PostgreSQL).
+ * Tiles and leaves go side by side (three connections on PostgreSQL); when one writer fails, the others stop after
+ * their current statement.
  */
 export class TreeWrite {
   /** The tree's id, and its deletion job's. */
   private readonly ids: Promise<{ tree: number; job: number }>;
   private readonly tiles: Promise<void>;
+  private readonly halt = new Halt();
 
   constructor(owner: string, nodes: ByteRecords) {
     const nodeCount = nodes.count;
@@ -175,22 +196,23 @@ export class TreeWrite {
         const job = await enqueue(deleteTreeJob, { treeId: tree }, { trx, delaySeconds: ABANDONED_AFTER_SECONDS });
         return { tree, job: job.id };
       });
-    this.tiles = this.ids.then(({ tree }) => insertTiles(tree, nodes, nodeCount));
+    this.tiles = this.halt.guard(this.ids.then(({ tree }) => insertTiles(tree, nodes, nodeCount, this.halt)));
     this.tiles.catch(() => {}); // awaited by finish() or abandon()
   }
 
   /** Writes the leaves of the validated tree beside its tiles; returns the tree's id. */
   async finish(tree: ValidTree): Promise<number> {
     const ids = await this.ids;
-    await settled([this.tiles, insertLeaves(ids.tree, tree)]);
+    await settled([this.tiles, insertLeaves(ids.tree, tree, this.halt)]);
     return ids.tree;
   }
 
   /**
-   * Deletes what was written (the upload turned out invalid, unchanged or cut off), once its writing has stopped, and
-   * withdraws its deletion job; if that fails, the job removes the tree later.
+   * Stops the writing after the statements in flight, then deletes what was written (the upload turned out invalid,
+   * unchanged or cut off) and withdraws its deletion job; if that fails, the job removes the tree later.
    */
   async abandon(): Promise<void> {
+    this.halt.halted = true;
     const ids = await this.ids.catch(() => null);
     if (ids === null) return;
     await this.tiles.catch(() => {});

@@ -204,6 +204,40 @@ describe("POST /api/airdrops rejects", () => {
     expect([after.tiles, after.chunks, after.jobs]).toEqual([before.tiles, before.chunks, before.jobs]);
   });
 
+  it("a failed write: the tree's other writers stop after their current statement, and nothing is left", async () => {
+    // 30,000 leaves are three leaf statements for two writers: the first statement fails, the one beside it ends.
+    const big = makeTree(30_000);
+    const bigToken = await tokenWithAirdrop(chain(), big.root);
+    await sql`CREATE SEQUENCE test_leaf_statements`.execute(db());
+    await sql`CREATE FUNCTION test_fail_first_leaf_statement() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF nextval('test_leaf_statements') = 1 THEN
+          RAISE EXCEPTION 'the first leaf statement fails' USING ERRCODE = '53000';
+        END IF;
+        RETURN NULL;
+      END $$`.execute(db());
+    await sql`CREATE TRIGGER test_fail_first BEFORE INSERT ON merkle_leaf_chunks
+      FOR EACH STATEMENT EXECUTE FUNCTION test_fail_first_leaf_statement()`.execute(db());
+    const rows = async () => {
+      const { rows } = await sql<{ trees: string; tiles: string; chunks: string; jobs: string }>`
+        SELECT (SELECT count(*) FROM merkle_trees) AS trees, (SELECT count(*) FROM merkle_tiles) AS tiles,
+          (SELECT count(*) FROM merkle_leaf_chunks) AS chunks, (SELECT count(*) FROM jobs) AS jobs`.execute(db());
+      return rows[0];
+    };
+    try {
+      const before = await rows();
+      const res = await upload({ tokenAddress: bigToken, merkleRoot: big.root, tree: big.dump });
+      expectError(res, 503, "provider_unavailable");
+      const { rows: tried } = await sql<{ n: string }>`SELECT last_value AS n FROM test_leaf_statements`.execute(db());
+      expect(Number(tried[0].n)).toBe(2); // without the halt, the second writer goes on to the third statement
+      expect(await rows()).toEqual(before);
+    } finally {
+      await sql`DROP TRIGGER test_fail_first ON merkle_leaf_chunks`.execute(db());
+      await sql`DROP FUNCTION test_fail_first_leaf_statement`.execute(db());
+      await sql`DROP SEQUENCE test_leaf_statements`.execute(db());
+    }
+  });
+
   it("and leaves the stored tree as it was", async () => {
     const res = await call(GET, `/api/airdrops?tokenAddress=${token}&claimerAddress=${address(0)}`);
     expect(res.body).toEqual({ claims: [tree.dump.values[0].value[1]] });
