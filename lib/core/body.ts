@@ -60,37 +60,43 @@ export async function readBody(
   let windowStart = started;
   let consuming = false;
   let windowBytes = 0;
-  let timer: NodeJS.Timeout | undefined;
   let ranSince = performance.now();
+  // The timer's verdict, and the rejection of the chunk being waited for. Each wait is a promise of its own: raced
+  // against one promise that lives as long as the body, every chunk read would stay reachable (through that promise's
+  // reactions, each holding a race's result) until the body ends: a 225 MB upload kept 225 MB.
+  let cut: HttpError | undefined;
+  let rejectWait: ((error: HttpError) => void) | undefined;
+  const stop = (error: HttpError) => {
+    cut = error;
+    rejectWait?.(error);
+  };
   // One timer checks both limits, so a sender that stops sending altogether is cut as well.
-  const cut = new Promise<never>((_, reject) => {
-    timer = setInterval(
-      () => {
-        const now = Date.now();
-        if (now - started > limits.deadlineMs) {
-          return reject(requestTimeout(`the body did not arrive within ${limits.deadlineMs / 1000} s`));
+  const timer = setInterval(
+    () => {
+      const now = Date.now();
+      if (now - started > limits.deadlineMs) {
+        return stop(requestTimeout(`the body did not arrive within ${limits.deadlineMs / 1000} s`));
+      }
+      if (!consuming && now - windowStart >= windowMs) {
+        if (windowBytes < (limits.minBytesPerSecond * (now - windowStart)) / 1000) {
+          return stop(requestTimeout(`the body arrived slower than ${limits.minBytesPerSecond} bytes a second`));
         }
-        if (!consuming && now - windowStart >= windowMs) {
-          if (windowBytes < (limits.minBytesPerSecond * (now - windowStart)) / 1000) {
-            return reject(requestTimeout(`the body arrived slower than ${limits.minBytesPerSecond} bytes a second`));
-          }
-          windowStart = now;
-          windowBytes = 0;
-        }
-      },
-      Math.min(1000, windowMs, limits.deadlineMs),
-    );
-    timer.unref?.();
-  });
-  cut.catch(() => {});
+        windowStart = now;
+        windowBytes = 0;
+      }
+    },
+    Math.min(1000, windowMs, limits.deadlineMs),
+  );
+  timer.unref?.();
   try {
     for (;;) {
-      // A client that goes away mid-body is not a server fault: 400, not 500 (nobody reads it anyway).
-      const read = stream
-        .read()
-        .catch(() => Promise.reject(badRequest("the body was interrupted (the connection closed)")));
-      read.catch(() => {}); // when the timer wins, a later failure of this read has no one waiting for it
-      const { done, value } = await Promise.race([read, cut]);
+      const { done, value } = await new Promise<ReadableStreamReadResult<Uint8Array>>((resolve, reject) => {
+        if (cut) return reject(cut);
+        rejectWait = reject;
+        // A client that goes away mid-body is not a server fault: 400, not 500 (nobody reads it anyway).
+        stream.read().then(resolve, () => reject(badRequest("the body was interrupted (the connection closed)")));
+      });
+      rejectWait = undefined;
       if (done) break;
       size += value.byteLength;
       windowBytes += value.byteLength;

@@ -1,6 +1,8 @@
 // Body reading against hostile senders: one that stops, one that trickles a byte at a time (each byte
 // would restart a stall timer), one that sends well but never ends, one that goes away. Each is cut with
 // the right status, the stream is cancelled, and only a body read to its end counts as finished.
+import v8 from "node:v8";
+import vm from "node:vm";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { bodyFinished, readBody, readBodyText } from "@/lib/core/body";
@@ -127,6 +129,33 @@ describe("readBody with a fast sender", () => {
     expect(read).toBe(40);
     expect(readWhenOthersRan).toBeGreaterThan(0);
     expect(readWhenOthersRan).toBeLessThan(20);
+  });
+});
+
+describe("readBody memory", () => {
+  it("keeps no chunk it has handed over: those read are collected while the rest of the body is still read", async () => {
+    v8.setFlagsFromString("--expose-gc");
+    const gc = vm.runInNewContext("gc") as () => void;
+    v8.setFlagsFromString("--no-expose-gc");
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(c) {
+        if (sent++ < 20) c.enqueue(new Uint8Array(1 << 16));
+        else c.close();
+      },
+    });
+    const handedOver: WeakRef<Uint8Array>[] = [];
+    let alive = -1;
+    await readBody(request(body), { ...limits, maxBytes: 1 << 24 }, async (chunk) => {
+      handedOver.push(new WeakRef(chunk));
+      if (handedOver.length === 15) {
+        await new Promise((resolve) => setImmediate(resolve)); // WeakRefs are only cleared in a later job
+        gc();
+        alive = handedOver.slice(0, 10).filter((ref) => ref.deref() !== undefined).length;
+      }
+    });
+    expect(handedOver).toHaveLength(20);
+    expect(alive).toBe(0);
   });
 });
 
