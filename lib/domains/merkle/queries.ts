@@ -1,5 +1,5 @@
 // Statements on the tree store: merkle_trees, merkle_tiles, merkle_leaf_chunks.
-// A proof is one statement (accountProofTilesSql); bulk writes run in bulk() transactions.
+// A proof is one statement (accountProofTilesSql); each writer of a tree runs its statements in a bulk() transaction.
 import { sql, type Transaction } from "kysely";
 import { db, type Database } from "@/db";
 import { arrayLiteral } from "@/db/array-literal";
@@ -17,9 +17,10 @@ export type TreeRow = { id: number; root: Uint8Array; leaf_count: number; node_c
 export const accountBytes = (account: string) => Buffer.from(account.slice(2), "hex");
 
 /**
- * Runs one bulk statement (a few MB of tiles or leaves) in its own transaction with a longer statement
- * timeout than the service's default (STATEMENT_TIMEOUT_MS is sized for reads): on a loaded database a
- * batch can take seconds, and a timeout would fail a whole upload.
+ * Runs a writer's bulk statements (each a few MB of tiles or leaves) in one transaction, with a longer statement
+ * timeout than the service's default (STATEMENT_TIMEOUT_MS is sized for reads): on a loaded database a batch can
+ * take seconds, and a timeout would fail a whole upload. One transaction per writer, not per statement: each commit
+ * waits for PostgreSQL to flush its WAL, and a million leaves are a hundred statements.
  */
 export async function bulk<T>(write: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
   return db()

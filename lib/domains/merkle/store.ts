@@ -51,33 +51,30 @@ class Halt {
   }
 }
 
+/** Writes the tree's tiles, TILES_PER_INSERT per statement, in one transaction. */
 async function insertTiles(treeId: number, nodes: ByteRecords, nodeCount: number, halt: Halt): Promise<void> {
   const shape = { nodeCount, tileHeight: TILE_HEIGHT };
   const read = (first: number, count: number, out: Uint8Array, at: number) => nodes.readRange(first, count, out, at);
   // One buffer for every statement's tiles: each statement is done with it before the next batch is copied in.
   const blob = Buffer.allocUnsafe(TILES_PER_INSERT * tileBytes(TILE_HEIGHT));
-  let used = 0;
-  let tiles: number[] = [];
-  let offsets: number[] = [];
-  let lengths: number[] = [];
-  const flush = async () => {
-    if (!tiles.length || halt.halted) return;
-    await bulk((trx) => insertTileBatch(trx, treeId, { blob: blob.subarray(0, used), tiles, offsets, lengths }));
-    used = 0;
-    tiles = [];
-    offsets = [];
-    lengths = [];
-  };
-  for (const { tile, nodes: bytes } of buildTiles(shape, read)) {
-    blob.set(bytes, used);
-    tiles.push(tile);
-    offsets.push(used);
-    lengths.push(bytes.length);
-    used += bytes.length;
-    if (tiles.length === TILES_PER_INSERT) await flush();
-    if (halt.halted) return;
-  }
-  await flush();
+  await bulk(async (trx) => {
+    let batch = { used: 0, tiles: [] as number[], offsets: [] as number[], lengths: [] as number[] };
+    const flush = async () => {
+      if (!batch.tiles.length || halt.halted) return;
+      await insertTileBatch(trx, treeId, { ...batch, blob: blob.subarray(0, batch.used) });
+      batch = { used: 0, tiles: [], offsets: [], lengths: [] };
+    };
+    for (const { tile, nodes: bytes } of buildTiles(shape, read)) {
+      blob.set(bytes, batch.used);
+      batch.tiles.push(tile);
+      batch.offsets.push(batch.used);
+      batch.lengths.push(bytes.length);
+      batch.used += bytes.length;
+      if (batch.tiles.length === TILES_PER_INSERT) await flush();
+      if (halt.halted) return;
+    }
+    await flush();
+  });
 }
 
 /** Writes `value` (a non-negative int32) in decimal at out[at..); returns where it ends. */
@@ -140,7 +137,7 @@ function leafBatch(
 
 /**
  * Writes the leaves as chunks (leaf-order.ts), about LEAVES_PER_STATEMENT leaves per statement (whole chunks),
- * LEAF_WRITERS statements at a time.
+ * LEAF_WRITERS statements at a time, each writer's statements in one transaction.
  */
 async function insertLeaves(treeId: number, tree: ValidTree, halt: Halt): Promise<void> {
   const { accounts, treeIndexes, leafCount } = tree;
@@ -156,10 +153,15 @@ async function insertLeaves(treeId: number, tree: ValidTree, halt: Halt): Promis
   let next = 0;
   const writer = async () => {
     const scratch = { packed: new Scratch(), indexes: new Scratch(), amounts: new Scratch() };
-    for (let s = next++; s < starts.length && !halt.halted; s = next++) {
-      const batch = leafBatch(tree, order, chunks, starts[s], starts[s + 1] ?? leafCount, scratch);
-      await bulk((trx) => insertLeafChunks(trx, treeId, batch));
-    }
+    await bulk(async (trx) => {
+      for (let s = next++; s < starts.length && !halt.halted; s = next++) {
+        await insertLeafChunks(
+          trx,
+          treeId,
+          leafBatch(tree, order, chunks, starts[s], starts[s + 1] ?? leafCount, scratch),
+        );
+      }
+    });
   };
   await settled(Array.from({ length: Math.min(LEAF_WRITERS, starts.length) }, () => halt.guard(writer())));
 }

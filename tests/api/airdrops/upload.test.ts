@@ -229,7 +229,10 @@ describe("POST /api/airdrops rejects", () => {
       const res = await upload({ tokenAddress: bigToken, merkleRoot: big.root, tree: big.dump });
       expectError(res, 503, "provider_unavailable");
       const { rows: tried } = await sql<{ n: string }>`SELECT last_value AS n FROM test_leaf_statements`.execute(db());
-      expect(Number(tried[0].n)).toBe(2); // without the halt, the second writer goes on to the third statement
+      // Without the halt, the second writer goes on to the third statement. With it, the second writer's statement
+      // beside the failed one is the last (PostgreSQL), or there is none: on PGlite's one connection the second
+      // writer's transaction starts only after the first one's ended.
+      expect(Number(tried[0].n)).toBeLessThanOrEqual(2);
       expect(await rows()).toEqual(before);
     } finally {
       await sql`DROP TRIGGER test_fail_first ON merkle_leaf_chunks`.execute(db());
