@@ -68,10 +68,7 @@ export async function deleteTree(treeId: number): Promise<"deleted" | "kept"> {
     });
   if (kept) return "kept";
   for (const table of TREE_DATA_TABLES) {
-    for (;;) {
-      const deleted = await bulk((trx) => deleteTreeDataBatch(trx, table, treeId, DELETE_BATCH));
-      if (deleted < DELETE_BATCH) break;
-    }
+    await bulk(async (trx) => (await deleteTreeDataBatch(trx, table, treeId, DELETE_BATCH)) === DELETE_BATCH);
   }
   return "deleted";
 }

@@ -1,8 +1,9 @@
 // Statements on the tree store: merkle_trees, merkle_tiles, merkle_leaf_chunks.
-// A proof is one statement (accountProofTilesSql); each writer of a tree runs its statements in a bulk() transaction.
+// A proof is one statement (accountProofTilesSql); each writer of a tree sends its statements through bulk().
 import { sql, type Transaction } from "kysely";
 import { db, type Database } from "@/db";
 import { arrayLiteral } from "@/db/array-literal";
+import { config } from "@/lib/core/config";
 import type { MerkleTreeState } from "@/db/tables/airdrops";
 import type { DB } from "@/db/types";
 
@@ -16,19 +17,28 @@ export type TreeRow = { id: number; root: Uint8Array; leaf_count: number; node_c
 /** An account as the leaf table keys it: its 20 bytes. */
 export const accountBytes = (account: string) => Buffer.from(account.slice(2), "hex");
 
+/** Sends a writer's next statement; false when it has none left. */
+export type BulkStep = (trx: Transaction<DB>) => Promise<boolean>;
+
 /**
- * Runs a writer's bulk statements (each a few MB of tiles or leaves) in one transaction, with a longer statement
- * timeout than the service's default (STATEMENT_TIMEOUT_MS is sized for reads): on a loaded database a batch can
- * take seconds, and a timeout would fail a whole upload. One transaction per writer, not per statement: each commit
- * waits for PostgreSQL to flush its WAL, and a million leaves are a hundred statements.
+ * Runs one writer's bulk statements (each a few MB of tiles or leaves, or a batch of a tree's rows to delete), step
+ * after step until one answers false, with a longer statement timeout than the service's default
+ * (STATEMENT_TIMEOUT_MS is sized for reads): on a loaded database a batch can take seconds, and a timeout would fail a
+ * whole upload. On PostgreSQL the writer's statements share one transaction: each commit waits for the server to
+ * flush its WAL, and a million leaves are a hundred statements. On the embedded database, whose one session a
+ * transaction holds until it ends, each statement is a transaction of its own, so that other requests get their turn
+ * between them.
  */
-export async function bulk<T>(write: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
-  return db()
-    .transaction()
-    .execute(async (trx) => {
-      await sql`SET LOCAL statement_timeout = ${sql.raw(String(BULK_STATEMENT_TIMEOUT_MS))}`.execute(trx);
-      return write(trx);
-    });
+export async function bulk(write: BulkStep): Promise<void> {
+  const perTransaction = config().embedded ? 1 : Number.POSITIVE_INFINITY;
+  for (let more = true; more; ) {
+    await db()
+      .transaction()
+      .execute(async (trx) => {
+        await sql`SET LOCAL statement_timeout = ${sql.raw(String(BULK_STATEMENT_TIMEOUT_MS))}`.execute(trx);
+        for (let sent = 0; more && sent < perTransaction; sent++) more = await write(trx);
+      });
+  }
 }
 
 // --- Tree rows -------------------------------------------------------------------------------------

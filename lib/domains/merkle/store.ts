@@ -6,7 +6,7 @@ import { log } from "@/lib/core/log";
 import { enqueue, withdrawJob } from "@/lib/platform/jobs/define";
 import { deleteTree, deleteTreeJob } from "./jobs";
 import { chunkNumbers, leafOrder } from "./leaf-order";
-import { bulk, insertLeafChunks, insertTileBatch, insertTree, type LeafBatch } from "./queries";
+import { bulk, type BulkStep, insertLeafChunks, insertTileBatch, insertTree, type LeafBatch } from "./queries";
 import type { ByteRecords } from "./records";
 import { buildTiles, TILE_HEIGHT, tileBytes } from "./tiles";
 import type { ValidTree } from "./validate";
@@ -41,9 +41,21 @@ class Halt {
   halted = false;
 
   /** Runs a writer; its failure halts the others. */
-  async guard(writer: Promise<void>): Promise<void> {
+  guard(writer: Promise<void>): Promise<void> {
+    return this.watch(writer);
+  }
+
+  /**
+   * A writer's step for bulk(), run only while nothing has halted. A failed statement halts the others at once:
+   * not after its transaction is rolled back, by when the writer beside it may have gone on to its next statement.
+   */
+  step(write: BulkStep): BulkStep {
+    return async (trx) => !this.halted && this.watch(write(trx));
+  }
+
+  private async watch<T>(work: Promise<T>): Promise<T> {
     try {
-      await writer;
+      return await work;
     } catch (error) {
       this.halted = true;
       throw error;
@@ -51,30 +63,43 @@ class Halt {
   }
 }
 
-/** Writes the tree's tiles, TILES_PER_INSERT per statement, in one transaction. */
-async function insertTiles(treeId: number, nodes: ByteRecords, nodeCount: number, halt: Halt): Promise<void> {
-  const shape = { nodeCount, tileHeight: TILE_HEIGHT };
+type TileBatch = { used: number; tiles: number[]; offsets: number[]; lengths: number[] };
+
+/**
+ * The tree's tiles in batches of TILES_PER_INSERT, each laid out from the start of `blob`: a batch must be written
+ * before the next one is asked for.
+ */
+function* tileBatches(nodes: ByteRecords, nodeCount: number, blob: Buffer): Generator<TileBatch> {
   const read = (first: number, count: number, out: Uint8Array, at: number) => nodes.readRange(first, count, out, at);
+  let batch: TileBatch = { used: 0, tiles: [], offsets: [], lengths: [] };
+  for (const { tile, nodes: bytes } of buildTiles({ nodeCount, tileHeight: TILE_HEIGHT }, read)) {
+    blob.set(bytes, batch.used);
+    batch.tiles.push(tile);
+    batch.offsets.push(batch.used);
+    batch.lengths.push(bytes.length);
+    batch.used += bytes.length;
+    if (batch.tiles.length === TILES_PER_INSERT) {
+      yield batch;
+      batch = { used: 0, tiles: [], offsets: [], lengths: [] };
+    }
+  }
+  if (batch.tiles.length) yield batch;
+}
+
+/** Writes the tree's tiles, TILES_PER_INSERT per statement. */
+async function insertTiles(treeId: number, nodes: ByteRecords, nodeCount: number, halt: Halt): Promise<void> {
   // One buffer for every statement's tiles: each statement is done with it before the next batch is copied in.
   const blob = Buffer.allocUnsafe(TILES_PER_INSERT * tileBytes(TILE_HEIGHT));
-  await bulk(async (trx) => {
-    let batch = { used: 0, tiles: [] as number[], offsets: [] as number[], lengths: [] as number[] };
-    const flush = async () => {
-      if (!batch.tiles.length || halt.halted) return;
-      await insertTileBatch(trx, treeId, { ...batch, blob: blob.subarray(0, batch.used) });
-      batch = { used: 0, tiles: [], offsets: [], lengths: [] };
-    };
-    for (const { tile, nodes: bytes } of buildTiles(shape, read)) {
-      blob.set(bytes, batch.used);
-      batch.tiles.push(tile);
-      batch.offsets.push(batch.used);
-      batch.lengths.push(bytes.length);
-      batch.used += bytes.length;
-      if (batch.tiles.length === TILES_PER_INSERT) await flush();
-      if (halt.halted) return;
-    }
-    await flush();
-  });
+  const batches = tileBatches(nodes, nodeCount, blob);
+  await bulk(
+    halt.step(async (trx) => {
+      const next = batches.next();
+      if (next.done) return false;
+      const { used, ...batch } = next.value;
+      await insertTileBatch(trx, treeId, { ...batch, blob: blob.subarray(0, used) });
+      return true;
+    }),
+  );
 }
 
 /** Writes `value` (a non-negative int32) in decimal at out[at..); returns where it ends. */
@@ -137,7 +162,7 @@ function leafBatch(
 
 /**
  * Writes the leaves as chunks (leaf-order.ts), about LEAVES_PER_STATEMENT leaves per statement (whole chunks),
- * LEAF_WRITERS statements at a time, each writer's statements in one transaction.
+ * LEAF_WRITERS statements at a time.
  */
 async function insertLeaves(treeId: number, tree: ValidTree, halt: Halt): Promise<void> {
   const { accounts, treeIndexes, leafCount } = tree;
@@ -153,15 +178,15 @@ async function insertLeaves(treeId: number, tree: ValidTree, halt: Halt): Promis
   let next = 0;
   const writer = async () => {
     const scratch = { packed: new Scratch(), indexes: new Scratch(), amounts: new Scratch() };
-    await bulk(async (trx) => {
-      for (let s = next++; s < starts.length && !halt.halted; s = next++) {
-        await insertLeafChunks(
-          trx,
-          treeId,
-          leafBatch(tree, order, chunks, starts[s], starts[s + 1] ?? leafCount, scratch),
-        );
-      }
-    });
+    await bulk(
+      halt.step(async (trx) => {
+        const s = next++;
+        if (s >= starts.length) return false;
+        const batch = leafBatch(tree, order, chunks, starts[s], starts[s + 1] ?? leafCount, scratch);
+        await insertLeafChunks(trx, treeId, batch);
+        return true;
+      }),
+    );
   };
   await settled(Array.from({ length: Math.min(LEAF_WRITERS, starts.length) }, () => halt.guard(writer())));
 }

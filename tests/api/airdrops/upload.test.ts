@@ -3,6 +3,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import { db } from "@/db";
+import { config } from "@/lib/core/config";
+import { bulk } from "@/lib/domains/merkle/queries";
 import { GET, POST } from "@/app/api/airdrops/route";
 import { useTestChain } from "@/tests/helpers/chain";
 import { call, expectError } from "@/tests/helpers/http";
@@ -292,5 +294,21 @@ describe("POST /api/airdrops accepts bodies as clients send them", () => {
     const res = await upload({ ...good(), tokenAddress: fresh, enqueue: "true", delaySeconds: "0" });
     expect(res.status, res.text).toBe(200);
     expect(res.body).toMatchObject({ success: true, enqueued: true, delaySeconds: 0 });
+  });
+});
+
+describe("a tree's writers", () => {
+  it("send their statements in one transaction on PostgreSQL, one transaction each on the embedded database", async () => {
+    const seen: { txid: string; timeout: string }[] = [];
+    await bulk(async (trx) => {
+      const { rows } = await sql<{ txid: string; timeout: string }>`
+        SELECT txid_current()::text AS txid, current_setting('statement_timeout') AS timeout`.execute(trx);
+      seen.push(rows[0]);
+      return seen.length < 3;
+    });
+    expect(seen).toHaveLength(3);
+    // One commit per writer where a commit waits for the WAL; on PGlite's one session, other requests between them.
+    expect(new Set(seen.map((s) => s.txid)).size).toBe(config().embedded ? 3 : 1);
+    for (const { timeout } of seen) expect(timeout).toBe("1min");
   });
 });
