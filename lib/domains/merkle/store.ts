@@ -40,9 +40,14 @@ class Scratch {
 class Halt {
   halted = false;
 
-  /** Runs a writer; its failure halts the others. */
-  guard(writer: Promise<void>): Promise<void> {
-    return this.watch(writer);
+  /** Runs a writer, or one of its statements; its failure halts the others. */
+  async guard<T>(work: Promise<T>): Promise<T> {
+    try {
+      return await work;
+    } catch (error) {
+      this.halted = true;
+      throw error;
+    }
   }
 
   /**
@@ -50,16 +55,7 @@ class Halt {
    * not after its transaction is rolled back, by when the writer beside it may have gone on to its next statement.
    */
   step(write: BulkStep): BulkStep {
-    return async (trx) => !this.halted && this.watch(write(trx));
-  }
-
-  private async watch<T>(work: Promise<T>): Promise<T> {
-    try {
-      return await work;
-    } catch (error) {
-      this.halted = true;
-      throw error;
-    }
+    return async (trx) => !this.halted && this.guard(write(trx));
   }
 }
 
