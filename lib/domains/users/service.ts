@@ -15,10 +15,12 @@ import {
   ProviderError,
 } from "@/lib/platform/neynar/client";
 import type { NeynarUser } from "@/lib/platform/neynar/schemas";
-import { rowFromProvider, toUserObject, type UserRow } from "./serialize";
+import { JsonText } from "@/lib/core/json";
+import { rowFromProvider, toUserObject, userJson, type UserRow } from "./serialize";
 import {
   forgetAddressHolders,
   loadUserByUsername,
+  loadUserJsonByFids,
   loadUsersByAddress,
   loadUsersByFids,
   storeProviderUsers,
@@ -94,10 +96,16 @@ export async function getUserByFid(fid: number): Promise<UserObject> {
 
 /**
  * Profiles in the order asked, unknown FIDs left out. When the provider fails, whatever is stored is
- * served; 503 only when nothing at all is stored for the FIDs asked.
+ * served; 503 only when nothing at all is stored for the FIDs asked. When every profile is stored and fresh, or
+ * there is no provider to ask, the answer is the JSON text the database writes (userJson).
  */
-export async function getUsersByFids(fids: number[]): Promise<{ users: UserObject[] }> {
-  if (fids.length === 0) return { users: [] };
+export async function getUsersByFids(fids: number[]): Promise<JsonText | { users: UserObject[] }> {
+  const stored = await loadUserJsonByFids(db(), fids, FID_TTL_SECONDS);
+  if (fids.every((fid) => stored.get(fid)?.fresh) || !neynarConfigured()) {
+    if (stored.size === 0 && fids.length > 0) throw notConfigured();
+    const users = fids.flatMap((fid) => (stored.has(fid) ? [userJson(stored.get(fid)!)] : []));
+    return new JsonText(`{"users":[${users.join(",")}]}`);
+  }
   const { users, providerError } = await lookupUsersByFids(fids);
   if (providerError && users.size === 0)
     throw providerError === NOT_CONFIGURED ? notConfigured() : unavailable(providerError);

@@ -172,6 +172,60 @@ describe("GET /api/get-user-by-fid", () => {
     });
   });
 
+  it("writes each user of get-multiple-users-by-fid as get-user-by-fid does, member for member and in order", async () => {
+    // The list's JSON text is written by PostgreSQL (userJson), the single lookup's by toUserObject.
+    await call(byFid, "/api/get-user-by-fid?fid=2"); // a stored provider object
+    useNeynar(null);
+    const columns = {
+      username: null,
+      display_name: null,
+      pfp_url: null,
+      custody_address: null,
+      verified_addresses: [],
+      twitter_username: null,
+      neynar_score: null,
+      follower_count: 0,
+      following_count: 0,
+      profile: "{}",
+    };
+    await db()
+      .insertInto("users")
+      .values([
+        { ...columns, fid: 620 },
+        {
+          ...columns,
+          fid: 621,
+          username: "edge",
+          display_name: 'Quote " back\\slash \n newline \u0001 é 🚀',
+          pfp_url: "https://example.com/p.png",
+          custody_address: "0x00000000000000000000000000000000c0ffee02",
+          verified_addresses: [ALICE_WALLET, BOB_WALLET],
+          twitter_username: "edge_x",
+          neynar_score: 1e-7,
+          follower_count: 2_000_000_000,
+          following_count: 3,
+        },
+        { ...columns, fid: 622, twitter_username: "", neynar_score: 0.97, profile: JSON.stringify({ fid: "622" }) },
+        {
+          ...columns,
+          fid: 623,
+          profile: JSON.stringify({ fid: 623, object: "user", username: "kept", extra: [1, 2.5] }),
+        },
+      ])
+      .execute();
+    const fids = [623, 2, 620, 621, 622];
+    const res = await call(multiple, `/api/get-multiple-users-by-fid?fids=${fids.join(",")}`);
+    expect(res.status, res.text).toBe(200);
+    for (const [i, fid] of fids.entries()) {
+      const one = await call(byFid, `/api/get-user-by-fid?fid=${fid}`);
+      expect(one.status, one.text).toBe(200);
+      expect(res.body.users[i], `fid ${fid}`).toEqual(one.body);
+      expect(Object.keys(res.body.users[i]), `fid ${fid}`).toEqual(Object.keys(one.body));
+    }
+    expect(res.body.users[0]).toEqual({ fid: 623, object: "user", username: "kept", extra: [1, 2.5] });
+    expect(res.body.users[3].verifications).toEqual([getAddress(ALICE_WALLET), getAddress(BOB_WALLET)]);
+  });
+
   it.each(["", "0", "-1", "abc", "1.5", "99999999999999999"])("rejects fid=%s", async (fid) => {
     expectError(await call(byFid, `/api/get-user-by-fid?fid=${fid}`), 400, "invalid_request");
   });

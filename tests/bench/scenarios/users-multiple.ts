@@ -1,6 +1,7 @@
 // GET /api/get-multiple-users-by-fid with 100 FIDs per request (stored profiles: no provider key).
 import { db } from "@/db";
-import { usersByFidsQuery } from "@/lib/domains/users/queries/profiles";
+import { userJsonByFidsQuery } from "@/lib/domains/users/queries/profiles";
+import { FID_TTL_SECONDS } from "@/lib/domains/users/service";
 import { defineScenario, type BenchContext } from "./types";
 
 /** 20 lists of 100 FIDs spread over the whole range, deterministic. */
@@ -20,7 +21,7 @@ export default defineScenario({
     (await fidLists(ctx)).map((fids) => ({ path: `/api/get-multiple-users-by-fid?fids=${fids.join(",")}` })),
   sql: async (ctx) =>
     (await fidLists(ctx)).map((fids) => {
-      const c = usersByFidsQuery(db(), fids).compile();
+      const c = userJsonByFidsQuery(db(), fids, FID_TTL_SECONDS).compile();
       return [[{ text: c.sql, values: [...c.parameters] }]];
     }),
 });

@@ -2,15 +2,30 @@
 import { sql } from "kysely";
 import type { Database } from "@/db";
 import type { NeynarUser } from "@/lib/platform/neynar/schemas";
-import { rowFromProvider, type UserRow } from "@/lib/domains/users/serialize";
-
-/** The query itself, for the benchmark's database floor. */
-export const usersByFidsQuery = (db: Database, fids: number[]) =>
-  db.selectFrom("users").selectAll().where("fid", "in", fids);
+import { rowFromProvider, userJsonColumns, type UserRow } from "@/lib/domains/users/serialize";
 
 export async function loadUsersByFids(db: Database, fids: number[]): Promise<Map<number, UserRow>> {
   if (fids.length === 0) return new Map();
-  const rows = await usersByFidsQuery(db, fids).execute();
+  const rows = await db.selectFrom("users").selectAll().where("fid", "in", fids).execute();
+  return new Map(rows.map((r) => [r.fid, r]));
+}
+
+/**
+ * The query of get-multiple-users-by-fid (and the benchmark's database floor): each user's JSON text (userJson),
+ * and whether it was fetched within the last `ttlSeconds`.
+ */
+export const userJsonByFidsQuery = (db: Database, fids: number[], ttlSeconds: number) =>
+  db
+    .selectFrom("users as u")
+    .select([
+      "u.fid",
+      sql<boolean>`u.fetched_at > now() - make_interval(secs => ${ttlSeconds})`.as("fresh"),
+      ...userJsonColumns,
+    ])
+    .where("u.fid", "in", fids);
+
+export async function loadUserJsonByFids(db: Database, fids: number[], ttlSeconds: number) {
+  const rows = fids.length === 0 ? [] : await userJsonByFidsQuery(db, fids, ttlSeconds).execute();
   return new Map(rows.map((r) => [r.fid, r]));
 }
 
