@@ -9,7 +9,7 @@ import { withSearchBudget } from "./budget";
 import { countTokens } from "./counts";
 import { cursorFor, encodeCursor, orderOf, type Cursor, type Direction, type SortBy } from "./cursor";
 import { hasFilters, type TokenFilters } from "./queries/filters";
-import { type PageJsonRow, readJsonPage, readPage, type PageRow } from "./queries/page";
+import { type PageJsonRow, type PageRequest, readJsonPage, readPage, type PageRow } from "./queries/page";
 import { marketOf, toMarket, tokenJson } from "./serialize";
 import { refreshInBackground } from "./market/jobs";
 import { config } from "@/lib/core/config";
@@ -29,6 +29,8 @@ export type ListRequest = {
   withTokensDeployed?: boolean;
   /** Told when `includeUser` left some creators' profiles out (the provider could not be asked). */
   onProfilesIncomplete?: () => void;
+  /** read these columns too, beside each token of the page (PageRequest) */
+  extraColumns?: PageRequest["extraColumns"];
 };
 
 export type TokenList = {

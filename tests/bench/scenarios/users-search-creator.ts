@@ -1,7 +1,7 @@
 // GET /api/search-creator by name (full usernames), by 3-letter stem, and by address (verified wallets
 // and deployers, interface deployers with very many tokens among them). The database floor is the
-// endpoint's own SQL per request: the creator match, then the token page, the planner's estimate and the
-// bounded count when the token list sends them, then the page's trust facts (one round).
+// endpoint's own SQL per request: the creator match, then the token page (with its trust facts), the planner's
+// estimate and the bounded count when the token list sends them.
 import type pg from "pg";
 import { Kysely, PostgresDialect } from "kysely";
 import { db } from "@/db";
@@ -10,7 +10,6 @@ import { readJsonList } from "@/lib/domains/tokens/list";
 import { creatorsByNameQuery } from "@/lib/domains/users/queries/profiles";
 import { MAX_CREATORS } from "@/lib/domains/users/creators/search";
 import { creatorTokensRequest, type Creators } from "@/lib/domains/users/creators/tokens";
-import { trustFactsOf } from "@/lib/domains/users/creators/trust";
 import { defineScenario, type BenchContext, type SqlQuery, type SqlRequest } from "./types";
 
 const PAGE = { sort: "desc" as const, limit: 20, offset: 0 };
@@ -48,15 +47,13 @@ function recorder(ctx: BenchContext) {
 
 /**
  * What the service sends for one search after the creator lookup, captured by running its own functions
- * against the bench database: the token list's statements one after another, then the trust facts together.
+ * against the bench database: the token list's statements one after another.
  */
 async function tokenSql(ctx: BenchContext, creators: Creators): Promise<SqlRequest> {
   if (!creators.fids.length && !creators.addresses.length) return [];
   const list = recorder(ctx);
-  const { rows } = await readJsonList(list.conn, creatorTokensRequest(creators, {}, PAGE));
-  const facts = recorder(ctx);
-  await trustFactsOf(facts.conn, rows);
-  return [...list.sent.map((q) => [q]), ...(facts.sent.length ? [facts.sent] : [])];
+  await readJsonList(list.conn, creatorTokensRequest(creators, {}, PAGE));
+  return list.sent.map((q) => [q]);
 }
 
 async function nameSql(ctx: BenchContext, list: string[]): Promise<SqlRequest[]> {

@@ -1,7 +1,7 @@
 // One page of a token list, by keyset. Newest-first walks the (deployed_at, id) indexes; the market sorts
 // walk token_market's (value NULLS LAST, token_id) indexes and then, once those run out, the tokens that
 // have no value (no market row, or a NULL in that column) by id: "NULLs last" in both directions.
-import { sql, type CompiledQuery, type Kysely, type SelectQueryBuilder } from "kysely";
+import { sql, type AliasedRawBuilder, type CompiledQuery, type Kysely, type SelectQueryBuilder } from "kysely";
 import type { DB } from "@/db/types";
 import { type MarketRow, tokenJsonColumns, type TokenJsonRow, type TokenRow } from "@/lib/domains/tokens/serialize";
 import type { Cursor, Direction, SortBy } from "@/lib/domains/tokens/cursor";
@@ -41,6 +41,8 @@ export type PageRequest = {
   includeMarket?: boolean;
   /** the token as JSON text (readJsonPage) rather than its columns */
   json?: boolean;
+  /** more columns over `tokens as t`, each aliased: facts of another domain read in the same statement */
+  extraColumns?: readonly AliasedRawBuilder<unknown, string>[];
 };
 
 type Sources = DB & { t: DB["tokens"]; m: DB["token_market"] };
@@ -71,16 +73,19 @@ function tokensWithMarket(conn: Kysely<DB>, r: PageRequest, withMarket = true) {
       withMarket ? join.onRef("m.token_id", "=", "t.id") : join.on(sql<boolean>`false`),
     )
     .where((eb) => eb.and(filterConditions(eb as never, r.filters)));
-  return marketColumns(tokenColumns(qb, r.json));
+  return marketColumns(tokenColumns(qb, r));
 }
 
 /**
  * The token's columns: all of them, or (`json`) the token object as JSON text in the parts tokenJson splices
- * (with id, requestor_fid and chain_id beside them, for the list's cursor, profiles and trust facts). Both are
- * typed as the row: a JSON page is read only through readJsonPage, which says what it holds.
+ * (with id, requestor_fid and chain_id beside them, for the list's cursor and profiles), then the request's extra
+ * columns. Both are typed as the row: a JSON page is read only through readJsonPage, which says what it holds.
  */
-function tokenColumns<O>(qb: SelectQueryBuilder<Sources, "t" | "m", O>, json: boolean | undefined) {
-  const picked = json ? qb.select(["t.id", "t.requestor_fid", "t.chain_id", ...tokenJsonColumns]) : qb.selectAll("t");
+function tokenColumns<O>(qb: SelectQueryBuilder<Sources, "t" | "m", O>, r: PageRequest) {
+  const extra = r.extraColumns ?? [];
+  const picked = r.json
+    ? qb.select(["t.id", "t.requestor_fid", "t.chain_id", ...tokenJsonColumns, ...extra])
+    : qb.selectAll("t").select(extra);
   return picked as unknown as SelectQueryBuilder<Sources, "t" | "m", TokenRow>;
 }
 
@@ -105,7 +110,7 @@ function marketHead(conn: Kysely<DB>, r: PageRequest, column: string, take: numb
         .selectFrom("token_market as m")
         .innerJoin("tokens as t", "t.id", "m.token_id")
         .where((eb) => eb.and(filterConditions(eb as never, r.filters))),
-      r.json,
+      r,
     ),
   )
     .select(sql<number>`${col}`.as("sort_value"))

@@ -11,8 +11,8 @@ import {
   type PageRow,
   type TokenFilters,
 } from "@/lib/domains/tokens/service";
-import { trustedTokenCondition } from "@/lib/domains/users/queries/trust";
-import { trustFactsOf, type TrustFacts } from "./trust";
+import { trustedTokenCondition, trustFactColumns } from "@/lib/domains/users/queries/trust";
+import type { TrustFacts } from "./trust";
 
 export { STATS_SAMPLE } from "@/lib/domains/tokens/service";
 
@@ -38,13 +38,21 @@ export function creatorTokenFilters(creators: Creators, filter: CreatorTokenFilt
 export type CreatorTokenPage = { sort: "asc" | "desc"; limit: number; offset: number };
 export type CreatorTokenRow = PageJsonRow & TrustFacts;
 
-/** The token list of a page of the creators' tokens (no market data: search-creator shows none). */
+/**
+ * The token list of a page of the creators' tokens, each with its trust facts (no market data: search-creator
+ * shows none).
+ */
 export function creatorTokensRequest(
   creators: Creators,
   filter: CreatorTokenFilter,
   page: CreatorTokenPage,
 ): ListRequest {
-  return { filters: creatorTokenFilters(creators, filter), ...page, includeMarket: false };
+  return {
+    filters: creatorTokenFilters(creators, filter),
+    ...page,
+    includeMarket: false,
+    extraColumns: trustFactColumns,
+  };
 }
 
 /**
@@ -59,7 +67,7 @@ export async function pageCreatorTokens(
 ): Promise<{ rows: CreatorTokenRow[]; total: number; hasMore: boolean }> {
   if (nobody(creators)) return { rows: [], total: 0, hasMore: false };
   const { rows, total, hasMore } = await tokenJsonPage(creatorTokensRequest(creators, filter, page));
-  return { rows: await trustFactsOf(db(), rows), total, hasMore };
+  return { rows: rows as CreatorTokenRow[], total, hasMore };
 }
 
 /** The newest tokens of the creators, at most `limit`, with their stored market data when `includeMarket`. */

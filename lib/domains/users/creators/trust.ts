@@ -8,7 +8,6 @@ import type { TokenRow } from "@/lib/domains/tokens/serialize";
 import {
   deleteTrustedDeployer,
   deleteTrustedToken,
-  findTrustFacts,
   listTrustedDeployers,
   listTrustedTokens,
   upsertTrustedDeployer,
@@ -26,7 +25,7 @@ export type TrustStatus = {
   verifiedAddresses: string[];
 };
 
-/** What a row carries for its status (trustFactsOf): two list lookups and the requester's addresses. */
+/** What a row carries for its status (trustFactColumns): two list lookups and the requester's addresses. */
 export type TrustFacts = { trusted_token: boolean; trusted_deployer: boolean; requester_verified: string[] | null };
 
 export function trustStatusOf(row: Pick<TokenRow, "msg_sender"> & TrustFacts): TrustStatus {
@@ -37,24 +36,6 @@ export function trustStatusOf(row: Pick<TokenRow, "msg_sender"> & TrustFacts): T
     fidMatchesDeployer: verified.includes(row.msg_sender),
     verifiedAddresses: verified.map((a) => checksum(a)!),
   };
-}
-
-/** The trust facts of each token, in one statement: the two lists and the requesters' verified addresses. */
-export async function trustFactsOf<
-  T extends Pick<TokenRow, "contract_address" | "chain_id" | "msg_sender" | "requestor_fid">,
->(conn: Database, rows: T[]): Promise<Array<T & TrustFacts>> {
-  if (!rows.length) return [];
-  const { tokens, deployers, verified } = await findTrustFacts(conn, {
-    tokens: rows.map((r) => ({ address: r.contract_address, chainId: r.chain_id })),
-    deployers: [...new Set(rows.map((r) => r.msg_sender))],
-    fids: [...new Set(rows.flatMap((r) => (r.requestor_fid === null ? [] : [r.requestor_fid])))],
-  });
-  return rows.map((r) => ({
-    ...r,
-    trusted_token: tokens.has(`${r.chain_id}:${r.contract_address}`),
-    trusted_deployer: deployers.has(r.msg_sender),
-    requester_verified: (r.requestor_fid !== null && verified.get(r.requestor_fid)) || null,
-  }));
 }
 
 /** Adding an entry again only replaces its note. */

@@ -1,5 +1,5 @@
 // Queries on the trust lists: trusted tokens (per chain) and trusted deployers, and what they say of tokens.
-import { sql } from "kysely";
+import { sql, type SqlBool } from "kysely";
 import type { Database } from "@/db";
 import type { TokenCondition } from "@/lib/domains/tokens/service";
 
@@ -47,51 +47,27 @@ export function listTrustedDeployers(db: Database) {
   return db.selectFrom("trusted_deployers").selectAll().orderBy("address").execute();
 }
 
-export type TrustFactsQuery = { tokens: { address: string; chainId: number }[]; deployers: string[]; fids: number[] };
+const TRUSTED_TOKEN = sql<boolean>`exists (select 1 from trusted_tokens tt
+  where tt.address = t.contract_address and tt.chain_id = t.chain_id)`;
+const TRUSTED_DEPLOYER = sql<boolean>`exists (select 1 from trusted_deployers td where td.address = t.msg_sender)`;
 
 /**
- * In one statement: which of the tokens (lowercase address on a chain) are on the trusted-token list, which of the
- * lowercase deployers on the trusted-deployer list, and the verified addresses of the FIDs that have a profile.
+ * What a token (`tokens as t`) carries for its trustStatus, read in its page's own statement (PageRequest's
+ * extraColumns): whether it is on the trusted-token list, whether its deployer is on the trusted-deployer list, and
+ * its requester's verified addresses (null when the requester has no profile).
  */
-export async function findTrustFacts(db: Database, q: TrustFactsQuery) {
-  const { rows } = await sql<{ tokens: string[]; deployers: string[]; verified: Record<string, string[]> | null }>`
-    SELECT
-      ARRAY(SELECT tt.chain_id || ':' || tt.address FROM trusted_tokens tt
-        JOIN unnest(${q.tokens.map((t) => t.address)}::text[], ${q.tokens.map((t) => t.chainId)}::int[]) AS asked(address, chain_id)
-        ON tt.address = asked.address AND tt.chain_id = asked.chain_id) AS tokens,
-      ARRAY(SELECT address FROM trusted_deployers WHERE address = ANY(${q.deployers}::text[])) AS deployers,
-      (SELECT json_object_agg(fid, verified_addresses) FROM users WHERE fid = ANY(${q.fids}::bigint[])) AS verified`.execute(
-    db,
-  );
-  const row = rows[0];
-  return {
-    tokens: new Set(row.tokens),
-    deployers: new Set(row.deployers),
-    verified: new Map(Object.entries(row.verified ?? {}).map(([fid, addresses]) => [Number(fid), addresses])),
-  };
-}
+export const trustFactColumns = [
+  TRUSTED_TOKEN.as("trusted_token"),
+  TRUSTED_DEPLOYER.as("trusted_deployer"),
+  sql<string[] | null>`(select ru.verified_addresses from users ru where ru.fid = t.requestor_fid)`.as(
+    "requester_verified",
+  ),
+] as const;
 
 /**
  * A token (`tokens as t`) is trusted when it is listed, its deployer is listed, or its requester verified
  * the deployer: the condition of search-creator's trustedOnly, inside the tokens domain's statement.
  */
-export const trustedTokenCondition: TokenCondition = (eb) =>
-  eb.or([
-    eb.exists(
-      eb
-        .selectFrom("trusted_tokens as tt")
-        .select(sql`1`.as("one"))
-        .whereRef("tt.address", "=", "t.contract_address")
-        .whereRef("tt.chain_id", "=", "t.chain_id"),
-    ),
-    eb.exists(
-      eb.selectFrom("trusted_deployers as td").select(sql`1`.as("one")).whereRef("td.address", "=", "t.msg_sender"),
-    ),
-    eb.exists(
-      eb
-        .selectFrom("users as ru")
-        .select(sql`1`.as("one"))
-        .whereRef("ru.fid", "=", "t.requestor_fid")
-        .where(sql<boolean>`t.msg_sender = ANY(ru.verified_addresses)`),
-    ),
-  ]);
+export const trustedTokenCondition: TokenCondition = () =>
+  sql<SqlBool>`(${TRUSTED_TOKEN} or ${TRUSTED_DEPLOYER} or exists (select 1 from users ru
+    where ru.fid = t.requestor_fid and t.msg_sender = any(ru.verified_addresses)))`;
