@@ -61,27 +61,29 @@ export function toUserObject(row: UserRow): Record<string, unknown> {
 // is its jsonb text; for the others PostgreSQL writes the scalars and Node splices in the checksummed addresses.
 const SERVED_AS_STORED = sql`jsonb_typeof(u.profile) = 'object' and u.profile -> 'fid' = to_jsonb(u.fid)`;
 const SCORE = sql`case when u.neynar_score in ('NaN', 'Infinity', '-Infinity') then null else u.neynar_score end`;
-const USER_JSON_HEAD = sql<
-  string | null
->`case when ${SERVED_AS_STORED} then null else (select row_to_json(x)::text from (
+const COLUMNS_JSON = sql<string>`(select row_to_json(x)::text from (
   select 'user' as object, u.fid, u.username, u.display_name, u.pfp_url, '{"bio":{"text":""}}'::json as profile,
     u.follower_count, u.following_count,
     case when u.twitter_username is null or u.twitter_username = '' then '[]'::json
       else json_build_array(json_build_object('platform', 'x', 'username', u.twitter_username)) end as verified_accounts,
-    ${SCORE} as score, json_build_object('neynar_user_score', ${SCORE}) as experimental) x) end`;
+    ${SCORE} as score, json_build_object('neynar_user_score', ${SCORE}) as experimental) x)`;
 
 /** What a query over `users as u` selects for userJson. */
 export const userJsonColumns = [
   sql<string | null>`case when ${SERVED_AS_STORED} then u.profile::text end`.as("json_stored"),
-  USER_JSON_HEAD.as("json_head"),
+  sql<string | null>`case when ${SERVED_AS_STORED} then null else ${COLUMNS_JSON} end`.as("json_head"),
   "u.custody_address",
   sql<string>`array_to_string(u.verified_addresses, ',')`.as("verified"),
 ] as const;
 
-export type UserJsonRow = { json_stored: string | null; json_head: string | null } & Pick<
-  UserRow,
-  "custody_address"
-> & { verified: string };
+export type UserJsonRow = Pick<UserRow, "custody_address"> & {
+  /** the stored provider object's text, when it is served as stored */
+  json_stored: string | null;
+  /** otherwise the column-built object's scalars */
+  json_head: string | null;
+  /** the verified addresses, comma-separated */
+  verified: string;
+};
 
 const jsonAddress = (address: string) => `"${checksum(address)}"`;
 

@@ -1,6 +1,5 @@
 // The tokens of a set of creators (by requestor FID or deployer address), as the tokens domain lists them:
 // a page with a total and the trust facts of its rows, the newest few, and the creators' launch statistics.
-import { db } from "@/db";
 import {
   launchStats,
   tokenRows,

@@ -2,7 +2,7 @@
 // Trust is decided per token from three facts, each on its own: the token is on the trusted-token list
 // (isTrustedClanker), its deployer on the trusted-deployer list (isTrustedDeployer), its requester has
 // verified the deployer address (fidMatchesDeployer).
-import { db, type Database } from "@/db";
+import { db } from "@/db";
 import { checksum } from "@/lib/core/evm";
 import type { TokenRow } from "@/lib/domains/tokens/serialize";
 import {
