@@ -68,11 +68,11 @@ const COLUMNS_JSON = sql<string>`(select row_to_json(x)::text from (
       else json_build_array(json_build_object('platform', 'x', 'username', u.twitter_username)) end as verified_accounts,
     ${SCORE} as score, json_build_object('neynar_user_score', ${SCORE}) as experimental) x)`;
 
-/** What a query over `users as u` selects for userJson. */
+/** What a query over `users as u` selects for userJson (in a select list, or joined into a raw one). */
 export const userJsonColumns = [
   sql<string | null>`case when ${SERVED_AS_STORED} then u.profile::text end`.as("json_stored"),
   sql<string | null>`case when ${SERVED_AS_STORED} then null else ${COLUMNS_JSON} end`.as("json_head"),
-  "u.custody_address",
+  sql<string | null>`u.custody_address`.as("custody_address"),
   sql<string>`array_to_string(u.verified_addresses, ',')`.as("verified"),
 ] as const;
 

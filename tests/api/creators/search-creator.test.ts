@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getAddress } from "viem";
 import { sql } from "kysely";
 import { GET, OPTIONS } from "@/app/api/search-creator/route";
+import { GET as byFid } from "@/app/api/get-user-by-fid/route";
 import { db } from "@/db";
 import { addTrustedDeployer, addTrustedToken } from "@/lib/domains/users/creators/trust";
 import { call, expectError } from "@/tests/helpers/http";
@@ -50,6 +51,23 @@ describe("GET /api/search-creator", () => {
     expect(res.body).toMatchObject({ total: 5, hasMore: false });
     expect(res.body.tokens[0].contract_address).toBe(getAddress(tokens.alicia.contract_address));
     expect(res.headers.get("access-control-allow-origin")).toBe("*");
+  });
+
+  it("answers each matched user as get-user-by-fid does, by name and by address", async () => {
+    for (const q of ["alice", A1]) {
+      const res = await search(`q=${q}`);
+      expect(res.status, res.text).toBe(200);
+      expect(res.body.users.length, q).toBeGreaterThan(0);
+      for (const user of res.body.users) {
+        const one = await call(byFid, `/api/get-user-by-fid?fid=${user.fid}`);
+        expect(user, `${q}: fid ${user.fid}`).toEqual(one.body);
+      }
+    }
+    expect((await search("q=alice")).body.users[0]).toMatchObject({
+      username: "alice",
+      verified_addresses: { eth_addresses: [getAddress(A1)] },
+      verified_accounts: [{ platform: "x", username: "alice_x" }],
+    });
   });
 
   it("computes trustStatus: listed token, listed deployer, requester's verified address", async () => {

@@ -2,13 +2,13 @@
 // tokens with trustStatus, a total and hasMore.
 import { db } from "@/db";
 import { tokenJson } from "@/lib/domains/tokens/service";
-import { toUserObject, type UserRow } from "@/lib/domains/users/serialize";
-import { creatorsByNameQuery } from "@/lib/domains/users/queries/profiles";
+import { toUserObject, userJson } from "@/lib/domains/users/serialize";
+import { type CreatorMatch, creatorsByNameQuery } from "@/lib/domains/users/queries/profiles";
 import { lookupUserByAddress } from "@/lib/domains/users/service";
 import { pageCreatorTokens, type Platform } from "./tokens";
 import { trustStatusOf } from "./trust";
 import { isEvmAddress } from "@/lib/core/evm";
-import { jsonObject, withMembers } from "@/lib/core/json";
+import { JsonText, jsonObject, toJson, withMembers } from "@/lib/core/json";
 
 /** Matched profiles whose tokens are searched (and returned as `users`). */
 export const MAX_CREATORS = 25;
@@ -23,25 +23,29 @@ export type SearchCreatorParams = {
 };
 
 /** Profiles whose username, display name or X handle starts with `name` (see creatorsByNameQuery). */
-export async function matchCreatorsByName(name: string, limit = MAX_CREATORS): Promise<UserRow[]> {
+export async function matchCreatorsByName(name: string, limit = MAX_CREATORS): Promise<CreatorMatch[]> {
   return (await creatorsByNameQuery(name, limit).execute(db())).rows;
 }
 
-/** The profiles `q` names, and the FIDs and addresses whose tokens count as theirs. */
+/** The profiles `q` names (as JSON text), and the FIDs and addresses whose tokens count as theirs. */
 async function resolveCreators(q: string) {
   const address = isEvmAddress(q) ? q.toLowerCase() : null;
-  let users: UserRow[];
+  let found: Array<{ fid: number; verified_addresses: string[]; json: JsonText }>;
   if (address) {
     // A provider failure here only costs the profile: the deployer's tokens are still found.
     const holder = await lookupUserByAddress(address, false);
-    users = holder ? [holder] : [];
+    found = holder ? [{ ...holder, json: new JsonText(toJson(toUserObject(holder))) }] : [];
   } else {
     const name = q.replace(/^@/, "").trim().toLowerCase();
-    users = name ? await matchCreatorsByName(name) : [];
+    const matched = name ? await matchCreatorsByName(name) : [];
+    found = matched.map((m) => ({ ...m, json: new JsonText(userJson(m)) }));
   }
-  const addresses = new Set(users.flatMap((u) => u.verified_addresses));
+  const addresses = new Set(found.flatMap((u) => u.verified_addresses));
   if (address) addresses.add(address);
-  return { users, creators: { fids: users.map((u) => u.fid), addresses: [...addresses] } };
+  return {
+    users: found.map((u) => u.json),
+    creators: { fids: found.map((u) => u.fid), addresses: [...addresses] },
+  };
 }
 
 export async function searchCreators(params: SearchCreatorParams) {
@@ -53,7 +57,7 @@ export async function searchCreators(params: SearchCreatorParams) {
   );
   return jsonObject({
     tokens: rows.map((row) => withMembers(tokenJson(row), { trustStatus: trustStatusOf(row) })),
-    users: users.map(toUserObject),
+    users,
     total,
     hasMore,
   });

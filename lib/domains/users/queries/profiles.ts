@@ -2,7 +2,7 @@
 import { sql } from "kysely";
 import type { Database } from "@/db";
 import type { NeynarUser } from "@/lib/platform/neynar/schemas";
-import { rowFromProvider, userJsonColumns, type UserRow } from "@/lib/domains/users/serialize";
+import { rowFromProvider, userJsonColumns, type UserJsonRow, type UserRow } from "@/lib/domains/users/serialize";
 
 export async function loadUsersByFids(db: Database, fids: number[]): Promise<Map<number, UserRow>> {
   if (fids.length === 0) return new Map();
@@ -157,16 +157,19 @@ export function loadAddressesOfFids(db: Database, fids: number[]): Promise<{ add
 
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** A matched creator: the FID and verified addresses its tokens are found by, and its JSON text (userJson). */
+export type CreatorMatch = Pick<UserRow, "fid" | "verified_addresses"> & UserJsonRow;
+
 /**
  * Profiles whose username, display name or X handle starts with `name` (lowercase), case-insensitively: exact
  * username first, then an exact handle or display name, then the most followed. Prefixes only: a substring
  * (trigram) match over three columns cost 50-100 ms at 125,000 profiles, a prefix match 1-5. The matches are
  * ranked from the three prefix indexes alone (they carry the FID and follower count), and only the `limit` kept
- * are read from the table.
+ * are read from the table, each with the JSON text of its user object.
  */
 export function creatorsByNameQuery(name: string, limit: number) {
   const prefix = `${likeEscape(name)}%`;
-  return sql<UserRow>`
+  return sql<CreatorMatch>`
     WITH matched AS (
       SELECT fid, follower_count, lower(username) = ${name} AS exact_name, false AS exact_other
         FROM users WHERE lower(username) LIKE ${prefix}
@@ -179,6 +182,6 @@ export function creatorsByNameQuery(name: string, limit: number) {
       FROM matched GROUP BY fid
       ORDER BY exact_name DESC, exact_other DESC, followers DESC, fid LIMIT ${limit}
     )
-    SELECT u.* FROM kept JOIN users u USING (fid)
+    SELECT u.fid, u.verified_addresses, ${sql.join(userJsonColumns)} FROM kept JOIN users u USING (fid)
     ORDER BY kept.exact_name DESC, kept.exact_other DESC, kept.followers DESC, kept.fid`;
 }
