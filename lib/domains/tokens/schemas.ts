@@ -11,15 +11,18 @@ export const MAX_FIDS = 100;
 export const MAX_OFFSET = 1_000;
 export const MAX_POOL_ADDRESSES = 100;
 
-/** A 20-byte pool address (v3 era) or a 32-byte Uniswap v4 pool id; lowercase. */
+/**
+ * A 20-byte pool address (v3 era) or a 32-byte Uniswap v4 pool id; lowercase. Lowered in place (`toLowerCase()`)
+ * rather than by a transform, which zod runs as a pipe: half the cost for fetch-by-pool-addresses' 100 of them.
+ */
 export const zPoolAddress = z
   .string()
   .trim()
+  .toLowerCase()
   .regex(
     new RegExp(`^(${ADDRESS_TEXT}|${BYTES32_TEXT})$`),
     "must be a pool address (0x + 40 hex digits) or a v4 pool id (0x + 64 hex digits)",
-  )
-  .transform((v) => v.toLowerCase());
+  );
 
 /** An EVM address (lowercase) or a Solana mint (base58, 32 to 44 characters, case kept). */
 export const zTokenAddress = z
