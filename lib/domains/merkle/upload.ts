@@ -97,8 +97,8 @@ export async function readTreeUpload<F extends { merkleRoot: string }, T = undef
 }
 
 /**
- * Reads, validates and stores an upload for the owner `admit` names: published now, or by a job after
- * `delaySeconds`. The same tree as the owner's current one is not written again (`unchanged`). The tree's
+ * Reads, validates and stores an upload for the owner `admit` names (asked again once the tree is stored, before it
+ * is published): published now, or by a job after `delaySeconds`. The same tree as the owner's current one is not written again (`unchanged`). The tree's
  * tiles are written from its nodes while its values are read (TreeWrite); what an upload that fails before its
  * tree is complete has written is deleted, and its deletion job withdrawn, before the answer.
  */
@@ -124,7 +124,12 @@ export async function saveTreeUpload<F extends { merkleRoot: string }>(
         return { fields: upload.fields, leafCount: upload.tree.leafCount, enqueued: false, unchanged: true };
       }
       write ??= new TreeWrite(owner, upload.tree.nodes);
-      saved = { fields: upload.fields, leafCount: upload.tree.leafCount, treeId: await write.finish(upload.tree) };
+      const treeId = await write.finish(upload.tree);
+      // The chain may have moved to another root while the body was read (a sender can take minutes), and the owner's
+      // tree of the new root may already be stored: admitted again now that this tree has its id, a stale tree is
+      // refused here, and a tree of the new root admitted later always has a higher id (last upload wins).
+      await admit(upload.fields);
+      saved = { fields: upload.fields, leafCount: upload.tree.leafCount, treeId };
     } catch (error) {
       await write?.abandon();
       throw error;

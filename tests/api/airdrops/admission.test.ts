@@ -10,7 +10,7 @@ import { resetChainClients, setChainTransport } from "@/lib/platform/chain";
 import { resetConfig } from "@/lib/core/config";
 import { useTestChain } from "@/tests/helpers/chain";
 import { call, expectError } from "@/tests/helpers/http";
-import { address, makeTree, postRaw, tokenWithAirdrop, updateAirdropRoot, type Tree } from "./trees";
+import { address, heldUpload, makeTree, postRaw, tokenWithAirdrop, updateAirdropRoot, type Tree } from "./trees";
 
 const chain = useTestChain();
 let tree: Tree;
@@ -127,6 +127,33 @@ describe("POST /api/airdrops admits only the chain's root", () => {
     expect(await claims(token, address(0))).toEqual(["7"]);
     expectError(await upload({ tokenAddress: token, merkleRoot: tree.root, tree: tree.dump }), 422, "unprocessable");
     expect(await claims(token, address(0))).toEqual(["7"]);
+  });
+});
+
+describe("POST /api/airdrops when the chain's root changes during an upload", () => {
+  it("refuses a tree admitted at its start whose root the chain no longer holds at its end, keeping the new tree", async () => {
+    const old = makeTree(4, (i) => BigInt(i + 100));
+    const fresh = makeTree(3, (i) => BigInt(i + 200));
+    const airdrop = await tokenWithAirdrop(chain(), old.root);
+    // The old root is admitted from the head; its values come first and its nodes last, whenever the sender likes.
+    const held = heldUpload(
+      POST,
+      "/api/airdrops",
+      `{"tokenAddress":"${airdrop}","merkleRoot":"${old.root}","tree":{"format":"standard-v1",` +
+        `"leafEncoding":["address","uint256"],"values":${JSON.stringify(old.dump.values)},`,
+      `"tree":${JSON.stringify(old.dump.tree)}}}`,
+    );
+    await held.headHandled;
+    await updateAirdropRoot(chain(), airdrop as `0x${string}`, fresh.root);
+    const owner = await upload({ tokenAddress: airdrop, merkleRoot: fresh.root, tree: fresh.dump });
+    expect(owner.status, owner.text).toBe(200);
+    const before = await storedTrees();
+    held.release();
+    const late = await held.answer;
+    expect(late.status).toBe(422);
+    expect((await late.json()).error).toContain(fresh.root);
+    expect(await storedTrees()).toBe(before);
+    expect(await claims(airdrop, address(0))).toEqual(["200"]);
   });
 });
 

@@ -59,6 +59,40 @@ export async function postRaw(
   return { status: response.status, headers: response.headers, body: json, text };
 }
 
+/**
+ * POSTs `head` and, once the server has handled it (it asks for the next chunk only after awaiting the last one's
+ * handling, and this stream keeps nothing queued), waits for `release` before it sends `tail`.
+ */
+export function heldUpload(handler: Handler, path: string, head: string, tail: string) {
+  let handled!: () => void;
+  let release!: () => void;
+  const headHandled = new Promise<void>((resolve) => (handled = resolve));
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const parts = [head, tail];
+  const body = new ReadableStream<Uint8Array>(
+    {
+      async pull(c) {
+        if (parts.length === 1) {
+          handled();
+          await released;
+        }
+        const part = parts.shift();
+        if (part === undefined) c.close();
+        else c.enqueue(new TextEncoder().encode(part));
+      },
+    },
+    { highWaterMark: 0 },
+  );
+  const request = new Request(`http://localhost:3000${path}`, {
+    method: "POST",
+    body,
+    duplex: "half",
+    headers: { "x-forwarded-for": "203.0.113.9" },
+  } as RequestInit);
+  const answer = handler(request, { params: Promise.resolve({}) });
+  return { headHandled, release, answer };
+}
+
 let launches = 0;
 
 /**

@@ -4,7 +4,14 @@ import { describe, expect, it } from "vitest";
 import { db } from "@/db";
 import { POST } from "@/app/api/presales/allowlists/route";
 import { GET as proofGET } from "@/app/api/presales/allowlists/proof/route";
-import { makeTree, postRaw, presaleWithAllowlist, updateAllowlistRoot, address } from "@/tests/api/airdrops/trees";
+import {
+  address,
+  heldUpload,
+  makeTree,
+  postRaw,
+  presaleWithAllowlist,
+  updateAllowlistRoot,
+} from "@/tests/api/airdrops/trees";
 import { useTestChain } from "@/tests/helpers/chain";
 import { call, expectError } from "@/tests/helpers/http";
 
@@ -77,5 +84,28 @@ describe("POST /api/presales/allowlists admits only the root the presale holds",
     const presaleId = await presaleWithAllowlist(chain(), `0x${"0".repeat(64)}`);
     const error = expectError(await save({ presaleId, merkleRoot: tree.root, tree: tree.dump }), 422, "unprocessable");
     expect(error.error).toMatch(/holds no Merkle root on chain/);
+  });
+  it("refuses an allowlist admitted at its start whose root the chain no longer holds at its end", async () => {
+    const [old, fresh] = [makeTree(3, (i) => BigInt(i + 300)), makeTree(4, (i) => BigInt(i + 400))];
+    const presaleId = await presaleWithAllowlist(chain(), old.root);
+    const held = heldUpload(
+      POST,
+      "/api/presales/allowlists",
+      `{"chainId":8453,"presaleId":${presaleId},"merkleRoot":"${old.root}","tree":{"format":"standard-v1",` +
+        `"leafEncoding":["address","uint256"],"values":${JSON.stringify(old.dump.values)},`,
+      `"tree":${JSON.stringify(old.dump.tree)}}}`,
+    );
+    await held.headHandled;
+    await updateAllowlistRoot(chain(), presaleId, fresh.root);
+    const owner = await save({ presaleId, merkleRoot: fresh.root, tree: fresh.dump });
+    expect(owner.status, owner.text).toBe(200);
+    held.release();
+    const late = await held.answer;
+    expect(late.status).toBe(422);
+    const proof = await call(
+      proofGET,
+      `/api/presales/allowlists/proof?presaleId=${presaleId}&chainId=8453&buyerAddress=${address(0)}`,
+    );
+    expect(proof.body).toMatchObject({ isAllowed: true, allowedAmountWei: "400" });
   });
 });
