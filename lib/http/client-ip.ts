@@ -1,4 +1,4 @@
-// The client's address, as far as the deployment's proxies vouch for it (per-IP rate limits key on it).
+// The client's address, as far as the deployment's proxies vouch for it (per-IP rate limits count its ipSubject).
 import { config, type TrustedProxy } from "@/lib/core/config";
 
 /**

@@ -6,7 +6,7 @@ import type { CachePolicy } from "./cache";
 import { cachePolicy } from "./cache";
 import { bodyFinished, readJsonBody } from "@/lib/core/body";
 import { type HttpError, toHttpError } from "@/lib/core/errors";
-import { enforceRateLimit, type RateLimitRule } from "@/lib/platform/kv/rate-limit";
+import { enforceRateLimit, ipSubject, type RateLimitRule } from "@/lib/platform/kv/rate-limit";
 import { clientIp } from "./client-ip";
 import { parseWith, presentQueryValues } from "@/lib/core/input";
 import { JsonText, toJson } from "@/lib/core/json";
@@ -129,7 +129,7 @@ export function route<A extends AuthMode, Q = undefined, B = undefined, P = unde
       const ip = clientIp(request);
       const setHeader = (name: string, value: string) => headers.set(name, value);
       if (options.rateLimit) {
-        const subject = principal.kind === "partner" ? `partner:${principal.partnerId}` : `ip:${ip}`;
+        const subject = principal.kind === "partner" ? `partner:${principal.partnerId}` : ipSubject(ip);
         await enforceRateLimit(options.rateLimit, subject, setHeader);
       }
       const url = new URL(request.url);

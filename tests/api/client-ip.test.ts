@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { randomBytes } from "node:crypto";
 import { parseConfig, resetConfig } from "@/lib/core/config";
 import { clientIp } from "@/lib/http/client-ip";
+import { ipSubject } from "@/lib/platform/kv/rate-limit";
 import { route } from "@/lib/http/route";
 import { call, expectError } from "@/tests/helpers/http";
 
@@ -58,6 +59,17 @@ describe("clientIp", () => {
   });
 });
 
+describe("ipSubject", () => {
+  it("counts an IPv4 address as itself, an IPv6 address as its /64, an IPv4-mapped one as its IPv4", () => {
+    expect(ipSubject("203.0.113.9")).toBe("ip:203.0.113.9");
+    expect(ipSubject("2001:db8:1:2::1")).toBe("ip:2001:db8:1:2::/64");
+    expect(ipSubject("2001:0db8:0001:0002:ffff:ffff:ffff:ffff")).toBe("ip:2001:db8:1:2::/64");
+    expect(ipSubject("2001:db8:1:3::1")).toBe("ip:2001:db8:1:3::/64");
+    expect(ipSubject("::ffff:203.0.113.9")).toBe("ip:203.0.113.9");
+    expect(ipSubject("local")).toBe("ip:local");
+  });
+});
+
 describe("a per-IP limit through route()", () => {
   afterEach(() => {
     vi.useRealTimers();
@@ -84,6 +96,15 @@ describe("a per-IP limit through route()", () => {
     expectError(again, 429, "rate_limited");
     expect(Number(again.headers.get("retry-after"))).toBeGreaterThan(0);
     expect((await call(handler, "/api/t", { headers: { "x-forwarded-for": "203.0.113.51" } })).status).toBe(200);
+  });
+
+  it("is shared by the addresses of one IPv6 /64, not by the next /64", async () => {
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() });
+    const handler = limited();
+    const from = (ip: string) => call(handler, "/api/t", { headers: { "x-forwarded-for": ip } });
+    expect((await from("2001:db8:7:7::1")).status).toBe(200);
+    expectError(await from("2001:db8:7:7:abcd::2"), 429, "rate_limited");
+    expect((await from("2001:db8:7:8::1")).status).toBe(200);
   });
 
   it("with TRUSTED_PROXY=vercel keys on Vercel's header", async () => {

@@ -6,7 +6,7 @@ import type { ZodType } from "zod";
 import { config } from "@/lib/core/config";
 import { readBody, type BodyLimits } from "@/lib/core/body";
 import { badRequest, HttpError, providerUnavailable, unprocessable } from "@/lib/core/errors";
-import { enforceRateLimit } from "@/lib/platform/kv/rate-limit";
+import { enforceRateLimit, ipSubject } from "@/lib/platform/kv/rate-limit";
 import { parseWith } from "@/lib/core/input";
 import { DumpReader, UploadLimitError } from "./dump-reader";
 import { publishTree, queuePublish } from "./jobs";
@@ -164,7 +164,7 @@ export function requireChainRoot(onChain: string | null, received: string, holde
 export async function limitUploads(ip: string, setHeader: (name: string, value: string) => void): Promise<void> {
   await enforceRateLimit(
     { name: "merkle-upload", limit: config().MERKLE_UPLOADS_PER_HOUR, windowSeconds: 3600 },
-    `ip:${ip}`,
+    ipSubject(ip),
     setHeader,
   );
 }

@@ -1,4 +1,5 @@
 // Rate limits over the active KV backend; throws 429 with Retry-After when a bucket is full.
+import ipaddr from "ipaddr.js";
 import { kv } from "./index";
 import { rateLimited } from "@/lib/core/errors";
 
@@ -22,4 +23,17 @@ export async function enforceRateLimit(
 export async function tryRateLimit(rule: RateLimitRule, subject: string): Promise<boolean> {
   const store = await kv();
   return (await store.limit(`rl:${rule.name}:${subject}`, rule.limit, rule.windowSeconds)).success;
+}
+
+/**
+ * What a per-IP limit counts for an address: an IPv4 address itself; an IPv6 address its /64, since one subscriber
+ * usually holds a whole /64 and could otherwise take a new address (and a new limit) for every request; an
+ * IPv4-mapped IPv6 address its IPv4. Anything else (`local`, an unparsable hop) as it is.
+ */
+export function ipSubject(ip: string): string {
+  if (!ipaddr.isValid(ip)) return `ip:${ip}`;
+  const parsed = ipaddr.process(ip);
+  if (parsed.kind() === "ipv4") return `ip:${parsed.toString()}`;
+  const prefix = ipaddr.IPv6.networkAddressFromCIDR(`${parsed.toString()}/64`);
+  return `ip:${prefix.toString()}/64`;
 }
