@@ -36,15 +36,27 @@ export async function signAdminSession(subject: string, now = Date.now()): Promi
     .sign(key);
 }
 
+/**
+ * Whether a session cookie is valid and its subject still an admin: a FID taken out of ADMIN_FIDS, or the secret
+ * once ADMIN_SECRET is unset, loses its sessions at once rather than when they expire.
+ */
 export async function verifyAdminSession(cookie: string): Promise<boolean> {
   const key = sessionSecret();
   if (!key) return false;
+  let subject: string | undefined;
   try {
-    await jwtVerify(cookie, key, { audience: AUDIENCE, algorithms: ["HS256"], requiredClaims: ["exp", "sub"] });
-    return true;
+    const { payload } = await jwtVerify(cookie, key, {
+      audience: AUDIENCE,
+      algorithms: ["HS256"],
+      requiredClaims: ["exp", "sub"],
+    });
+    subject = payload.sub;
   } catch {
     return false;
   }
+  if (subject === "secret") return Boolean(config().ADMIN_SECRET);
+  const fid = /^fid:(\d+)$/.exec(subject ?? "")?.[1];
+  return fid !== undefined && isAdminIdentity({ userId: subject!, fid: Number(fid), issuer: "farcaster" });
 }
 
 function isLocalhost(requestUrl: string): boolean {

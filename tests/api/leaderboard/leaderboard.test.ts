@@ -18,7 +18,7 @@ let adminCookie: string;
 
 beforeAll(async () => {
   issuer = await startIssuer();
-  adminCookie = `admin_session=${await signAdminSession("admin")}`;
+  adminCookie = `admin_session=${await signAdminSession("fid:1")}`; // startIssuer makes FID 1 an admin
   const records: object[] = [];
   for (let i = 1; i <= 25; i++) records.push(agent(i), ...activity(i, i <= ACTIVE_TODAY ? 2 : 72));
   // A washer: many interactions, all from two accounts of its own creator's circle.

@@ -56,6 +56,21 @@ describe("admin credentials", () => {
   });
 });
 
+describe("admin sessions", () => {
+  it("end when their FID leaves ADMIN_FIDS or, for the secret's, when ADMIN_SECRET is unset", async () => {
+    const byFid = (await signAdminSession("fid:2"))!;
+    const bySecret = (await signAdminSession("secret"))!;
+    expect(await verifyAdminSession(byFid)).toBe(true);
+    expect(await verifyAdminSession(bySecret)).toBe(true);
+    setEnv({ ADMIN_FIDS: "1" });
+    expect(await verifyAdminSession(byFid)).toBe(false);
+    expect(await verifyAdminSession(bySecret)).toBe(true);
+    setEnv({ ADMIN_SECRET: undefined });
+    expect(await verifyAdminSession(bySecret)).toBe(false);
+    expect(await verifyAdminSession((await signAdminSession("privy:someone"))!)).toBe(false);
+  });
+});
+
 describe("session key", () => {
   it("is generated once under DATA_DIR on the embedded default, private to the owner", async () => {
     const file = path.join(process.env.DATA_DIR!, "session-secret.key");
