@@ -107,12 +107,12 @@ export const zFid = zInt(1, Number.MAX_SAFE_INTEGER, 3);
 /** An EVM chain id (8453 is Base, the default where one is optional). */
 export const zChainId = zInt(1, 2 ** 31 - 1, DEFAULT_CHAIN_ID);
 
-/** Comma-separated FIDs, at most `max` of them, deduplicated. */
+/** Comma-separated FIDs, each may carry spaces around it (`1, 2`), at most `max` of them, deduplicated. */
 export const zFidList = (max: number) =>
   z
     .string()
     .trim()
-    .regex(/^\d{1,16}(,\d{1,16})*$/, "must be comma-separated positive integers")
+    .regex(/^\d{1,16}(\s*,\s*\d{1,16})*$/, "must be comma-separated positive integers")
     .transform((v) => [...new Set(v.split(",").map(Number))])
     .refine((list) => list.length <= max, `at most ${max} values`)
     .refine((list) => list.every((n) => n >= 1 && Number.isSafeInteger(n)), "values must be positive integers");

@@ -357,6 +357,13 @@ describe("GET /api/get-multiple-users-by-fid", () => {
     expectError(await call(multiple, `/api/get-multiple-users-by-fid?fids=${f}`), 400, "invalid_request");
   });
 
+  it("takes spaces around each FID of the list (fids=1,%202), as around a single number", async () => {
+    const spaced = await call(multiple, "/api/get-multiple-users-by-fid?fids=2,%204242%20,%202");
+    const plain = await call(multiple, "/api/get-multiple-users-by-fid?fids=2,4242");
+    expect(spaced.status).toBe(200);
+    expect(spaced.body).toEqual(plain.body);
+  });
+
   it("answers fids= (empty) as if fids were absent: no users", async () => {
     const res = await call(multiple, "/api/get-multiple-users-by-fid?fids=");
     expect([res.status, res.body]).toEqual([200, { users: [] }]);
