@@ -70,12 +70,13 @@ export const zInt = (min: number, max: number, example?: number) =>
     { type: "integer", minimum: min, maximum: max, example },
   );
 
-/** A whole number in a JSON body or a query string. */
+/**
+ * A whole number in a JSON body or a query string: a JSON number is read as its decimal text, so that both forms
+ * get zInt's messages ("must be a whole number", "must be at least 1").
+ */
 export const zIntLike = (min: number, max: number, example?: number) =>
   documented(
-    z
-      .union([z.number().int(), zInt(min, max)])
-      .pipe(z.number().int().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`)),
+    z.preprocess((v) => (typeof v === "number" ? String(v) : v), zInt(min, max)),
     { type: "integer", minimum: min, maximum: max, integerOrText: true, example },
   );
 

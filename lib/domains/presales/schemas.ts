@@ -22,7 +22,9 @@ export const listPresalesQuery = z.object({
     .optional()
     .describe("only the presale with this id (a token's presale_id; with chainId, at most one)"),
   status: z
-    .union([z.enum(["all", "successful"]), zInt(0, 255)])
+    .union([z.enum(["all", "successful"]), zInt(0, 255)], {
+      error: "must be all, successful or a PresaleStatus number from 0 to 255",
+    })
     .default("all")
     .describe("all, successful (minimum or maximum hit, or claimable), or one PresaleStatus number"),
 });

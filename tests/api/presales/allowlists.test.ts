@@ -117,8 +117,16 @@ describe("presale allowlists", () => {
     expectError(await proof(listed, 8), 404, "not_found");
     expectError(await proof(listed, 7, 1), 404, "not_found");
     expectError(await call(GET, "/api/presales/allowlists?presaleId=8&chainId=8453"), 404, "not_found");
-    expectError(await call(GET, "/api/presales/allowlists?presaleId=x&chainId=8453"), 400, "invalid_request");
-    expectError(await call(GET, "/api/presales/allowlists?presaleId=7"), 400, "invalid_request");
+    for (const [q, message] of [
+      ["presaleId=x&chainId=8453", "presaleId: must be a whole number"],
+      ["presaleId=1.0&chainId=8453", "presaleId: must be a whole number"],
+      ["presaleId=0&chainId=8453", "presaleId: must be at least 1"],
+    ]) {
+      expect(expectError(await call(GET, `/api/presales/allowlists?${q}`), 400, "invalid_request").error).toBe(message);
+    }
+    expect(expectError(await call(GET, "/api/presales/allowlists?presaleId=7"), 400, "invalid_request").error).toMatch(
+      /^chainId: /,
+    );
     expectError(
       await call(proofGET, "/api/presales/allowlists/proof?presaleId=7&chainId=8453&buyerAddress=0xnope"),
       400,

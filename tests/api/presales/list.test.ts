@@ -71,5 +71,8 @@ describe("GET /api/presales", () => {
     ]) {
       expectError(await call(GET, `/api/presales${q}`), 400, "invalid_request");
     }
+    expect(expectError(await call(GET, "/api/presales?status=Successful"), 400, "invalid_request").error).toBe(
+      "status: must be all, successful or a PresaleStatus number from 0 to 255",
+    );
   });
 });
