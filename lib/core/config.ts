@@ -161,6 +161,8 @@ const schema = z.object({
     .default(400 * 1024 * 1024),
   MERKLE_MAX_LEAVES: z.coerce.number().int().min(1).max(4_194_304).default(1_048_576),
   MERKLE_MAX_CONCURRENT_UPLOADS: z.coerce.number().int().min(1).max(16).default(2),
+  /** Of those, how many one client (ipSubject) may hold at once: two slow senders must not hold them all. */
+  MERKLE_MAX_UPLOADS_PER_CLIENT: z.coerce.number().int().min(1).max(16).default(1),
   /** A tree upload's body must have arrived within this long (BODY_MIN_BYTES_PER_SECOND applies too). */
   MERKLE_UPLOAD_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(7200).default(600),
   MERKLE_UPLOADS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(60),

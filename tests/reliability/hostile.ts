@@ -189,6 +189,8 @@ export async function runHostile(baseUrl: string): Promise<HostileResult> {
         MERKLE_UPLOADS_PER_HOUR: "1000000",
         MERKLE_UPLOAD_TIMEOUT_SECONDS: String(DEADLINE_S),
         MERKLE_MAX_CONCURRENT_UPLOADS: String(SLOW_SENDERS),
+        // The slow senders all come from 127.0.0.1 and must each take a slot: the per-client share is what they fill.
+        MERKLE_MAX_UPLOADS_PER_CLIENT: String(SLOW_SENDERS),
       },
       logFile,
     );

@@ -6,10 +6,11 @@
 // same mix. Three kinds, each with its expected answer: a new root set on chain by the airdrop's admin, then its
 // tree (200, stored); the token's current tree again (200 `unchanged`); a forged tree the chain does not hold
 // (422). Any other answer is an error. Passing: no error, and at the end every token's stored tree is the one
-// its airdrop holds on chain. Two upload guards are set for this load, or they would answer by design:
-// MERKLE_UPLOADS_PER_HOUR (per client IP: one client here; else 429) and MERKLE_MAX_CONCURRENT_UPLOADS, raised to
-// SOAK_CONCURRENCY up to 16 (it bounds the memory of million-leaf trees; the soak's trees have at most 64 leaves;
-// else 503 with Retry-After). The tokens' rows and trees are removed at the end.
+// its airdrop holds on chain. Three upload guards are set for this load, or they would answer by design:
+// MERKLE_UPLOADS_PER_HOUR (per client IP: one client here; else 429), and MERKLE_MAX_CONCURRENT_UPLOADS and
+// MERKLE_MAX_UPLOADS_PER_CLIENT, raised to SOAK_CONCURRENCY up to 16 (they bound the memory of million-leaf trees and
+// one client's share of it; the soak's trees have at most 64 leaves; else 503 and 429 with Retry-After). The tokens'
+// rows and trees are removed at the end.
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -223,7 +224,8 @@ export async function runSoak(): Promise<SoakResult> {
   const limits = {
     MERKLE_UPLOADS_PER_HOUR: "1000000",
     MERKLE_MAX_CONCURRENT_UPLOADS: String(Math.min(16, concurrency)),
-  }; // 16: the setting's maximum
+    MERKLE_MAX_UPLOADS_PER_CLIENT: String(Math.min(16, concurrency)),
+  }; // 16: the settings' maximum
   const samples: number[] = [];
   const latencies = new Map<string, number[]>();
   const errors = new Map<string, number>();

@@ -26,7 +26,7 @@ export const POST = route({
   rawBody: true, // streamed: a million-leaf dump is ~250 MB (lib/domains/merkle/upload.ts)
   handler: async ({ request, ip, setHeader }) => {
     await limitUploads(ip, setHeader);
-    return saveAirdrop(request);
+    return saveAirdrop(request, ip);
   },
 });
 

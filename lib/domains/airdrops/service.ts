@@ -35,8 +35,8 @@ async function admitAirdrop(f: { tokenAddress: string; merkleRoot: string }): Pr
  * POST /api/airdrops: validates the streamed dump and publishes it now, or by a job after delaySeconds;
  * the token's current tree again is answered without rewriting it.
  */
-export async function saveAirdrop(request: Request) {
-  const saved = await saveTreeUpload(request, airdropUploadFields, admitAirdrop, (f) =>
+export async function saveAirdrop(request: Request, client: string) {
+  const saved = await saveTreeUpload(request, client, airdropUploadFields, admitAirdrop, (f) =>
     f.enqueue ? f.delaySeconds : undefined,
   );
   const { tokenAddress, merkleRoot, delaySeconds } = saved.fields;

@@ -18,21 +18,40 @@ import { JsonSyntaxError, JsonTokenizer } from "./json-stream";
 import { nodesFormTree, validateDump, type ValidTree } from "./validate";
 import { remember } from "@/lib/core/remember";
 
-const inFlight = remember("merkle.uploads-in-flight", () => ({ count: 0 }));
+const inFlight = remember("merkle.uploads-in-flight", () => ({ count: 0, byClient: new Map<string, number>() }));
 
 /**
  * Runs an upload (read, validate, store) holding one of the process's upload slots: each upload holds its
- * tree in memory until stored, so MERKLE_MAX_CONCURRENT_UPLOADS bounds the memory they take together.
+ * tree in memory until stored, so MERKLE_MAX_CONCURRENT_UPLOADS bounds the memory they take together. One client
+ * (`client`: its ipSubject) holds at most MERKLE_MAX_UPLOADS_PER_CLIENT of them (429 beyond), so that a client
+ * trickling its bodies for the upload deadline cannot hold every slot.
  */
-export async function withUploadSlot<T>(work: () => Promise<T>): Promise<T> {
-  if (inFlight.count >= config().MERKLE_MAX_CONCURRENT_UPLOADS) {
+export async function withUploadSlot<T>(client: string, work: () => Promise<T>): Promise<T> {
+  const cfg = config();
+  const held = inFlight.byClient.get(client) ?? 0;
+  if (held >= cfg.MERKLE_MAX_UPLOADS_PER_CLIENT) {
+    throw new HttpError(
+      429,
+      "rate_limited",
+      "another tree upload of this client is in progress; retry when it ends",
+      undefined,
+      {
+        "Retry-After": "5",
+      },
+    );
+  }
+  if (inFlight.count >= cfg.MERKLE_MAX_CONCURRENT_UPLOADS) {
     throw providerUnavailable("the server is busy with other tree uploads; retry shortly", 5);
   }
   inFlight.count++;
+  inFlight.byClient.set(client, held + 1);
   try {
     return await work();
   } finally {
     inFlight.count--;
+    const left = (inFlight.byClient.get(client) ?? 1) - 1;
+    if (left > 0) inFlight.byClient.set(client, left);
+    else inFlight.byClient.delete(client);
   }
 }
 
@@ -97,18 +116,20 @@ export async function readTreeUpload<F extends { merkleRoot: string }, T = undef
 }
 
 /**
- * Reads, validates and stores an upload for the owner `admit` names (asked again once the tree is stored, before it
- * is published): published now, or by a job after `delaySeconds`. The same tree as the owner's current one is not written again (`unchanged`). The tree's
- * tiles are written from its nodes while its values are read (TreeWrite); what an upload that fails before its
- * tree is complete has written is deleted, and its deletion job withdrawn, before the answer.
+ * Reads, validates and stores an upload of `client` (its IP) for the owner `admit` names (asked again once the tree
+ * is stored, before it is published): published now, or by a job after `delaySeconds`. The same tree as the owner's
+ * current one is not written again (`unchanged`). The tree's tiles are written from its nodes while its values are
+ * read (TreeWrite); what an upload that fails before its tree is complete has written is deleted, and its deletion
+ * job withdrawn, before the answer.
  */
 export async function saveTreeUpload<F extends { merkleRoot: string }>(
   request: Request,
+  client: string,
   fields: ZodType<F>,
   admit: (fields: F) => Promise<string>,
   delaySeconds: (fields: F) => number | undefined = () => undefined,
 ): Promise<{ fields: F; leafCount: number; enqueued: boolean; unchanged: boolean }> {
-  return withUploadSlot(async () => {
+  return withUploadSlot(ipSubject(client), async () => {
     let write: TreeWrite | undefined;
     const onNodes = async (nodes: ByteRecords, f: F, owner: string) => {
       const current = await currentTree(owner);

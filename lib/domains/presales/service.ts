@@ -61,8 +61,8 @@ async function admitAllowlist(f: { presaleId: number; chainId: number; merkleRoo
  * POST /api/presales/allowlists: validates the streamed dump and replaces the presale's allowlist; the
  * current allowlist again is answered without rewriting it.
  */
-export async function saveAllowlist(request: Request) {
-  const saved = await saveTreeUpload(request, allowlistUploadFields, admitAllowlist);
+export async function saveAllowlist(request: Request, client: string) {
+  const saved = await saveTreeUpload(request, client, allowlistUploadFields, admitAllowlist);
   const { presaleId, chainId, merkleRoot } = saved.fields;
   return {
     success: true,

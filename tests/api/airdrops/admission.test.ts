@@ -24,7 +24,7 @@ const claims = async (tokenAddress: string, account: string) =>
   (await call(GET, `/api/airdrops?tokenAddress=${tokenAddress}&claimerAddress=${account}`)).body.claims;
 
 /** POSTs the members then the start of a tree, then one more byte every `everyMs` and never ends. */
-function endlessUpload(members: Record<string, unknown>, everyMs = 50) {
+function endlessUpload(members: Record<string, unknown>, ip = "203.0.113.9", everyMs = 50) {
   let timer: NodeJS.Timeout | undefined;
   const head = new TextEncoder().encode(
     `${JSON.stringify(members).slice(0, -1)},"tree":{"format":"standard-v1","values":[`,
@@ -40,7 +40,7 @@ function endlessUpload(members: Record<string, unknown>, everyMs = 50) {
     method: "POST",
     body,
     duplex: "half",
-    headers: { "x-forwarded-for": "203.0.113.9" },
+    headers: { "x-forwarded-for": ip },
   } as RequestInit);
   return POST(request, { params: Promise.resolve({}) }).finally(() => clearInterval(timer));
 }
@@ -163,8 +163,11 @@ describe("POST /api/airdrops against slow senders", () => {
     process.env.MERKLE_MAX_CONCURRENT_UPLOADS = "2";
     resetConfig();
     const started = Date.now();
-    // Both slots held by senders whose members are incomplete (nothing to admit yet), one byte at a time.
-    const held = await Promise.all([endlessUpload({ tokenAddress: token }), endlessUpload({ tokenAddress: token })]);
+    // Both slots held by two senders whose members are incomplete (nothing to admit yet), one byte at a time.
+    const held = await Promise.all([
+      endlessUpload({ tokenAddress: token }, "203.0.113.31"),
+      endlessUpload({ tokenAddress: token }, "203.0.113.32"),
+    ]);
     expect(Date.now() - started).toBeLessThan(5_000);
     for (const res of held) {
       expect(res.status).toBe(408);
@@ -172,5 +175,25 @@ describe("POST /api/airdrops against slow senders", () => {
     }
     const res = await upload({ tokenAddress: token, merkleRoot: tree.root, tree: tree.dump });
     expect(res.status, res.text).toBe(200);
+  });
+  it("lets one client hold one upload slot: its second upload is 429 while the first is read, another client's goes", async () => {
+    const held = heldUpload(
+      POST,
+      "/api/airdrops",
+      `{"tokenAddress":"${token}","merkleRoot":"${tree.root}","tree":`,
+      `${JSON.stringify(tree.dump)}}`,
+      "2001:db8:5:5::1",
+    );
+    await held.headHandled; // its slot is held while the rest of its body is awaited
+    const body = { tokenAddress: token, merkleRoot: tree.root, tree: tree.dump };
+    const second = await upload(body, { ip: "2001:db8:5:5::2" }); // the same /64: the same client
+    expectError(second, 429, "rate_limited");
+    expect(Number(second.headers.get("retry-after"))).toBeGreaterThan(0);
+    const other = await upload(body, { ip: "203.0.113.33" });
+    expect(other.status, other.text).toBe(200);
+    held.release();
+    expect((await held.answer).status).toBe(200);
+    const after = await upload(body, { ip: "2001:db8:5:5::2" });
+    expect(after.status, after.text).toBe(200);
   });
 });

@@ -39,12 +39,13 @@ beforeEach(async () => {
 });
 
 /** Uploads `tree`, its root first set on chain by the airdrop's admin (an upload must match the chain). */
-async function upload(tree: { root: `0x${string}`; dump: unknown }, extra: Record<string, unknown> = {}) {
+async function upload(tree: { root: `0x${string}`; dump: unknown }, extra: Record<string, unknown> = {}, ip?: string) {
   if (tree.root !== chainRoot) await updateAirdropRoot(chain(), token, (chainRoot = tree.root));
   return postRaw(
     POST,
     "/api/airdrops",
     JSON.stringify({ tokenAddress: token, merkleRoot: tree.root, tree: tree.dump, ...extra }),
+    { ip },
   );
 }
 
@@ -141,10 +142,13 @@ describe("tree replacement", () => {
     await runDueJobs(); // the older, enqueued upload publishes after the newer one: it is superseded
     const res = await call(claimGET, `/api/airdrops/claim?tokenAddress=${token}&claimerAddress=${address(3)}`);
     expect(res.body.proofs[0].entry.amount).toBe("8000");
-    // Two uploads of the tree the chain holds race on a token that has none stored yet.
+    // Two uploads of the tree the chain holds, from two clients, race on a token that has none stored yet.
     token = await tokenWithAirdrop(chain(), versions[0].root);
     [owner, chainRoot] = [`airdrop:${token.toLowerCase()}`, versions[0].root];
-    const [a, b] = await Promise.all([upload(versions[0]), upload(versions[0])]);
+    const [a, b] = await Promise.all([
+      upload(versions[0], {}, "203.0.113.21"),
+      upload(versions[0], {}, "203.0.113.22"),
+    ]);
     expect([a.status, b.status]).toEqual([200, 200]);
     const current = await sql<{
       n: string;

@@ -63,7 +63,7 @@ export async function postRaw(
  * POSTs `head` and, once the server has handled it (it asks for the next chunk only after awaiting the last one's
  * handling, and this stream keeps nothing queued), waits for `release` before it sends `tail`.
  */
-export function heldUpload(handler: Handler, path: string, head: string, tail: string) {
+export function heldUpload(handler: Handler, path: string, head: string, tail: string, ip = "203.0.113.9") {
   let handled!: () => void;
   let release!: () => void;
   const headHandled = new Promise<void>((resolve) => (handled = resolve));
@@ -87,7 +87,7 @@ export function heldUpload(handler: Handler, path: string, head: string, tail: s
     method: "POST",
     body,
     duplex: "half",
-    headers: { "x-forwarded-for": "203.0.113.9" },
+    headers: { "x-forwarded-for": ip },
   } as RequestInit);
   const answer = handler(request, { params: Promise.resolve({}) });
   return { headHandled, release, answer };

@@ -26,7 +26,7 @@ export const POST = route({
   rawBody: true, // streamed: large allowlists are hundreds of MB (lib/domains/merkle/upload.ts)
   handler: async ({ request, ip, setHeader }) => {
     await limitUploads(ip, setHeader);
-    return saveAllowlist(request);
+    return saveAllowlist(request, ip);
   },
 });
 
