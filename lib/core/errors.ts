@@ -40,8 +40,8 @@ export const payloadTooLarge = (limitBytes: number) =>
 export const idempotencyMismatch = (message: string) => new HttpError(422, "idempotency_mismatch", message);
 export const unprocessable = (message: string, details?: unknown) =>
   new HttpError(422, "unprocessable", message, details);
-export const rateLimited = (retryAfterSeconds: number) =>
-  new HttpError(429, "rate_limited", "too many requests", undefined, {
+export const rateLimited = (retryAfterSeconds: number, message = "too many requests") =>
+  new HttpError(429, "rate_limited", message, undefined, {
     "Retry-After": String(Math.max(1, Math.ceil(retryAfterSeconds))),
   });
 export const providerUnavailable = (message: string, retryAfterSeconds = 5, details?: unknown) =>

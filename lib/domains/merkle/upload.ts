@@ -5,7 +5,7 @@
 import type { ZodType } from "zod";
 import { config } from "@/lib/core/config";
 import { readBody, type BodyLimits } from "@/lib/core/body";
-import { badRequest, HttpError, providerUnavailable, unprocessable } from "@/lib/core/errors";
+import { badRequest, HttpError, providerUnavailable, rateLimited, unprocessable } from "@/lib/core/errors";
 import { enforceRateLimit, ipSubject } from "@/lib/platform/kv/rate-limit";
 import { parseWith } from "@/lib/core/input";
 import { DumpReader, UploadLimitError } from "./dump-reader";
@@ -30,15 +30,7 @@ export async function withUploadSlot<T>(client: string, work: () => Promise<T>):
   const cfg = config();
   const held = inFlight.byClient.get(client) ?? 0;
   if (held >= cfg.MERKLE_MAX_UPLOADS_PER_CLIENT) {
-    throw new HttpError(
-      429,
-      "rate_limited",
-      "another tree upload of this client is in progress; retry when it ends",
-      undefined,
-      {
-        "Retry-After": "5",
-      },
-    );
+    throw rateLimited(5, "another tree upload of this client is in progress; retry when it ends");
   }
   if (inFlight.count >= cfg.MERKLE_MAX_CONCURRENT_UPLOADS) {
     throw providerUnavailable("the server is busy with other tree uploads; retry shortly", 5);

@@ -11,8 +11,10 @@ export const ADMIN_COOKIE = "admin_session";
 export const ADMIN_SESSION_SECONDS = 12 * 3600;
 const AUDIENCE = "admin_session";
 
+const isAdminFid = (fid: number) => (config().ADMIN_FIDS ?? []).includes(fid);
+
 export function isAdminIdentity(identity: UserIdentity | null): boolean {
-  return !!identity?.fid && (config().ADMIN_FIDS ?? []).includes(identity.fid);
+  return !!identity?.fid && isAdminFid(identity.fid);
 }
 
 /** Constant-time comparison (of digests, so the lengths never leak either). */
@@ -56,7 +58,7 @@ export async function verifyAdminSession(cookie: string): Promise<boolean> {
   }
   if (subject === "secret") return Boolean(config().ADMIN_SECRET);
   const fid = /^fid:(\d+)$/.exec(subject ?? "")?.[1];
-  return fid !== undefined && isAdminIdentity({ userId: subject!, fid: Number(fid), issuer: "farcaster" });
+  return fid !== undefined && isAdminFid(Number(fid));
 }
 
 function isLocalhost(requestUrl: string): boolean {
