@@ -42,6 +42,7 @@ const ANNOTATIONS = new Set(["description", "title", "examples", "deprecated"]);
 
 function scalarSchema(scalar: DocumentedScalar, place: InputPlace): JsonSchema {
   if (scalar.type === "boolean") return { type: "boolean" };
+  if (scalar.type === "string") return { type: "string", enum: [...scalar.enum] };
   const integer = {
     type: "integer",
     minimum: scalar.minimum,

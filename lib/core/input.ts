@@ -11,7 +11,8 @@ import { badRequest } from "./errors";
  */
 export type DocumentedScalar =
   | { type: "integer"; minimum: number; maximum: number; integerOrText?: boolean; example?: number }
-  | { type: "boolean" };
+  | { type: "boolean" }
+  | { type: "string"; enum: readonly string[] };
 
 /** The helpers' own schemas, each with how the document shows it (see DocumentedScalar). */
 export const documentedScalars = z.registry<DocumentedScalar>();
@@ -125,7 +126,17 @@ export const zWei = z
   .refine((v) => /^\d{1,78}$/.test(v) && BigInt(v) < 2n ** 256n, "must be a non-negative integer amount of wei")
   .transform((v) => BigInt(v).toString());
 
-export const zSort = z.enum(["asc", "desc"]);
+/**
+ * One of a few lowercase words in a query string, in any case (`DESC`, `24H`, `Farcaster`), as booleans are: what
+ * other clients send. The document shows the words (a string enum).
+ */
+export const zWord = <const T extends readonly [string, ...string[]]>(words: T, message: string) =>
+  documented(
+    z.preprocess((v) => (typeof v === "string" ? v.trim().toLowerCase() : v), z.enum(words, { message })),
+    { type: "string", enum: words },
+  );
+
+export const zSort = zWord(["asc", "desc"], "must be asc or desc");
 
 /** Schemas made by zText: the query layer passes their words through as given. */
 const FREE_TEXT = new WeakSet<object>();

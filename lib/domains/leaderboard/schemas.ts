@@ -1,7 +1,7 @@
 // Query and answer of GET /api/droid/leaderboard (rows as the interface's Leaderboard row table).
 import { z } from "zod";
 import { zCursorOf } from "@/lib/core/cursor";
-import { zLimit } from "@/lib/core/input";
+import { zLimit, zWord } from "@/lib/core/input";
 import { checksummedAddress } from "@/lib/core/answers";
 import { INTERVALS, WASH_FLAGS } from "./scoring";
 
@@ -18,8 +18,7 @@ export const leaderboardCursor = z.object({
 export type LeaderboardCursor = z.infer<typeof leaderboardCursor>;
 
 export const leaderboardQuery = z.object({
-  interval: z
-    .enum(INTERVALS, { message: "must be 24h, 7d or 30d" })
+  interval: zWord(INTERVALS, "must be 24h, 7d or 30d")
     .optional()
     .describe("the scoring window; default 24h (as on the platform), or the cursor's"),
   limit: zLimit(100, 25),

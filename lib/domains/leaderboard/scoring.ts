@@ -2,7 +2,7 @@
 // confidence that discounts it. Pure functions of one agent's counts over an interval (docs/market-and-leaderboard.md "Scoring").
 import type { LeaderboardInterval } from "@/db/tables/leaderboard";
 
-export const INTERVALS: readonly LeaderboardInterval[] = ["24h", "7d", "30d"];
+export const INTERVALS = ["24h", "7d", "30d"] as const satisfies readonly LeaderboardInterval[];
 export const INTERVAL_DAYS: Record<LeaderboardInterval, number> = { "24h": 1, "7d": 7, "30d": 30 };
 
 /** One agent's activity inside the interval, as the scoring queries count it. */

@@ -122,6 +122,10 @@ describe("GET /api/search-creator", () => {
       "alice-bot-1",
     ]);
     expect(names(await search("q=bob&platform=twitter&trustedOnly=1"))).toEqual(["bob-1"]);
+    // Words in any case, as booleans: what other clients send.
+    expect(names(await search("q=alice&platform=Twitter&sort=ASC"))).toEqual(
+      names(await search("q=alice&platform=twitter&sort=asc")),
+    );
   });
 
   it("sorts ascending and pages with limit and offset", async () => {

@@ -118,6 +118,7 @@ describe("rows and ranks", () => {
     expect(week).toContain("droid-025");
     expect(month).toHaveLength(week.length);
     expect((await get("?limit=100")).body.data.map((r: any) => r.agentId)).toEqual(day);
+    expect((await get("?interval=7D&limit=100")).body.data.map((r: any) => r.agentId)).toEqual(week); // any case
   });
 });
 

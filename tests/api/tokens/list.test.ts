@@ -94,6 +94,7 @@ describe("GET /api/tokens", () => {
 
   it("sort=asc reverses the order", async () => {
     expect(names(await get("sort=asc")).slice(0, 2)).toEqual(["Based Cat", "Moon Dog"]);
+    expect(names(await get("sort=ASC")).slice(0, 2)).toEqual(["Based Cat", "Moon Dog"]); // any case, as booleans
   });
 
   describe("q", () => {

@@ -1,6 +1,6 @@
 // Query and path schemas of the creator endpoints (interface 4.3).
 import { z } from "zod";
-import { zAddress, zBool, zChainId, zFid, zInt, zLimit, zSort, zText } from "@/lib/core/input";
+import { zAddress, zBool, zChainId, zFid, zInt, zLimit, zSort, zText, zWord } from "@/lib/core/input";
 import { DEFAULT_CHAIN_ID } from "@/lib/core/evm";
 
 /** Deepest offset search-creator pages to: every list is bounded. */
@@ -12,8 +12,7 @@ export const searchCreatorQuery = z.object({
     .describe("the start of a username, display name or handle, or an address (verified or deployer)"),
   trustedOnly: zBool.default(false).describe("only tokens on the trusted lists"),
   sort: zSort.default("desc").describe("tokens by launch time (newest first with desc)"),
-  platform: z
-    .enum(["farcaster", "twitter"], { message: "must be farcaster or twitter" })
+  platform: zWord(["farcaster", "twitter"], "must be farcaster or twitter")
     .optional()
     .describe("only creators of this platform"),
   limit: zLimit(50, 20),
