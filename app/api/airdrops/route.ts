@@ -21,7 +21,8 @@ export const POST = route({
   description:
     "Stores the airdrop's Merkle tree (an OpenZeppelin StandardMerkleTree dump of (address, uint256) leaves) so that claim amounts and proofs can be served. Accepted only for an indexed token (404 otherwise) whose airdrop extension holds `merkleRoot` on chain (422 for another root or none; 503 when the chain cannot be read). The body is read as a stream (up to MERKLE_MAX_BODY_BYTES and MERKLE_MAX_LEAVES) and validated completely before anything is stored: the first bad member, leaf or node is named in a 400 or 422. The tree is published at once, or, with `enqueue: true`, kept and published by a job after `delaySeconds`. Uploading the current tree again answers `unchanged: true` and writes nothing. No credentials: the chain's root is the authority.",
   response: airdropUploadResponse,
-  quota: "More than MERKLE_UPLOADS_PER_HOUR tree uploads from the client IP in an hour",
+  quota:
+    "More than MERKLE_UPLOADS_PER_HOUR tree uploads from the client IP in an hour, or another of its uploads still being read (MERKLE_MAX_UPLOADS_PER_CLIENT)",
   documentedBody: airdropUploadBody,
   rawBody: true, // streamed: a million-leaf dump is ~250 MB (lib/domains/merkle/upload.ts)
   handler: async ({ request, ip, setHeader }) => {

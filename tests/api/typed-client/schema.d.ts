@@ -1803,7 +1803,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description More than MERKLE_UPLOADS_PER_HOUR tree uploads from the client IP in an hour */
+            /** @description More than MERKLE_UPLOADS_PER_HOUR tree uploads from the client IP in an hour, or another of its uploads still being read (MERKLE_MAX_UPLOADS_PER_CLIENT) */
             429: {
                 headers: {
                     /** @description Seconds to wait before retrying */
@@ -5051,7 +5051,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description More than MERKLE_UPLOADS_PER_HOUR tree uploads from the client IP in an hour */
+            /** @description More than MERKLE_UPLOADS_PER_HOUR tree uploads from the client IP in an hour, or another of its uploads still being read (MERKLE_MAX_UPLOADS_PER_CLIENT) */
             429: {
                 headers: {
                     /** @description Seconds to wait before retrying */

@@ -21,7 +21,8 @@ export const POST = route({
   description:
     "Stores a presale's allowlist: a standard-v1 (address, uint256) StandardMerkleTree dump. Accepted only when the presale holds `merkleRoot` (its indexed root, else read from the presale contract): 404 for an unknown presale, 422 for another root, 503 when the chain cannot be read. Read as a stream and validated completely before anything is stored, then published at once; the current tree again answers `unchanged: true`. No credentials: the chain's root is the authority.",
   response: allowlistUploadResponse,
-  quota: "More than MERKLE_UPLOADS_PER_HOUR tree uploads from the client IP in an hour",
+  quota:
+    "More than MERKLE_UPLOADS_PER_HOUR tree uploads from the client IP in an hour, or another of its uploads still being read (MERKLE_MAX_UPLOADS_PER_CLIENT)",
   documentedBody: allowlistUploadBody,
   rawBody: true, // streamed: large allowlists are hundreds of MB (lib/domains/merkle/upload.ts)
   handler: async ({ request, ip, setHeader }) => {
