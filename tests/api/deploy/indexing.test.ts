@@ -29,8 +29,8 @@ beforeEach(async () => {
     await db().deleteFrom(table).execute();
 });
 
-/** A deployment straight at the factory from a user's wallet (not through the service). */
-async function deployDirect(c: TestChain, label: string, over: Partial<DeploymentConfig["tokenConfig"]> = {}) {
+/** The address deployDirect(c, label) deploys at, found by simulating it. */
+async function predictDirect(c: TestChain, label: string, over: Partial<DeploymentConfig["tokenConfig"]> = {}) {
   const config = defaultDeploymentConfig(c, { salt: keccak256(toHex(label)), name: label });
   config.tokenConfig = { ...config.tokenConfig, ...over };
   const wallet = c.wallet(4);
@@ -41,6 +41,12 @@ async function deployDirect(c: TestChain, label: string, over: Partial<Deploymen
     functionName: "deployToken",
     args: [config],
   });
+  return { token, config, wallet };
+}
+
+/** A deployment straight at the factory from a user's wallet (not through the service). */
+async function deployDirect(c: TestChain, label: string, over: Partial<DeploymentConfig["tokenConfig"]> = {}) {
+  const { token, config, wallet } = await predictDirect(c, label, over);
   const hash = await wallet.writeContract({
     address: c.contracts.factory,
     abi: tokenFactoryAbi,
@@ -183,16 +189,31 @@ describe("POST /api/tokens/index-by-address", () => {
     expect(res.headers.get("access-control-allow-origin")).toBe("*");
   });
 
-  it("1 per hour per address, 5 per minute per IP; an address with no TokenCreated is 404; bad input is 400", async () => {
-    const c = chain();
-    const { token } = await deployDirect(c, "Limited");
-    expect((await indexCall(token, "10.0.0.2")).status).toBe(200);
-    expectError(await indexCall(token, "10.0.0.3"), 429, "rate_limited");
+  it("1 search per hour per address and IP, 5 per minute per IP; no TokenCreated is 404; bad input is 400", async () => {
     const unknown = (i: number) => `0x${String(i).padStart(40, "0")}`;
     expectError(await indexCall(unknown(1), "10.0.0.4"), 404, "not_found");
-    for (let i = 2; i <= 5; i++) expect((await indexCall(unknown(i), "10.0.0.4")).status).toBe(404);
+    expectError(await indexCall(unknown(1), "10.0.0.4"), 429, "rate_limited");
+    expectError(await indexCall(unknown(1), "10.0.0.5"), 404, "not_found"); // another client's search
+    for (let i = 2; i <= 4; i++) expect((await indexCall(unknown(i), "10.0.0.4")).status).toBe(404);
     expectError(await indexCall(unknown(6), "10.0.0.4"), 429, "rate_limited");
-    expectError(await indexCall("0x123", "10.0.0.5"), 400, "invalid_request");
+    expectError(await indexCall("0x123", "10.0.0.6"), 400, "invalid_request");
+  });
+
+  it("a token with a known transaction is indexed again without counting a search", async () => {
+    const c = chain();
+    const { token } = await deployDirect(c, "Known");
+    expect((await indexCall(token, "10.0.0.2")).status).toBe(200); // a search
+    for (let i = 0; i < 3; i++) expect((await indexCall(token, "10.0.0.2")).status).toBe(200); // its receipt
+    expect((await indexCall(token, "10.0.0.3")).status).toBe(200);
+  });
+
+  it("asking for a token's address before it is deployed does not stop its creator indexing it", async () => {
+    const c = chain();
+    const { token } = await predictDirect(c, "Front-run");
+    expectError(await indexCall(token, "10.0.0.7"), 404, "not_found"); // the attacker, before the deployment
+    await deployDirect(c, "Front-run");
+    expect((await indexCall(token, "10.0.0.8")).status).toBe(200);
+    expect(await rowOf(token)).toMatchObject({ name: "Front-run" });
   });
 });
 

@@ -926,7 +926,7 @@ export interface paths {
         put?: never;
         /**
          * Index a token by address
-         * @description Finds the token's TokenCreated event on chain 8453 (a known transaction first, else a search back from the chain's head) and upserts the token; answers its page (`url`). 404 when no trusted factory created it. 5 requests a minute per IP and one an hour per address.
+         * @description Finds the token's TokenCreated event on chain 8453 (a known transaction first, else a search back from the chain's head) and upserts the token; answers its page (`url`). 404 when no trusted factory created it. 5 requests a minute per IP. A token with a known transaction (indexed already, or deployed through this service) is read from its receipt; a search of the logs is allowed one an hour per address and IP (429 with Retry-After).
          */
         post: operations["postApiTokensIndexByAddress"];
         delete?: never;

@@ -7,7 +7,7 @@ import { configuredChainIds } from "@/lib/platform/chain";
 import { badRequest, notFound } from "@/lib/core/errors";
 import type { PublicPrincipal, UserPrincipal } from "@/lib/core/principal";
 import { zAddress, zIntLike, zTxHash } from "@/lib/core/input";
-import { enforceRateLimit } from "@/lib/platform/kv/rate-limit";
+import { enforceRateLimit, ipSubject } from "@/lib/platform/kv/rate-limit";
 import { enqueue } from "@/lib/platform/jobs/define";
 import { dispatchJobs } from "@/lib/platform/jobs/dispatch";
 import { upsertTokenSubmission } from "@/lib/domains/launch/queries/token-index";
@@ -44,10 +44,16 @@ function assertIndexedChain(chainId: number, path: string): void {
   ]);
 }
 
-export async function indexTokenByAddress(address: Address, origin: string) {
-  // Counted whatever the outcome: the limit protects the RPC from repeated searches for one address.
-  await enforceRateLimit(perAddressLimit, `token:${address.toLowerCase()}`);
-  const outcome = await indexByAddress(DEFAULT_CHAIN_ID, address);
+/**
+ * `ip`: the caller's (clientIp). A token with a known transaction (indexed already, or deployed through this
+ * service) is indexed from its receipt without counting; a search of the chain's logs counts against the client's
+ * one an hour for this address, whatever it finds. Per client, so that nobody can use up the search of a token
+ * for everyone (say, by asking for a predicted address before its deployment).
+ */
+export async function indexTokenByAddress(address: Address, origin: string, ip: string) {
+  const outcome = await indexByAddress(DEFAULT_CHAIN_ID, address, null, () =>
+    enforceRateLimit(perAddressLimit, `${ipSubject(ip)}:token:${address.toLowerCase()}`),
+  );
   if (outcome.status !== "indexed") {
     throw notFound("no TokenCreated event for this address from the configured factories in the searched blocks");
   }
