@@ -43,6 +43,7 @@ const ANNOTATIONS = new Set(["description", "title", "examples", "deprecated"]);
 function scalarSchema(scalar: DocumentedScalar, place: InputPlace): JsonSchema {
   if (scalar.type === "boolean") return { type: "boolean" };
   if (scalar.type === "string") return { type: "string", enum: [...scalar.enum] };
+  if (scalar.type === "number") return { type: "number", minimum: scalar.minimum, maximum: scalar.maximum };
   const integer = {
     type: "integer",
     minimum: scalar.minimum,

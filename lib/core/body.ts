@@ -145,10 +145,12 @@ export function readCappedText(request: Request, maxBytes: number): Promise<stri
 
 /**
  * A JSON body within `maxBytes`: 400 when it is not JSON, or missing unless `optional` (then `{}`). A POST
- * without a body still has an (empty) stream, so emptiness is only known after reading.
+ * without a body still has an (empty) stream, so emptiness is only known after reading. A leading UTF-8 byte order
+ * mark is skipped, as Request.json() does (the Fetch standard's UTF-8 decode), so a body the platform reads is read.
  */
 export async function readJsonBody(request: Request, maxBytes: number, optional = false): Promise<unknown> {
-  const text = await readCappedText(request, maxBytes);
+  const read = await readCappedText(request, maxBytes);
+  const text = read.charCodeAt(0) === 0xfeff ? read.slice(1) : read;
   if (!text.trim()) {
     if (optional) return {};
     throw badRequest("a JSON body is required");

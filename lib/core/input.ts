@@ -11,6 +11,7 @@ import { badRequest } from "./errors";
  */
 export type DocumentedScalar =
   | { type: "integer"; minimum: number; maximum: number; integerOrText?: boolean; example?: number }
+  | { type: "number"; minimum: number; maximum: number }
   | { type: "boolean" }
   | { type: "string"; enum: readonly string[] };
 
@@ -59,17 +60,37 @@ export const zBool = documented(
   { type: "boolean" },
 );
 
+/**
+ * The number of a decimal text that passed its pattern. A text too long for a double becomes the largest one, so that
+ * it compares as out of range ("must be at most") where zod's number would refuse Infinity with a bare message.
+ */
+const finiteNumber = (text: string) => Math.max(-Number.MAX_VALUE, Math.min(Number.MAX_VALUE, Number(text)));
+
 /** A whole number written in decimal, within bounds (query strings carry only text). */
 export const zInt = (min: number, max: number, example?: number) =>
   documented(
     z
       .string()
       .trim()
-      .regex(/^-?\d{1,16}$/, "must be a whole number")
-      .transform(Number)
-      .pipe(z.number().int().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`)),
+      .regex(/^-?\d+$/, "must be a whole number")
+      .transform(finiteNumber)
+      .pipe(z.number().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`)),
     { type: "integer", minimum: min, maximum: max, example },
   );
+
+/** The last second of the year 9999: the latest time a client may name. */
+const MAX_UNIX_SECONDS = 253_402_300_799;
+
+/** A time in unix seconds, whole or with a fraction (`1732770000.123`, as `Date.now() / 1000` writes it). */
+export const zUnixSeconds = documented(
+  z
+    .string()
+    .trim()
+    .regex(/^\d+(\.\d+)?$/, "must be unix seconds: a non-negative number, whole or with a fraction")
+    .transform(finiteNumber)
+    .pipe(z.number().max(MAX_UNIX_SECONDS, `must be at most ${MAX_UNIX_SECONDS}`)),
+  { type: "number", minimum: 0, maximum: MAX_UNIX_SECONDS },
+);
 
 /**
  * A whole number in a JSON body or a query string: a JSON number is read as its decimal text, so that both forms
@@ -92,7 +113,7 @@ export const zLimit = (max: number, fallback: number, min = 1) =>
       .string()
       .trim()
       .regex(/^-?\d+$/, "must be a whole number")
-      .transform(Number)
+      .transform(finiteNumber)
       .pipe(
         z
           .number()
@@ -109,15 +130,31 @@ export const zFid = zInt(1, Number.MAX_SAFE_INTEGER, 3);
 /** An EVM chain id (8453 is Base, the default where one is optional). */
 export const zChainId = zInt(1, 2 ** 31 - 1, DEFAULT_CHAIN_ID);
 
-/** Comma-separated FIDs, each may carry spaces around it (`1, 2`), at most `max` of them, deduplicated. */
-export const zFidList = (max: number) =>
-  z
+/**
+ * A comma-separated list in a query string: items of the pattern `item` (a regex source), each may carry spaces around
+ * it (`1, 2`), read by `read`, deduplicated, at most `max` of them (`noun` names them in messages). The key given more
+ * than once (`fids=1&fids=2`) is one list of all its values (presentQueryValues joins them).
+ */
+export function zList<T>(item: string, noun: string, max: number, read: (text: string) => T) {
+  const schema = z
     .string()
     .trim()
-    .regex(/^\d{1,16}(\s*,\s*\d{1,16})*$/, "must be comma-separated positive integers")
-    .transform((v) => [...new Set(v.split(",").map(Number))])
-    .refine((list) => list.length <= max, `at most ${max} values`)
-    .refine((list) => list.every((n) => n >= 1 && Number.isSafeInteger(n)), "values must be positive integers");
+    .regex(new RegExp(`^${item}(\\s*,\\s*${item})*$`), `must be comma-separated ${noun}`)
+    .transform((v) => [...new Set(v.split(",").map((text) => read(text.trim())))])
+    .refine((list) => list.length <= max, `at most ${max} ${noun}`);
+  LISTS.add(schema);
+  return schema;
+}
+
+/** Comma-separated FIDs (zList), at most `max`. */
+export const zFidList = (max: number) => {
+  const schema = zList("\\d{1,16}", "FIDs", max, Number).refine(
+    (list) => list.every((n) => n >= 1 && Number.isSafeInteger(n)),
+    "FIDs must be positive integers",
+  );
+  LISTS.add(schema); // a refinement is a new schema, not a copy that leads back to the list's
+  return schema;
+};
 
 /** An amount of wei: a non-negative integer in decimal, at most 78 digits (uint256). */
 export const zWei = z
@@ -140,6 +177,8 @@ export const zSort = zWord(["asc", "desc"], "must be asc or desc");
 
 /** Schemas made by zText: the query layer passes their words through as given. */
 const FREE_TEXT = new WeakSet<object>();
+/** Schemas of comma-separated lists (zFidList): the query layer joins a repeated key's values with commas. */
+const LISTS = new WeakSet<object>();
 
 /** Free text of a query string: bounded, and without NUL (Postgres text cannot hold it). */
 export const zText = (max: number) => {
@@ -153,17 +192,17 @@ export const zText = (max: number) => {
 
 type Wrapped = { _zod: { def: { innerType?: Wrapped; in?: Wrapped }; parent?: Wrapped } };
 
-/** Whether the schema, under its optional/default/pipe wrappers and `.describe()` copies, is zText. */
-function isFreeText(schema: Wrapped): boolean {
-  for (let s: Wrapped | undefined = schema; s; s = s._zod.def.innerType ?? s._zod.def.in ?? s._zod.parent)
-    if (FREE_TEXT.has(s)) return true;
-  return false;
+/** Whether the schema, under its optional/default/pipe wrappers and `.describe()` copies, is one of `made`. */
+function isMade(schema: Wrapped, made: WeakSet<object>): boolean {
+  if (made.has(schema)) return true;
+  const { def, parent } = schema._zod;
+  return [def.innerType, def.in, parent].some((s) => s !== undefined && isMade(s, made));
 }
 
 /** What clients write for "no value" when they interpolate a missing variable (`?cursor=${c}`). */
 const NO_VALUE_WORDS = new Set(["undefined", "null"]);
 
-type QueryKeyRule = { words: boolean };
+type QueryKeyRule = { words: boolean; list: boolean };
 const queryRules = new WeakMap<object, Map<string, QueryKeyRule>>();
 
 function rulesOf(schema: ZodType): Map<string, QueryKeyRule> {
@@ -173,7 +212,11 @@ function rulesOf(schema: ZodType): Map<string, QueryKeyRule> {
     const shape = (schema as { shape?: Record<string, ZodType> }).shape ?? {};
     for (const [key, field] of Object.entries(shape)) {
       // A required parameter keeps the words: `name=null` may be a real username, and a missing one is a 400 anyway.
-      rules.set(key, { words: !isFreeText(field as unknown as Wrapped) && field.safeParse(undefined).success });
+      const wrapped = field as unknown as Wrapped;
+      rules.set(key, {
+        words: !isMade(wrapped, FREE_TEXT) && field.safeParse(undefined).success,
+        list: isMade(wrapped, LISTS),
+      });
     }
     queryRules.set(schema, rules);
   }
@@ -183,7 +226,8 @@ function rulesOf(schema: ZodType): Map<string, QueryKeyRule> {
 /**
  * The query as the route's schema should see it: a blank value of a parameter the schema knows is absent, and so
  * are `undefined` and `null` for an optional parameter that is not free text (the platform reads them so, and
- * clients written against it send them). Keys the schema does not know are left for it to judge.
+ * clients written against it send them). A list's key given more than once is one list of all its values. Keys the
+ * schema does not know are left for it to judge.
  */
 export function presentQueryValues(
   schema: ZodType,
@@ -201,7 +245,7 @@ export function presentQueryValues(
       const t = v.trim();
       return t !== "" && !(rule.words && NO_VALUE_WORDS.has(t));
     });
-    if (kept.length) out[key] = kept.length === 1 ? kept[0] : kept;
+    if (kept.length) out[key] = kept.length === 1 ? kept[0] : rule.list ? kept.join(",") : kept;
   }
   return out;
 }

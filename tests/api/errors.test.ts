@@ -149,6 +149,13 @@ describe("body size cap: 413 payload_too_large", () => {
     expect(pulled).toBeLessThan(10);
   });
 
+  it("reads a body that starts with a UTF-8 byte order mark, as Request.json() does", async () => {
+    const res = await call(bodyRoute, "/api/t", { body: '\uFEFF{"name": "x", "amount": "3"}' });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toEqual({ name: "x", amount: 3 });
+    expect(await new Request("http://x", { method: "POST", body: '\uFEFF{"a":1}' }).json()).toEqual({ a: 1 });
+  });
+
   it("accepts a body under the cap", async () => {
     const res = await call(bodyRoute, "/api/t", { body: { name: "x", amount: "3" } });
     expect(res.body).toEqual({ name: "x", amount: 3 });

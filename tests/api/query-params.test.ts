@@ -121,7 +121,26 @@ describe("query conventions over every route's query schema", () => {
       const one = parsed("1");
       if (typeof one === "number") {
         for (const v of [" 1 ", "\t1", "1 "]) expect(parsed(v), `${key}=${JSON.stringify(v)}`).toBe(one);
+        // A number too large says so, however many digits it has (a limit is clamped instead).
+        for (const digits of [17, 400]) {
+          const huge = parsed("9".repeat(digits));
+          if (typeof huge !== "number") {
+            expect(huge, `${key}: ${digits} digits`).toMatchObject({
+              ok: false,
+              issues: [expect.stringMatching(new RegExp(`^${key}: must be at most`))],
+            });
+          }
+        }
       }
+    }
+  });
+
+  it.each(each)("%s: a list given as a repeated key is one list of all its values", (_op, c) => {
+    for (const key of c.keys) {
+      const listed = outcome(c.schema, qs({ ...c.base, [key]: "1,2,3" }));
+      if (!listed.ok || !Array.isArray((listed.data as Record<string, unknown>)[key])) continue;
+      const without = Object.fromEntries(Object.entries(c.base).filter(([k]) => k !== key));
+      expect(outcome(c.schema, `${qs(without)}&${key}=1&${key}=2,%203`), key).toEqual(listed);
     }
   });
 

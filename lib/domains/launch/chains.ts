@@ -3,16 +3,12 @@
 import { z } from "zod";
 import { chainName, configuredChainIds } from "@/lib/platform/chain";
 import { DEFAULT_CHAIN_ID } from "@/lib/core/evm";
+import { zList } from "@/lib/core/input";
 
 export const MAX_NAMED_CHAINS = 50;
 
 export const chainsQuery = z.object({
-  ids: z
-    .string()
-    .trim()
-    .regex(/^\d{1,10}(,\d{1,10})*$/, "must be comma-separated chain ids")
-    .transform((v) => [...new Set(v.split(",").map(Number))])
-    .refine((list) => list.length <= MAX_NAMED_CHAINS, `at most ${MAX_NAMED_CHAINS} chain ids`)
+  ids: zList("\\d{1,10}", "chain ids", MAX_NAMED_CHAINS, Number)
     .optional()
     .describe(`comma-separated chain ids to name besides the served ones (at most ${MAX_NAMED_CHAINS})`),
 });

@@ -1,7 +1,7 @@
 // Query and answer of GET /api/droid/leaderboard (rows as the interface's Leaderboard row table).
 import { z } from "zod";
 import { zCursorOf } from "@/lib/core/cursor";
-import { zLimit, zWord } from "@/lib/core/input";
+import { zLimit, zList, zWord } from "@/lib/core/input";
 import { checksummedAddress } from "@/lib/core/answers";
 import { INTERVALS, WASH_FLAGS } from "./scoring";
 
@@ -67,13 +67,9 @@ export const runSeriesQuery = z.object({
     .enum(INTERVALS, { message: "must be 24h, 7d or 30d" })
     .default("7d")
     .describe("the scoring window whose runs are counted (24h: hourly buckets; 7d and 30d: daily)"),
-  agentIds: z
-    .string()
-    .trim()
-    .regex(/^[A-Za-z0-9._:-]{1,64}(,[A-Za-z0-9._:-]{1,64})*$/, "must be comma-separated agent ids")
-    .transform((v) => [...new Set(v.split(","))])
-    .refine((list) => list.length <= MAX_RUN_SERIES_AGENTS, `at most ${MAX_RUN_SERIES_AGENTS} agent ids`)
-    .describe(`comma-separated agent ids (the leaderboard rows' agentId), at most ${MAX_RUN_SERIES_AGENTS}`),
+  agentIds: zList("[A-Za-z0-9._:-]{1,64}", "agent ids", MAX_RUN_SERIES_AGENTS, String).describe(
+    `comma-separated agent ids (the leaderboard rows' agentId), at most ${MAX_RUN_SERIES_AGENTS}`,
+  ),
 });
 
 const series = z.array(count).describe("runs per bucket, oldest first");

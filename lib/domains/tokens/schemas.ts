@@ -1,6 +1,6 @@
 // Query and body schemas of the token endpoints (interface 4.1), and their translation into list filters.
 import { z } from "zod";
-import { zAddress, zBool, zChainId, zFid, zFidList, zInt, zLimit, zSort, zText } from "@/lib/core/input";
+import { zAddress, zBool, zChainId, zFid, zFidList, zInt, zLimit, zSort, zText, zUnixSeconds } from "@/lib/core/input";
 import { SORT_BY, zCursor } from "./cursor";
 import { classifySearchTerm, type TokenFilters } from "./queries/filters";
 import { ADDRESS_TEXT, BYTES32_TEXT, isEvmAddress, SOLANA_ADDRESS } from "@/lib/core/evm";
@@ -69,7 +69,9 @@ const listParams = {
     .optional()
     .describe("only tokens launched through this interface (its name, any case)"),
   cursor: zCursor.optional().describe(about.cursor),
-  startDate: zInt(0, 253_402_300_799).optional().describe("only tokens deployed after this time (unix seconds)"),
+  startDate: zUnixSeconds
+    .optional()
+    .describe("only tokens deployed after this time (unix seconds, a fraction allowed)"),
   offset: zInt(0, MAX_OFFSET).default(0).describe(`tokens to skip, at most ${MAX_OFFSET} (deeper pages go by cursor)`),
   page: zInt(1, MAX_OFFSET + 1)
     .optional()

@@ -162,6 +162,7 @@ describe("GET /api/tokens", () => {
       expect((await get("champagne=false")).body.total).toBe(6);
       const march4 = Date.UTC(2025, 2, 4) / 1000;
       expect(names(await get(`startDate=${march4}`))).toEqual(["V4 Thing", "Zebra"]); // strictly after
+      expect(names(await get(`startDate=${march4}.25`))).toEqual(["V4 Thing", "Zebra"]); // Date.now() / 1000
     });
   });
 
@@ -315,7 +316,9 @@ describe("GET /api/tokens", () => {
       [`cursor=${Buffer.from("{}").toString("base64")}`, "cursor"],
       [`cursor=${"a".repeat(600)}`, "cursor"],
       ["startDate=-1", "startDate"],
-      ["startDate=1.5", "startDate"],
+      ["startDate=1e9", "startDate"],
+      ["startDate=1.", "startDate"],
+      ["startDate=1732770000000", "startDate"],
       ["startDate=yesterday", "startDate"],
       ["limit=-1", "limit"],
       ["limit=ten", "limit"],

@@ -6554,7 +6554,7 @@ export interface operations {
                 /** @description the previous page's cursor (or the platform's base64 `{"id":"<deployed_at>"}`); one of another sort starts over */
                 cursor?: string;
                 /**
-                 * @description only tokens deployed after this time (unix seconds)
+                 * @description only tokens deployed after this time (unix seconds, a fraction allowed)
                  * @example 1
                  */
                 startDate?: number;
@@ -10192,7 +10192,7 @@ export interface operations {
                 /** @description the previous page's cursor (or the platform's base64 `{"id":"<deployed_at>"}`); one of another sort starts over */
                 cursor?: string;
                 /**
-                 * @description only tokens deployed after this time (unix seconds)
+                 * @description only tokens deployed after this time (unix seconds, a fraction allowed)
                  * @example 1
                  */
                 startDate?: number;

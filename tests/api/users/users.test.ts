@@ -364,6 +364,13 @@ describe("GET /api/get-multiple-users-by-fid", () => {
     expect(spaced.body).toEqual(plain.body);
   });
 
+  it("takes the key given more than once (fids=2&fids=4242) as one list of all its values", async () => {
+    const repeated = await call(multiple, "/api/get-multiple-users-by-fid?fids=2&fids=4242,2");
+    const plain = await call(multiple, "/api/get-multiple-users-by-fid?fids=2,4242");
+    expect(repeated.status, repeated.text).toBe(200);
+    expect(repeated.body).toEqual(plain.body);
+  });
+
   it("answers fids= (empty) as if fids were absent: no users", async () => {
     const res = await call(multiple, "/api/get-multiple-users-by-fid?fids=");
     expect([res.status, res.body]).toEqual([200, { users: [] }]);
