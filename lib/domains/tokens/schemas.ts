@@ -11,18 +11,17 @@ export const MAX_FIDS = 100;
 export const MAX_OFFSET = 1_000;
 export const MAX_POOL_ADDRESSES = 100;
 
+const POOL_KEY = new RegExp(`^(${ADDRESS_TEXT}|${BYTES32_TEXT})$`);
+
 /**
  * A 20-byte pool address (v3 era) or a 32-byte Uniswap v4 pool id; lowercase. Lowered in place (`toLowerCase()`)
- * rather than by a transform, which zod runs as a pipe: half the cost for fetch-by-pool-addresses' 100 of them.
+ * rather than by a transform, which zod runs as a pipe.
  */
 export const zPoolAddress = z
   .string()
   .trim()
   .toLowerCase()
-  .regex(
-    new RegExp(`^(${ADDRESS_TEXT}|${BYTES32_TEXT})$`),
-    "must be a pool address (0x + 40 hex digits) or a v4 pool id (0x + 64 hex digits)",
-  );
+  .regex(POOL_KEY, "must be a pool address (0x + 40 hex digits) or a v4 pool id (0x + 64 hex digits)");
 
 /** An EVM address (lowercase) or a Solana mint (base58, 32 to 44 characters, case kept). */
 export const zTokenAddress = z
@@ -153,8 +152,19 @@ export const byPoolAddressQuery = z.object({
   poolAddress: zPoolAddress.describe("a V3-style pool address or a Uniswap v4 pool id (any case)"),
 });
 
+/**
+ * The platform's reference types the list as `string[]`: a string that is neither a pool address nor a v4 pool id
+ * (`""`, a symbol) matches no pool, as an unknown pool does, instead of failing the other 99. One transform over the
+ * list, not one per item (a pipe each).
+ */
 export const byPoolAddressesBody = z.object({
-  poolAddresses: z.array(zPoolAddress).max(MAX_POOL_ADDRESSES, `at most ${MAX_POOL_ADDRESSES} addresses`),
+  poolAddresses: z
+    .array(z.string().max(200, "must be at most 200 characters"))
+    .max(MAX_POOL_ADDRESSES, `at most ${MAX_POOL_ADDRESSES} addresses`)
+    .transform((list) => list.map((item) => item.trim().toLowerCase()).filter((key) => POOL_KEY.test(key)))
+    .describe(
+      `pool addresses (0x + 40 hex digits) or v4 pool ids (0x + 64), any case, at most ${MAX_POOL_ADDRESSES}; a string of neither form matches no pool`,
+    ),
 });
 
 export const searchQuery = z.object({

@@ -123,6 +123,13 @@ describe("POST /api/tokens/fetch-by-pool-addresses", () => {
     });
   });
 
+  it("a string that is no pool address matches no pool and does not fail the others (the platform's string[])", async () => {
+    const poolAddresses = ["", "0xnope", "WETH", ` ${address("b", 101)} `, "x".repeat(200)];
+    const res = await call(byPools, "/api/tokens/fetch-by-pool-addresses", { body: { poolAddresses } });
+    expect(res.status, res.text).toBe(200);
+    expect(Object.keys(res.body.data)).toEqual([address("b", 101)]);
+  });
+
   it("writes each token as fetch-by-pool-address does, member for member and in the same order", async () => {
     // The answer's JSON text is written by PostgreSQL (tokenJson), the single lookup's by toTokenObject.
     const edges = await insertTokens([
@@ -190,7 +197,7 @@ describe("POST /api/tokens/fetch-by-pool-addresses", () => {
     expect(many.body.data[address("b", 704)].factory_address).not.toBe(address("f", 1));
   });
 
-  it("accepts 100 addresses and rejects 101, bad items (by index) and bad bodies", async () => {
+  it("accepts 100 addresses and rejects 101, items that are not strings (by index) and bad bodies", async () => {
     const hundred = Array.from({ length: 100 }, (_, i) => address("b", 100 + i));
     const ok = await call(byPools, "/api/tokens/fetch-by-pool-addresses", { body: { poolAddresses: hundred } });
     expect(Object.keys(ok.body.data)).toHaveLength(12);
@@ -199,7 +206,7 @@ describe("POST /api/tokens/fetch-by-pool-addresses", () => {
     });
     expect(expectError(tooMany, 400, "invalid_request").error).toMatch(/^poolAddresses: /);
     const badItem = await call(byPools, "/api/tokens/fetch-by-pool-addresses", {
-      body: { poolAddresses: [address("b", 1), "0xnope"] },
+      body: { poolAddresses: [address("b", 1), 7] },
     });
     expect(expectError(badItem, 400, "invalid_request").error).toMatch(/^poolAddresses\.1: /);
     expectError(

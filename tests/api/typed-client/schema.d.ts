@@ -8995,11 +8995,12 @@ export interface operations {
                 /**
                  * @example {
                  *       "poolAddresses": [
-                 *         "0xabababababababababababababababababababababababababababababababab"
+                 *         "1"
                  *       ]
                  *     }
                  */
                 "application/json": {
+                    /** @description pool addresses (0x + 40 hex digits) or v4 pool ids (0x + 64), any case, at most 100; a string of neither form matches no pool */
                     poolAddresses: string[];
                 };
             };
