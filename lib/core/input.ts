@@ -147,14 +147,11 @@ export function zList<T>(item: string, noun: string, max: number, read: (text: s
 }
 
 /** Comma-separated FIDs (zList), at most `max`. */
-export const zFidList = (max: number) => {
-  const schema = zList("\\d{1,16}", "FIDs", max, Number).refine(
+export const zFidList = (max: number) =>
+  zList("\\d{1,16}", "FIDs", max, Number).refine(
     (list) => list.every((n) => n >= 1 && Number.isSafeInteger(n)),
     "FIDs must be positive integers",
   );
-  LISTS.add(schema); // a refinement is a new schema, not a copy that leads back to the list's
-  return schema;
-};
 
 /** An amount of wei: a non-negative integer in decimal, at most 78 digits (uint256). */
 export const zWei = z

@@ -159,12 +159,13 @@ export const byPoolAddressQuery = z.object({
  */
 export const byPoolAddressesBody = z.object({
   poolAddresses: z
-    .array(z.string().max(200, "must be at most 200 characters"))
+    .array(z.string())
     .max(MAX_POOL_ADDRESSES, `at most ${MAX_POOL_ADDRESSES} addresses`)
     .transform((list) => list.map((item) => item.trim().toLowerCase()).filter((key) => POOL_KEY.test(key)))
     .describe(
       `pool addresses (0x + 40 hex digits) or v4 pool ids (0x + 64), any case, at most ${MAX_POOL_ADDRESSES}; a string of neither form matches no pool`,
-    ),
+    )
+    .meta({ examples: [[`0x${"ab".repeat(20)}`]] }),
 });
 
 export const searchQuery = z.object({
