@@ -305,4 +305,21 @@ describe("POST /api/tokens/save-deployed-token/from-ui", () => {
     expect(await rowOf(first.token)).toBeUndefined();
     expect(await rowOf(second.token)).toMatchObject({ name: "Second", tx_hash: second.hash });
   });
+
+  it("its searches of the logs count per asker: past 5 a minute its jobs do not search, another asker's do", async () => {
+    const c = chain();
+    const mined = await deployDirect(c, "Mined");
+    const unknown = (i: number) => `0x${String(i).padStart(40, "7")}`;
+    const ask = (address: string, ip: string, tx_hash: Hash = mined.hash) =>
+      fromUiCall({ address, tx_hash, chain_id: 8453 }, { "x-forwarded-for": ip });
+    for (let i = 1; i <= 5; i++) expect((await ask(unknown(i), "10.1.0.9")).status).toBe(200);
+    await runDueJobs(); // five searches that find nothing
+    const later = await deployDirect(c, "Later");
+    await ask(later.token, "10.1.0.9"); // its transaction is the other token's: a search would find it
+    await runDueJobs();
+    expect(await rowOf(later.token)).toBeUndefined();
+    await ask(later.token, "10.1.0.10", (await deployDirect(c, "Other")).hash); // another job (not the same request)
+    await runDueJobs();
+    expect(await rowOf(later.token)).toMatchObject({ name: "Later", tx_hash: later.hash });
+  });
 });

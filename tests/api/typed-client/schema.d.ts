@@ -1026,7 +1026,7 @@ export interface paths {
         put?: never;
         /**
          * Submit a token deployed from a UI
-         * @description Enqueues indexing of the token from its deploying transaction (`address`, `tx_hash`, `chain_id`). With a user token the submission is also saved and attributed to the user. 30 requests a minute per IP.
+         * @description Enqueues indexing of the token from its deploying transaction (`address`, `tx_hash`, `chain_id`). With a user token the submission is also saved and attributed to the user. 30 requests a minute per IP; when the transaction holds no TokenCreated of the token, the job searches the logs by address at most 5 times a minute per IP.
          */
         post: operations["postApiTokensSaveDeployedTokenFromUi"];
         delete?: never;
@@ -8995,12 +8995,17 @@ export interface operations {
                 /**
                  * @example {
                  *       "poolAddresses": [
-                 *         "1"
+                 *         "0xabababababababababababababababababababab"
                  *       ]
                  *     }
                  */
                 "application/json": {
-                    /** @description pool addresses (0x + 40 hex digits) or v4 pool ids (0x + 64), any case, at most 100; a string of neither form matches no pool */
+                    /**
+                     * @description pool addresses (0x + 40 hex digits) or v4 pool ids (0x + 64), any case, at most 100; a string of neither form matches no pool
+                     * @example [
+                     *       "0xabababababababababababababababababababab"
+                     *     ]
+                     */
                     poolAddresses: string[];
                 };
             };

@@ -71,20 +71,20 @@ async function knownTransaction(chainId: number, token: Address): Promise<Hash |
  * Indexes a token by address: through a transaction already known for it, else by searching TokenCreated
  * for it back from the head, TOKEN_LOOKUP_BLOCK_RANGE blocks at a time, at most TOKEN_LOOKUP_MAX_RANGES
  * ranges and never below the chain's start block (tokenIndexStartBlock; older tokens are the indexer's).
- * `beforeSearch` runs only when a search is needed (a caller's limit on searches; it may throw).
+ * `maySearch` is asked only when a search is needed (a caller's limit on searches): false, or a throw, and none is made.
  */
 export async function indexByAddress(
   chainId: number,
   token: Address,
   attributedFid: number | null = null,
-  beforeSearch?: () => Promise<void>,
+  maySearch?: () => Promise<boolean>,
 ): Promise<IndexOutcome> {
   const known = await knownTransaction(chainId, token);
   if (known) {
     const outcome = await indexFromTransaction(chainId, known, token, attributedFid);
     if (outcome.status === "indexed") return outcome;
   }
-  await beforeSearch?.();
+  if (maySearch && !(await maySearch())) return { status: "not_found" };
   const factories = indexedFactories(chainId);
   if (!factories.length) return { status: "not_found" };
   const cfg = config();

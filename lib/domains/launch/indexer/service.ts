@@ -51,9 +51,10 @@ function assertIndexedChain(chainId: number, path: string): void {
  * for everyone (say, by asking for a predicted address before its deployment).
  */
 export async function indexTokenByAddress(address: Address, origin: string, ip: string) {
-  const outcome = await indexByAddress(DEFAULT_CHAIN_ID, address, null, () =>
-    enforceRateLimit(perAddressLimit, `${ipSubject(ip)}:token:${address.toLowerCase()}`),
-  );
+  const outcome = await indexByAddress(DEFAULT_CHAIN_ID, address, null, async () => {
+    await enforceRateLimit(perAddressLimit, `${ipSubject(ip)}:token:${address.toLowerCase()}`);
+    return true;
+  });
   if (outcome.status !== "indexed") {
     throw notFound("no TokenCreated event for this address from the configured factories in the searched blocks");
   }
@@ -75,16 +76,26 @@ export async function indexTokenByTransaction(body: z.infer<typeof indexByTransa
   return { success: true, address, url: tokenPageUrl(origin, address) };
 }
 
-/** With a user, the submission is saved (attributing the token to the user's FID) and indexed; without, only indexed. */
+/**
+ * With a user, the submission is saved (attributing the token to the user's FID) and indexed; without, only indexed.
+ * `ip`: the caller's, whose searches of the logs the job counts (indexTokenJob).
+ */
 export async function saveDeployedTokenFromUi(
   body: z.infer<typeof fromUiBody>,
   principal: UserPrincipal | PublicPrincipal,
   origin: string,
+  ip: string,
 ) {
   const chainId = body.chain_id;
   assertIndexedChain(chainId, "chain_id");
   const user = principal.kind === "user" ? principal : null;
-  const payload = { chainId, address: body.address, txHash: body.tx_hash, fid: user?.fid ?? null };
+  const payload = {
+    chainId,
+    address: body.address,
+    txHash: body.tx_hash,
+    fid: user?.fid ?? null,
+    client: ipSubject(ip),
+  };
   const hour = Math.floor(Date.now() / 3_600_000);
   const dedupeKey = `index-token:${chainId}:${body.address}:${body.tx_hash}:${user?.userId ?? "-"}:${hour}`;
   await db()

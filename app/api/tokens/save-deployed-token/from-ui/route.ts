@@ -10,9 +10,9 @@ export const POST = route({
   rateLimit: fromUiIpLimit,
   summary: "Submit a token deployed from a UI",
   description:
-    "Enqueues indexing of the token from its deploying transaction (`address`, `tx_hash`, `chain_id`). With a user token the submission is also saved and attributed to the user. 30 requests a minute per IP.",
+    "Enqueues indexing of the token from its deploying transaction (`address`, `tx_hash`, `chain_id`). With a user token the submission is also saved and attributed to the user. 30 requests a minute per IP; when the transaction holds no TokenCreated of the token, the job searches the logs by address at most 5 times a minute per IP.",
   response: fromUiResponse,
-  handler: ({ body, principal, request }) => saveDeployedTokenFromUi(body, principal, publicOrigin(request)),
+  handler: ({ body, principal, request, ip }) => saveDeployedTokenFromUi(body, principal, publicOrigin(request), ip),
 });
 
 export const OPTIONS = preflight;
