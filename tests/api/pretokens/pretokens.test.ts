@@ -110,6 +110,17 @@ describe("POST /api/pretoken/v4", () => {
     ).toEqual([c.accounts[2], `0x${"ab".repeat(32)}`, 86_400n, 0n]);
   });
 
+  it('takes image_url "" as no image and paired_token "WETH" as the chain\'s WETH, as the SDK spells them', async () => {
+    const c = chain();
+    const settings = body(c).token_settings;
+    const res = await create(body(c, { token_settings: { ...settings, image_url: "", paired_token: "WETH" } }));
+    expect(res.status, res.text).toBe(200);
+    const row = await db().selectFrom("pretokens").selectAll().executeTakeFirstOrThrow();
+    const config = configFromJson(row.deployment_config);
+    expect(config.tokenConfig.image).toBe("");
+    expect(config.poolConfig.pairedToken).toBe(c.contracts.weth);
+  });
+
   it("lists every violation in one 400", async () => {
     const c = chain();
     const bad = body(c, {

@@ -178,7 +178,7 @@ export interface paths {
         };
         /**
          * List the agents' leaderboard
-         * @description Ranked agents of an interval (24h, 7d by default, 30d) from the last scoring run, paged by an opaque cursor (null on the last page). A cursor names the snapshot it was made from: once a scoring run has replaced that snapshot, it answers 400 (start again without a cursor). Admins (admin_session cookie or admin bearer token) also get each row's score and a private, uncached answer; everyone else gets a public answer cached 30 s.
+         * @description Ranked agents of an interval (24h by default, 7d, 30d) from the last scoring run, paged by an opaque cursor (null on the last page). A cursor names the snapshot it was made from: once a scoring run has replaced that snapshot, it answers 400 (start again without a cursor). Admins (admin_session cookie or admin bearer token) also get each row's score and a private, uncached answer; everyone else gets a public answer cached 30 s.
          */
         get: operations["getApiDroidLeaderboard"];
         put?: never;
@@ -5815,7 +5815,7 @@ export interface operations {
                     token_settings: {
                         name: string;
                         symbol: string & (unknown & unknown);
-                        image_url?: string;
+                        image_url?: "" | string;
                         description?: string;
                         admins: {
                             admin: string;
@@ -7197,7 +7197,7 @@ export interface operations {
                     token: {
                         name: string;
                         symbol: string & (unknown & unknown);
-                        image?: string;
+                        image?: "" | string;
                         tokenAdmin: string;
                         description?: string;
                         socialMediaUrls?: (string | {
@@ -7236,8 +7236,10 @@ export interface operations {
                         maxLpFee?: number;
                     };
                     vault?: {
+                        /** @description percent of the supply vaulted, at most 90; 0 is no vault (as the SDK allows it) */
                         percentage?: number;
                         lockupDuration?: number;
+                        /** @description seconds of linear vesting after the lockup; default 0 */
                         vestingDuration?: number;
                         /** @description receives the vaulted tokens; default: token.tokenAdmin */
                         recipient?: string;
@@ -7281,7 +7283,7 @@ export interface operations {
                 } | {
                     name: string;
                     symbol: string & (unknown & unknown);
-                    image?: string;
+                    image?: "" | string;
                     requestorAddress: string;
                     requestKey: string;
                     creatorRewardsPercentage?: number;
@@ -7301,7 +7303,7 @@ export interface operations {
                 } | {
                     name: string;
                     symbol: string & (unknown & unknown);
-                    image?: string;
+                    image?: "" | string;
                     requestorAddress: string;
                     requestKey: string;
                     dryRun?: boolean;
@@ -7608,7 +7610,7 @@ export interface operations {
                 "application/json": {
                     name: string;
                     symbol: string & (unknown & unknown);
-                    image?: string;
+                    image?: "" | string;
                     requestorAddress: string;
                     requestKey: string;
                     creatorRewardsPercentage?: number;
@@ -7914,7 +7916,7 @@ export interface operations {
                     token: {
                         name: string;
                         symbol: string & (unknown & unknown);
-                        image?: string;
+                        image?: "" | string;
                         tokenAdmin: string;
                         description?: string;
                         socialMediaUrls?: (string | {
@@ -7953,8 +7955,10 @@ export interface operations {
                         maxLpFee?: number;
                     };
                     vault?: {
+                        /** @description percent of the supply vaulted, at most 90; 0 is no vault (as the SDK allows it) */
                         percentage?: number;
                         lockupDuration?: number;
+                        /** @description seconds of linear vesting after the lockup; default 0 */
                         vestingDuration?: number;
                         /** @description receives the vaulted tokens; default: token.tokenAdmin */
                         recipient?: string;
@@ -7998,7 +8002,7 @@ export interface operations {
                 } | {
                     name: string;
                     symbol: string & (unknown & unknown);
-                    image?: string;
+                    image?: "" | string;
                     requestorAddress: string;
                     requestKey: string;
                     creatorRewardsPercentage?: number;
@@ -8018,7 +8022,7 @@ export interface operations {
                 } | {
                     name: string;
                     symbol: string & (unknown & unknown);
-                    image?: string;
+                    image?: "" | string;
                     requestorAddress: string;
                     requestKey: string;
                     dryRun?: boolean;

@@ -153,6 +153,16 @@ const CASES: Case[] = [
     { vault: { percentage: 15, lockupDuration: 604_800, vestingDuration: DAY } },
   ),
   v4(
+    'the SDK\'s own spellings of its defaults: image "", pairedToken "WETH", a vault without vestingDuration',
+    {
+      token: token({ image: "" }),
+      pool: { pairedToken: "weth" },
+      vault: { percentage: 15, lockupDuration: 604_800 },
+    },
+    { image: "", vault: { percentage: 15, lockupDuration: 604_800 } }, // the SDK pairs with WETH by default
+  ),
+  v4("a vault of 0%: no vault", { vault: { percentage: 0 } }, {}),
+  v4(
     "vault with its own recipient",
     { vault: { percentage: 90, lockupDuration: 30 * DAY, vestingDuration: 0, recipient: C } },
     { vault: { percentage: 90, lockupDuration: 30 * DAY, vestingDuration: 0, recipient: C } },

@@ -159,7 +159,12 @@ describe("4.0.0", () => {
       set("vault", { percentage: 10, lockupDuration: 604_799, vestingDuration: 0 }),
       ["vault.lockupDuration"],
     ],
-    ["vault without durations", set("vault", { percentage: 10 }), ["vault.lockupDuration", "vault.vestingDuration"]],
+    ["vault without durations (vesting defaults to 0)", set("vault", { percentage: 10 }), ["vault.lockupDuration"]],
+    ["vault of 0% (no vault) without durations", set("vault", { percentage: 0 }), []],
+    ["vault below 0", set("vault", { percentage: -1, lockupDuration: 604_800 }), ["vault.percentage"]],
+    ["pairedToken WETH on a project pool", set("pool", { type: "project", pairedToken: "WETH" }), []],
+    ["pairedToken neither an address nor WETH", set("pool", { pairedToken: "USDC" }), ["pool.pairedToken"]],
+    ["image left empty (the SDK's default)", set("token.image", ""), []],
     [
       "vault durations without percentage",
       set("vault", { lockupDuration: 604_800, vestingDuration: 0 }),
@@ -269,8 +274,8 @@ describe("4.0.0", () => {
       const e = error as HttpError;
       expect(e.status).toBe(400);
       expect(e.code).toBe("invalid_request");
-      expect((e.details as unknown[]).length).toBe(6);
-      expect(e.message).toMatch(/^token\.symbol: .*\(and 5 more: see details\)$/);
+      expect((e.details as unknown[]).length).toBe(5);
+      expect(e.message).toMatch(/^token\.symbol: .*\(and 4 more: see details\)$/);
     }
   });
 });

@@ -55,6 +55,23 @@ export const url = z
     }
   }, "must be an http(s):// or ipfs:// URL");
 
+/** A token's image: a URL, or `""`, which the platform's clients and SDK send for none (then: no image). */
+export const optionalImage = z.union([z.literal("").transform(() => undefined), url]).optional();
+
+/**
+ * A paired token: an address, or the SDK's word `WETH` (any case), which is the chain's WETH, as leaving it out is
+ * (undefined).
+ */
+export const pairedTokenAddress = z
+  .union([
+    z
+      .string()
+      .regex(/^\s*weth\s*$/i)
+      .transform(() => undefined),
+    zAddress,
+  ])
+  .optional();
+
 /** A social link: a plain URL (its platform is read from the host) or `{platform, url}`. */
 export const socialLink = z.union([url, z.object({ platform: text(32, 1), url })]);
 export const urls = <T extends z.ZodType>(item: T) => z.array(item).max(URLS_MAX, `at most ${URLS_MAX} URLs`);

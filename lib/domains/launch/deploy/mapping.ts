@@ -96,7 +96,7 @@ function v4Extensions(body: DeployV4Body): ExtensionPlan[] {
       bps: bps(body.vault.percentage),
       admin: body.vault.recipient ?? admin,
       lockupSeconds: BigInt(body.vault.lockupDuration!),
-      vestingSeconds: BigInt(body.vault.vestingDuration!),
+      vestingSeconds: BigInt(body.vault.vestingDuration ?? 0),
     });
   }
   if (body.airdrop) {

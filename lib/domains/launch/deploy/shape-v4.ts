@@ -25,6 +25,8 @@ import {
   isRecord,
   MAX_REWARD_RECIPIENTS,
   marketCap,
+  optionalImage,
+  pairedTokenAddress,
   requestKey,
   seconds,
   socialContext,
@@ -102,7 +104,7 @@ export const deployV4Body = z
     token: z.object({
       name: tokenName,
       symbol: tokenSymbol,
-      image: url.optional(),
+      image: optionalImage,
       tokenAdmin: address,
       description: text(DESCRIPTION_MAX).optional(),
       socialMediaUrls: urls(socialLink).optional(),
@@ -118,7 +120,7 @@ export const deployV4Body = z
     pool: z
       .object({
         type: z.enum(["standard", "project"]).optional(),
-        pairedToken: address.optional(),
+        pairedToken: pairedTokenAddress,
         initialMarketCap: marketCap().optional(),
       })
       .optional(),
@@ -133,9 +135,11 @@ export const deployV4Body = z
       .optional(),
     vault: z
       .object({
-        percentage: bpsPercent(0, 90, true).optional(),
+        percentage: bpsPercent(0, 90)
+          .optional()
+          .describe("percent of the supply vaulted, at most 90; 0 is no vault (as the SDK allows it)"),
         lockupDuration: seconds(VAULT_MIN_LOCKUP_SECONDS).optional(),
-        vestingDuration: seconds(0).optional(),
+        vestingDuration: seconds(0).optional().describe("seconds of linear vesting after the lockup; default 0"),
         recipient: address.optional().describe("receives the vaulted tokens; default: token.tokenAdmin"),
       })
       .optional(),
@@ -203,7 +207,8 @@ const rewardsSum: CrossRule = (raw, add) => {
 const v4Pool: CrossRule = (raw, add) => {
   const pool = isRecord(raw.pool) ? raw.pool : {};
   if (pool.type !== "project") return;
-  if (isGiven(pool.pairedToken)) add("pool.pairedToken", "only for pool.type standard (project pools pair with WETH)");
+  if (isGiven(pool.pairedToken) && !/^\s*weth\s*$/i.test(String(pool.pairedToken)))
+    add("pool.pairedToken", "only for pool.type standard (project pools pair with WETH)");
   if (isGiven(pool.initialMarketCap))
     add("pool.initialMarketCap", "only for pool.type standard (project pools start at the default tick)");
 };
@@ -229,8 +234,8 @@ const v4Vault: CrossRule = (raw, add) => {
     add("vault.percentage", "is required when vault is given");
     return;
   }
-  if (!isGiven(v.lockupDuration)) add("vault.lockupDuration", "is required when vault.percentage is given");
-  if (!isGiven(v.vestingDuration)) add("vault.vestingDuration", "is required when vault.percentage is given");
+  if (v.percentage !== 0 && !isGiven(v.lockupDuration))
+    add("vault.lockupDuration", "is required when vault.percentage is given");
 };
 
 /** The factory takes at most 90% of the supply for extensions: vault and airdrop together (each alone is bounded above). */

@@ -12,6 +12,7 @@ import {
   isRecord,
   MAX_REWARD_RECIPIENTS,
   marketCap,
+  optionalImage,
   requestKey,
   sumBps,
   text,
@@ -47,8 +48,7 @@ const wholeNumber = (min: number) =>
 const legacyFields = {
   name: tokenName,
   symbol: tokenSymbol,
-  // "" (the platform's clients' "no image") is a token without an image.
-  image: z.preprocess((v) => (v === "" ? undefined : v), url.optional()).transform((v) => v ?? ""),
+  image: optionalImage.transform((v) => v ?? ""),
   requestorAddress: address,
   requestKey,
   creatorRewardsPercentage: bpsPercent(0, 80).optional(),

@@ -10,6 +10,8 @@ import {
   isRecord,
   MAX_REWARD_RECIPIENTS,
   marketCap,
+  optionalImage,
+  pairedTokenAddress,
   seconds,
   socialContext,
   socialLink,
@@ -32,14 +34,14 @@ export const pretokenBody = z
       .object({
         name: tokenName,
         symbol: tokenSymbol,
-        image_url: url.optional(),
+        image_url: optionalImage,
         description: text(DESCRIPTION_MAX).optional(),
         /** Reward recipients; the first entry's admin is also the token admin. */
         admins: z
           .array(z.object({ admin: address, recipient: address, allocation: bpsPercent(0, 100, true) }).strict())
           .min(1, "at least 1 admin entry")
           .max(MAX_REWARD_RECIPIENTS, `at most ${MAX_REWARD_RECIPIENTS} admin entries`),
-        paired_token: address.optional(),
+        paired_token: pairedTokenAddress,
         pool_config_type: z.enum(["standard", "project"]).optional(),
         starting_market_cap: marketCap().optional(),
         fee_config_type: z.enum(["static", "dynamic"]).optional(),
