@@ -150,6 +150,11 @@ describe("4.0.0", () => {
     ["dynamic base above max", set("fees", { type: "dynamic", baseFee: 2, maxLpFee: 1 }), ["fees.baseFee"]],
     ["both fee types", set("fees", { type: "both" }), ["fees.type"]],
     [
+      "the platform's name of tokenFee (not ignored: the fee would differ)",
+      set("fees", { clankerFee: 2 }),
+      ["fees.clankerFee"],
+    ],
+    [
       "vault over 90",
       set("vault", { percentage: 91, lockupDuration: 604_800, vestingDuration: 0 }),
       ["vault.percentage"],

@@ -216,6 +216,9 @@ const v4Pool: CrossRule = (raw, add) => {
 const v4Fees: CrossRule = (raw, add) => {
   if (!isRecord(raw.fees)) return;
   const f = raw.fees;
+  // The platform's name of tokenFee (the interface renamed it). Ignored as an unknown member, it would deploy with
+  // the default fee instead of the one asked for: a fee on chain cannot be taken back, so it is refused.
+  if (isGiven(f.clankerFee)) add("fees.clankerFee", "is named fees.tokenFee here (a percent, as on the platform)");
   const type = f.type ?? "static";
   if (type === "static") {
     for (const k of ["baseFee", "maxLpFee"]) if (isGiven(f[k])) add(`fees.${k}`, "only with fees.type dynamic");
