@@ -174,7 +174,7 @@ export const zSort = zWord(["asc", "desc"], "must be asc or desc");
 
 /** Schemas made by zText: the query layer passes their words through as given. */
 const FREE_TEXT = new WeakSet<object>();
-/** Schemas of comma-separated lists (zFidList): the query layer joins a repeated key's values with commas. */
+/** Schemas made by zList: the query layer joins a repeated key's values with commas. */
 const LISTS = new WeakSet<object>();
 
 /** Free text of a query string: bounded, and without NUL (Postgres text cannot hold it). */

@@ -119,6 +119,9 @@ describe("POST /api/pretoken/v4", () => {
     const config = configFromJson(row.deployment_config);
     expect(config.tokenConfig.image).toBe("");
     expect(config.poolConfig.pairedToken).toBe(c.contracts.weth);
+    const { starting_market_cap: _, ...project } = { ...settings, pool_config_type: "project", paired_token: "weth" };
+    const res2 = await create(body(c, { keyword: "project", token_settings: project }));
+    expect(res2.status, res2.text).toBe(200); // a project pool pairs with WETH: naming it is no violation
   });
 
   it("lists every violation in one 400", async () => {

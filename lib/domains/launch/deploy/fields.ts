@@ -58,15 +58,15 @@ export const url = z
 /** A token's image: a URL, or `""`, which the platform's clients and SDK send for none (then: no image). */
 export const optionalImage = z.union([z.literal("").transform(() => undefined), url]).optional();
 
-/**
- * A paired token: an address, or the SDK's word `WETH` (any case), which is the chain's WETH, as leaving it out is
- * (undefined).
- */
+/** The SDK's word for the chain's WETH as a paired token, any case. */
+export const WETH_WORD = /^\s*weth\s*$/i;
+
+/** A paired token: an address, or WETH_WORD, which is the chain's WETH, as leaving it out is (undefined). */
 export const pairedTokenAddress = z
   .union([
     z
       .string()
-      .regex(/^\s*weth\s*$/i)
+      .regex(WETH_WORD)
       .transform(() => undefined),
     zAddress,
   ])

@@ -37,6 +37,7 @@ import {
   tokenSymbol,
   url,
   urls,
+  WETH_WORD,
   VAULT_MIN_LOCKUP_SECONDS,
   type CrossRule,
 } from "./fields";
@@ -207,7 +208,7 @@ const rewardsSum: CrossRule = (raw, add) => {
 const v4Pool: CrossRule = (raw, add) => {
   const pool = isRecord(raw.pool) ? raw.pool : {};
   if (pool.type !== "project") return;
-  if (isGiven(pool.pairedToken) && !/^\s*weth\s*$/i.test(String(pool.pairedToken)))
+  if (isGiven(pool.pairedToken) && !WETH_WORD.test(String(pool.pairedToken)))
     add("pool.pairedToken", "only for pool.type standard (project pools pair with WETH)");
   if (isGiven(pool.initialMarketCap))
     add("pool.initialMarketCap", "only for pool.type standard (project pools start at the default tick)");

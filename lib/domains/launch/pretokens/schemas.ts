@@ -22,6 +22,7 @@ import {
   url,
   URLS_MAX,
   VAULT_MIN_LOCKUP_SECONDS,
+  WETH_WORD,
   type CrossRule,
 } from "@/lib/domains/launch/deploy/fields";
 import { zBytes32, zIntLike } from "@/lib/core/input";
@@ -124,7 +125,7 @@ export const pretokenRules: CrossRule[] = [
   (raw, add) => {
     const s = settingsOf(raw);
     if (s.pool_config_type !== "project") return;
-    if (s.paired_token !== undefined)
+    if (s.paired_token !== undefined && !WETH_WORD.test(String(s.paired_token)))
       add("token_settings.paired_token", "only for pool_config_type standard (project pools pair with WETH)");
     if (s.starting_market_cap !== undefined)
       add("token_settings.starting_market_cap", "only for pool_config_type standard");
