@@ -132,15 +132,23 @@ export const zChainId = zInt(1, 2 ** 31 - 1, DEFAULT_CHAIN_ID);
 
 /**
  * A comma-separated list in a query string: items of the pattern `item` (a regex source), each may carry spaces around
- * it (`1, 2`), read by `read`, deduplicated, at most `max` of them (`noun` names them in messages). The key given more
- * than once (`fids=1&fids=2`) is one list of all its values (presentQueryValues joins them).
+ * it (`1, 2`) and the last may be followed by a comma (`1,2,`, as a loop that appends one after each writes it), read
+ * by `read`, deduplicated, at most `max` of them (`noun` names them in messages). The key given more than once
+ * (`fids=1&fids=2`) is one list of all its values (presentQueryValues joins them).
  */
 export function zList<T>(item: string, noun: string, max: number, read: (text: string) => T) {
   const schema = z
     .string()
     .trim()
-    .regex(new RegExp(`^${item}(\\s*,\\s*${item})*$`), `must be comma-separated ${noun}`)
-    .transform((v) => [...new Set(v.split(",").map((text) => read(text.trim())))])
+    .regex(new RegExp(`^${item}(\\s*,\\s*${item})*(\\s*,)?$`), `must be comma-separated ${noun}`)
+    .transform((v) => [
+      ...new Set(
+        v
+          .replace(/\s*,$/, "")
+          .split(",")
+          .map((text) => read(text.trim())),
+      ),
+    ])
     .refine((list) => list.length <= max, `at most ${max} ${noun}`);
   LISTS.add(schema);
   return schema;

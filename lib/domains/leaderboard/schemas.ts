@@ -63,8 +63,7 @@ export const leaderboardResponse = z.object({
 export const MAX_RUN_SERIES_AGENTS = 100;
 
 export const runSeriesQuery = z.object({
-  interval: z
-    .enum(INTERVALS, { message: "must be 24h, 7d or 30d" })
+  interval: zWord(INTERVALS, "must be 24h, 7d or 30d")
     .default("7d")
     .describe("the scoring window whose runs are counted (24h: hourly buckets; 7d and 30d: daily)"),
   agentIds: zList("[A-Za-z0-9._:-]{1,64}", "agent ids", MAX_RUN_SERIES_AGENTS, String).describe(

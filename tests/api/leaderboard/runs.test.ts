@@ -38,6 +38,14 @@ describe("GET /api/droid/leaderboard/runs", () => {
     expect(sum(res.body.agents[0].failed)).toBe(1);
   });
 
+  it("takes the interval's word in any case, as the leaderboard does", async () => {
+    const res = await runs("?interval=24H&agentIds=droid-003");
+    expect([res.status, res.body.interval, res.body.bucketSeconds]).toEqual([200, "24h", 3600]);
+    expect(expectError(await runs("?interval=1d&agentIds=droid-003"), 400, "invalid_request").error).toContain(
+      "must be 24h, 7d or 30d",
+    );
+  });
+
   it("refuses a bad agent list", async () => {
     expectError(await runs("?agentIds=a b"), 400, "invalid_request");
     expectError(

@@ -217,7 +217,7 @@ describe("GET /api/marketcap", () => {
   it.each([
     [{}, "poolAddress"],
     [{ poolAddress: "0x12" }, "poolAddress"],
-    [{ poolAddress: `0x${"ab".repeat(32)}` }, "poolAddress"],
+    [{ poolAddress: `0x${"ab".repeat(32)}` }, "poolAddress: is a v4 pool id, not a pool contract"],
     [{ poolAddress: `0x${"ab".repeat(20)}`, tokenAddress: "nope" }, "tokenAddress"],
     [{ poolAddress: `0x${"ab".repeat(20)}`, tokenAddress: `0x${"cd".repeat(20)}`, chainId: "999" }, "chainId"],
     [{ poolAddress: `0x${"ab".repeat(20)}`, tokenAddress: `0x${"cd".repeat(20)}`, chainId: "x" }, "chainId"],

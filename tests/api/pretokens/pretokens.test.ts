@@ -153,6 +153,17 @@ describe("POST /api/pretoken/v4", () => {
     expect(await db().selectFrom("pretokens").select("id").execute()).toHaveLength(0);
   });
 
+  it("an unknown member is a 400 naming it, nothing stored: a stored configuration keeps all its owner sent", async () => {
+    const c = chain();
+    const bad = body(c, { vault_settings: { percentage: 10, lockup_duration: 604_800, recipient: c.accounts[3] } });
+    (bad.token_settings as Record<string, unknown>).clankerFee = 2;
+    const error = expectError(await create(bad), 400, "invalid_request");
+    expect(error.error).toMatch(/token_settings: Unrecognized key: "clankerFee"/);
+    expect(error.details).toContainEqual(expect.objectContaining({ path: "vault_settings" }));
+    expect(JSON.stringify(error.details)).toContain("recipient");
+    expect(await db().selectFrom("pretokens").select("id").execute()).toHaveLength(0);
+  });
+
   it("a deployment the factory would reject is 422 with its reason, nothing stored", async () => {
     const c = chain();
     const zero = "0x0000000000000000000000000000000000000000";

@@ -353,7 +353,7 @@ describe("GET /api/get-multiple-users-by-fid", () => {
     expectError(await call(multiple, "/api/get-multiple-users-by-fid?fids=4242"), 503, "provider_unavailable");
   });
 
-  it.each(["1,,2", "a,b", "0", "1;2"])("rejects fids=%s", async (f) => {
+  it.each(["1,,2", ",1", ",", "a,b", "0", "1;2"])("rejects fids=%s", async (f) => {
     expectError(await call(multiple, `/api/get-multiple-users-by-fid?fids=${f}`), 400, "invalid_request");
   });
 
@@ -362,6 +362,13 @@ describe("GET /api/get-multiple-users-by-fid", () => {
     const plain = await call(multiple, "/api/get-multiple-users-by-fid?fids=2,4242");
     expect(spaced.status).toBe(200);
     expect(spaced.body).toEqual(plain.body);
+  });
+
+  it("takes a comma after the last FID (fids=2,4242,), as a loop that appends one after each writes it", async () => {
+    const trailing = await call(multiple, "/api/get-multiple-users-by-fid?fids=2,4242,");
+    const plain = await call(multiple, "/api/get-multiple-users-by-fid?fids=2,4242");
+    expect(trailing.status, trailing.text).toBe(200);
+    expect(trailing.body).toEqual(plain.body);
   });
 
   it("takes the key given more than once (fids=2&fids=4242) as one list of all its values", async () => {

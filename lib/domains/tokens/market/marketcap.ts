@@ -15,15 +15,29 @@ import {
 import { config } from "@/lib/core/config";
 import { badRequest, providerUnavailable, unprocessable } from "@/lib/core/errors";
 import { zAddress, zChainId } from "@/lib/core/input";
-import { checksum, DEFAULT_CHAIN_ID } from "@/lib/core/evm";
+import { BYTES32, checksum, DEFAULT_CHAIN_ID } from "@/lib/core/evm";
 import { kv } from "@/lib/platform/kv";
 import { fromFixed, marketCapUsd, multiply, ratioToNumber, tokenPriceInPaired, type Ratio } from "./price-math";
 
 const WETH_DECIMALS = 18;
 const DECIMALS_CACHE_SECONDS = 86_400; // an ERC-20's decimals never change
 
+/**
+ * A pool contract's address. A v4 pool id (32 bytes, what token lists show as a v4 token's pool) names no contract: it
+ * gets a message that says so. (A preprocess, so that the document still shows zAddress's pattern.)
+ */
+const poolAddress = z.preprocess((value, ctx) => {
+  if (typeof value === "string" && BYTES32.test(value.trim()))
+    ctx.addIssue({
+      code: "custom",
+      input: value,
+      message: "is a v4 pool id, not a pool contract: the market cap reads V3-style pools only",
+    });
+  return value;
+}, zAddress);
+
 export const marketCapQuery = z.object({
-  poolAddress: zAddress,
+  poolAddress,
   tokenAddress: zAddress,
   chainId: zChainId.default(DEFAULT_CHAIN_ID),
 });
