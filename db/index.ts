@@ -16,8 +16,38 @@ pg.types.setTypeParser(1700, (v) => v);
 export type Database = Kysely<DB>;
 
 type ClosablePool = PostgresPool & { end(): Promise<void> };
-type Holder = { db?: Database; pool?: ClosablePool; pglite?: PglitePool; ready?: Promise<ClosablePool> };
+type Holder = {
+  db?: Database;
+  pool?: ClosablePool;
+  pglite?: PglitePool;
+  ready?: Promise<ClosablePool>;
+  searchDb?: Database;
+};
 const holder = remember("db", (): Holder => ({}));
+
+/**
+ * What a token search's statements run under besides its statement timeout (lib/domains/tokens/budget.ts): no JIT
+ * and no parallel plan. JIT costs more than it saves on index walks of a few rows, and the market sorts rely on a
+ * serial Append to return their two parts in order.
+ */
+export const SEARCH_PLANNER_SETTINGS = { jit: "off", max_parallel_workers_per_gather: "0" } as const;
+
+/**
+ * The session of a search pool's connection, as node-postgres sends it at startup: SEARCH_TIMEOUT_MS as its
+ * statement timeout, read-only transactions, SEARCH_PLANNER_SETTINGS.
+ */
+export function searchSession() {
+  const settings = { ...SEARCH_PLANNER_SETTINGS, default_transaction_read_only: "on" };
+  return {
+    statement_timeout: config().SEARCH_TIMEOUT_MS,
+    options: Object.entries(settings)
+      .map(([name, value]) => `-c ${name}=${value}`)
+      .join(" "),
+  };
+}
+
+/** How a pool's sessions start: their statement timeout, and settings passed as the startup `options`. */
+type Session = { statement_timeout: number; options?: string };
 
 /** Where a running service publishes its embedded database, so CLIs can reach it while it runs. */
 export function embeddedServerFile(): string {
@@ -37,14 +67,16 @@ function runningEmbeddedServer(): { port: number } | null {
   }
 }
 
-function pgPool(connectionString: string, max: number) {
-  const cfg = config();
+/** The main pool's sessions: STATEMENT_TIMEOUT_MS, the server's own settings. */
+const mainSession = (): Session => ({ statement_timeout: config().STATEMENT_TIMEOUT_MS });
+
+function pgPool(connectionString: string, max: number, session: Session) {
   const pool = new pg.Pool({
     connectionString,
     max,
     connectionTimeoutMillis: 5000,
     idleTimeoutMillis: 10_000,
-    statement_timeout: cfg.STATEMENT_TIMEOUT_MS,
+    ...session,
   });
   // A connection dropped by the server (restart, failover, network cut) emits 'error' on its client even while a
   // query is running, and on the pool when idle: unheard, either crashes the process. The query itself still fails
@@ -58,7 +90,7 @@ function pgPool(connectionString: string, max: number) {
  * Neon's Pool: node-postgres over a WebSocket per connection. It bundles its own copy of node-postgres, so
  * nothing set on `pg` above reaches it: the type parsers, the timeouts and the error listeners are set again.
  */
-async function neonPool(connectionString: string, max: number) {
+async function neonPool(connectionString: string, max: number, session: Session) {
   const cfg = config();
   const neon = await import("@neondatabase/serverless");
   const { default: ws } = await import("ws");
@@ -80,7 +112,7 @@ async function neonPool(connectionString: string, max: number) {
     max,
     connectionTimeoutMillis: 5000,
     idleTimeoutMillis: 10_000,
-    statement_timeout: cfg.STATEMENT_TIMEOUT_MS,
+    ...session,
   });
   // As for pgPool: a WebSocket closed under a connection (Neon suspending the compute, a proxy restart) emits
   // 'error' on its client or on the pool, and unheard it crashes the process.
@@ -136,40 +168,59 @@ function withSocketErrors(pool: ClosablePool): ClosablePool {
   };
 }
 
+/** A pool over DATABASE_URL with the configured driver. */
+async function urlPool(url: string, max: number, session: Session): Promise<ClosablePool> {
+  const cfg = config();
+  if (cfg.DATABASE_DRIVER === "neon") return neonPool(url, max, session);
+  const pool = pgPool(url, max, session);
+  if (cfg.embedded === false && process.env.VERCEL) {
+    const { attachDatabasePool } = await import("@vercel/functions");
+    attachDatabasePool(pool);
+  }
+  return pool;
+}
+
 async function createPool(): Promise<ClosablePool> {
   const cfg = config();
-  if (cfg.DATABASE_URL) {
-    if (cfg.DATABASE_DRIVER === "neon") return neonPool(cfg.DATABASE_URL, cfg.DATABASE_POOL_MAX);
-    const pool = pgPool(cfg.DATABASE_URL, cfg.DATABASE_POOL_MAX);
-    if (cfg.embedded === false && process.env.VERCEL) {
-      const { attachDatabasePool } = await import("@vercel/functions");
-      attachDatabasePool(pool);
-    }
-    return pool;
-  }
+  if (cfg.DATABASE_URL) return urlPool(cfg.DATABASE_URL, cfg.DATABASE_POOL_MAX, mainSession());
   const server = runningEmbeddedServer();
   // A few connections, not one: the server runs one unit of work (statement sequence or transaction) at a
   // time anyway, and a command that holds one connection while querying through db() must not deadlock.
   if (server)
-    return pgPool(`postgres://postgres@127.0.0.1:${server.port}/postgres`, Math.min(4, cfg.DATABASE_POOL_MAX));
+    return pgPool(
+      `postgres://postgres@127.0.0.1:${server.port}/postgres`,
+      Math.min(4, cfg.DATABASE_POOL_MAX),
+      mainSession(),
+    );
   holder.pglite = new PglitePool(await openPglite(path.resolve(cfg.DATA_DIR, "pg")));
   return holder.pglite as unknown as ClosablePool;
 }
 
-/**
- * The database. The Kysely object is cheap; its pool is opened on the first query, never at import
- * (`next build` imports every route module).
- */
+/** A Kysely whose pool is made on its first query, never at import (`next build` imports every route module). */
+function lazyKysely(create: () => Promise<ClosablePool>): Database {
+  let ready: Promise<ClosablePool> | undefined;
+  return new Kysely<DB>({ dialect: new PostgresDialect({ pool: () => (ready ??= create()) }) });
+}
+
+/** The database. */
 export function db(): Database {
-  holder.db ??= new Kysely<DB>({
-    dialect: new PostgresDialect({
-      pool: async () => {
-        holder.ready ??= createPool().then((pool) => (holder.pool = pool));
-        return holder.ready;
-      },
-    }),
+  holder.db ??= lazyKysely(() => {
+    holder.ready ??= createPool().then((pool) => (holder.pool = pool));
+    return holder.ready;
   });
   return holder.db;
+}
+
+/**
+ * The search pool (SEARCH_POOL_MAX connections over DATABASE_URL, sessions as searchSession() says), or null when
+ * there is none: SEARCH_POOL_MAX 0, or the embedded database (one session, whose settings a search must not change).
+ */
+export function searchDb(): Database | null {
+  const cfg = config();
+  if (!cfg.DATABASE_URL || cfg.SEARCH_POOL_MAX === 0) return null;
+  const url = cfg.DATABASE_URL;
+  holder.searchDb ??= lazyKysely(() => urlPool(url, cfg.SEARCH_POOL_MAX, searchSession()));
+  return holder.searchDb;
 }
 
 /** The embedded PGlite of this process, when this process owns it. */
@@ -178,10 +229,11 @@ export function ownedPglite(): PglitePool | undefined {
 }
 
 export async function closeDb(): Promise<void> {
-  const db = holder.db;
+  const { db, searchDb } = holder;
   holder.ready = undefined;
   holder.db = undefined;
   holder.pglite = undefined;
   holder.pool = undefined;
-  if (db) await db.destroy();
+  holder.searchDb = undefined;
+  await Promise.all([db?.destroy(), searchDb?.destroy()]);
 }

@@ -42,6 +42,12 @@ const schema = z.object({
     .optional(),
   STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
   SEARCH_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(2000),
+  /**
+   * Connections of a pool of its own for token searches, whose sessions carry the search's settings (db/index.ts):
+   * a search then needs no transaction. 0: searches run in a transaction of their own on the main pool, which any
+   * pooler keeps (a transaction-mode pooler such as Neon's `-pooler` host does not keep a session's settings).
+   */
+  SEARCH_POOL_MAX: z.coerce.number().int().min(0).max(100).default(0),
   // Request bodies: a total deadline, and a minimum rate over every 10 s window (slow senders are cut: 408).
   BODY_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   BODY_MIN_BYTES_PER_SECOND: z.coerce.number().int().min(0).max(100_000_000).default(16_384),

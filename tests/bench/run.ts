@@ -149,20 +149,20 @@ type Measure = {
 /** One level of concurrency: warm-up, then the rounds, then the extra floors. */
 async function measureLevel(
   ctx: BenchContext,
-  work: { requests: BenchRequest[]; sqlRequests: SqlRequest[]; floors: ExtraFloor[] },
+  work: { requests: BenchRequest[]; sqlRequests: SqlRequest[]; sqlPool: pg.Pool; floors: ExtraFloor[] },
   connections: number,
   m: Measure,
   say: (what: string) => void,
 ): Promise<LevelResult> {
-  const { requests, sqlRequests } = work;
+  const { requests, sqlRequests, sqlPool } = work;
   const ping = [{ path: "/api/ping" }];
   const sqlRun = async (_w: number, i: number) => {
-    const client = await ctx.pool.connect();
+    const client = await sqlPool.connect();
     try {
       for (const [first, ...beside] of sqlRequests[i % sqlRequests.length]) {
         const sent = client.query(first.text, first.values);
         if (first.queued) sent.catch(() => {}); // the next round (or the release) follows it on the client
-        await Promise.all([first.queued ? undefined : sent, ...beside.map((q) => ctx.pool.query(q.text, q.values))]);
+        await Promise.all([first.queued ? undefined : sent, ...beside.map((q) => sqlPool.query(q.text, q.values))]);
       }
     } finally {
       client.release();
@@ -269,13 +269,14 @@ async function measureScenario(
     const requests = await scenario.requests(ctx);
     result.requestCount = requests.length;
     const sqlRequests = scenario.sql ? await scenario.sql(ctx) : [];
+    const sqlPool = scenario.sqlPool?.(ctx) ?? ctx.pool;
     const floors = scenario.floors ? await scenario.floors(ctx) : [];
     say(
       `${requests.length} request(s)${sqlRequests.length ? `, database floor ${sqlRequests.length} request(s) of ${sqlRequests.flat(2).length} statement(s)` : ""}`,
     );
     for (const connections of levels) {
       ctx.connections = connections;
-      result.levels.push(await measureLevel(ctx, { requests, sqlRequests, floors }, connections, m, say));
+      result.levels.push(await measureLevel(ctx, { requests, sqlRequests, sqlPool, floors }, connections, m, say));
     }
     if (profile) {
       say("CPU profile");
@@ -301,7 +302,7 @@ async function main() {
   const args = options();
   // The database, seed and chain modules take seconds to load: not for --help or a refused command line.
   const [
-    { closeDb },
+    { closeDb, searchSession },
     { createApiKey, revokeApiKey },
     { startAirdropChain },
     { DEFAULT_BENCH_DATABASE_URL, prepareBenchDatabase },
@@ -312,10 +313,14 @@ async function main() {
     import("./database"),
   ]);
   const opts = { ...args, databaseUrl: process.env.BENCH_DATABASE_URL ?? DEFAULT_BENCH_DATABASE_URL };
+  // The server reaches PostgreSQL directly, not through a transaction-mode pooler: its searches run on a search pool
+  // (SEARCH_POOL_MAX=0 in the environment measures them in a transaction each). The server inherits the variable.
+  process.env.SEARCH_POOL_MAX ??= String(Math.max(10, opts.connections.at(-1)!));
   const scenarios = await loadScenarios(opts.scenarios);
   const state: {
     server?: RunningServer;
     pool?: pg.Pool;
+    searchPool?: pg.Pool;
     keyPrefix?: string;
     chain?: AirdropChain;
     release?: () => Promise<void>;
@@ -327,7 +332,7 @@ async function main() {
       await state.server?.stop();
       await state.chain?.close().catch(() => {});
       if (state.keyPrefix) await revokeApiKey(state.keyPrefix).catch(() => {});
-      await state.pool?.end().catch(() => {});
+      await Promise.all([state.pool?.end(), state.searchPool?.end()]).catch(() => {});
       await closeDb().catch(() => {});
       await state.release?.();
     })());
@@ -351,6 +356,7 @@ async function main() {
     // Twice the load's connections: a request's floor holds one client and may send a concurrent round beside it.
     const most = opts.connections.at(-1)!;
     state.pool = new pg.Pool({ connectionString: opts.databaseUrl, max: most * 2 });
+    state.searchPool = new pg.Pool({ connectionString: opts.databaseUrl, max: most * 2, ...searchSession() });
 
     if (scenarios.some((s) => s.chain)) {
       state.chain = await startAirdropChain();
@@ -384,6 +390,7 @@ async function main() {
     const server = state.server;
     const ctx: BenchContext = {
       pool: state.pool,
+      searchPool: state.searchPool,
       apiKey: key.key,
       baseUrl: server.baseUrl,
       fetch: (p, init) => fetch(server.baseUrl + p, init),

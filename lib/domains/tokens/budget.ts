@@ -1,25 +1,33 @@
-// The time budget of a token search. Postgres enforces it as the statement timeout of the search's own
-// transaction (a cancelled statement is 57014, which route() answers 503 `timeout` with Retry-After 5).
+// The time budget of a token search. Postgres enforces it as the statement timeout of the search's statements (a
+// cancelled statement is 57014, which route() answers 503 `timeout` with Retry-After 5): the sessions of the search
+// pool carry it (SEARCH_POOL_MAX, db/index.ts), else a transaction of the search's own on the main pool sets it.
 // A timer of the same length races the work, because the budget must also cover waiting for a pooled
 // connection, and because PGlite ignores statement_timeout: a WASM statement cannot be interrupted, so
 // on PGlite the budget bounds the wait for the one connection, not a running statement.
 import { sql, type Kysely } from "kysely";
-import { db } from "@/db";
+import { db, SEARCH_PLANNER_SETTINGS, searchDb } from "@/db";
 import type { DB } from "@/db/types";
 import { config } from "@/lib/core/config";
 import { timedOut } from "@/lib/core/errors";
 
 /** The statement that opens a search's transaction (also replayed by the benchmark's database floor). */
-export const budgetBeginSql = (budgetMs: number) =>
-  `BEGIN READ ONLY; SELECT set_config('statement_timeout', '${Math.max(1, Math.floor(budgetMs))}', true), set_config('jit', 'off', true), ` +
-  `set_config('max_parallel_workers_per_gather', '0', true)`;
+export const budgetBeginSql = (budgetMs: number) => {
+  const settings = { statement_timeout: String(Math.max(1, Math.floor(budgetMs))), ...SEARCH_PLANNER_SETTINGS };
+  const set = Object.entries(settings).map(([name, value]) => `set_config('${name}', '${value}', true)`);
+  return `BEGIN READ ONLY; SELECT ${set.join(", ")}`;
+};
 
 /**
- * Runs `work` on one connection inside a read transaction whose statements may take at most `budgetMs`
- * each, and answers within about `budgetMs` overall. JIT compilation and parallel plans are switched off
- * for the transaction: they cost more than they save on index walks of a few rows, and the market sorts
- * rely on a serial Append to return their two parts in order.
- * Neither end of the transaction is waited for on its own: the driver sends a connection's statements in the order
+ * The pool a search with this budget runs on without a transaction: the search pool, whose sessions' statement
+ * timeout is the configured budget; null (a transaction on the main pool) when there is none or the budget is another.
+ */
+export const searchSessions = (budgetMs: number) => (budgetMs === config().SEARCH_TIMEOUT_MS ? searchDb() : null);
+
+/**
+ * Runs `work` on one connection whose statements may take at most `budgetMs` each, read-only, under
+ * SEARCH_PLANNER_SETTINGS, and answers within about `budgetMs` overall: a connection of the search pool as it is, or
+ * one of the main pool inside a transaction that sets them.
+ * Neither end of a transaction is waited for on its own: the driver sends a connection's statements in the order
  * they are issued, so the work's first statement is built while BEGIN is in flight and goes out as soon as BEGIN is
  * answered (whose outcome is checked after the work), and a read-only transaction's COMMIT, which cannot lose
  * anything, is sent as the connection goes back to the pool, ahead of whatever its next user sends: the answer no
@@ -31,28 +39,28 @@ export async function withSearchBudget<T>(
 ): Promise<T> {
   const ms = Math.max(1, Math.floor(budgetMs));
   let abandoned = false;
-  const run = db()
-    .connection()
-    .execute(async (conn) => {
-      if (abandoned) throw timedOut();
-      const begun = sql.raw(budgetBeginSql(ms)).execute(conn);
-      begun.catch(() => {}); // awaited below, after the work
-      try {
-        const result = await work(conn);
-        await begun;
-        sql
-          .raw("COMMIT")
-          .execute(conn)
-          .catch(() => {}); // a failed COMMIT of a read leaves nothing undone; a dead connection is dropped by the pool
-        return result;
-      } catch (error) {
-        await sql
-          .raw("ROLLBACK")
-          .execute(conn)
-          .catch(() => {});
-        throw error;
-      }
-    });
+  const sessions = searchSessions(ms);
+  const run = (sessions ?? db()).connection().execute(async (conn) => {
+    if (abandoned) throw timedOut();
+    if (sessions) return work(conn);
+    const begun = sql.raw(budgetBeginSql(ms)).execute(conn);
+    begun.catch(() => {}); // awaited below, after the work
+    try {
+      const result = await work(conn);
+      await begun;
+      sql
+        .raw("COMMIT")
+        .execute(conn)
+        .catch(() => {}); // a failed COMMIT of a read leaves nothing undone; a dead connection is dropped by the pool
+      return result;
+    } catch (error) {
+      await sql
+        .raw("ROLLBACK")
+        .execute(conn)
+        .catch(() => {});
+      throw error;
+    }
+  });
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {

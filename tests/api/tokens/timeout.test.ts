@@ -2,9 +2,10 @@
 // Retry-After: 5 and never hangs, on PostgreSQL (statement timeout) and on PGlite (the budget's timer).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import pg from "pg";
-import { sql } from "kysely";
+import { type Kysely, sql } from "kysely";
 import { GET } from "@/app/api/tokens/route";
-import { db } from "@/db";
+import { closeDb, db } from "@/db";
+import type { DB } from "@/db/types";
 import { resetConfig } from "@/lib/core/config";
 import { withSearchBudget } from "@/lib/domains/tokens/budget";
 import { call, expectError } from "@/tests/helpers/http";
@@ -118,5 +119,52 @@ describe("the token search budget", () => {
       // The pool hands the connection just released to the next user (PGlite has only the one).
       expect(await settings()).toEqual(outside);
     }
+  });
+});
+
+describe.skipIf(!onPostgres)("the search pool (SEARCH_POOL_MAX): searches without a transaction", () => {
+  const withSearchPool = async (timeoutMs: number | undefined, fn: () => Promise<void>) => {
+    process.env.SEARCH_POOL_MAX = "2";
+    budget(timeoutMs);
+    try {
+      await fn();
+    } finally {
+      delete process.env.SEARCH_POOL_MAX;
+      budget(undefined);
+      await closeDb(); // the search pool's sessions keep the timeout they started with
+    }
+  };
+  const session = (conn: Kysely<DB>) =>
+    sql<Record<string, string | boolean>>`
+      SELECT current_setting('statement_timeout') AS timeout, current_setting('transaction_read_only') AS ro,
+        current_setting('jit') AS jit, current_setting('max_parallel_workers_per_gather') AS parallel,
+        statement_timestamp() = transaction_timestamp() AS "ownTransaction"`
+      .execute(conn)
+      .then((r) => r.rows[0]);
+
+  it("runs a search's statements in sessions that carry its settings, each statement its own transaction", async () => {
+    await withSearchPool(1500, async () => {
+      for (let i = 0; i < 3; i++) {
+        const inside = await withSearchBudget(async (conn) => {
+          await sql`SELECT pg_sleep(0.01)`.execute(conn); // a transaction's next statement would start later than it
+          return session(conn);
+        });
+        expect(inside).toEqual({ timeout: "1500ms", ro: "on", jit: "off", parallel: "0", ownTransaction: true });
+      }
+      // The main pool's sessions are left as they were; a budget other than the configured one takes a transaction.
+      expect(await session(db())).toMatchObject({ ro: "off", timeout: "3s", ownTransaction: true });
+      expect(await withSearchBudget(session, 700)).toMatchObject({ timeout: "700ms", ro: "on" });
+    });
+  });
+
+  it("is cancelled by the server at SEARCH_TIMEOUT_MS (503 timeout, then recovers), and writes nothing", async () => {
+    await withSearchPool(50, async () => {
+      const res = await whileBusy(() => call(GET, "/api/tokens?q=based"));
+      expectError(res, 503, "timeout");
+      const write = await withSearchBudget((conn) => sql`UPDATE tokens SET name = name`.execute(conn)).catch((e) => e);
+      expect(write.code).toBe("25006"); // read-only transaction
+    });
+    const after = await call(GET, "/api/tokens?q=based");
+    expect(after.status, after.text).toBe(200);
   });
 });

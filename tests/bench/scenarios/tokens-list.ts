@@ -6,7 +6,7 @@
 import { Kysely, PostgresDialect } from "kysely";
 import type { DB } from "@/db/types";
 import { config } from "@/lib/core/config";
-import { budgetBeginSql } from "@/lib/domains/tokens/budget";
+import { budgetBeginSql, searchSessions } from "@/lib/domains/tokens/budget";
 import { SEARCH_TERMS } from "@/dev/seed/vocabulary";
 import { encodeCursor } from "@/lib/domains/tokens/cursor";
 import { asListed, readJsonList } from "@/lib/domains/tokens/list";
@@ -28,16 +28,19 @@ function recorder(ctx: BenchContext) {
 }
 
 /**
- * Each list request as listTokens sends it: one statement per round, in the budget's transaction, whose BEGIN and
- * COMMIT are queued on the connection rather than waited for.
+ * Each list request as listTokens sends it: one statement per round; on the main pool in the budget's transaction,
+ * whose BEGIN and COMMIT are queued on the connection rather than waited for, and on the search pool (searchSessions)
+ * without one: the floor then holds a client of ctx.searchPool, whose sessions are the service's search pool's.
  */
 async function listSql(ctx: BenchContext, queries: string[]): Promise<SqlRequest[]> {
+  const budget = config().SEARCH_TIMEOUT_MS;
   const out: SqlRequest[] = [];
   for (const qs of queries) {
     const { conn, sent } = recorder(ctx);
     await readJsonList(conn, asListed(searchRequest(tokensQuery.parse(Object.fromEntries(new URLSearchParams(qs))))));
-    const begin = { text: budgetBeginSql(config().SEARCH_TIMEOUT_MS), queued: true };
-    out.push([[begin], ...sent.map((q) => [q]), [{ text: "COMMIT", queued: true }]]);
+    const rounds = sent.map((q) => [q]);
+    if (searchSessions(budget)) out.push(rounds);
+    else out.push([[{ text: budgetBeginSql(budget), queued: true }], ...rounds, [{ text: "COMMIT", queued: true }]]);
   }
   return out;
 }
@@ -101,6 +104,7 @@ function listScenario(
     description,
     requests: async (ctx) => (await queries(ctx)).map((qs) => ({ path: `/api/tokens${qs ? `?${qs}` : ""}` })),
     sql: async (ctx) => listSql(ctx, await queries(ctx)),
+    sqlPool: (ctx) => (searchSessions(config().SEARCH_TIMEOUT_MS) ? ctx.searchPool : ctx.pool),
   };
 }
 

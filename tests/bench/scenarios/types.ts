@@ -62,6 +62,8 @@ export type ServerProcess = {
 export type BenchContext = {
   /** The bench database (same as the server's), max ctx.connections clients. Do not end it. */
   pool: pg.Pool;
+  /** The same database in sessions like those of the service's search pool (searchSession(), db/index.ts). */
+  searchPool: pg.Pool;
   /** A partner API key created for this run (send it as `x-api-key`); revoked at the end. */
   apiKey: string;
   /** http://127.0.0.1:<port> of the server under test. */
@@ -90,6 +92,8 @@ export type BenchScenario = {
   setup?(ctx: BenchContext): Promise<void>;
   requests(ctx: BenchContext): BenchRequest[] | Promise<BenchRequest[]>;
   sql?(ctx: BenchContext): SqlRequest[] | Promise<SqlRequest[]>;
+  /** The pool the database floor's statements go through; ctx.pool unless given (ctx.searchPool for searches). */
+  sqlPool?(ctx: BenchContext): pg.Pool;
   floors?(ctx: BenchContext): ExtraFloor[] | Promise<ExtraFloor[]>;
   teardown?(ctx: BenchContext): Promise<void>;
 };
