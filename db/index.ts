@@ -1,4 +1,5 @@
-// The one Kysely instance: PGlite when DATABASE_URL is unset, else `pg` (or Neon's Pool) over the URL.
+// The database: PGlite when DATABASE_URL is unset, else `pg` (or Neon's Pool) over the URL; over a URL, token searches
+// may have a pool of their own (searchPoolFor).
 import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient } from "kysely";
 import pg from "pg";
 import type { PoolClient as NeonPoolClient } from "@neondatabase/serverless";
@@ -21,7 +22,8 @@ type Holder = {
   pool?: ClosablePool;
   pglite?: PglitePool;
   ready?: Promise<ClosablePool>;
-  searchDb?: Database;
+  /** The search pool, and its sessions' statement timeout. */
+  search?: { db: Database; timeoutMs: number };
 };
 const holder = remember("db", (): Holder => ({}));
 
@@ -32,11 +34,14 @@ const holder = remember("db", (): Holder => ({}));
  */
 export const SEARCH_PLANNER_SETTINGS = { jit: "off", max_parallel_workers_per_gather: "0" } as const;
 
+/** How a pool's sessions start: their statement timeout, and settings passed as the startup `options`. */
+type Session = { statement_timeout: number; options?: string };
+
 /**
  * The session of a search pool's connection, as node-postgres sends it at startup: SEARCH_TIMEOUT_MS as its
  * statement timeout, read-only transactions, SEARCH_PLANNER_SETTINGS.
  */
-export function searchSession() {
+export function searchSession(): Session {
   const settings = { ...SEARCH_PLANNER_SETTINGS, default_transaction_read_only: "on" };
   return {
     statement_timeout: config().SEARCH_TIMEOUT_MS,
@@ -46,8 +51,19 @@ export function searchSession() {
   };
 }
 
-/** How a pool's sessions start: their statement timeout, and settings passed as the startup `options`. */
-type Session = { statement_timeout: number; options?: string };
+/**
+ * The search pool's URL and session. node-postgres lets a connection string's own `options` and `statement_timeout`
+ * replace what the pool is given, so they come out of the URL: its options go before the search's (a `-c` given twice
+ * keeps the last), and the search's timeout is the one kept.
+ */
+function searchConnection(databaseUrl: string): { url: string; session: Session } {
+  const url = new URL(databaseUrl);
+  const own = url.searchParams.get("options");
+  url.searchParams.delete("options");
+  url.searchParams.delete("statement_timeout");
+  const session = searchSession();
+  return { url: url.toString(), session: { ...session, options: [own, session.options].filter(Boolean).join(" ") } };
+}
 
 /** Where a running service publishes its embedded database, so CLIs can reach it while it runs. */
 export function embeddedServerFile(): string {
@@ -212,15 +228,19 @@ export function db(): Database {
 }
 
 /**
- * The search pool (SEARCH_POOL_MAX connections over DATABASE_URL, sessions as searchSession() says), or null when
- * there is none: SEARCH_POOL_MAX 0, or the embedded database (one session, whose settings a search must not change).
+ * The search pool (SEARCH_POOL_MAX connections over DATABASE_URL, sessions as searchSession() says) for a search whose
+ * budget is `budgetMs`, or null: SEARCH_POOL_MAX 0, the embedded database (one session, whose settings a search must not
+ * change), or a budget other than its sessions' statement timeout (tests give budgets of their own).
  */
-export function searchDb(): Database | null {
+export function searchPoolFor(budgetMs: number): Database | null {
   const cfg = config();
   if (!cfg.DATABASE_URL || cfg.SEARCH_POOL_MAX === 0) return null;
-  const url = cfg.DATABASE_URL;
-  holder.searchDb ??= lazyKysely(() => urlPool(url, cfg.SEARCH_POOL_MAX, searchSession()));
-  return holder.searchDb;
+  if (!holder.search) {
+    const { url, session } = searchConnection(cfg.DATABASE_URL);
+    const db = lazyKysely(() => urlPool(url, cfg.SEARCH_POOL_MAX, session));
+    holder.search = { db, timeoutMs: session.statement_timeout };
+  }
+  return holder.search.timeoutMs === budgetMs ? holder.search.db : null;
 }
 
 /** The embedded PGlite of this process, when this process owns it. */
@@ -229,11 +249,11 @@ export function ownedPglite(): PglitePool | undefined {
 }
 
 export async function closeDb(): Promise<void> {
-  const { db, searchDb } = holder;
+  const { db, search } = holder;
   holder.ready = undefined;
   holder.db = undefined;
   holder.pglite = undefined;
   holder.pool = undefined;
-  holder.searchDb = undefined;
-  await Promise.all([db?.destroy(), searchDb?.destroy()]);
+  holder.search = undefined;
+  await Promise.all([db?.destroy(), search?.db.destroy()]);
 }

@@ -291,6 +291,11 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     throw new ConfigError(`invalid environment:\n${lines.join("\n")}`);
   }
   const c = result.data;
+  if (c.SEARCH_POOL_MAX > 0 && c.DATABASE_URL && new URL(c.DATABASE_URL).hostname.includes("-pooler."))
+    throw new ConfigError(
+      "invalid environment:\n  SEARCH_POOL_MAX: must be 0 when DATABASE_URL is Neon's pooled host (-pooler), which " +
+        "does not keep a session's settings (the search pool's statement timeout, read-only, no parallel plans)",
+    );
   return {
     ...c,
     PUBLIC_BASE_URL: c.PUBLIC_BASE_URL ?? vercelBaseUrl(c),

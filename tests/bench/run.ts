@@ -315,7 +315,7 @@ async function main() {
   const opts = { ...args, databaseUrl: process.env.BENCH_DATABASE_URL ?? DEFAULT_BENCH_DATABASE_URL };
   // The server reaches PostgreSQL directly, not through a transaction-mode pooler: its searches run on a search pool
   // (SEARCH_POOL_MAX=0 in the environment measures them in a transaction each). The server inherits the variable.
-  process.env.SEARCH_POOL_MAX ??= String(Math.max(10, opts.connections.at(-1)!));
+  process.env.SEARCH_POOL_MAX ??= String(Math.min(100, Math.max(10, opts.connections.at(-1)!)));
   const scenarios = await loadScenarios(opts.scenarios);
   const state: {
     server?: RunningServer;
@@ -376,7 +376,7 @@ async function main() {
         ...state.chain?.env,
         NODE_ENV: "production",
         DATABASE_URL: opts.databaseUrl,
-        DATABASE_POOL_MAX: String(Math.max(10, most)),
+        DATABASE_POOL_MAX: String(Math.min(100, Math.max(10, most))),
         LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
         // Scheduled jobs (market refresh, leaderboard) would compete with the load; set JOB_WORKER=true to keep them.
         JOB_WORKER: process.env.JOB_WORKER ?? "false",

@@ -145,3 +145,16 @@ describe("productionRequirements", () => {
     ]);
   });
 });
+
+describe("SEARCH_POOL_MAX", () => {
+  const pooled = "postgres://u:p@ep-cool-name-123-pooler.us-east-2.aws.neon.tech/neondb?sslmode=require";
+  const direct = "postgres://u:p@ep-cool-name-123.us-east-2.aws.neon.tech/neondb?sslmode=require";
+
+  it("is refused above 0 with Neon's pooled host, whose transaction pooling would drop the search sessions' settings", () => {
+    expect(() => cfg({ DATABASE_URL: pooled, SEARCH_POOL_MAX: "10" })).toThrow(
+      /SEARCH_POOL_MAX: must be 0 when DATABASE_URL is Neon's pooled host/,
+    );
+    expect(cfg({ DATABASE_URL: pooled }).SEARCH_POOL_MAX).toBe(0);
+    expect(cfg({ DATABASE_URL: direct, SEARCH_POOL_MAX: "10" }).SEARCH_POOL_MAX).toBe(10);
+  });
+});

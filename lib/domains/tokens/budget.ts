@@ -5,7 +5,7 @@
 // connection, and because PGlite ignores statement_timeout: a WASM statement cannot be interrupted, so
 // on PGlite the budget bounds the wait for the one connection, not a running statement.
 import { sql, type Kysely } from "kysely";
-import { db, SEARCH_PLANNER_SETTINGS, searchDb } from "@/db";
+import { db, SEARCH_PLANNER_SETTINGS, searchPoolFor } from "@/db";
 import type { DB } from "@/db/types";
 import { config } from "@/lib/core/config";
 import { timedOut } from "@/lib/core/errors";
@@ -16,12 +16,6 @@ export const budgetBeginSql = (budgetMs: number) => {
   const set = Object.entries(settings).map(([name, value]) => `set_config('${name}', '${value}', true)`);
   return `BEGIN READ ONLY; SELECT ${set.join(", ")}`;
 };
-
-/**
- * The pool a search with this budget runs on without a transaction: the search pool, whose sessions' statement
- * timeout is the configured budget; null (a transaction on the main pool) when there is none or the budget is another.
- */
-export const searchSessions = (budgetMs: number) => (budgetMs === config().SEARCH_TIMEOUT_MS ? searchDb() : null);
 
 /**
  * Runs `work` on one connection whose statements may take at most `budgetMs` each, read-only, under
@@ -39,10 +33,10 @@ export async function withSearchBudget<T>(
 ): Promise<T> {
   const ms = Math.max(1, Math.floor(budgetMs));
   let abandoned = false;
-  const sessions = searchSessions(ms);
-  const run = (sessions ?? db()).connection().execute(async (conn) => {
+  const searchPool = searchPoolFor(ms);
+  const run = (searchPool ?? db()).connection().execute(async (conn) => {
     if (abandoned) throw timedOut();
-    if (sessions) return work(conn);
+    if (searchPool) return work(conn); // its sessions carry the settings
     const begun = sql.raw(budgetBeginSql(ms)).execute(conn);
     begun.catch(() => {}); // awaited below, after the work
     try {

@@ -123,24 +123,28 @@ describe("the token search budget", () => {
 });
 
 describe.skipIf(!onPostgres)("the search pool (SEARCH_POOL_MAX): searches without a transaction", () => {
-  const withSearchPool = async (timeoutMs: number | undefined, fn: () => Promise<void>) => {
-    process.env.SEARCH_POOL_MAX = "2";
+  const withSearchPool = async (timeoutMs: number, fn: () => Promise<void>, databaseUrl = process.env.DATABASE_URL) => {
+    const main = process.env.DATABASE_URL;
+    process.env.SEARCH_POOL_MAX = "1"; // one connection: the next search gets the one before's
+    process.env.DATABASE_URL = databaseUrl;
     budget(timeoutMs);
     try {
       await fn();
     } finally {
       delete process.env.SEARCH_POOL_MAX;
+      process.env.DATABASE_URL = main;
       budget(undefined);
-      await closeDb(); // the search pool's sessions keep the timeout they started with
+      await closeDb();
     }
   };
   const session = (conn: Kysely<DB>) =>
     sql<Record<string, string | boolean>>`
       SELECT current_setting('statement_timeout') AS timeout, current_setting('transaction_read_only') AS ro,
         current_setting('jit') AS jit, current_setting('max_parallel_workers_per_gather') AS parallel,
-        statement_timestamp() = transaction_timestamp() AS "ownTransaction"`
+        current_setting('work_mem') AS "workMem", statement_timestamp() = transaction_timestamp() AS "ownTransaction"`
       .execute(conn)
       .then((r) => r.rows[0]);
+  const searchSettings = { timeout: "1500ms", ro: "on", jit: "off", parallel: "0", ownTransaction: true };
 
   it("runs a search's statements in sessions that carry its settings, each statement its own transaction", async () => {
     await withSearchPool(1500, async () => {
@@ -149,22 +153,49 @@ describe.skipIf(!onPostgres)("the search pool (SEARCH_POOL_MAX): searches withou
           await sql`SELECT pg_sleep(0.01)`.execute(conn); // a transaction's next statement would start later than it
           return session(conn);
         });
-        expect(inside).toEqual({ timeout: "1500ms", ro: "on", jit: "off", parallel: "0", ownTransaction: true });
+        expect(inside).toMatchObject(searchSettings);
       }
+      const write = await withSearchBudget((conn) => sql`UPDATE tokens SET name = name`.execute(conn)).catch((e) => e);
+      expect(write.code).toBe("25006"); // read-only transaction
       // The main pool's sessions are left as they were; a budget other than the configured one takes a transaction.
       expect(await session(db())).toMatchObject({ ro: "off", timeout: "3s", ownTransaction: true });
-      expect(await withSearchBudget(session, 700)).toMatchObject({ timeout: "700ms", ro: "on" });
+      expect(await withSearchBudget(session, 700)).toMatchObject({ timeout: "700ms", ro: "on", ownTransaction: false });
     });
   });
 
-  it("is cancelled by the server at SEARCH_TIMEOUT_MS (503 timeout, then recovers), and writes nothing", async () => {
-    await withSearchPool(50, async () => {
-      const res = await whileBusy(() => call(GET, "/api/tokens?q=based"));
-      expectError(res, 503, "timeout");
-      const write = await withSearchBudget((conn) => sql`UPDATE tokens SET name = name`.execute(conn)).catch((e) => e);
-      expect(write.code).toBe("25006"); // read-only transaction
+  it("keeps the URL's own options beside its settings, and its timeout over the URL's", async () => {
+    const url = new URL(process.env.DATABASE_URL!);
+    url.searchParams.set("options", "-c work_mem=5MB -c jit=on");
+    url.searchParams.set("statement_timeout", "99999");
+    await withSearchPool(
+      1500,
+      async () => expect(await withSearchBudget(session)).toEqual({ ...searchSettings, workMem: "5MB" }),
+      url.toString(),
+    );
+  });
+
+  it("is cancelled by the server at SEARCH_TIMEOUT_MS (57014, 503 timeout), and its connection serves the next search", async () => {
+    await withSearchPool(100, async () => {
+      let code: string | undefined;
+      let cancelledPid: number | undefined;
+      const outcome = await withSearchBudget(async (conn) => {
+        cancelledPid = (await sql<{ pid: number }>`SELECT pg_backend_pid() AS pid`.execute(conn)).rows[0]!.pid;
+        await sql`SELECT pg_sleep(2)`.execute(conn).catch((error) => {
+          code = error.code;
+          throw error;
+        });
+      }).catch((error) => error);
+      expect(outcome).toMatchObject({ status: 503, code: "timeout" });
+      for (let tries = 0; code === undefined && tries < 100; tries++) await new Promise((r) => setTimeout(r, 20));
+      expect(code).toBe("57014");
+      const next = await withSearchBudget(async (conn) => ({
+        ...(await session(conn)),
+        pid: (await sql<{ pid: number }>`SELECT pg_backend_pid() AS pid`.execute(conn)).rows[0]!.pid,
+      }));
+      expect(next).toMatchObject({ timeout: "100ms", ro: "on", jit: "off", ownTransaction: true, pid: cancelledPid });
+      expectError(await whileBusy(() => call(GET, "/api/tokens?q=based")), 503, "timeout");
+      const after = await call(GET, "/api/tokens?q=based");
+      expect(after.status, after.text).toBe(200);
     });
-    const after = await call(GET, "/api/tokens?q=based");
-    expect(after.status, after.text).toBe(200);
   });
 });

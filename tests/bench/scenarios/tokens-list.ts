@@ -6,7 +6,8 @@
 import { Kysely, PostgresDialect } from "kysely";
 import type { DB } from "@/db/types";
 import { config } from "@/lib/core/config";
-import { budgetBeginSql, searchSessions } from "@/lib/domains/tokens/budget";
+import { searchPoolFor } from "@/db";
+import { budgetBeginSql } from "@/lib/domains/tokens/budget";
 import { SEARCH_TERMS } from "@/dev/seed/vocabulary";
 import { encodeCursor } from "@/lib/domains/tokens/cursor";
 import { asListed, readJsonList } from "@/lib/domains/tokens/list";
@@ -29,7 +30,7 @@ function recorder(ctx: BenchContext) {
 
 /**
  * Each list request as listTokens sends it: one statement per round; on the main pool in the budget's transaction,
- * whose BEGIN and COMMIT are queued on the connection rather than waited for, and on the search pool (searchSessions)
+ * whose BEGIN and COMMIT are queued on the connection rather than waited for, and on the search pool (searchPoolFor)
  * without one: the floor then holds a client of ctx.searchPool, whose sessions are the service's search pool's.
  */
 async function listSql(ctx: BenchContext, queries: string[]): Promise<SqlRequest[]> {
@@ -39,7 +40,7 @@ async function listSql(ctx: BenchContext, queries: string[]): Promise<SqlRequest
     const { conn, sent } = recorder(ctx);
     await readJsonList(conn, asListed(searchRequest(tokensQuery.parse(Object.fromEntries(new URLSearchParams(qs))))));
     const rounds = sent.map((q) => [q]);
-    if (searchSessions(budget)) out.push(rounds);
+    if (searchPoolFor(budget)) out.push(rounds);
     else out.push([[{ text: budgetBeginSql(budget), queued: true }], ...rounds, [{ text: "COMMIT", queued: true }]]);
   }
   return out;
@@ -104,7 +105,7 @@ function listScenario(
     description,
     requests: async (ctx) => (await queries(ctx)).map((qs) => ({ path: `/api/tokens${qs ? `?${qs}` : ""}` })),
     sql: async (ctx) => listSql(ctx, await queries(ctx)),
-    sqlPool: (ctx) => (searchSessions(config().SEARCH_TIMEOUT_MS) ? ctx.searchPool : ctx.pool),
+    sqlPool: (ctx) => (searchPoolFor(config().SEARCH_TIMEOUT_MS) ? ctx.searchPool : ctx.pool),
   };
 }
 
