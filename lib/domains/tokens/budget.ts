@@ -10,9 +10,12 @@ import type { DB } from "@/db/types";
 import { config } from "@/lib/core/config";
 import { timedOut } from "@/lib/core/errors";
 
-/** The statement that opens a search's transaction (also replayed by the benchmark's database floor). */
+/**
+ * The statement that opens a search's transaction of `budgetMs` (a whole number of milliseconds, at least 1), also
+ * replayed by the benchmark's database floor.
+ */
 export const budgetBeginSql = (budgetMs: number) => {
-  const settings = { statement_timeout: String(Math.max(1, Math.floor(budgetMs))), ...SEARCH_PLANNER_SETTINGS };
+  const settings = { statement_timeout: String(budgetMs), ...SEARCH_PLANNER_SETTINGS };
   const set = Object.entries(settings).map(([name, value]) => `set_config('${name}', '${value}', true)`);
   return `BEGIN READ ONLY; SELECT ${set.join(", ")}`;
 };
