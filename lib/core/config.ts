@@ -291,7 +291,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     throw new ConfigError(`invalid environment:\n${lines.join("\n")}`);
   }
   const c = result.data;
-  if (c.SEARCH_POOL_MAX > 0 && c.DATABASE_URL && new URL(c.DATABASE_URL).hostname.includes("-pooler."))
+  if (c.SEARCH_POOL_MAX > 0 && c.DATABASE_URL && URL.parse(c.DATABASE_URL)?.hostname.includes("-pooler."))
     throw new ConfigError(
       "invalid environment:\n  SEARCH_POOL_MAX: must be 0 when DATABASE_URL is Neon's pooled host (-pooler), which " +
         "does not keep a session's settings (the search pool's statement timeout, read-only, no parallel plans)",
