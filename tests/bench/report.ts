@@ -38,6 +38,8 @@ export type RunInfo = {
   durationSeconds: number;
   rounds: number;
   connections: number[];
+  /** The server's SEARCH_POOL_MAX: 0, its token searches ran in a transaction each. */
+  searchPoolMax: number;
 };
 
 const ms = (v: number | undefined) => (v === undefined || Number.isNaN(v) ? "-" : v.toFixed(2));
@@ -261,6 +263,9 @@ export function renderDocument(info: RunInfo, results: ScenarioResult[]): string
     `Run of ${info.startedAt} on commit ${info.commit ?? "(unknown)"}: ${info.tokens.toLocaleString("en-US")} tokens, ` +
       `${info.durationSeconds} s per measurement in ${info.rounds} round(s) at ${info.connections.join(" and ")} connection(s); ` +
       `${m.cpus} × ${m.cpuModel ?? "CPU"}, ${m.memoryGiB} GiB, Node ${m.node}, load average at the end ${m.loadAverage.map((v) => v.toFixed(2)).join(" ")}. ` +
+      (info.searchPoolMax > 0
+        ? `Token searches on a search pool of ${info.searchPoolMax} connections ([The search pool](tokens-and-creators.md#the-search-pool)). `
+        : "Token searches in a transaction each (`SEARCH_POOL_MAX=0`). ") +
       "Latencies in ms.",
     "",
     "## Goals",

@@ -422,6 +422,7 @@ async function main() {
       durationSeconds: opts.durationSeconds,
       rounds: opts.rounds,
       connections: opts.connections,
+      searchPoolMax: Number(process.env.SEARCH_POOL_MAX),
     };
     const file = path.join(resultsDir, `${stamp}.json`);
     writeFileSync(
