@@ -175,7 +175,7 @@ describe.skipIf(!onPostgres)("the search pool (SEARCH_POOL_MAX): searches withou
   });
 
   it("is cancelled by the server at SEARCH_TIMEOUT_MS (57014, 503 timeout), and its connection serves the next search", async () => {
-    await withSearchPool(100, async () => {
+    await withSearchPool(300, async () => {
       let code: string | undefined;
       let cancelledPid: number | undefined;
       const outcome = await withSearchBudget(async (conn) => {
@@ -192,7 +192,7 @@ describe.skipIf(!onPostgres)("the search pool (SEARCH_POOL_MAX): searches withou
         ...(await session(conn)),
         pid: (await sql<{ pid: number }>`SELECT pg_backend_pid() AS pid`.execute(conn)).rows[0]!.pid,
       }));
-      expect(next).toMatchObject({ timeout: "100ms", ro: "on", jit: "off", ownTransaction: true, pid: cancelledPid });
+      expect(next).toMatchObject({ timeout: "300ms", ro: "on", jit: "off", ownTransaction: true, pid: cancelledPid });
       expectError(await whileBusy(() => call(GET, "/api/tokens?q=based")), 503, "timeout");
       const after = await call(GET, "/api/tokens?q=based");
       expect(after.status, after.text).toBe(200);
