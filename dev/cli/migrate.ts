@@ -3,7 +3,7 @@
 // deployment that lacks what production needs.
 import { db } from "@/db";
 import { migrateToLatest } from "@/db/migrate";
-import { checkProduction, config, resetConfig } from "@/lib/core/config";
+import { checkProduction, config, isNeonPooledHost, resetConfig } from "@/lib/core/config";
 import { type CliSpec, readCli, runCommand } from "./args";
 
 const cli = {
@@ -63,7 +63,7 @@ function pointAtDirectConnection(): void {
   process.env.STATEMENT_TIMEOUT_MS = "60000";
   resetConfig();
   const url = config().DATABASE_URL;
-  if (url && new URL(url).hostname.includes("-pooler."))
+  if (url && isNeonPooledHost(url))
     throw new Error(
       "DATABASE_URL is Neon's pooled host (-pooler), which cannot hold the migrations' lock: set " +
         "DATABASE_URL_UNPOOLED to the direct connection string (Neon's Vercel integration sets it)",

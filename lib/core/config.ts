@@ -284,6 +284,12 @@ export type Config = z.infer<typeof schema> & {
 
 export class ConfigError extends Error {}
 
+/**
+ * Whether a Postgres URL is Neon's pooled host (`-pooler`: PgBouncer in transaction mode), which keeps neither a
+ * session's settings nor its locks. A URL that does not parse is left to the driver's own error.
+ */
+export const isNeonPooledHost = (url: string): boolean => URL.parse(url)?.hostname.includes("-pooler.") ?? false;
+
 export function parseConfig(env: NodeJS.ProcessEnv): Config {
   const result = schema.safeParse(env);
   if (!result.success) {
@@ -291,7 +297,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     throw new ConfigError(`invalid environment:\n${lines.join("\n")}`);
   }
   const c = result.data;
-  if (c.SEARCH_POOL_MAX > 0 && c.DATABASE_URL && URL.parse(c.DATABASE_URL)?.hostname.includes("-pooler."))
+  if (c.SEARCH_POOL_MAX > 0 && c.DATABASE_URL && isNeonPooledHost(c.DATABASE_URL))
     throw new ConfigError(
       "invalid environment:\n  SEARCH_POOL_MAX: must be 0 when DATABASE_URL is Neon's pooled host (-pooler), which " +
         "does not keep a session's settings (the search pool's statement timeout, read-only, no parallel plans)",
