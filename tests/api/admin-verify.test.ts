@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DELETE, POST } from "@/app/api/admin/verify/route";
 import { route } from "@/lib/http/route";
 import { ADMIN_SESSION_SECONDS } from "@/lib/http/auth/admin";
-import { ADMIN_VERIFY_RATE_LIMIT } from "@/lib/http/auth/admin-verify";
 import { partnerKey, startIssuer, unsignedToken, type Issuer } from "@/tests/helpers/auth";
 import { call, expectError, type CallResult } from "@/tests/helpers/http";
+import { holdRateWindow } from "@/tests/helpers/clock";
 
 let issuer: Issuer;
 let ipCounter = 0;
@@ -135,10 +135,7 @@ describe("POST /api/admin/verify", () => {
   });
 
   it("limits attempts per client IP (brute force), with the rate-limit headers", async () => {
-    // Fixed windows are aligned to the epoch: do not start the count in the last seconds of one.
-    const windowMs = ADMIN_VERIFY_RATE_LIMIT.windowSeconds * 1000;
-    const left = windowMs - (Date.now() % windowMs);
-    if (left < 5000) await new Promise((r) => setTimeout(r, left + 10));
+    holdRateWindow();
     const ip = freshIp();
     let last: CallResult | undefined;
     for (let i = 0; i < 10; i++) {

@@ -1,11 +1,12 @@
 // Per-IP rate limits key on the address TRUSTED_PROXY vouches for, never on a forwarding header the client chose.
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { randomBytes } from "node:crypto";
 import { parseConfig, resetConfig } from "@/lib/core/config";
 import { clientIp } from "@/lib/http/client-ip";
 import { ipSubject } from "@/lib/platform/kv/rate-limit";
 import { route } from "@/lib/http/route";
 import { call, expectError } from "@/tests/helpers/http";
+import { holdRateWindow } from "@/tests/helpers/clock";
 
 const request = (headers: Record<string, string>) => new Request("http://localhost/api/x", { headers });
 const env = (vars: Record<string, string>) => vars as NodeJS.ProcessEnv;
@@ -72,7 +73,6 @@ describe("ipSubject", () => {
 
 describe("a per-IP limit through route()", () => {
   afterEach(() => {
-    vi.useRealTimers();
     delete process.env.TRUSTED_PROXY;
     resetConfig();
   });
@@ -85,8 +85,7 @@ describe("a per-IP limit through route()", () => {
     });
 
   it("is not reset by a client choosing its own x-forwarded-for hops (default: the socket address)", async () => {
-    // Fixed windows: Date stands still so both calls fall in the same one.
-    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() });
+    holdRateWindow();
     const handler = limited();
     // What `next start` passes on when a client sends its own header: the client's hops are kept as sent.
     expect((await call(handler, "/api/t", { headers: { "x-forwarded-for": "203.0.113.50" } })).status).toBe(200);
@@ -99,7 +98,7 @@ describe("a per-IP limit through route()", () => {
   });
 
   it("is shared by the addresses of one IPv6 /64, not by the next /64", async () => {
-    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() });
+    holdRateWindow();
     const handler = limited();
     const from = (ip: string) => call(handler, "/api/t", { headers: { "x-forwarded-for": ip } });
     expect((await from("2001:db8:7:7::1")).status).toBe(200);
@@ -108,7 +107,7 @@ describe("a per-IP limit through route()", () => {
   });
 
   it("with TRUSTED_PROXY=vercel keys on Vercel's header", async () => {
-    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() });
+    holdRateWindow();
     process.env.TRUSTED_PROXY = "vercel";
     resetConfig();
     const handler = limited();

@@ -11,6 +11,7 @@ import { resetConfig } from "@/lib/core/config";
 import { kv, resetKv } from "@/lib/platform/kv";
 import { partnerKey } from "@/tests/helpers/auth";
 import { call, expectError } from "@/tests/helpers/http";
+import { holdRateWindow } from "@/tests/helpers/clock";
 import { redisReachable, REDIS_URL, startUpstashServer, type UpstashServer } from "@/tests/helpers/upstash";
 
 const listQuery = z.object({ limit: zInt(0, 20).default(10), address: zAddress, champagne: zBool.optional() });
@@ -92,6 +93,7 @@ describe("the envelope's shape", () => {
   });
 
   it("is { error: message, code, requestId, details? } for a 400 with details, a 404 and a 429", async () => {
+    holdRateWindow();
     const traced = (id: string) => ({ "x-request-id": id, "x-forwarded-for": "198.51.100.77" });
     const invalid = await call(listRoute, "/api/t?limit=50", { headers: traced("shape-400") });
     const absent = await call(missing, "/api/t", { headers: traced("shape-404") });
@@ -262,17 +264,12 @@ function rateLimitCases(backend: "postgres" | "upstash") {
   });
   const ip = (n: number) => ({ "x-forwarded-for": `203.0.113.${n}` });
 
-  beforeAll(async () => {
-    const windowMs = 3_600_000;
-    const left = windowMs - (Date.now() % windowMs);
-    if (left < 10_000) await new Promise((r) => setTimeout(r, left + 10));
-  });
-
   it(`uses the ${backend} backend`, async () => {
     expect((await kv()).backend).toBe(backend);
   });
 
   it("sends the limit headers, then 429 with Retry-After once the bucket is empty", async () => {
+    holdRateWindow();
     const first = await call(limited, "/api/t", { headers: ip(1) });
     expect(first.status).toBe(200);
     expect(first.headers.get("x-ratelimit-limit")).toBe("2");
@@ -293,6 +290,7 @@ function rateLimitCases(backend: "postgres" | "upstash") {
   });
 
   it("keys partner routes by API key, not by IP", async () => {
+    holdRateWindow();
     const [a, b] = [await partnerKey("a"), await partnerKey("b")];
     expect((await call(limitedPartner, "/api/t", { headers: { "x-api-key": a, ...ip(3) } })).status).toBe(200);
     expectError(await call(limitedPartner, "/api/t", { headers: { "x-api-key": a, ...ip(4) } }), 429, "rate_limited");

@@ -1,7 +1,7 @@
 // POST /api/tokens/deploy(/split) and GET /api/tokens/deploy/{requestKey} on the in-process chain: each shape
 // from request to job to receipt to the token lookup, the config decoded from calldata field by field,
 // idempotency, dryRun, reverts, failures, limits and the auth matrix.
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getAddress, zeroAddress, type Hash } from "viem";
 import { db } from "@/db";
 import { resetConfig } from "@/lib/core/config";
@@ -19,6 +19,7 @@ import { GET as statusGet } from "@/app/api/tokens/deploy/[requestKey]/route";
 import { useTestChain, type TestChain } from "@/tests/helpers/chain";
 import { authMatrix, partnerKey, startIssuer, type Issuer } from "@/tests/helpers/auth";
 import { call, expectError } from "@/tests/helpers/http";
+import { holdRateWindow } from "@/tests/helpers/clock";
 import {
   DEFAULT_SNIPER_FEES,
   decodeAirdrop,
@@ -711,26 +712,19 @@ describe("rejections and failures", () => {
   it("DEPLOY_RATE_LIMIT meters every request to both paths per API key, the ones the daily quota leaves free too", async () => {
     const metered = await partnerKey("metered");
     const { limit } = DEPLOY_RATE_LIMIT;
-    // The limit counts in fixed windows of a minute: on a slow machine the loop could straddle two of them. The clock
-    // the limiter reads stands still meanwhile (timers and the database's own clock run on).
-    vi.useFakeTimers({ toFake: ["Date"] });
-    vi.setSystemTime(Date.now());
-    try {
-      for (let i = 0; i < limit; i++) {
-        const res = await (i % 2 ? deploySplit : deploy)(metered, { nonsense: true });
-        expectError(res, 400, "invalid_request");
-        expect(res.headers.get("x-ratelimit-remaining")).toBe(String(limit - i - 1));
-      }
-      const refused = await deploy(metered, { ...v4Body(chain(), key("metered-dry")), dryRun: true });
-      expectError(refused, 429, "rate_limited");
-      expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
-      expect(Number(refused.headers.get("retry-after"))).toBeLessThanOrEqual(DEPLOY_RATE_LIMIT.windowSeconds);
-      expectError(await deploySplit(metered, { nonsense: true }), 429, "rate_limited");
-      // Another API key has its own budget.
-      expectError(await deploy(other, { nonsense: true }), 400, "invalid_request");
-    } finally {
-      vi.useRealTimers();
+    holdRateWindow();
+    for (let i = 0; i < limit; i++) {
+      const res = await (i % 2 ? deploySplit : deploy)(metered, { nonsense: true });
+      expectError(res, 400, "invalid_request");
+      expect(res.headers.get("x-ratelimit-remaining")).toBe(String(limit - i - 1));
     }
+    const refused = await deploy(metered, { ...v4Body(chain(), key("metered-dry")), dryRun: true });
+    expectError(refused, 429, "rate_limited");
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(Number(refused.headers.get("retry-after"))).toBeLessThanOrEqual(DEPLOY_RATE_LIMIT.windowSeconds);
+    expectError(await deploySplit(metered, { nonsense: true }), 429, "rate_limited");
+    // Another API key has its own budget.
+    expectError(await deploy(other, { nonsense: true }), 400, "invalid_request");
   });
 
   it("the status of another partner's key, or an unknown one, is 404; a malformed key is 400", async () => {

@@ -1,6 +1,6 @@
 // Pretokens: create (validated and simulated on the in-process chain), list pending, soft delete; ownership
 // and the auth matrix on every route.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import { decodeAbiParameters, getAddress, type Hex } from "viem";
 import { db } from "@/db";
@@ -12,6 +12,7 @@ import { DELETE as deleteRoute } from "@/app/api/pretoken/[id]/route";
 import { useTestChain, type TestChain } from "@/tests/helpers/chain";
 import { authMatrix, startIssuer, type Issuer } from "@/tests/helpers/auth";
 import { call, expectError } from "@/tests/helpers/http";
+import { holdRateWindow } from "@/tests/helpers/clock";
 import { interceptChain } from "@/tests/api/deploy/helpers";
 
 const chain = useTestChain();
@@ -217,14 +218,12 @@ describe("POST /api/pretoken/v4", () => {
 
 describe("POST /api/pretoken/v4: per-user rate limit", () => {
   afterEach(() => {
-    vi.useRealTimers();
     process.env.PRETOKEN_CREATES_PER_MINUTE = "10000";
     resetConfig();
   });
 
   it("PRETOKEN_CREATES_PER_MINUTE creates per user, then 429 with Retry-After before any simulation; another user is not affected", async () => {
-    // The window is a fixed minute: Date stands still so the creates cannot straddle two windows.
-    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() });
+    holdRateWindow();
     process.env.PRETOKEN_CREATES_PER_MINUTE = "3";
     resetConfig();
     const c = chain();
