@@ -50,6 +50,16 @@ const about = {
   chainId: "only tokens of this chain",
 };
 
+/** Paging by position beside the cursor, as the earlier API's clients page (`page` and `limit`): pageOffset. */
+const offsetParams = {
+  offset: zInt(0, MAX_OFFSET).default(0).describe(`tokens to skip, at most ${MAX_OFFSET} (deeper pages go by cursor)`),
+  page: zInt(1, MAX_OFFSET + 1)
+    .optional()
+    .describe(
+      `the earlier API's page number, from 1: skips (page - 1) × limit tokens (plus offset), at most ${MAX_OFFSET} in all`,
+    ),
+};
+
 const listParams = {
   q: zText(MAX_Q_CHARS).optional().describe(about.q),
   fids: zFidList(MAX_FIDS).optional().describe(about.fids),
@@ -71,12 +81,7 @@ const listParams = {
   startDate: zUnixSeconds
     .optional()
     .describe("only tokens deployed after this time (unix seconds, a fraction allowed)"),
-  offset: zInt(0, MAX_OFFSET).default(0).describe(`tokens to skip, at most ${MAX_OFFSET} (deeper pages go by cursor)`),
-  page: zInt(1, MAX_OFFSET + 1)
-    .optional()
-    .describe(
-      `the earlier API's page number, from 1: skips (page - 1) × limit tokens (plus offset), at most ${MAX_OFFSET} in all`,
-    ),
+  ...offsetParams,
   includeUser: zBool.default(false).describe(about.includeUser),
   includeMarket: zBool.default(false).describe(about.includeMarket),
   chainId: zChainId.optional().describe(about.chainId),
@@ -138,14 +143,21 @@ export const isBlockedQuery = z.object({
   chainId: zChainId.optional().describe("only a block on this chain (or a global one) counts; without it, any block"),
 });
 
+/** The page of fetch-deployed-by-*: 10 by cursor, as the interface has it, or `limit` (up to 20) by `page`. */
+const deployedPaging = {
+  cursor: zCursor.optional().describe(about.cursor),
+  limit: zLimit(20, 10),
+  ...offsetParams,
+};
+
 export const deployedByFidQuery = z.object({
   fid: zFid.describe("the FID that requested the tokens"),
-  cursor: zCursor.optional().describe(about.cursor),
+  ...deployedPaging,
 });
 
 export const deployedByAddressQuery = z.object({
   address: zAddress.describe("the account that sent the deploying transactions (msg_sender)"),
-  cursor: zCursor.optional().describe(about.cursor),
+  ...deployedPaging,
 });
 
 export const byPoolAddressQuery = z.object({

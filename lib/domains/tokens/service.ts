@@ -33,10 +33,9 @@ async function answer(r: ListRequest): Promise<JsonText> {
   return jsonObject(await listTokens(r));
 }
 
-/** Fixed page sizes of the interface (get-tokens-by-fid 10, search 5) and ours (fetch-deployed-by-* 10). */
+/** Fixed page sizes of the interface: get-tokens-by-fid 10, search 5. */
 export const BY_FID_PAGE = 10;
 export const SEARCH_PAGE = 5;
-export const DEPLOYED_PAGE = 10;
 
 type TokensQuery = z.infer<typeof tokensQuery> | z.infer<typeof authenticatedTokensQuery>;
 
@@ -61,7 +60,7 @@ export function searchRequest(query: TokensQuery): ListRequest {
 }
 
 /** `offset`, plus the tokens of the pages before `page` (the earlier API's page numbers). */
-function pageOffset(query: TokensQuery): number {
+function pageOffset(query: { offset: number; page?: number; limit: number }): number {
   const offset = query.offset + ((query.page ?? 1) - 1) * query.limit;
   if (offset > MAX_OFFSET) {
     const message = `goes past the first ${MAX_OFFSET} tokens (page ${query.page} of ${query.limit}); deeper pages go by cursor`;
@@ -96,12 +95,22 @@ export function tokensOfAdmin(
 
 /** GET /api/tokens/fetch-deployed-by-fid: `{ data, total, cursor }`. */
 export function deployedByFid(query: z.infer<typeof deployedByFidQuery>): Promise<JsonText> {
-  return answer({ filters: { fids: [query.fid] }, cursor: query.cursor, limit: DEPLOYED_PAGE });
+  return answer({
+    filters: { fids: [query.fid] },
+    cursor: query.cursor,
+    offset: pageOffset(query),
+    limit: query.limit,
+  });
 }
 
 /** GET /api/tokens/fetch-deployed-by-address: tokens whose deployer (msg_sender) is the address. */
 export function deployedByAddress(query: z.infer<typeof deployedByAddressQuery>): Promise<JsonText> {
-  return answer({ filters: { msgSender: query.address }, cursor: query.cursor, limit: DEPLOYED_PAGE });
+  return answer({
+    filters: { msgSender: query.address },
+    cursor: query.cursor,
+    offset: pageOffset(query),
+    limit: query.limit,
+  });
 }
 
 /** GET /api/tokens/search (deprecated): GET /api/tokens with q and fids only, 5 per page. */

@@ -38,6 +38,26 @@ describe("GET /api/tokens/fetch-deployed-by-fid", () => {
     expect(rest.body.cursor).toBeNull();
   });
 
+  it("pages by `page` and `limit` (up to 20, larger clamped), as the earlier API's clients do", async () => {
+    const page = async (qs: string) => {
+      const res = await call(deployedByFid, `/api/tokens/fetch-deployed-by-fid?fid=77&${qs}`);
+      expect(res.status, res.text).toBe(200);
+      return res.body;
+    };
+    const second = await page("page=2&limit=5");
+    expect(names(second)).toEqual(["Seventy 6", "Seventy 5", "Seventy 4", "Seventy 3", "Seventy 2"]);
+    expect(second).toMatchObject({ total: 12, hasMore: true });
+    const last = await page("page=3&limit=5");
+    expect(names(last)).toEqual(["Seventy 1", "Seventy 0"]);
+    expect(last).toMatchObject({ total: 12, hasMore: false, cursor: null });
+    expect(names(await page("page=2&limit=500"))).toEqual([]); // 20 a page: 12 tokens are one page
+    expect(names(await page("limit=500"))).toHaveLength(12);
+    expect(names(await page("offset=10"))).toEqual(["Seventy 1", "Seventy 0"]);
+    for (const qs of ["limit=0", "page=0", "limit=abc", "page=1001&limit=20"]) {
+      expectError(await call(deployedByFid, `/api/tokens/fetch-deployed-by-fid?fid=77&${qs}`), 400, "invalid_request");
+    }
+  });
+
   it("rejects a missing or non-numeric fid", async () => {
     for (const qs of ["", "fid=abc", "fid=0"]) {
       expect(
@@ -55,6 +75,16 @@ describe("GET /api/tokens/fetch-deployed-by-address", () => {
     expect(names(res.body)[0]).toBe("Seventy 11");
     const none = await call(deployedByAddress, `/api/tokens/fetch-deployed-by-address?address=${address("e", 1)}`);
     expect(none.body).toEqual({ data: [], total: 0, cursor: null, hasMore: false });
+  });
+
+  it("pages by `page` and `limit` as fetch-deployed-by-fid does", async () => {
+    const res = await call(
+      deployedByAddress,
+      `/api/tokens/fetch-deployed-by-address?address=${address("e", 77)}&page=2&limit=10`,
+    );
+    expect(res.status, res.text).toBe(200);
+    expect(names(res.body)).toEqual(["Seventy 1", "Seventy 0"]);
+    expect(res.body).toMatchObject({ total: 12, hasMore: false });
   });
 
   it("rejects a bad address or cursor", async () => {

@@ -884,7 +884,7 @@ export interface paths {
         };
         /**
          * List tokens deployed by an address
-         * @description Tokens whose deploying transaction was sent by the address (msg_sender), newest first, 10 per page by cursor.
+         * @description Tokens whose deploying transaction was sent by the address (msg_sender), newest first, 10 per page by cursor; or `limit` per page (up to 20) by `page` or `offset`, as the earlier API's clients page.
          */
         get: operations["getApiTokensFetchDeployedByAddress"];
         put?: never;
@@ -904,7 +904,7 @@ export interface paths {
         };
         /**
          * List tokens requested by a FID
-         * @description Tokens requested by the FID (the deployment's requestor), newest first, 10 per page by cursor.
+         * @description Tokens requested by the FID (the deployment's requestor), newest first, 10 per page by cursor; or `limit` per page (up to 20) by `page` or `offset`, as the earlier API's clients page.
          */
         get: operations["getApiTokensFetchDeployedByFid"];
         put?: never;
@@ -9208,6 +9208,21 @@ export interface operations {
                 address: string;
                 /** @description the previous page's cursor (or the platform's base64 `{"id":"<deployed_at>"}`); one of another sort starts over */
                 cursor?: string;
+                /**
+                 * @description page size, 1 to 20 (default 10); a larger value is clamped to 20
+                 * @example 10
+                 */
+                limit?: number;
+                /**
+                 * @description tokens to skip, at most 1000 (deeper pages go by cursor)
+                 * @example 0
+                 */
+                offset?: number;
+                /**
+                 * @description the earlier API's page number, from 1: skips (page - 1) × limit tokens (plus offset), at most 1000 in all
+                 * @example 1
+                 */
+                page?: number;
             };
             header?: never;
             path?: never;
@@ -9474,6 +9489,21 @@ export interface operations {
                 fid: number;
                 /** @description the previous page's cursor (or the platform's base64 `{"id":"<deployed_at>"}`); one of another sort starts over */
                 cursor?: string;
+                /**
+                 * @description page size, 1 to 20 (default 10); a larger value is clamped to 20
+                 * @example 10
+                 */
+                limit?: number;
+                /**
+                 * @description tokens to skip, at most 1000 (deeper pages go by cursor)
+                 * @example 0
+                 */
+                offset?: number;
+                /**
+                 * @description the earlier API's page number, from 1: skips (page - 1) × limit tokens (plus offset), at most 1000 in all
+                 * @example 1
+                 */
+                page?: number;
             };
             header?: never;
             path?: never;

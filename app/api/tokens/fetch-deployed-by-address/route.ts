@@ -9,7 +9,7 @@ export const GET = route({
   auth: "public",
   summary: "List tokens deployed by an address",
   description:
-    "Tokens whose deploying transaction was sent by the address (msg_sender), newest first, 10 per page by cursor.",
+    "Tokens whose deploying transaction was sent by the address (msg_sender), newest first, 10 per page by cursor; or `limit` per page (up to 20) by `page` or `offset`, as the earlier API's clients page.",
   query: deployedByAddressQuery,
   response: tokenListResponse,
   cache: cachePolicy.tokensList,

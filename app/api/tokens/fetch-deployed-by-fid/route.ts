@@ -8,7 +8,8 @@ import { tokenListResponse } from "@/lib/domains/tokens/responses";
 export const GET = route({
   auth: "public",
   summary: "List tokens requested by a FID",
-  description: "Tokens requested by the FID (the deployment's requestor), newest first, 10 per page by cursor.",
+  description:
+    "Tokens requested by the FID (the deployment's requestor), newest first, 10 per page by cursor; or `limit` per page (up to 20) by `page` or `offset`, as the earlier API's clients page.",
   query: deployedByFidQuery,
   response: tokenListResponse,
   cache: cachePolicy.tokensList,
