@@ -5,7 +5,7 @@ import { route } from "@/lib/http/route";
 import { ADMIN_SESSION_SECONDS } from "@/lib/http/auth/admin";
 import { partnerKey, startIssuer, unsignedToken, type Issuer } from "@/tests/helpers/auth";
 import { call, expectError, type CallResult } from "@/tests/helpers/http";
-import { holdRateWindow } from "@/tests/helpers/clock";
+import { freezeDate } from "@/tests/helpers/clock";
 
 let issuer: Issuer;
 let ipCounter = 0;
@@ -135,7 +135,7 @@ describe("POST /api/admin/verify", () => {
   });
 
   it("limits attempts per client IP (brute force), with the rate-limit headers", async () => {
-    holdRateWindow();
+    freezeDate();
     const ip = freshIp();
     let last: CallResult | undefined;
     for (let i = 0; i < 10; i++) {

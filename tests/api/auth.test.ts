@@ -174,11 +174,18 @@ describe("user tokens", () => {
 });
 
 describe("the issuer's key server is down", () => {
-  /** Points the verifier at another key server for one test, then back at the issuer's. */
-  async function withKeyServer(reply: Parameters<typeof startFakeServer>[0], run: () => Promise<unknown>) {
+  /**
+   * Points the verifier at another key server for one test, then back at the issuer's. `timeoutMs`: short only where
+   * the server hangs; a key set that does come must not miss it on a loaded machine.
+   */
+  async function withKeyServer(
+    reply: Parameters<typeof startFakeServer>[0],
+    run: () => Promise<unknown>,
+    timeoutMs = 5000,
+  ) {
     const server = await startFakeServer(reply);
     process.env.FARCASTER_JWKS_URL = `${server.url}/.well-known/jwks.json`;
-    process.env.PROVIDER_TIMEOUT_MS = "300";
+    process.env.PROVIDER_TIMEOUT_MS = String(timeoutMs);
     resetConfig();
     resetUserTokenVerifiers(); // forget the cached key set
     try {
@@ -216,6 +223,7 @@ describe("the issuer's key server is down", () => {
           503,
           "provider_unavailable",
         ),
+      300,
     );
     await withKeyServer(
       () => ({ text: "<html>maintenance</html>" }),

@@ -6,7 +6,7 @@ import { clientIp } from "@/lib/http/client-ip";
 import { ipSubject } from "@/lib/platform/kv/rate-limit";
 import { route } from "@/lib/http/route";
 import { call, expectError } from "@/tests/helpers/http";
-import { holdRateWindow } from "@/tests/helpers/clock";
+import { freezeDate } from "@/tests/helpers/clock";
 
 const request = (headers: Record<string, string>) => new Request("http://localhost/api/x", { headers });
 const env = (vars: Record<string, string>) => vars as NodeJS.ProcessEnv;
@@ -85,7 +85,7 @@ describe("a per-IP limit through route()", () => {
     });
 
   it("is not reset by a client choosing its own x-forwarded-for hops (default: the socket address)", async () => {
-    holdRateWindow();
+    freezeDate();
     const handler = limited();
     // What `next start` passes on when a client sends its own header: the client's hops are kept as sent.
     expect((await call(handler, "/api/t", { headers: { "x-forwarded-for": "203.0.113.50" } })).status).toBe(200);
@@ -98,7 +98,7 @@ describe("a per-IP limit through route()", () => {
   });
 
   it("is shared by the addresses of one IPv6 /64, not by the next /64", async () => {
-    holdRateWindow();
+    freezeDate();
     const handler = limited();
     const from = (ip: string) => call(handler, "/api/t", { headers: { "x-forwarded-for": ip } });
     expect((await from("2001:db8:7:7::1")).status).toBe(200);
@@ -107,7 +107,7 @@ describe("a per-IP limit through route()", () => {
   });
 
   it("with TRUSTED_PROXY=vercel keys on Vercel's header", async () => {
-    holdRateWindow();
+    freezeDate();
     process.env.TRUSTED_PROXY = "vercel";
     resetConfig();
     const handler = limited();

@@ -11,7 +11,7 @@ import { resetConfig } from "@/lib/core/config";
 import { kv, resetKv } from "@/lib/platform/kv";
 import { partnerKey } from "@/tests/helpers/auth";
 import { call, expectError } from "@/tests/helpers/http";
-import { holdRateWindow } from "@/tests/helpers/clock";
+import { freezeDate } from "@/tests/helpers/clock";
 import { redisReachable, REDIS_URL, startUpstashServer, type UpstashServer } from "@/tests/helpers/upstash";
 
 const listQuery = z.object({ limit: zInt(0, 20).default(10), address: zAddress, champagne: zBool.optional() });
@@ -93,7 +93,7 @@ describe("the envelope's shape", () => {
   });
 
   it("is { error: message, code, requestId, details? } for a 400 with details, a 404 and a 429", async () => {
-    holdRateWindow();
+    freezeDate();
     const traced = (id: string) => ({ "x-request-id": id, "x-forwarded-for": "198.51.100.77" });
     const invalid = await call(listRoute, "/api/t?limit=50", { headers: traced("shape-400") });
     const absent = await call(missing, "/api/t", { headers: traced("shape-404") });
@@ -269,7 +269,7 @@ function rateLimitCases(backend: "postgres" | "upstash") {
   });
 
   it("sends the limit headers, then 429 with Retry-After once the bucket is empty", async () => {
-    holdRateWindow();
+    freezeDate();
     const first = await call(limited, "/api/t", { headers: ip(1) });
     expect(first.status).toBe(200);
     expect(first.headers.get("x-ratelimit-limit")).toBe("2");
@@ -290,7 +290,7 @@ function rateLimitCases(backend: "postgres" | "upstash") {
   });
 
   it("keys partner routes by API key, not by IP", async () => {
-    holdRateWindow();
+    freezeDate();
     const [a, b] = [await partnerKey("a"), await partnerKey("b")];
     expect((await call(limitedPartner, "/api/t", { headers: { "x-api-key": a, ...ip(3) } })).status).toBe(200);
     expectError(await call(limitedPartner, "/api/t", { headers: { "x-api-key": a, ...ip(4) } }), 429, "rate_limited");

@@ -9,6 +9,7 @@ import { runDueJobs } from "@/lib/platform/jobs/runner";
 import "@/lib/domains/jobs"; // every job definition, as the server registers them
 import { GET } from "@/app/api/cron/[schedule]/route";
 import { call, expectError } from "@/tests/helpers/http";
+import { freezeDate } from "@/tests/helpers/clock";
 
 const SECRET = "test-cron-secret-0123456789";
 let runs = 0;
@@ -52,6 +53,7 @@ describe("GET /api/cron/[schedule]", () => {
   });
 
   it("enqueues the schedule's job once per bucket, however often the cron fires", async () => {
+    freezeDate();
     const first = await hit("test-cron-refresh", `Bearer ${SECRET}`);
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({

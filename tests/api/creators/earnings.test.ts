@@ -23,6 +23,7 @@ import {
   storeLaunch,
 } from "./chain-fixtures";
 import { addr, insertToken } from "./fixtures";
+import { freezeDate } from "@/tests/helpers/clock";
 
 const chain = useTestChain();
 const earnings = (token: string, qs = "") =>
@@ -106,6 +107,7 @@ describe("fee-claim indexer", () => {
     expect(await db().selectFrom("fee_claims").select("id").execute()).toHaveLength(1);
     const schedule = findSchedule("earnings-index")!;
     expect(schedule.everySeconds).toBe(60);
+    freezeDate(); // both in one minute's bucket
     const { id } = await enqueueSchedule(schedule);
     expect((await enqueueSchedule(schedule)).id).toBe(id);
     expect((await runDueJobs()).map((o) => o.status)).toContain("done");

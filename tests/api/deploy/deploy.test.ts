@@ -19,7 +19,7 @@ import { GET as statusGet } from "@/app/api/tokens/deploy/[requestKey]/route";
 import { useTestChain, type TestChain } from "@/tests/helpers/chain";
 import { authMatrix, partnerKey, startIssuer, type Issuer } from "@/tests/helpers/auth";
 import { call, expectError } from "@/tests/helpers/http";
-import { holdRateWindow } from "@/tests/helpers/clock";
+import { freezeDate } from "@/tests/helpers/clock";
 import {
   DEFAULT_SNIPER_FEES,
   decodeAirdrop,
@@ -712,7 +712,7 @@ describe("rejections and failures", () => {
   it("DEPLOY_RATE_LIMIT meters every request to both paths per API key, the ones the daily quota leaves free too", async () => {
     const metered = await partnerKey("metered");
     const { limit } = DEPLOY_RATE_LIMIT;
-    holdRateWindow();
+    freezeDate();
     for (let i = 0; i < limit; i++) {
       const res = await (i % 2 ? deploySplit : deploy)(metered, { nonsense: true });
       expectError(res, 400, "invalid_request");

@@ -9,7 +9,7 @@ import { POST as indexByAddress } from "@/app/api/tokens/index-by-address/route"
 import { authMatrix, partnerKey, startIssuer, type Issuer } from "@/tests/helpers/auth";
 import { sdkDeployment, useTestChain } from "@/tests/helpers/chain";
 import { call, expectError } from "@/tests/helpers/http";
-import { holdRateWindow } from "@/tests/helpers/clock";
+import { freezeDate } from "@/tests/helpers/clock";
 
 const chain = useTestChain();
 let key: string;
@@ -78,7 +78,7 @@ describe("POST /api/tokens/index", () => {
   });
 
   it("allows 10 a minute per API key", async () => {
-    holdRateWindow();
+    freezeDate();
     const other = await partnerKey("indexer-limit");
     for (let i = 0; i < 10; i++) await index({ txHash: `0x${"cd".repeat(32)}`, chainId: chain().chainId }, other);
     expectError(await index({ txHash: `0x${"cd".repeat(32)}`, chainId: chain().chainId }, other), 429, "rate_limited");

@@ -16,7 +16,7 @@ import { POST as fromUi } from "@/app/api/tokens/save-deployed-token/from-ui/rou
 import { defaultDeploymentConfig, useTestChain, type TestChain } from "@/tests/helpers/chain";
 import { startIssuer, type Issuer } from "@/tests/helpers/auth";
 import { call, expectError } from "@/tests/helpers/http";
-import { holdRateWindow } from "@/tests/helpers/clock";
+import { freezeDate } from "@/tests/helpers/clock";
 
 const chain = useTestChain();
 let issuer: Issuer;
@@ -191,7 +191,7 @@ describe("POST /api/tokens/index-by-address", () => {
   });
 
   it("1 search per hour per address and IP, 5 per minute per IP; no TokenCreated is 404; bad input is 400", async () => {
-    holdRateWindow();
+    freezeDate();
     const unknown = (i: number) => `0x${String(i).padStart(40, "0")}`;
     expectError(await indexCall(unknown(1), "10.0.0.4"), 404, "not_found");
     expectError(await indexCall(unknown(1), "10.0.0.4"), 429, "rate_limited");
@@ -309,7 +309,7 @@ describe("POST /api/tokens/save-deployed-token/from-ui", () => {
   });
 
   it("its searches of the logs count per asker: past 5 a minute its jobs do not search, another asker's do", async () => {
-    holdRateWindow();
+    freezeDate();
     const c = chain();
     const mined = await deployDirect(c, "Mined");
     const unknown = (i: number) => `0x${String(i).padStart(40, "7")}`;

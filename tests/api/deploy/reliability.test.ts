@@ -47,11 +47,11 @@ describe("the idempotency race", () => {
   it("concurrent identical requests share one simulation; another body, or a later request, simulates its own", async () => {
     const c = chain();
     let calls = 0;
-    // The first simulation is held for a second, so the ten requests are all in flight while it runs (each first
-    // goes through its key lookup and the partner's rate limit, which on a busy database can take longer than a
-    // simulation on the local chain).
+    // The first simulation is held for three seconds, so the ten requests are all in flight while it runs (each first
+    // goes through its key lookup and the partner's rate limit, which on a busy database, or through the neon
+    // driver's new connections, can take longer than a simulation on the local chain).
     const restore = interceptChain(c, async (method, forward) => {
-      if (method === "eth_call" && ++calls === 1) await new Promise((r) => setTimeout(r, 1000));
+      if (method === "eth_call" && ++calls === 1) await new Promise((r) => setTimeout(r, 3000));
       return forward();
     });
     try {

@@ -12,7 +12,7 @@ import { DELETE as deleteRoute } from "@/app/api/pretoken/[id]/route";
 import { useTestChain, type TestChain } from "@/tests/helpers/chain";
 import { authMatrix, startIssuer, type Issuer } from "@/tests/helpers/auth";
 import { call, expectError } from "@/tests/helpers/http";
-import { holdRateWindow } from "@/tests/helpers/clock";
+import { freezeDate } from "@/tests/helpers/clock";
 import { interceptChain } from "@/tests/api/deploy/helpers";
 
 const chain = useTestChain();
@@ -223,7 +223,7 @@ describe("POST /api/pretoken/v4: per-user rate limit", () => {
   });
 
   it("PRETOKEN_CREATES_PER_MINUTE creates per user, then 429 with Retry-After before any simulation; another user is not affected", async () => {
-    holdRateWindow();
+    freezeDate();
     process.env.PRETOKEN_CREATES_PER_MINUTE = "3";
     resetConfig();
     const c = chain();

@@ -114,10 +114,10 @@ describe.skipIf(!onPostgres)("the neon driver through a local WebSocket proxy", 
             conn,
           )
         ).rows[0],
-      700,
+      4321, // long enough for a new connection through the proxy on a loaded machine; its own, not the default
     );
-    expect(settings).toEqual({ timeout: "700ms", readOnly: "on" });
-    const write = await withSearchBudget((conn) => sql`INSERT INTO neon_probe VALUES (9)`.execute(conn), 700).catch(
+    expect(settings).toEqual({ timeout: "4321ms", readOnly: "on" });
+    const write = await withSearchBudget((conn) => sql`INSERT INTO neon_probe VALUES (9)`.execute(conn), 4321).catch(
       (e) => e,
     );
     expect(write.code).toBe("25006"); // read-only transaction

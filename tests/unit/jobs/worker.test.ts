@@ -12,6 +12,7 @@ import { startWorker, stopWorker, workerEnabled } from "@/lib/platform/jobs/work
 import "@/lib/domains/jobs"; // every job definition, as the server registers them
 
 const runs = new Map<string, number>();
+import { freezeDate } from "@/tests/helpers/clock";
 let inFlight = 0;
 let maxInFlight = 0;
 
@@ -174,6 +175,7 @@ describe("job worker", () => {
     expect(rows[0].payload).toEqual({ at: "2026-11-22T10:00:00.000Z" });
 
     await db().deleteFrom("jobs").execute();
+    freezeDate(); // one minute's bucket however long the worker takes to run it
     startWorker({ pollMs: 50, force: true, schedules: ["test-worker-tick"] }); // its ticks enqueue the current bucket and run it
     await vi.waitFor(
       async () => {
