@@ -51,7 +51,32 @@ describe("deprecated fee estimates", () => {
     expect(res.body).toEqual(expected);
     const same = await estimateByToken(l.token.toLowerCase());
     expect(same.headers.get("deprecation")).toBe("true");
-    expect(same.body).toEqual(expected);
+    // Beside ours, the members the platform's earlier SDK types (UncollectedFeesResponse): the pool's currencies in
+    // its order, and what all recipients can collect in each.
+    const weth = { chainId: 8453, address: c.contracts.weth, symbol: "WETH", decimals: 18, name: "Wrapped Ether" };
+    const launched = { chainId: 8453, address: l.token, symbol: "TEST", decimals: 18, name: "Test Token" };
+    const wethFirst = BigInt(c.contracts.weth) < BigInt(l.token);
+    const inOrder = <T>(ofWeth: T, ofToken: T) => (wethFirst ? [ofWeth, ofToken] : [ofToken, ofWeth]);
+    const [token0, token1] = inOrder(weth, launched);
+    const [all0, all1] = inOrder(parseEther("1").toString(), parseEther("5000").toString());
+    expect(same.body).toEqual({
+      ...expected,
+      lockerAddress: getAddress(c.contracts.locker),
+      lpNftId: expect.any(Number),
+      token0UncollectedRewards: all0,
+      token1UncollectedRewards: all1,
+      token0,
+      token1,
+    });
+    expect(same.body.lpNftId).toBeGreaterThan(0);
+    const [one0, one1] = inOrder(parseEther("0.4").toString(), parseEther("2000").toString());
+    expect(
+      (await estimateByToken(l.token, `?rewardRecipientAddress=${l.recipients[1]!.toLowerCase()}`)).body,
+    ).toMatchObject({ token0UncollectedRewards: one0, token1UncollectedRewards: one1, totals: expected.totals });
+    expect(
+      (await estimateByToken(l.token, `?rewardRecipientAddress=${addr(0xabc)}`)).body, // holds nothing
+    ).toMatchObject({ token0UncollectedRewards: "0", token1UncollectedRewards: "0" });
+    expectError(await estimateByToken(l.token, "?rewardRecipientAddress=0x12"), 400, "invalid_request");
 
     await claimFees(c, l.recipients[0]!, c.contracts.weth);
     const after = await estimateByToken(l.token, "?chainId=8453");

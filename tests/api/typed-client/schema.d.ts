@@ -219,7 +219,7 @@ export interface paths {
         /**
          * Estimate a token's uncollected fees (deprecated)
          * @deprecated
-         * @description Deprecated (answers carry `Deprecation: true`). What each reward recipient of the token can still collect, read from the chain with one multicall.
+         * @description Deprecated (answers carry `Deprecation: true`). What each reward recipient of the token can still collect, read from the chain with one multicall; and, as the platform's earlier SDK reads them, the pool's currencies (`token0`, `token1`) with what all recipients, or `rewardRecipientAddress` alone, can collect in each.
          */
         get: operations["getApiGetEstimatedUncollectedFeesAddress"];
         put?: never;
@@ -2599,6 +2599,11 @@ export interface operations {
                  * @example 8453
                  */
                 chainId?: number;
+                /**
+                 * @description token0UncollectedRewards and token1UncollectedRewards of this fee owner alone (without: all recipients)
+                 * @example 0x4200000000000000000000000000000000000006
+                 */
+                rewardRecipientAddress?: string;
             };
             header?: never;
             path: {
@@ -2636,6 +2641,24 @@ export interface operations {
                      *       "totals": {
                      *         "tokenAmount": "250000000000000000",
                      *         "pairedAmount": "250000000000000000"
+                     *       },
+                     *       "lockerAddress": "0x4200000000000000000000000000000000000006",
+                     *       "lpNftId": 1,
+                     *       "token0UncollectedRewards": "250000000000000000",
+                     *       "token1UncollectedRewards": "250000000000000000",
+                     *       "token0": {
+                     *         "chainId": 8453,
+                     *         "address": "0x4200000000000000000000000000000000000006",
+                     *         "symbol": "EXMPL",
+                     *         "decimals": 1,
+                     *         "name": "Example Token"
+                     *       },
+                     *       "token1": {
+                     *         "chainId": 8453,
+                     *         "address": "0x4200000000000000000000000000000000000006",
+                     *         "symbol": "EXMPL",
+                     *         "decimals": 1,
+                     *         "name": "Example Token"
                      *       }
                      *     }
                      */
@@ -2689,6 +2712,47 @@ export interface operations {
                              * @example 250000000000000000
                              */
                             pairedAmount: string;
+                        };
+                        /**
+                         * @description the LP locker holding the token's reward split
+                         * @example 0x4200000000000000000000000000000000000006
+                         */
+                        lockerAddress: string;
+                        /** @description the locker's LP position (its NFT id); 0 when it holds none for the token */
+                        lpNftId: number;
+                        /**
+                         * @description collectable in token0 by every recipient, or by rewardRecipientAddress: wei, exact decimal string
+                         * @example 250000000000000000
+                         */
+                        token0UncollectedRewards: string;
+                        /**
+                         * @description as token0UncollectedRewards, in token1
+                         * @example 250000000000000000
+                         */
+                        token1UncollectedRewards: string;
+                        /** @description one of the pool's currencies (native ETH: the zero address); null where the chain does not answer */
+                        token0: {
+                            chainId: number;
+                            /**
+                             * @description EIP-55 checksummed address
+                             * @example 0x4200000000000000000000000000000000000006
+                             */
+                            address: string;
+                            symbol: string | null;
+                            decimals: number | null;
+                            name: string | null;
+                        };
+                        /** @description one of the pool's currencies (native ETH: the zero address); null where the chain does not answer */
+                        token1: {
+                            chainId: number;
+                            /**
+                             * @description EIP-55 checksummed address
+                             * @example 0x4200000000000000000000000000000000000006
+                             */
+                            address: string;
+                            symbol: string | null;
+                            decimals: number | null;
+                            name: string | null;
                         };
                     };
                 };

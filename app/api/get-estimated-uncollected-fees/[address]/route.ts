@@ -2,21 +2,24 @@
 import { route, preflight } from "@/lib/http/route";
 import { cachePolicy } from "@/lib/http/cache";
 import { DEPRECATION_HEADERS, uncollectedFeesParams, uncollectedFeesQuery } from "@/lib/domains/rewards/fees/schemas";
-import { estimateUncollectedFees } from "@/lib/domains/rewards/fees/estimates";
-import { uncollectedFeesResponse } from "@/lib/domains/rewards/fees/responses";
+import { uncollectedFeesOfToken } from "@/lib/domains/rewards/fees/estimates";
+import { uncollectedFeesOfTokenResponse } from "@/lib/domains/rewards/fees/responses";
 
 export const GET = route({
   auth: "public",
   summary: "Estimate a token's uncollected fees (deprecated)",
   description:
-    "Deprecated (answers carry `Deprecation: true`). What each reward recipient of the token can still collect, read from the chain with one multicall.",
+    "Deprecated (answers carry `Deprecation: true`). What each reward recipient of the token can still collect, read from the chain with one multicall; and, as the platform's earlier SDK reads them, the pool's currencies (`token0`, `token1`) with what all recipients, or `rewardRecipientAddress` alone, can collect in each.",
   deprecated: true,
   params: uncollectedFeesParams,
   query: uncollectedFeesQuery,
-  response: uncollectedFeesResponse,
+  response: uncollectedFeesOfTokenResponse,
   cache: cachePolicy.none,
   headers: DEPRECATION_HEADERS,
   handler: ({ params, query }) =>
-    estimateUncollectedFees({ by: "address", value: params.address, chainId: query.chainId }),
+    uncollectedFeesOfToken(
+      { by: "address", value: params.address, chainId: query.chainId },
+      query.rewardRecipientAddress,
+    ),
 });
 export const OPTIONS = preflight;

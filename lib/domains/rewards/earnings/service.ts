@@ -20,7 +20,7 @@ export async function creatorEarnings(tokenAddress: string, chainId: number) {
   const weth = settings.contracts.weth;
   const feeLocker = settings.contracts.feeLocker;
   if (!weth || !feeLocker) throw providerUnavailable(`no WETH or fee locker is configured for chain ${chainId}`, 60);
-  const shares = await readTokenRewards(chainId, lockerOf(token, chainId), getAddress(token.contract_address));
+  const { shares } = await readTokenRewards(chainId, lockerOf(token, chainId), getAddress(token.contract_address));
   const recipients = [...new Set(shares.map((s) => s.recipient.toLowerCase()))];
   const sums = recipients.length ? await sumClaimsByOwner(db(), chainId, weth.toLowerCase(), recipients) : [];
   const byOwner = new Map(sums.map((s) => [s.fee_owner, s]));

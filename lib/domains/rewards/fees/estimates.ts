@@ -1,7 +1,14 @@
 // Deprecated fee estimates: what each reward recipient of a token can still collect from the fee
-// locker, in the token and in its paired token, read in one multicall.
+// locker, in the token and in its paired token, read in one multicall. get-estimated-uncollected-fees also answers
+// the members the platform's earlier SDK types (UncollectedFeesResponse): the pool's two currencies and their amounts.
 import { getAddress, type Address } from "viem";
-import { ChainRevertError, chainSettings, readAvailableFees, type AvailableFee } from "@/lib/platform/chain";
+import {
+  ChainRevertError,
+  chainSettings,
+  readAvailableFees,
+  readTokenInfo,
+  type AvailableFee,
+} from "@/lib/platform/chain";
 import { providerUnavailable } from "@/lib/core/errors";
 import { findRewardToken, lockerOf, readTokenRewards, type TokenKey } from "./rewards";
 import { isEvmAddress } from "@/lib/core/evm";
@@ -15,24 +22,26 @@ function pairedTokenOf(poolConfig: Record<string, unknown> | null, chainId: numb
 }
 
 /**
- * Each distinct recipient once (shares of a recipient listed twice are added up), with its
- * uncollected balance of the token and of the paired token in wei, and the totals.
+ * The token's reward split and what each recipient (and `alsoOwner`, when given) can collect of the token and of
+ * the paired token, in wei.
  */
-export async function estimateUncollectedFees(key: TokenKey) {
+async function readEstimate(key: TokenKey, alsoOwner?: Address) {
   const token = await findRewardToken(key);
   const chainId = token.chain_id;
   const tokenAddress = getAddress(token.contract_address);
   const paired = pairedTokenOf(token.pool_config, chainId);
-  const shares = await readTokenRewards(chainId, lockerOf(token, chainId), tokenAddress);
+  const locker = lockerOf(token, chainId);
+  const rewards = await readTokenRewards(chainId, locker, tokenAddress);
   const recipients = new Map<string, { recipient: Address; admin: Address; rewardBps: number }>();
-  for (const s of shares) {
+  for (const s of rewards.shares) {
     const seen = recipients.get(s.recipient);
     if (seen) seen.rewardBps += s.bps;
     else recipients.set(s.recipient, { recipient: s.recipient, admin: s.admin, rewardBps: s.bps });
   }
+  const owners = [...new Set([...recipients.keys(), ...(alsoOwner ? [alsoOwner] : [])])] as Address[];
   let fees: AvailableFee[];
   try {
-    fees = await readAvailableFees(chainId, undefined, [...recipients.keys()] as Address[], [tokenAddress, paired]);
+    fees = await readAvailableFees(chainId, undefined, owners, [tokenAddress, paired]);
   } catch (error) {
     // The configured fee locker does not answer availableFees: a deployment problem, not the caller's.
     if (error instanceof ChainRevertError) throw providerUnavailable("the fee locker could not be read", 60);
@@ -45,7 +54,7 @@ export async function estimateUncollectedFees(key: TokenKey) {
     tokenAmount: amount(r.recipient, tokenAddress).toString(),
     pairedAmount: amount(r.recipient, paired).toString(),
   }));
-  return {
+  const answer = {
     tokenAddress,
     poolAddress:
       token.pool_address && token.pool_address.length === 42 ? getAddress(token.pool_address) : token.pool_address,
@@ -56,5 +65,54 @@ export async function estimateUncollectedFees(key: TokenKey) {
       tokenAmount: rows.reduce((sum, r) => sum + BigInt(r.tokenAmount), 0n).toString(),
       pairedAmount: rows.reduce((sum, r) => sum + BigInt(r.pairedAmount), 0n).toString(),
     },
+  };
+  return { answer, locker, rewards, amount };
+}
+
+/**
+ * Each distinct recipient once (shares of a recipient listed twice are added up), with its
+ * uncollected balance of the token and of the paired token in wei, and the totals.
+ */
+export async function estimateUncollectedFees(key: TokenKey) {
+  return (await readEstimate(key)).answer;
+}
+
+const NATIVE = "0x0000000000000000000000000000000000000000";
+
+/** A currency as the earlier SDK's `Token`: the chain's answer (native ETH is address zero); null members unread. */
+async function currencyOf(chainId: number, address: Address) {
+  if (address === NATIVE) return { chainId, address, symbol: "ETH", decimals: 18, name: "Ether" };
+  const info = await readTokenInfo(chainId, address);
+  return { chainId, address, symbol: info?.symbol ?? null, decimals: info?.decimals ?? null, name: info?.name ?? null };
+}
+
+/**
+ * GET /api/get-estimated-uncollected-fees: estimateUncollectedFees, and the earlier SDK's members: the LP locker
+ * and its position, the pool's currencies (token0 < token1) and what can be collected in each, by all recipients,
+ * or by `rewardRecipient` alone (any address: one no longer in the split may still hold fees).
+ */
+export async function uncollectedFeesOfToken(key: TokenKey, rewardRecipient?: string) {
+  const owner = rewardRecipient === undefined ? undefined : getAddress(rewardRecipient);
+  const { answer, locker, rewards, amount } = await readEstimate(key, owner);
+  const { tokenAddress, pairedTokenAddress } = answer;
+  const [token0, token1] =
+    rewards.currencies ??
+    ([tokenAddress, pairedTokenAddress].sort((a, b) => (a.toLowerCase() < b.toLowerCase() ? -1 : 1)) as [
+      Address,
+      Address,
+    ]);
+  const collectable = (currency: Address) => {
+    if (owner) return amount(owner, currency === tokenAddress ? tokenAddress : pairedTokenAddress).toString();
+    return currency === tokenAddress ? answer.totals.tokenAmount : answer.totals.pairedAmount;
+  };
+  const [info0, info1] = await Promise.all([currencyOf(answer.chainId, token0), currencyOf(answer.chainId, token1)]);
+  return {
+    ...answer,
+    lockerAddress: locker,
+    lpNftId: Number(rewards.positionId),
+    token0UncollectedRewards: collectable(token0),
+    token1UncollectedRewards: collectable(token1),
+    token0: info0,
+    token1: info1,
   };
 }

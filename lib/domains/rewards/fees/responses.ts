@@ -1,4 +1,4 @@
-// Answer shape of the deprecated fee estimates (interface 4.7 leaves it "not shown"), for the OpenAPI document.
+// Answer shapes of the deprecated fee estimates (interface 4.7 leaves them "not shown"), for the OpenAPI document.
 import { z } from "zod";
 import { checksummedAddress as address, weiAmount } from "@/lib/core/answers";
 
@@ -24,4 +24,26 @@ export const uncollectedFeesResponse = z.object({
     )
     .describe("each distinct reward recipient once, in the locker's order"),
   totals: z.object({ tokenAmount: wei, pairedAmount: wei }),
+});
+
+const currency = z
+  .object({
+    chainId: z.number().int(),
+    address,
+    symbol: z.string().nullable(),
+    decimals: z.number().int().nullable(),
+    name: z.string().nullable(),
+  })
+  .describe("one of the pool's currencies (native ETH: the zero address); null where the chain does not answer");
+
+/** get-estimated-uncollected-fees: the estimate, plus the members the platform's earlier SDK types. */
+export const uncollectedFeesOfTokenResponse = uncollectedFeesResponse.extend({
+  lockerAddress: address.describe("the LP locker holding the token's reward split"),
+  lpNftId: z.number().int().describe("the locker's LP position (its NFT id); 0 when it holds none for the token"),
+  token0UncollectedRewards: wei.describe(
+    "collectable in token0 by every recipient, or by rewardRecipientAddress: wei, exact decimal string",
+  ),
+  token1UncollectedRewards: wei.describe("as token0UncollectedRewards, in token1"),
+  token0: currency,
+  token1: currency,
 });

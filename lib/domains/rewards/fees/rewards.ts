@@ -46,35 +46,46 @@ export const tokenRewardsAbi = [
 ] as const;
 
 export type RewardShare = { recipient: Address; admin: Address; bps: number };
-type RewardArrays = {
-  rewardAdmins: readonly Address[];
-  rewardRecipients: readonly Address[];
-  rewardBps: readonly number[];
+
+export type TokenRewards = {
+  /** In the locker's order. */
+  shares: RewardShare[];
+  /** The locker's first LP position (its NFT id); 0 when the locker holds nothing for the token. */
+  positionId: bigint;
+  /** The pool's two currencies in the pool's order (currency0 < currency1); null when the locker holds nothing. */
+  currencies: [Address, Address] | null;
 };
 
 /**
- * The token's reward recipients with their admins and shares (bps), in the locker's order; an empty
- * list when the locker holds nothing for the token or the address is not a locker. An answer that
- * cannot be decoded is a 503 (the locker is not what the configuration says), never a 500.
+ * The token's reward split as its locker holds it: recipients with their admins and shares (bps), its LP position
+ * and the pool's currencies; no shares when the locker holds nothing for the token or the address is not a locker.
+ * An answer that cannot be decoded is a 503 (the locker is not what the configuration says), never a 500.
  */
-export async function readTokenRewards(chainId: number, locker: Address, token: Address): Promise<RewardShare[]> {
+export async function readTokenRewards(chainId: number, locker: Address, token: Address): Promise<TokenRewards> {
   const client = getPublicClient(chainId);
-  let info: RewardArrays;
+  const readInfo = () =>
+    client.readContract({ address: locker, abi: tokenRewardsAbi, functionName: "tokenRewards", args: [token] });
+  let info: Awaited<ReturnType<typeof readInfo>>;
   try {
-    info = await withChainErrors(chainId, () =>
-      client.readContract({ address: locker, abi: tokenRewardsAbi, functionName: "tokenRewards", args: [token] }),
-    );
+    info = await withChainErrors(chainId, readInfo);
   } catch (error) {
-    if (error instanceof ChainRevertError) return [];
+    if (error instanceof ChainRevertError) return { shares: [], positionId: 0n, currencies: null };
     if (error instanceof ChainUnavailableError) throw error;
     log.warn("tokenRewards answer could not be read", { chainId, locker, error });
     throw providerUnavailable("the LP locker's answer could not be read", 60);
   }
-  return info.rewardRecipients.map((recipient, i) => ({
+  const shares = info.rewardRecipients.map((recipient, i) => ({
     recipient: getAddress(recipient),
     admin: getAddress(info.rewardAdmins[i] ?? recipient),
     bps: Number(info.rewardBps[i] ?? 0),
   }));
+  const { currency0, currency1 } = info.poolKey;
+  const held = BigInt(currency0) !== 0n || BigInt(currency1) !== 0n;
+  return {
+    shares,
+    positionId: info.positionId,
+    currencies: held ? [getAddress(currency0), getAddress(currency1)] : null,
+  };
 }
 
 export type TokenKey = { by: "address" | "pool"; value: string; chainId: number };

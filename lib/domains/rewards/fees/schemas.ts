@@ -16,7 +16,14 @@ export const estimateRewardsQuery = z.object({
 });
 
 export const uncollectedFeesParams = z.object({ address: zAddress.describe("the token's contract address") });
-export const uncollectedFeesQuery = z.object({ chainId });
+export const uncollectedFeesQuery = z.object({
+  chainId,
+  rewardRecipientAddress: zAddress
+    .optional()
+    .describe(
+      "token0UncollectedRewards and token1UncollectedRewards of this fee owner alone (without: all recipients)",
+    ),
+});
 
 /** Both endpoints are deprecated (interface part 9): every answer says so. */
 export const DEPRECATION_HEADERS = { Deprecation: "true" };
