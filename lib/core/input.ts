@@ -231,8 +231,9 @@ function rulesOf(schema: ZodType): Map<string, QueryKeyRule> {
 /**
  * The query as the route's schema should see it: a blank value of a parameter the schema knows is absent, and so
  * are `undefined` and `null` for an optional parameter that is not free text (the platform reads them so, and
- * clients written against it send them). A list's key given more than once is one list of all its values. Keys the
- * schema does not know are left for it to judge.
+ * clients written against it send them). A list's key given more than once is one list of all its values; any other
+ * key given more than once with the same value is that value (with two values, a 400). Keys the schema does not know
+ * are left for it to judge.
  */
 export function presentQueryValues(
   schema: ZodType,
@@ -250,7 +251,9 @@ export function presentQueryValues(
       const t = v.trim();
       return t !== "" && !(rule.words && NO_VALUE_WORDS.has(t));
     });
-    if (kept.length) out[key] = kept.length === 1 ? kept[0] : rule.list ? kept.join(",") : kept;
+    // A scalar given twice with one value (`chainId=8453&chainId=8453`, as merged defaults write it) is that value.
+    const single = kept.length === 1 || (!rule.list && kept.every((v) => v.trim() === kept[0].trim()));
+    if (kept.length) out[key] = single ? kept[0] : rule.list ? kept.join(",") : kept;
   }
   return out;
 }

@@ -86,7 +86,7 @@ function requestIdOf(request: Request): string {
   return given && /^[\w.-]{1,64}$/.test(given) ? given : crypto.randomUUID();
 }
 
-/** Repeated keys stay arrays, so a scalar parameter given twice is a 400, not a silent pick. */
+/** Repeated keys stay arrays, so a scalar parameter given two values is a 400, not a silent pick (presentQueryValues). */
 export function queryObject(url: URL): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
   for (const key of new Set(url.searchParams.keys())) {

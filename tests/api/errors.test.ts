@@ -43,13 +43,15 @@ describe("invalid input: 400 invalid_request", () => {
     expect(error.error).toMatch(/^address: /);
   });
 
-  it("rejects a scalar query parameter given twice instead of picking one", async () => {
+  it("rejects a scalar query parameter given two values instead of picking one; the same value twice is that value", async () => {
     const error = expectError(
       await call(listRoute, `/api/t?address=${address}&limit=1&limit=2`),
       400,
       "invalid_request",
     );
     expect(error.error).toMatch(/^limit: /);
+    const same = await call(listRoute, `/api/t?address=${address}&limit=2&limit=%202&address=${address}`);
+    expect(same.status, same.text).toBe(200);
   });
 
   it("accepts the same query once, coerced", async () => {
