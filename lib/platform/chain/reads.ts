@@ -230,6 +230,30 @@ export async function readTokenInfo(chainId: number, token: Address): Promise<To
   };
 }
 
+export type Erc20Basics = { name: string | null; symbol: string | null; decimals: number | null };
+
+/** name, symbol and decimals of each token, in one multicall; null where a call fails (not an ERC-20 there). */
+export async function readErc20Basics(chainId: number, tokens: readonly Address[]): Promise<Erc20Basics[]> {
+  if (tokens.length === 0) return [];
+  const client = getPublicClient(chainId);
+  const calls = ["name", "symbol", "decimals"] as const;
+  const results = await withChainErrors(chainId, () =>
+    client.multicall({
+      allowFailure: true,
+      contracts: tokens.flatMap((address) =>
+        calls.map((functionName) => ({ address, abi: erc20ReadAbi, functionName })),
+      ),
+    }),
+  );
+  throwIfUnavailable(chainId, results);
+  const value = <T>(r: (typeof results)[number]) => (r.status === "success" ? (r.result as T) : null);
+  return tokens.map((_, i) => ({
+    name: value<string>(results[3 * i]),
+    symbol: value<string>(results[3 * i + 1]),
+    decimals: value<number>(results[3 * i + 2]),
+  }));
+}
+
 /** A contract the read needs, or ChainUnavailableError(not_configured): without it nothing can be verified. */
 function configuredContract(chainId: number, name: "airdrop" | "presale"): Address {
   const address = chainSettings(chainId).contracts[name];

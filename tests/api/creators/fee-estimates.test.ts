@@ -184,7 +184,17 @@ describe("deprecated fee estimates", () => {
       poolAddress: addr(0xfef1),
       lockerAddress: addr(0xeeee),
     });
-    expect((await estimateByToken(addr(0xfef))).body.recipients).toEqual([]);
+    // Its earlier-SDK members: no position; the token and WETH in address order, the token (not on chain) unread.
+    const none = await estimateByToken(addr(0xfef));
+    expect(none.body.recipients).toEqual([]);
+    expect(none.body).toMatchObject({
+      lockerAddress: getAddress(addr(0xeeee)),
+      lpNftId: 0,
+      token0UncollectedRewards: "0",
+      token1UncollectedRewards: "0",
+      token0: { chainId: 8453, address: getAddress(addr(0xfef)), symbol: null, decimals: null, name: null },
+      token1: { chainId: 8453, address: c.contracts.weth, symbol: "WETH", decimals: 18, name: "Wrapped Ether" },
+    });
   });
 
   it("answers a token without a stored pool with a null poolAddress", async () => {

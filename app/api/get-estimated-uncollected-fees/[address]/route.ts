@@ -9,7 +9,7 @@ export const GET = route({
   auth: "public",
   summary: "Estimate a token's uncollected fees (deprecated)",
   description:
-    "Deprecated (answers carry `Deprecation: true`). What each reward recipient of the token can still collect, read from the chain with one multicall; and, as the platform's earlier SDK reads them, the pool's currencies (`token0`, `token1`) with what all recipients, or `rewardRecipientAddress` alone, can collect in each.",
+    "Deprecated (answers carry `Deprecation: true`). What each reward recipient of the token can still collect, read from the chain (the locker's split, then one multicall of the fee locker); and, as the platform's earlier SDK reads them, the pool's currencies (`token0`, `token1`) with what all recipients, or `rewardRecipientAddress` alone, can collect in each.",
   deprecated: true,
   params: uncollectedFeesParams,
   query: uncollectedFeesQuery,

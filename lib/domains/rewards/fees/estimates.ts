@@ -1,12 +1,12 @@
 // Deprecated fee estimates: what each reward recipient of a token can still collect from the fee
 // locker, in the token and in its paired token, read in one multicall. get-estimated-uncollected-fees also answers
 // the members the platform's earlier SDK types (UncollectedFeesResponse): the pool's two currencies and their amounts.
-import { getAddress, type Address } from "viem";
+import { getAddress, zeroAddress, type Address } from "viem";
 import {
   ChainRevertError,
   chainSettings,
   readAvailableFees,
-  readTokenInfo,
+  readErc20Basics,
   type AvailableFee,
 } from "@/lib/platform/chain";
 import { providerUnavailable } from "@/lib/core/errors";
@@ -22,8 +22,8 @@ function pairedTokenOf(poolConfig: Record<string, unknown> | null, chainId: numb
 }
 
 /**
- * The token's reward split and what each recipient (and `alsoOwner`, when given) can collect of the token and of
- * the paired token, in wei.
+ * The token's reward split, and what each recipient (and `alsoOwner`, when given) can collect of the token, of the
+ * paired token and of the pool's currencies when the locker names others, in wei: `available(owner, currency)`.
  */
 async function readEstimate(key: TokenKey, alsoOwner?: Address) {
   const token = await findRewardToken(key);
@@ -39,20 +39,21 @@ async function readEstimate(key: TokenKey, alsoOwner?: Address) {
     else recipients.set(s.recipient, { recipient: s.recipient, admin: s.admin, rewardBps: s.bps });
   }
   const owners = [...new Set([...recipients.keys(), ...(alsoOwner ? [alsoOwner] : [])])] as Address[];
+  const currencies = [...new Set([tokenAddress, paired, ...(rewards.currencies ?? [])])];
   let fees: AvailableFee[];
   try {
-    fees = await readAvailableFees(chainId, undefined, owners, [tokenAddress, paired]);
+    fees = await readAvailableFees(chainId, undefined, owners, currencies);
   } catch (error) {
     // The configured fee locker does not answer availableFees: a deployment problem, not the caller's.
     if (error instanceof ChainRevertError) throw providerUnavailable("the fee locker could not be read", 60);
     throw error;
   }
-  const amount = (owner: string, which: Address) =>
-    fees.find((f) => f.feeOwner === owner && f.token === which)?.amount ?? 0n;
+  const available = (owner: string, currency: Address) =>
+    fees.find((f) => f.feeOwner === owner && f.token === currency)?.amount ?? 0n;
   const rows = [...recipients.values()].map((r) => ({
     ...r,
-    tokenAmount: amount(r.recipient, tokenAddress).toString(),
-    pairedAmount: amount(r.recipient, paired).toString(),
+    tokenAmount: available(r.recipient, tokenAddress).toString(),
+    pairedAmount: available(r.recipient, paired).toString(),
   }));
   const answer = {
     tokenAddress,
@@ -66,7 +67,7 @@ async function readEstimate(key: TokenKey, alsoOwner?: Address) {
       pairedAmount: rows.reduce((sum, r) => sum + BigInt(r.pairedAmount), 0n).toString(),
     },
   };
-  return { answer, locker, rewards, amount };
+  return { answer, locker, rewards, recipients: [...recipients.keys()], available };
 }
 
 /**
@@ -77,42 +78,32 @@ export async function estimateUncollectedFees(key: TokenKey) {
   return (await readEstimate(key)).answer;
 }
 
-const NATIVE = "0x0000000000000000000000000000000000000000";
-
-/** A currency as the earlier SDK's `Token`: the chain's answer (native ETH is address zero); null members unread. */
-async function currencyOf(chainId: number, address: Address) {
-  if (address === NATIVE) return { chainId, address, symbol: "ETH", decimals: 18, name: "Ether" };
-  const info = await readTokenInfo(chainId, address);
-  return { chainId, address, symbol: info?.symbol ?? null, decimals: info?.decimals ?? null, name: info?.name ?? null };
-}
-
 /**
  * GET /api/get-estimated-uncollected-fees: estimateUncollectedFees, and the earlier SDK's members: the LP locker
- * and its position, the pool's currencies (token0 < token1) and what can be collected in each, by all recipients,
- * or by `rewardRecipient` alone (any address: one no longer in the split may still hold fees).
+ * and its position, the pool's currencies (token0 < token1, as the locker names them; else the token and its paired
+ * token in that order) and what can be collected in each, by all recipients, or by `rewardRecipient` alone (any
+ * address: one no longer in the split may still hold fees). Native ETH (the zero address) is named, not read.
  */
 export async function uncollectedFeesOfToken(key: TokenKey, rewardRecipient?: string) {
   const owner = rewardRecipient === undefined ? undefined : getAddress(rewardRecipient);
-  const { answer, locker, rewards, amount } = await readEstimate(key, owner);
-  const { tokenAddress, pairedTokenAddress } = answer;
-  const [token0, token1] =
-    rewards.currencies ??
-    ([tokenAddress, pairedTokenAddress].sort((a, b) => (a.toLowerCase() < b.toLowerCase() ? -1 : 1)) as [
-      Address,
-      Address,
-    ]);
-  const collectable = (currency: Address) => {
-    if (owner) return amount(owner, currency === tokenAddress ? tokenAddress : pairedTokenAddress).toString();
-    return currency === tokenAddress ? answer.totals.tokenAmount : answer.totals.pairedAmount;
-  };
-  const [info0, info1] = await Promise.all([currencyOf(answer.chainId, token0), currencyOf(answer.chainId, token1)]);
+  const { answer, locker, rewards, recipients, available } = await readEstimate(key, owner);
+  const pair = rewards.currencies ?? [answer.tokenAddress, answer.pairedTokenAddress];
+  const [token0, token1] = [...pair].sort((a, b) => (a.toLowerCase() < b.toLowerCase() ? -1 : 1));
+  const collectable = (currency: Address) =>
+    (owner ? [owner] : recipients).reduce((sum, r) => sum + available(r, currency), 0n).toString();
+  const erc20s = [token0, token1].filter((c) => c !== zeroAddress);
+  const basics = await readErc20Basics(answer.chainId, erc20s);
+  const currency = (address: Address) =>
+    address === zeroAddress
+      ? { chainId: answer.chainId, address, symbol: "ETH", decimals: 18, name: "Ether" }
+      : { chainId: answer.chainId, address, ...basics[erc20s.indexOf(address)]! };
   return {
     ...answer,
     lockerAddress: locker,
     lpNftId: Number(rewards.positionId),
     token0UncollectedRewards: collectable(token0),
     token1UncollectedRewards: collectable(token1),
-    token0: info0,
-    token1: info1,
+    token0: currency(token0),
+    token1: currency(token1),
   };
 }

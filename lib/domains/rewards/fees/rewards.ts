@@ -4,7 +4,7 @@
 // call); it lives here until the chain layer exposes it. The answer is the platform's v4 lockers'
 // IClankerLpLocker.TokenRewardInfo, which the fee-conversion locker and the local chain's locker (installed at
 // the platform's address) give alike.
-import { getAddress, type Address } from "viem";
+import { getAddress, zeroAddress, type Address } from "viem";
 import { chainSettings, getPublicClient, ChainRevertError, ChainUnavailableError } from "@/lib/platform/chain";
 import { withChainErrors } from "@/lib/platform/chain/errors";
 import { notFound, providerUnavailable } from "@/lib/core/errors";
@@ -80,7 +80,7 @@ export async function readTokenRewards(chainId: number, locker: Address, token: 
     bps: Number(info.rewardBps[i] ?? 0),
   }));
   const { currency0, currency1 } = info.poolKey;
-  const held = BigInt(currency0) !== 0n || BigInt(currency1) !== 0n;
+  const held = currency0 !== zeroAddress || currency1 !== zeroAddress;
   return {
     shares,
     positionId: info.positionId,
