@@ -143,7 +143,7 @@ export const isBlockedQuery = z.object({
   chainId: zChainId.optional().describe("only a block on this chain (or a global one) counts; without it, any block"),
 });
 
-/** The page of fetch-deployed-by-*: 10 by cursor, as the interface has it, or `limit` (up to 20) by `page`. */
+/** The page of fetch-deployed-by-*: `limit` (10 as the interface has it, up to 20) by cursor, `page` or `offset`. */
 const deployedPaging = {
   cursor: zCursor.optional().describe(about.cursor),
   limit: zLimit(20, 10),

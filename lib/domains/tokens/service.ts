@@ -5,7 +5,7 @@ import { db } from "@/db";
 import { badRequest } from "@/lib/core/errors";
 import { type JsonText, jsonObject } from "@/lib/core/json";
 import { listTokens, readJsonList, readRows, type ListRequest } from "./list";
-import { classifySearchTerm } from "./queries/filters";
+import { classifySearchTerm, type TokenFilters } from "./queries/filters";
 import type { PageJsonRow, PageRow } from "./queries/page";
 import {
   type authenticatedTokensQuery,
@@ -93,24 +93,22 @@ export function tokensOfAdmin(
   });
 }
 
-/** GET /api/tokens/fetch-deployed-by-fid: `{ data, total, cursor }`. */
+/** A fetch-deployed-by-* page of `filters`: `{ data, total, cursor }`. */
+function deployedPage(
+  filters: TokenFilters,
+  query: Omit<z.infer<typeof deployedByFidQuery>, "fid">,
+): Promise<JsonText> {
+  return answer({ filters, cursor: query.cursor, offset: pageOffset(query), limit: query.limit });
+}
+
+/** GET /api/tokens/fetch-deployed-by-fid: tokens the FID requested. */
 export function deployedByFid(query: z.infer<typeof deployedByFidQuery>): Promise<JsonText> {
-  return answer({
-    filters: { fids: [query.fid] },
-    cursor: query.cursor,
-    offset: pageOffset(query),
-    limit: query.limit,
-  });
+  return deployedPage({ fids: [query.fid] }, query);
 }
 
 /** GET /api/tokens/fetch-deployed-by-address: tokens whose deployer (msg_sender) is the address. */
 export function deployedByAddress(query: z.infer<typeof deployedByAddressQuery>): Promise<JsonText> {
-  return answer({
-    filters: { msgSender: query.address },
-    cursor: query.cursor,
-    offset: pageOffset(query),
-    limit: query.limit,
-  });
+  return deployedPage({ msgSender: query.address }, query);
 }
 
 /** GET /api/tokens/search (deprecated): GET /api/tokens with q and fids only, 5 per page. */

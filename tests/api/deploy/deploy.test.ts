@@ -668,6 +668,7 @@ describe("rejections and failures", () => {
   });
 
   it("DEPLOY_DAILY_LIMIT counts new deployments only: 400s, dry runs and retries are free; beyond it 429, and a retry still gets its answer", async () => {
+    freezeDate(); // one UTC day's quota
     process.env.DEPLOY_DAILY_LIMIT = "2";
     resetConfig();
     try {

@@ -53,8 +53,22 @@ describe("GET /api/tokens/fetch-deployed-by-fid", () => {
     expect(names(await page("page=2&limit=500"))).toEqual([]); // 20 a page: 12 tokens are one page
     expect(names(await page("limit=500"))).toHaveLength(12);
     expect(names(await page("offset=10"))).toEqual(["Seventy 1", "Seventy 0"]);
-    for (const qs of ["limit=0", "page=0", "limit=abc", "page=1001&limit=20"]) {
-      expectError(await call(deployedByFid, `/api/tokens/fetch-deployed-by-fid?fid=77&${qs}`), 400, "invalid_request");
+    // With a cursor, page and offset count from it.
+    const first = await page("limit=5");
+    expect(names(await page(`cursor=${first.cursor}&page=2&limit=3`))).toEqual(["Seventy 3", "Seventy 2", "Seventy 1"]);
+    for (const [qs, name] of [
+      ["limit=0", "limit"],
+      ["page=0", "page"],
+      ["limit=abc", "limit"],
+      ["page=1001&limit=20", "page"],
+      ["offset=1001", "offset"],
+    ]) {
+      const error = expectError(
+        await call(deployedByFid, `/api/tokens/fetch-deployed-by-fid?fid=77&${qs}`),
+        400,
+        "invalid_request",
+      );
+      expect(error.error, qs).toMatch(new RegExp(`^${name}: `));
     }
   });
 

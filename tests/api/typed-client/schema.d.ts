@@ -219,7 +219,7 @@ export interface paths {
         /**
          * Estimate a token's uncollected fees (deprecated)
          * @deprecated
-         * @description Deprecated (answers carry `Deprecation: true`). What each reward recipient of the token can still collect, read from the chain with one multicall; and, as the platform's earlier SDK reads them, the pool's currencies (`token0`, `token1`) with what all recipients, or `rewardRecipientAddress` alone, can collect in each.
+         * @description Deprecated (answers carry `Deprecation: true`). What each reward recipient of the token can still collect, read from the chain (the locker's split, then one multicall of the fee locker); and, as the platform's earlier SDK reads them, the pool's currencies (`token0`, `token1`) with what all recipients, or `rewardRecipientAddress` alone, can collect in each.
          */
         get: operations["getApiGetEstimatedUncollectedFeesAddress"];
         put?: never;
@@ -884,7 +884,7 @@ export interface paths {
         };
         /**
          * List tokens deployed by an address
-         * @description Tokens whose deploying transaction was sent by the address (msg_sender), newest first, 10 per page by cursor; or `limit` per page (up to 20) by `page` or `offset`, as the earlier API's clients page.
+         * @description Tokens whose deploying transaction was sent by the address (msg_sender), newest first, `limit` a page (1 to 20, default 10), by cursor, or by `page` or `offset` as the earlier API's clients page (with a cursor, they count from it).
          */
         get: operations["getApiTokensFetchDeployedByAddress"];
         put?: never;
@@ -904,7 +904,7 @@ export interface paths {
         };
         /**
          * List tokens requested by a FID
-         * @description Tokens requested by the FID (the deployment's requestor), newest first, 10 per page by cursor; or `limit` per page (up to 20) by `page` or `offset`, as the earlier API's clients page.
+         * @description Tokens requested by the FID (the deployment's requestor), newest first, `limit` a page (1 to 20, default 10), by cursor, or by `page` or `offset` as the earlier API's clients page (with a cursor, they count from it).
          */
         get: operations["getApiTokensFetchDeployedByFid"];
         put?: never;

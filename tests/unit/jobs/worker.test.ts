@@ -10,9 +10,9 @@ import { dispatchJobs } from "@/lib/platform/jobs/dispatch";
 import { defineSchedule, enqueueDueSchedules, enqueueSchedule } from "@/lib/platform/jobs/schedule";
 import { startWorker, stopWorker, workerEnabled } from "@/lib/platform/jobs/worker";
 import "@/lib/domains/jobs"; // every job definition, as the server registers them
+import { freezeDate } from "@/tests/helpers/clock";
 
 const runs = new Map<string, number>();
-import { freezeDate } from "@/tests/helpers/clock";
 let inFlight = 0;
 let maxInFlight = 0;
 
