@@ -30,6 +30,8 @@ export interface TokensTable {
   social_context: Json;
   deploy_config: Json | null;
   pool_config: Json | null;
+  /** The platform's `extensions`: fee hook, fee type and values, reward split (null: indexed before they were read). */
+  extensions: Json | null;
   starting_market_cap: number | null;
   warnings: ColumnType<string[], string[] | undefined, string[]>;
   tags: Json<{ champagne: boolean; verified: boolean; knownInterfaceDeployer: boolean }>;

@@ -45,6 +45,26 @@ export const tokenObject = z.object({
   social_context: z.record(z.string(), z.unknown()).describe("{ interface, platform, messageId, id }"),
   deploy_config: nullable(z.record(z.string(), z.unknown())),
   pool_config: nullable(z.record(z.string(), z.unknown())),
+  extensions: nullable(
+    z.object({
+      fees: z
+        .object({
+          hook_address: address.describe("the pool's fee hook (Uniswap v4 hooks address of the pool key)"),
+          type: z.enum(["static", "dynamic"]).optional(),
+          tokenFee: z.number().int().optional().describe("static: fee on the token's side, millionths"),
+          pairedFee: z.number().int().optional().describe("static: fee on the paired token's side, millionths"),
+          baseFee: z.number().int().optional().describe("dynamic: base fee, millionths"),
+          maxFee: z.number().int().optional().describe("dynamic: maximum fee, millionths"),
+          recipients: z
+            .array(z.object({ bps: z.number().int(), admin: address, recipient: address }))
+            .optional()
+            .describe("the reward split as deployed"),
+        })
+        .describe(
+          "the hook always (TokenCreated); type, fees and recipients when the token was deployed by a call to the factory itself",
+        ),
+    }),
+  ).describe("the platform's extensions member; null for a token indexed before it was read"),
   starting_market_cap: nullable(z.number()),
   warnings: z.array(z.string()),
   tags: z.object({ champagne: z.boolean(), verified: z.boolean(), knownInterfaceDeployer: z.boolean() }),

@@ -94,6 +94,7 @@ export function toTokenObject(row: TokenRow, related?: Related) {
     social_context: row.social_context,
     deploy_config: row.deploy_config,
     pool_config: row.pool_config,
+    extensions: row.extensions,
     starting_market_cap: row.starting_market_cap,
     warnings: row.warnings,
     tags: row.tags,
@@ -122,7 +123,7 @@ const isoTimestamp = (column: string) =>
   `to_char(t.${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as ${column}`;
 const TOKEN_JSON_HEAD = sql<string>`(select row_to_json(x)::text from (select t.id, ${sql.raw(isoTimestamp("created_at"))}, ${sql.raw(isoTimestamp("deployed_at"))},
   t.tx_hash, t.name, t.symbol, t.img_url, t.requestor_fid, t.cast_hash, t.type, t.pair, t.chain_id, t.presale_id) x)`;
-const TOKEN_JSON_TAIL = sql<string>`(select row_to_json(x)::text from (select t.metadata, t.social_context, t.deploy_config, t.pool_config,
+const TOKEN_JSON_TAIL = sql<string>`(select row_to_json(x)::text from (select t.metadata, t.social_context, t.deploy_config, t.pool_config, t.extensions,
   case when t.starting_market_cap in ('NaN', 'Infinity', '-Infinity') then null else t.starting_market_cap end as starting_market_cap,
   t.warnings, t.tags, t.supply::text as supply) x)`;
 

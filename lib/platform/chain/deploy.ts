@@ -230,6 +230,23 @@ export async function getReceipt(chainId: number, hash: Hash): Promise<Transacti
   });
 }
 
+/** The call a transaction made (its recipient and input), or null when the node does not know the transaction. */
+export async function getTransactionCall(
+  chainId: number,
+  hash: Hash,
+): Promise<{ to: Address | null; input: Hex } | null> {
+  const client = getPublicClient(chainId);
+  return withChainErrors(chainId, async () => {
+    try {
+      const tx = await client.getTransaction({ hash });
+      return { to: tx.to ?? null, input: tx.input };
+    } catch (error) {
+      if ((error as Error).name === "TransactionNotFoundError") return null;
+      throw error;
+    }
+  });
+}
+
 /** The factory's CREATE2 salt for a token: keccak256(abi.encode(tokenAdmin, salt)). */
 export function tokenCreate2Salt(tokenAdmin: Address, salt: Hex): Hex {
   return keccak256(encodeAbiParameters([{ type: "address" }, { type: "bytes32" }], [tokenAdmin, salt]));

@@ -20,6 +20,7 @@ export {
   broadcastTransaction,
   factoryAddress,
   getReceipt,
+  getTransactionCall,
   minedNonceCount,
   pendingNonce,
   predictTokenAddress,

@@ -55,7 +55,25 @@ async function deployDirect(c: TestChain, label: string, over: Partial<Deploymen
     args: [config],
   });
   const receipt = await c.publicClient.waitForTransactionReceipt({ hash });
-  return { token: token as Address, hash, block: Number(receipt.blockNumber) };
+  return { token: token as Address, hash, block: Number(receipt.blockNumber), config };
+}
+
+/** The `extensions` a token deployed with `config` straight at the factory is indexed with. */
+function extensionsOf(config: DeploymentConfig) {
+  const { rewardAdmins, rewardRecipients, rewardBps } = config.lockerConfig;
+  return {
+    fees: {
+      hook_address: getAddress(config.poolConfig.hook),
+      type: "static",
+      tokenFee: expect.any(Number),
+      pairedFee: expect.any(Number),
+      recipients: rewardRecipients.map((recipient, i) => ({
+        bps: rewardBps[i],
+        admin: getAddress(rewardAdmins[i]!),
+        recipient: getAddress(recipient),
+      })),
+    },
+  };
 }
 
 const rowOf = (token: string) =>
@@ -86,6 +104,7 @@ describe("the TokenCreated indexer", () => {
       factory_address: c.contracts.factory.toLowerCase(),
       requestor_fid: 77,
       pair: "WETH",
+      extensions: extensionsOf(a.config), // the hook, its fees and the reward split, from the deployToken call
     });
     expect(rowA.deployed_at.getTime()).toBe(Number(block.timestamp) * 1000);
     expect((await rowOf(b.token))?.name).toBe("Direct B");
@@ -177,7 +196,7 @@ const indexCall = (address: string, ip = "10.0.0.1") =>
 describe("POST /api/tokens/index-by-address", () => {
   it("finds the TokenCreated log by the token's topic, upserts the token, and answers { success, address, message }", async () => {
     const c = chain();
-    const { token, hash } = await deployDirect(c, "By Address");
+    const { token, hash, config } = await deployDirect(c, "By Address");
     const res = await indexCall(token.toLowerCase());
     expect(res.status, res.text).toBe(200);
     expect(res.body).toEqual({
@@ -186,7 +205,7 @@ describe("POST /api/tokens/index-by-address", () => {
       message: "Token indexed successfully",
       url: expect.stringMatching(/\/tokens\/0x/),
     });
-    expect(await rowOf(token)).toMatchObject({ name: "By Address", tx_hash: hash });
+    expect(await rowOf(token)).toMatchObject({ name: "By Address", tx_hash: hash, extensions: extensionsOf(config) });
     expect(res.headers.get("access-control-allow-origin")).toBe("*");
   });
 

@@ -2031,6 +2031,23 @@ export interface operations {
                      *           "social_context": {},
                      *           "deploy_config": {},
                      *           "pool_config": {},
+                     *           "extensions": {
+                     *             "fees": {
+                     *               "hook_address": "0x4200000000000000000000000000000000000006",
+                     *               "type": "static",
+                     *               "tokenFee": 1,
+                     *               "pairedFee": 1,
+                     *               "baseFee": 1,
+                     *               "maxFee": 1,
+                     *               "recipients": [
+                     *                 {
+                     *                   "bps": 1,
+                     *                   "admin": "0x4200000000000000000000000000000000000006",
+                     *                   "recipient": "0x4200000000000000000000000000000000000006"
+                     *                 }
+                     *               ]
+                     *             }
+                     *           },
                      *           "starting_market_cap": 1,
                      *           "warnings": [
                      *             "1"
@@ -2168,6 +2185,41 @@ export interface operations {
                             } | null;
                             pool_config: {
                                 [key: string]: unknown;
+                            } | null;
+                            /** @description the platform's extensions member; null for a token indexed before it was read */
+                            extensions: {
+                                /** @description the hook always (TokenCreated); type, fees and recipients when the token was deployed by a call to the factory itself */
+                                fees: {
+                                    /**
+                                     * @description the pool's fee hook (Uniswap v4 hooks address of the pool key)
+                                     * @example 0x4200000000000000000000000000000000000006
+                                     */
+                                    hook_address: string;
+                                    /** @enum {string} */
+                                    type?: "static" | "dynamic";
+                                    /** @description static: fee on the token's side, millionths */
+                                    tokenFee?: number;
+                                    /** @description static: fee on the paired token's side, millionths */
+                                    pairedFee?: number;
+                                    /** @description dynamic: base fee, millionths */
+                                    baseFee?: number;
+                                    /** @description dynamic: maximum fee, millionths */
+                                    maxFee?: number;
+                                    /** @description the reward split as deployed */
+                                    recipients?: {
+                                        bps: number;
+                                        /**
+                                         * @description EIP-55 checksummed address
+                                         * @example 0x4200000000000000000000000000000000000006
+                                         */
+                                        admin: string;
+                                        /**
+                                         * @description EIP-55 checksummed address
+                                         * @example 0x4200000000000000000000000000000000000006
+                                         */
+                                        recipient: string;
+                                    }[];
+                                };
                             } | null;
                             starting_market_cap: number | null;
                             warnings: string[];
@@ -2966,6 +3018,23 @@ export interface operations {
                      *         "social_context": {},
                      *         "deploy_config": {},
                      *         "pool_config": {},
+                     *         "extensions": {
+                     *           "fees": {
+                     *             "hook_address": "0x4200000000000000000000000000000000000006",
+                     *             "type": "static",
+                     *             "tokenFee": 1,
+                     *             "pairedFee": 1,
+                     *             "baseFee": 1,
+                     *             "maxFee": 1,
+                     *             "recipients": [
+                     *               {
+                     *                 "bps": 1,
+                     *                 "admin": "0x4200000000000000000000000000000000000006",
+                     *                 "recipient": "0x4200000000000000000000000000000000000006"
+                     *               }
+                     *             ]
+                     *           }
+                     *         },
                      *         "starting_market_cap": 1,
                      *         "warnings": [
                      *           "1"
@@ -3073,6 +3142,41 @@ export interface operations {
                             } | null;
                             pool_config: {
                                 [key: string]: unknown;
+                            } | null;
+                            /** @description the platform's extensions member; null for a token indexed before it was read */
+                            extensions: {
+                                /** @description the hook always (TokenCreated); type, fees and recipients when the token was deployed by a call to the factory itself */
+                                fees: {
+                                    /**
+                                     * @description the pool's fee hook (Uniswap v4 hooks address of the pool key)
+                                     * @example 0x4200000000000000000000000000000000000006
+                                     */
+                                    hook_address: string;
+                                    /** @enum {string} */
+                                    type?: "static" | "dynamic";
+                                    /** @description static: fee on the token's side, millionths */
+                                    tokenFee?: number;
+                                    /** @description static: fee on the paired token's side, millionths */
+                                    pairedFee?: number;
+                                    /** @description dynamic: base fee, millionths */
+                                    baseFee?: number;
+                                    /** @description dynamic: maximum fee, millionths */
+                                    maxFee?: number;
+                                    /** @description the reward split as deployed */
+                                    recipients?: {
+                                        bps: number;
+                                        /**
+                                         * @description EIP-55 checksummed address
+                                         * @example 0x4200000000000000000000000000000000000006
+                                         */
+                                        admin: string;
+                                        /**
+                                         * @description EIP-55 checksummed address
+                                         * @example 0x4200000000000000000000000000000000000006
+                                         */
+                                        recipient: string;
+                                    }[];
+                                };
                             } | null;
                             starting_market_cap: number | null;
                             warnings: string[];
@@ -3258,6 +3362,23 @@ export interface operations {
                      *           "social_context": {},
                      *           "deploy_config": {},
                      *           "pool_config": {},
+                     *           "extensions": {
+                     *             "fees": {
+                     *               "hook_address": "0x4200000000000000000000000000000000000006",
+                     *               "type": "static",
+                     *               "tokenFee": 1,
+                     *               "pairedFee": 1,
+                     *               "baseFee": 1,
+                     *               "maxFee": 1,
+                     *               "recipients": [
+                     *                 {
+                     *                   "bps": 1,
+                     *                   "admin": "0x4200000000000000000000000000000000000006",
+                     *                   "recipient": "0x4200000000000000000000000000000000000006"
+                     *                 }
+                     *               ]
+                     *             }
+                     *           },
                      *           "starting_market_cap": 1,
                      *           "warnings": [
                      *             "1"
@@ -3365,6 +3486,41 @@ export interface operations {
                             } | null;
                             pool_config: {
                                 [key: string]: unknown;
+                            } | null;
+                            /** @description the platform's extensions member; null for a token indexed before it was read */
+                            extensions: {
+                                /** @description the hook always (TokenCreated); type, fees and recipients when the token was deployed by a call to the factory itself */
+                                fees: {
+                                    /**
+                                     * @description the pool's fee hook (Uniswap v4 hooks address of the pool key)
+                                     * @example 0x4200000000000000000000000000000000000006
+                                     */
+                                    hook_address: string;
+                                    /** @enum {string} */
+                                    type?: "static" | "dynamic";
+                                    /** @description static: fee on the token's side, millionths */
+                                    tokenFee?: number;
+                                    /** @description static: fee on the paired token's side, millionths */
+                                    pairedFee?: number;
+                                    /** @description dynamic: base fee, millionths */
+                                    baseFee?: number;
+                                    /** @description dynamic: maximum fee, millionths */
+                                    maxFee?: number;
+                                    /** @description the reward split as deployed */
+                                    recipients?: {
+                                        bps: number;
+                                        /**
+                                         * @description EIP-55 checksummed address
+                                         * @example 0x4200000000000000000000000000000000000006
+                                         */
+                                        admin: string;
+                                        /**
+                                         * @description EIP-55 checksummed address
+                                         * @example 0x4200000000000000000000000000000000000006
+                                         */
+                                        recipient: string;
+                                    }[];
+                                };
                             } | null;
                             starting_market_cap: number | null;
                             warnings: string[];
@@ -3553,6 +3709,23 @@ export interface operations {
                      *           "social_context": {},
                      *           "deploy_config": {},
                      *           "pool_config": {},
+                     *           "extensions": {
+                     *             "fees": {
+                     *               "hook_address": "0x4200000000000000000000000000000000000006",
+                     *               "type": "static",
+                     *               "tokenFee": 1,
+                     *               "pairedFee": 1,
+                     *               "baseFee": 1,
+                     *               "maxFee": 1,
+                     *               "recipients": [
+                     *                 {
+                     *                   "bps": 1,
+                     *                   "admin": "0x4200000000000000000000000000000000000006",
+                     *                   "recipient": "0x4200000000000000000000000000000000000006"
+                     *                 }
+                     *               ]
+                     *             }
+                     *           },
                      *           "starting_market_cap": 1,
                      *           "warnings": [
                      *             "1"
@@ -3688,6 +3861,41 @@ export interface operations {
                             } | null;
                             pool_config: {
                                 [key: string]: unknown;
+                            } | null;
+                            /** @description the platform's extensions member; null for a token indexed before it was read */
+                            extensions: {
+                                /** @description the hook always (TokenCreated); type, fees and recipients when the token was deployed by a call to the factory itself */
+                                fees: {
+                                    /**
+                                     * @description the pool's fee hook (Uniswap v4 hooks address of the pool key)
+                                     * @example 0x4200000000000000000000000000000000000006
+                                     */
+                                    hook_address: string;
+                                    /** @enum {string} */
+                                    type?: "static" | "dynamic";
+                                    /** @description static: fee on the token's side, millionths */
+                                    tokenFee?: number;
+                                    /** @description static: fee on the paired token's side, millionths */
+                                    pairedFee?: number;
+                                    /** @description dynamic: base fee, millionths */
+                                    baseFee?: number;
+                                    /** @description dynamic: maximum fee, millionths */
+                                    maxFee?: number;
+                                    /** @description the reward split as deployed */
+                                    recipients?: {
+                                        bps: number;
+                                        /**
+                                         * @description EIP-55 checksummed address
+                                         * @example 0x4200000000000000000000000000000000000006
+                                         */
+                                        admin: string;
+                                        /**
+                                         * @description EIP-55 checksummed address
+                                         * @example 0x4200000000000000000000000000000000000006
+                                         */
+                                        recipient: string;
+                                    }[];
+                                };
                             } | null;
                             starting_market_cap: number | null;
                             warnings: string[];
@@ -6273,6 +6481,23 @@ export interface operations {
                      *           "social_context": {},
                      *           "deploy_config": {},
                      *           "pool_config": {},
+                     *           "extensions": {
+                     *             "fees": {
+                     *               "hook_address": "0x4200000000000000000000000000000000000006",
+                     *               "type": "static",
+                     *               "tokenFee": 1,
+                     *               "pairedFee": 1,
+                     *               "baseFee": 1,
+                     *               "maxFee": 1,
+                     *               "recipients": [
+                     *                 {
+                     *                   "bps": 1,
+                     *                   "admin": "0x4200000000000000000000000000000000000006",
+                     *                   "recipient": "0x4200000000000000000000000000000000000006"
+                     *                 }
+                     *               ]
+                     *             }
+                     *           },
                      *           "starting_market_cap": 1,
                      *           "warnings": [
                      *             "1"
@@ -6416,6 +6641,41 @@ export interface operations {
                             } | null;
                             pool_config: {
                                 [key: string]: unknown;
+                            } | null;
+                            /** @description the platform's extensions member; null for a token indexed before it was read */
+                            extensions: {
+                                /** @description the hook always (TokenCreated); type, fees and recipients when the token was deployed by a call to the factory itself */
+                                fees: {
+                                    /**
+                                     * @description the pool's fee hook (Uniswap v4 hooks address of the pool key)
+                                     * @example 0x4200000000000000000000000000000000000006
+                                     */
+                                    hook_address: string;
+                                    /** @enum {string} */
+                                    type?: "static" | "dynamic";
+                                    /** @description static: fee on the token's side, millionths */
+                                    tokenFee?: number;
+                                    /** @description static: fee on the paired token's side, millionths */
+                                    pairedFee?: number;
+                                    /** @description dynamic: base fee, millionths */
+                                    baseFee?: number;
+                                    /** @description dynamic: maximum fee, millionths */
+                                    maxFee?: number;
+                                    /** @description the reward split as deployed */
+                                    recipients?: {
+                                        bps: number;
+                                        /**
+                                         * @description EIP-55 checksummed address
+                                         * @example 0x4200000000000000000000000000000000000006
+                                         */
+                                        admin: string;
+                                        /**
+                                         * @description EIP-55 checksummed address
+                                         * @example 0x4200000000000000000000000000000000000006
+                                         */
+                                        recipient: string;
+                                    }[];
+                                };
                             } | null;
                             starting_market_cap: number | null;
                             warnings: string[];
@@ -6699,6 +6959,23 @@ export interface operations {
                      *           "social_context": {},
                      *           "deploy_config": {},
                      *           "pool_config": {},
+                     *           "extensions": {
+                     *             "fees": {
+                     *               "hook_address": "0x4200000000000000000000000000000000000006",
+                     *               "type": "static",
+                     *               "tokenFee": 1,
+                     *               "pairedFee": 1,
+                     *               "baseFee": 1,
+                     *               "maxFee": 1,
+                     *               "recipients": [
+                     *                 {
+                     *                   "bps": 1,
+                     *                   "admin": "0x4200000000000000000000000000000000000006",
+                     *                   "recipient": "0x4200000000000000000000000000000000000006"
+                     *                 }
+                     *               ]
+                     *             }
+                     *           },
                      *           "starting_market_cap": 1,
                      *           "warnings": [
                      *             "1"
@@ -6805,6 +7082,41 @@ export interface operations {
                             } | null;
                             pool_config: {
                                 [key: string]: unknown;
+                            } | null;
+                            /** @description the platform's extensions member; null for a token indexed before it was read */
+                            extensions: {
+                                /** @description the hook always (TokenCreated); type, fees and recipients when the token was deployed by a call to the factory itself */
+                                fees: {
+                                    /**
+                                     * @description the pool's fee hook (Uniswap v4 hooks address of the pool key)
+                                     * @example 0x4200000000000000000000000000000000000006
+                                     */
+                                    hook_address: string;
+                                    /** @enum {string} */
+                                    type?: "static" | "dynamic";
+                                    /** @description static: fee on the token's side, millionths */
+                                    tokenFee?: number;
+                                    /** @description static: fee on the paired token's side, millionths */
+                                    pairedFee?: number;
+                                    /** @description dynamic: base fee, millionths */
+                                    baseFee?: number;
+                                    /** @description dynamic: maximum fee, millionths */
+                                    maxFee?: number;
+                                    /** @description the reward split as deployed */
+                                    recipients?: {
+                                        bps: number;
+                                        /**
+                                         * @description EIP-55 checksummed address
+                                         * @example 0x4200000000000000000000000000000000000006
+                                         */
+                                        admin: string;
+                                        /**
+                                         * @description EIP-55 checksummed address
+                                         * @example 0x4200000000000000000000000000000000000006
+                                         */
+                                        recipient: string;
+                                    }[];
+                                };
                             } | null;
                             starting_market_cap: number | null;
                             warnings: string[];
@@ -6989,6 +7301,23 @@ export interface operations {
                      *         "social_context": {},
                      *         "deploy_config": {},
                      *         "pool_config": {},
+                     *         "extensions": {
+                     *           "fees": {
+                     *             "hook_address": "0x4200000000000000000000000000000000000006",
+                     *             "type": "static",
+                     *             "tokenFee": 1,
+                     *             "pairedFee": 1,
+                     *             "baseFee": 1,
+                     *             "maxFee": 1,
+                     *             "recipients": [
+                     *               {
+                     *                 "bps": 1,
+                     *                 "admin": "0x4200000000000000000000000000000000000006",
+                     *                 "recipient": "0x4200000000000000000000000000000000000006"
+                     *               }
+                     *             ]
+                     *           }
+                     *         },
                      *         "starting_market_cap": 1,
                      *         "warnings": [
                      *           "1"
@@ -7113,6 +7442,41 @@ export interface operations {
                             } | null;
                             pool_config: {
                                 [key: string]: unknown;
+                            } | null;
+                            /** @description the platform's extensions member; null for a token indexed before it was read */
+                            extensions: {
+                                /** @description the hook always (TokenCreated); type, fees and recipients when the token was deployed by a call to the factory itself */
+                                fees: {
+                                    /**
+                                     * @description the pool's fee hook (Uniswap v4 hooks address of the pool key)
+                                     * @example 0x4200000000000000000000000000000000000006
+                                     */
+                                    hook_address: string;
+                                    /** @enum {string} */
+                                    type?: "static" | "dynamic";
+                                    /** @description static: fee on the token's side, millionths */
+                                    tokenFee?: number;
+                                    /** @description static: fee on the paired token's side, millionths */
+                                    pairedFee?: number;
+                                    /** @description dynamic: base fee, millionths */
+                                    baseFee?: number;
+                                    /** @description dynamic: maximum fee, millionths */
+                                    maxFee?: number;
+                                    /** @description the reward split as deployed */
+                                    recipients?: {
+                                        bps: number;
+                                        /**
+                                         * @description EIP-55 checksummed address
+                                         * @example 0x4200000000000000000000000000000000000006
+                                         */
+                                        admin: string;
+                                        /**
+                                         * @description EIP-55 checksummed address
+                                         * @example 0x4200000000000000000000000000000000000006
+                                         */
+                                        recipient: string;
+                                    }[];
+                                };
                             } | null;
                             starting_market_cap: number | null;
                             warnings: string[];
@@ -8563,6 +8927,23 @@ export interface operations {
                      *           "social_context": {},
                      *           "deploy_config": {},
                      *           "pool_config": {},
+                     *           "extensions": {
+                     *             "fees": {
+                     *               "hook_address": "0x4200000000000000000000000000000000000006",
+                     *               "type": "static",
+                     *               "tokenFee": 1,
+                     *               "pairedFee": 1,
+                     *               "baseFee": 1,
+                     *               "maxFee": 1,
+                     *               "recipients": [
+                     *                 {
+                     *                   "bps": 1,
+                     *                   "admin": "0x4200000000000000000000000000000000000006",
+                     *                   "recipient": "0x4200000000000000000000000000000000000006"
+                     *                 }
+                     *               ]
+                     *             }
+                     *           },
                      *           "starting_market_cap": 1,
                      *           "warnings": [
                      *             "1"
@@ -8668,6 +9049,41 @@ export interface operations {
                             } | null;
                             pool_config: {
                                 [key: string]: unknown;
+                            } | null;
+                            /** @description the platform's extensions member; null for a token indexed before it was read */
+                            extensions: {
+                                /** @description the hook always (TokenCreated); type, fees and recipients when the token was deployed by a call to the factory itself */
+                                fees: {
+                                    /**
+                                     * @description the pool's fee hook (Uniswap v4 hooks address of the pool key)
+                                     * @example 0x4200000000000000000000000000000000000006
+                                     */
+                                    hook_address: string;
+                                    /** @enum {string} */
+                                    type?: "static" | "dynamic";
+                                    /** @description static: fee on the token's side, millionths */
+                                    tokenFee?: number;
+                                    /** @description static: fee on the paired token's side, millionths */
+                                    pairedFee?: number;
+                                    /** @description dynamic: base fee, millionths */
+                                    baseFee?: number;
+                                    /** @description dynamic: maximum fee, millionths */
+                                    maxFee?: number;
+                                    /** @description the reward split as deployed */
+                                    recipients?: {
+                                        bps: number;
+                                        /**
+                                         * @description EIP-55 checksummed address
+                                         * @example 0x4200000000000000000000000000000000000006
+                                         */
+                                        admin: string;
+                                        /**
+                                         * @description EIP-55 checksummed address
+                                         * @example 0x4200000000000000000000000000000000000006
+                                         */
+                                        recipient: string;
+                                    }[];
+                                };
                             } | null;
                             starting_market_cap: number | null;
                             warnings: string[];
@@ -8844,6 +9260,23 @@ export interface operations {
                      *         "social_context": {},
                      *         "deploy_config": {},
                      *         "pool_config": {},
+                     *         "extensions": {
+                     *           "fees": {
+                     *             "hook_address": "0x4200000000000000000000000000000000000006",
+                     *             "type": "static",
+                     *             "tokenFee": 1,
+                     *             "pairedFee": 1,
+                     *             "baseFee": 1,
+                     *             "maxFee": 1,
+                     *             "recipients": [
+                     *               {
+                     *                 "bps": 1,
+                     *                 "admin": "0x4200000000000000000000000000000000000006",
+                     *                 "recipient": "0x4200000000000000000000000000000000000006"
+                     *               }
+                     *             ]
+                     *           }
+                     *         },
                      *         "starting_market_cap": 1,
                      *         "warnings": [
                      *           "1"
@@ -8946,6 +9379,41 @@ export interface operations {
                             } | null;
                             pool_config: {
                                 [key: string]: unknown;
+                            } | null;
+                            /** @description the platform's extensions member; null for a token indexed before it was read */
+                            extensions: {
+                                /** @description the hook always (TokenCreated); type, fees and recipients when the token was deployed by a call to the factory itself */
+                                fees: {
+                                    /**
+                                     * @description the pool's fee hook (Uniswap v4 hooks address of the pool key)
+                                     * @example 0x4200000000000000000000000000000000000006
+                                     */
+                                    hook_address: string;
+                                    /** @enum {string} */
+                                    type?: "static" | "dynamic";
+                                    /** @description static: fee on the token's side, millionths */
+                                    tokenFee?: number;
+                                    /** @description static: fee on the paired token's side, millionths */
+                                    pairedFee?: number;
+                                    /** @description dynamic: base fee, millionths */
+                                    baseFee?: number;
+                                    /** @description dynamic: maximum fee, millionths */
+                                    maxFee?: number;
+                                    /** @description the reward split as deployed */
+                                    recipients?: {
+                                        bps: number;
+                                        /**
+                                         * @description EIP-55 checksummed address
+                                         * @example 0x4200000000000000000000000000000000000006
+                                         */
+                                        admin: string;
+                                        /**
+                                         * @description EIP-55 checksummed address
+                                         * @example 0x4200000000000000000000000000000000000006
+                                         */
+                                        recipient: string;
+                                    }[];
+                                };
                             } | null;
                             starting_market_cap: number | null;
                             warnings: string[];
@@ -9139,6 +9607,41 @@ export interface operations {
                                 pool_config: {
                                     [key: string]: unknown;
                                 } | null;
+                                /** @description the platform's extensions member; null for a token indexed before it was read */
+                                extensions: {
+                                    /** @description the hook always (TokenCreated); type, fees and recipients when the token was deployed by a call to the factory itself */
+                                    fees: {
+                                        /**
+                                         * @description the pool's fee hook (Uniswap v4 hooks address of the pool key)
+                                         * @example 0x4200000000000000000000000000000000000006
+                                         */
+                                        hook_address: string;
+                                        /** @enum {string} */
+                                        type?: "static" | "dynamic";
+                                        /** @description static: fee on the token's side, millionths */
+                                        tokenFee?: number;
+                                        /** @description static: fee on the paired token's side, millionths */
+                                        pairedFee?: number;
+                                        /** @description dynamic: base fee, millionths */
+                                        baseFee?: number;
+                                        /** @description dynamic: maximum fee, millionths */
+                                        maxFee?: number;
+                                        /** @description the reward split as deployed */
+                                        recipients?: {
+                                            bps: number;
+                                            /**
+                                             * @description EIP-55 checksummed address
+                                             * @example 0x4200000000000000000000000000000000000006
+                                             */
+                                            admin: string;
+                                            /**
+                                             * @description EIP-55 checksummed address
+                                             * @example 0x4200000000000000000000000000000000000006
+                                             */
+                                            recipient: string;
+                                        }[];
+                                    };
+                                } | null;
                                 starting_market_cap: number | null;
                                 warnings: string[];
                                 tags: {
@@ -9327,6 +9830,23 @@ export interface operations {
                      *           "social_context": {},
                      *           "deploy_config": {},
                      *           "pool_config": {},
+                     *           "extensions": {
+                     *             "fees": {
+                     *               "hook_address": "0x4200000000000000000000000000000000000006",
+                     *               "type": "static",
+                     *               "tokenFee": 1,
+                     *               "pairedFee": 1,
+                     *               "baseFee": 1,
+                     *               "maxFee": 1,
+                     *               "recipients": [
+                     *                 {
+                     *                   "bps": 1,
+                     *                   "admin": "0x4200000000000000000000000000000000000006",
+                     *                   "recipient": "0x4200000000000000000000000000000000000006"
+                     *                 }
+                     *               ]
+                     *             }
+                     *           },
                      *           "starting_market_cap": 1,
                      *           "warnings": [
                      *             "1"
@@ -9432,6 +9952,41 @@ export interface operations {
                             } | null;
                             pool_config: {
                                 [key: string]: unknown;
+                            } | null;
+                            /** @description the platform's extensions member; null for a token indexed before it was read */
+                            extensions: {
+                                /** @description the hook always (TokenCreated); type, fees and recipients when the token was deployed by a call to the factory itself */
+                                fees: {
+                                    /**
+                                     * @description the pool's fee hook (Uniswap v4 hooks address of the pool key)
+                                     * @example 0x4200000000000000000000000000000000000006
+                                     */
+                                    hook_address: string;
+                                    /** @enum {string} */
+                                    type?: "static" | "dynamic";
+                                    /** @description static: fee on the token's side, millionths */
+                                    tokenFee?: number;
+                                    /** @description static: fee on the paired token's side, millionths */
+                                    pairedFee?: number;
+                                    /** @description dynamic: base fee, millionths */
+                                    baseFee?: number;
+                                    /** @description dynamic: maximum fee, millionths */
+                                    maxFee?: number;
+                                    /** @description the reward split as deployed */
+                                    recipients?: {
+                                        bps: number;
+                                        /**
+                                         * @description EIP-55 checksummed address
+                                         * @example 0x4200000000000000000000000000000000000006
+                                         */
+                                        admin: string;
+                                        /**
+                                         * @description EIP-55 checksummed address
+                                         * @example 0x4200000000000000000000000000000000000006
+                                         */
+                                        recipient: string;
+                                    }[];
+                                };
                             } | null;
                             starting_market_cap: number | null;
                             warnings: string[];
@@ -9608,6 +10163,23 @@ export interface operations {
                      *           "social_context": {},
                      *           "deploy_config": {},
                      *           "pool_config": {},
+                     *           "extensions": {
+                     *             "fees": {
+                     *               "hook_address": "0x4200000000000000000000000000000000000006",
+                     *               "type": "static",
+                     *               "tokenFee": 1,
+                     *               "pairedFee": 1,
+                     *               "baseFee": 1,
+                     *               "maxFee": 1,
+                     *               "recipients": [
+                     *                 {
+                     *                   "bps": 1,
+                     *                   "admin": "0x4200000000000000000000000000000000000006",
+                     *                   "recipient": "0x4200000000000000000000000000000000000006"
+                     *                 }
+                     *               ]
+                     *             }
+                     *           },
                      *           "starting_market_cap": 1,
                      *           "warnings": [
                      *             "1"
@@ -9713,6 +10285,41 @@ export interface operations {
                             } | null;
                             pool_config: {
                                 [key: string]: unknown;
+                            } | null;
+                            /** @description the platform's extensions member; null for a token indexed before it was read */
+                            extensions: {
+                                /** @description the hook always (TokenCreated); type, fees and recipients when the token was deployed by a call to the factory itself */
+                                fees: {
+                                    /**
+                                     * @description the pool's fee hook (Uniswap v4 hooks address of the pool key)
+                                     * @example 0x4200000000000000000000000000000000000006
+                                     */
+                                    hook_address: string;
+                                    /** @enum {string} */
+                                    type?: "static" | "dynamic";
+                                    /** @description static: fee on the token's side, millionths */
+                                    tokenFee?: number;
+                                    /** @description static: fee on the paired token's side, millionths */
+                                    pairedFee?: number;
+                                    /** @description dynamic: base fee, millionths */
+                                    baseFee?: number;
+                                    /** @description dynamic: maximum fee, millionths */
+                                    maxFee?: number;
+                                    /** @description the reward split as deployed */
+                                    recipients?: {
+                                        bps: number;
+                                        /**
+                                         * @description EIP-55 checksummed address
+                                         * @example 0x4200000000000000000000000000000000000006
+                                         */
+                                        admin: string;
+                                        /**
+                                         * @description EIP-55 checksummed address
+                                         * @example 0x4200000000000000000000000000000000000006
+                                         */
+                                        recipient: string;
+                                    }[];
+                                };
                             } | null;
                             starting_market_cap: number | null;
                             warnings: string[];
@@ -10380,6 +10987,23 @@ export interface operations {
                      *           "social_context": {},
                      *           "deploy_config": {},
                      *           "pool_config": {},
+                     *           "extensions": {
+                     *             "fees": {
+                     *               "hook_address": "0x4200000000000000000000000000000000000006",
+                     *               "type": "static",
+                     *               "tokenFee": 1,
+                     *               "pairedFee": 1,
+                     *               "baseFee": 1,
+                     *               "maxFee": 1,
+                     *               "recipients": [
+                     *                 {
+                     *                   "bps": 1,
+                     *                   "admin": "0x4200000000000000000000000000000000000006",
+                     *                   "recipient": "0x4200000000000000000000000000000000000006"
+                     *                 }
+                     *               ]
+                     *             }
+                     *           },
                      *           "starting_market_cap": 1,
                      *           "warnings": [
                      *             "1"
@@ -10486,6 +11110,41 @@ export interface operations {
                             } | null;
                             pool_config: {
                                 [key: string]: unknown;
+                            } | null;
+                            /** @description the platform's extensions member; null for a token indexed before it was read */
+                            extensions: {
+                                /** @description the hook always (TokenCreated); type, fees and recipients when the token was deployed by a call to the factory itself */
+                                fees: {
+                                    /**
+                                     * @description the pool's fee hook (Uniswap v4 hooks address of the pool key)
+                                     * @example 0x4200000000000000000000000000000000000006
+                                     */
+                                    hook_address: string;
+                                    /** @enum {string} */
+                                    type?: "static" | "dynamic";
+                                    /** @description static: fee on the token's side, millionths */
+                                    tokenFee?: number;
+                                    /** @description static: fee on the paired token's side, millionths */
+                                    pairedFee?: number;
+                                    /** @description dynamic: base fee, millionths */
+                                    baseFee?: number;
+                                    /** @description dynamic: maximum fee, millionths */
+                                    maxFee?: number;
+                                    /** @description the reward split as deployed */
+                                    recipients?: {
+                                        bps: number;
+                                        /**
+                                         * @description EIP-55 checksummed address
+                                         * @example 0x4200000000000000000000000000000000000006
+                                         */
+                                        admin: string;
+                                        /**
+                                         * @description EIP-55 checksummed address
+                                         * @example 0x4200000000000000000000000000000000000006
+                                         */
+                                        recipient: string;
+                                    }[];
+                                };
                             } | null;
                             starting_market_cap: number | null;
                             warnings: string[];
@@ -10761,6 +11420,23 @@ export interface operations {
                      *           "social_context": {},
                      *           "deploy_config": {},
                      *           "pool_config": {},
+                     *           "extensions": {
+                     *             "fees": {
+                     *               "hook_address": "0x4200000000000000000000000000000000000006",
+                     *               "type": "static",
+                     *               "tokenFee": 1,
+                     *               "pairedFee": 1,
+                     *               "baseFee": 1,
+                     *               "maxFee": 1,
+                     *               "recipients": [
+                     *                 {
+                     *                   "bps": 1,
+                     *                   "admin": "0x4200000000000000000000000000000000000006",
+                     *                   "recipient": "0x4200000000000000000000000000000000000006"
+                     *                 }
+                     *               ]
+                     *             }
+                     *           },
                      *           "starting_market_cap": 1,
                      *           "warnings": [
                      *             "1"
@@ -10866,6 +11542,41 @@ export interface operations {
                             } | null;
                             pool_config: {
                                 [key: string]: unknown;
+                            } | null;
+                            /** @description the platform's extensions member; null for a token indexed before it was read */
+                            extensions: {
+                                /** @description the hook always (TokenCreated); type, fees and recipients when the token was deployed by a call to the factory itself */
+                                fees: {
+                                    /**
+                                     * @description the pool's fee hook (Uniswap v4 hooks address of the pool key)
+                                     * @example 0x4200000000000000000000000000000000000006
+                                     */
+                                    hook_address: string;
+                                    /** @enum {string} */
+                                    type?: "static" | "dynamic";
+                                    /** @description static: fee on the token's side, millionths */
+                                    tokenFee?: number;
+                                    /** @description static: fee on the paired token's side, millionths */
+                                    pairedFee?: number;
+                                    /** @description dynamic: base fee, millionths */
+                                    baseFee?: number;
+                                    /** @description dynamic: maximum fee, millionths */
+                                    maxFee?: number;
+                                    /** @description the reward split as deployed */
+                                    recipients?: {
+                                        bps: number;
+                                        /**
+                                         * @description EIP-55 checksummed address
+                                         * @example 0x4200000000000000000000000000000000000006
+                                         */
+                                        admin: string;
+                                        /**
+                                         * @description EIP-55 checksummed address
+                                         * @example 0x4200000000000000000000000000000000000006
+                                         */
+                                        recipient: string;
+                                    }[];
+                                };
                             } | null;
                             starting_market_cap: number | null;
                             warnings: string[];
@@ -11105,6 +11816,41 @@ export interface operations {
                                     } | null;
                                     pool_config: {
                                         [key: string]: unknown;
+                                    } | null;
+                                    /** @description the platform's extensions member; null for a token indexed before it was read */
+                                    extensions: {
+                                        /** @description the hook always (TokenCreated); type, fees and recipients when the token was deployed by a call to the factory itself */
+                                        fees: {
+                                            /**
+                                             * @description the pool's fee hook (Uniswap v4 hooks address of the pool key)
+                                             * @example 0x4200000000000000000000000000000000000006
+                                             */
+                                            hook_address: string;
+                                            /** @enum {string} */
+                                            type?: "static" | "dynamic";
+                                            /** @description static: fee on the token's side, millionths */
+                                            tokenFee?: number;
+                                            /** @description static: fee on the paired token's side, millionths */
+                                            pairedFee?: number;
+                                            /** @description dynamic: base fee, millionths */
+                                            baseFee?: number;
+                                            /** @description dynamic: maximum fee, millionths */
+                                            maxFee?: number;
+                                            /** @description the reward split as deployed */
+                                            recipients?: {
+                                                bps: number;
+                                                /**
+                                                 * @description EIP-55 checksummed address
+                                                 * @example 0x4200000000000000000000000000000000000006
+                                                 */
+                                                admin: string;
+                                                /**
+                                                 * @description EIP-55 checksummed address
+                                                 * @example 0x4200000000000000000000000000000000000006
+                                                 */
+                                                recipient: string;
+                                            }[];
+                                        };
                                     } | null;
                                     starting_market_cap: number | null;
                                     warnings: string[];

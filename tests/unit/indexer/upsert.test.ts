@@ -46,7 +46,7 @@ beforeEach(async () => {
 
 describe("tokenRowFromEvent", () => {
   it("maps every column", () => {
-    const row = tokenRowFromEvent(event(), { chainId: 8453, deployedAt: WHEN });
+    const row = tokenRowFromEvent(event(), { chainId: 8453, deployedAt: WHEN, call: null });
     expect(row).toEqual({
       deployed_at: WHEN,
       tx_hash: `0x${"a".repeat(64)}`,
@@ -79,6 +79,7 @@ describe("tokenRowFromEvent", () => {
         poolHook: "0x3333333333333333333333333333333333333333",
         mevModule: "0x0000000000000000000000000000000000000000",
       }),
+      extensions: JSON.stringify({ fees: { hook_address: "0x3333333333333333333333333333333333333333" } }),
       starting_market_cap: 9.8709,
       warnings: [],
       tags: JSON.stringify({ champagne: false, verified: false, knownInterfaceDeployer: false }),
@@ -94,7 +95,7 @@ describe("tokenRowFromEvent", () => {
         pairedToken: "0x9999999999999999999999999999999999999999",
         tokenContext: JSON.stringify({ platform: "x", id: "42" }),
       }),
-      { chainId: 8453, deployedAt: WHEN },
+      { chainId: 8453, deployedAt: WHEN, call: null },
     );
     expect(other).toMatchObject({
       pair: null,
@@ -103,12 +104,16 @@ describe("tokenRowFromEvent", () => {
       cast_hash: null,
       starting_market_cap: null,
     });
-    expect(tokenRowFromEvent(event({ startingTick: -260_000 }), { chainId: 8453, deployedAt: WHEN }).warnings).toEqual([
-      "UNUSUAL_TICK",
-    ]);
     expect(
-      tokenRowFromEvent(event({ tokenContext: "{}" }), { chainId: 8453, deployedAt: WHEN, attributedFid: 7 })
-        .requestor_fid,
+      tokenRowFromEvent(event({ startingTick: -260_000 }), { chainId: 8453, deployedAt: WHEN, call: null }).warnings,
+    ).toEqual(["UNUSUAL_TICK"]);
+    expect(
+      tokenRowFromEvent(event({ tokenContext: "{}" }), {
+        chainId: 8453,
+        deployedAt: WHEN,
+        call: null,
+        attributedFid: 7,
+      }).requestor_fid,
     ).toBe(7);
     expect(normalizeMetadata("not json")).toEqual({ description: "", socialMediaUrls: [], auditUrls: [] });
     expect(normalizeMetadata(JSON.stringify([1]))).toEqual({ description: "", socialMediaUrls: [], auditUrls: [] });
@@ -126,6 +131,7 @@ describe("upsertIndexedToken", () => {
     const first = await upsertIndexedToken(event({ tokenContext: "{}" }), {
       chainId: 8453,
       deployedAt: WHEN,
+      call: null,
       attributedFid: 9,
     });
     expect(first.requestor_fid).toBe(9);
@@ -139,6 +145,7 @@ describe("upsertIndexedToken", () => {
       {
         chainId: 8453,
         deployedAt: new Date("2026-01-02T03:05:00Z"),
+        call: null,
       },
     );
     expect(moved).toMatchObject({
@@ -164,11 +171,11 @@ describe("upsertIndexedToken", () => {
         deployment_config: null,
       })
       .execute();
-    const stored = await upsertIndexedToken(event(), { chainId: 8453, deployedAt: WHEN });
+    const stored = await upsertIndexedToken(event(), { chainId: 8453, deployedAt: WHEN, call: null });
     expect(stored.presale_id).toBe(11);
     const row = await db().selectFrom("tokens").select("presale_id").executeTakeFirstOrThrow();
     expect(row.presale_id).toBe(11);
-    const other = await upsertIndexedToken(event(), { chainId: 84532, deployedAt: WHEN });
+    const other = await upsertIndexedToken(event(), { chainId: 84532, deployedAt: WHEN, call: null });
     expect(other.presale_id).toBeNull(); // the presale is on another chain
   });
 });

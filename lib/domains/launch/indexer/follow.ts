@@ -4,7 +4,12 @@
 // block in a reorg is upserted again with its new block, transaction and time. Re-running changes nothing.
 import type { Address } from "viem";
 import { db } from "@/db";
-import { getLatestBlockNumber, getTokenCreatedLogs, type TokenCreatedEvent } from "@/lib/platform/chain";
+import {
+  getLatestBlockNumber,
+  getTokenCreatedLogs,
+  getTransactionCall,
+  type TokenCreatedEvent,
+} from "@/lib/platform/chain";
 import { config } from "@/lib/core/config";
 import { advanceTokenIndexCheckpoint, findTokenIndexCheckpoint } from "@/lib/domains/launch/queries/token-index";
 import { indexedFactories, tokenIndexStartBlock } from "./factories";
@@ -30,14 +35,21 @@ async function storeRange(
   toBlock: number,
   events: TokenCreatedEvent[],
 ): Promise<void> {
-  // Block times first: no chain call may run inside the transaction (PGlite has one session).
+  // Block times and deploying calls first: no chain call may run inside the transaction (PGlite has one session).
   const times = new Map<bigint, Date>();
-  for (const e of events)
+  const calls = new Map<string, Awaited<ReturnType<typeof getTransactionCall>>>();
+  for (const e of events) {
     if (!times.has(e.blockNumber)) times.set(e.blockNumber, await blockTime(chainId, e.blockNumber));
+    if (!calls.has(e.transactionHash))
+      calls.set(e.transactionHash, await getTransactionCall(chainId, e.transactionHash));
+  }
   await db()
     .transaction()
     .execute(async (trx) => {
-      for (const e of events) await upsertIndexedToken(e, { chainId, deployedAt: times.get(e.blockNumber)! }, trx);
+      for (const e of events) {
+        const ctx = { chainId, deployedAt: times.get(e.blockNumber)!, call: calls.get(e.transactionHash) ?? null };
+        await upsertIndexedToken(e, ctx, trx);
+      }
       await advanceTokenIndexCheckpoint(trx, chainId, factory, toBlock);
     });
 }

@@ -8,6 +8,7 @@ import {
   getLatestBlockNumber,
   getReceipt,
   getTokenCreatedLogs,
+  getTransactionCall,
   type TokenCreatedEvent,
 } from "@/lib/platform/chain";
 import { config } from "@/lib/core/config";
@@ -16,7 +17,7 @@ import { findTokenTxHash } from "@/lib/domains/tokens/queries/indexed";
 import type { TokenRow } from "@/lib/domains/tokens/serialize";
 import { lookupUsersByFids } from "@/lib/domains/users/service";
 import { indexedFactories, isIndexedFactory, tokenIndexStartBlock } from "./factories";
-import { upsertIndexedToken } from "./upsert";
+import { type IndexContext, upsertIndexedToken } from "./upsert";
 
 export type IndexOutcome = { status: "indexed"; token: TokenRow } | { status: "pending" } | { status: "not_found" };
 
@@ -37,9 +38,15 @@ async function provenFid(fid: number | null, event: TokenCreatedEvent): Promise<
   return held.has(event.msgSender.toLowerCase()) || held.has(event.tokenAdmin.toLowerCase()) ? fid : null;
 }
 
-async function store(chainId: number, event: TokenCreatedEvent, attributedFid: number | null): Promise<TokenRow> {
+/** What an event's row needs from the chain besides the event: its block's time and the call that emitted it. */
+export async function eventContext(chainId: number, event: TokenCreatedEvent): Promise<IndexContext> {
   const deployedAt = await blockTime(chainId, event.blockNumber);
-  return upsertIndexedToken(event, { chainId, deployedAt, attributedFid: await provenFid(attributedFid, event) });
+  return { chainId, deployedAt, call: await getTransactionCall(chainId, event.transactionHash) };
+}
+
+async function store(chainId: number, event: TokenCreatedEvent, attributedFid: number | null): Promise<TokenRow> {
+  const ctx = await eventContext(chainId, event);
+  return upsertIndexedToken(event, { ...ctx, attributedFid: await provenFid(attributedFid, event) });
 }
 
 /**

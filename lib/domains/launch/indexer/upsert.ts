@@ -1,7 +1,7 @@
 // TokenCreated (plus its block time) to a tokens row, upserted on (contract_address, chain_id). The event is
 // the truth for on-chain facts; what other domains add to a row (tags, presale, a UI attribution) is kept.
 import type { Insertable } from "kysely";
-import { getAddress } from "viem";
+import { getAddress, type Address, type Hex } from "viem";
 import { db, type Database } from "@/db";
 import type { TokensTable } from "@/db/tables/core";
 import { deployerAddress, TOKEN_SUPPLY, type TokenCreatedEvent } from "@/lib/platform/chain";
@@ -12,6 +12,7 @@ import { linkTokenPresale, upsertIndexedTokenRow } from "@/lib/domains/tokens/qu
 import { presaleIdOfToken } from "@/lib/domains/presales/service";
 import type { TokenRow } from "@/lib/domains/tokens/serialize";
 import { enqueueTokenCreatedWebhooks } from "@/lib/domains/webhooks/service";
+import { tokenExtensions } from "./extensions";
 
 export type IndexContext = {
   chainId: number;
@@ -19,6 +20,8 @@ export type IndexContext = {
   deployedAt: Date;
   /** FID to attribute the token to when its context names none (a signed-in UI submission). */
   attributedFid?: number | null;
+  /** The call of the transaction that emitted the event (getTransactionCall), for the token's `extensions`. */
+  call: { to: Address | null; input: Hex } | null;
 };
 
 const MAX_JSON_CHARS = 100_000;
@@ -112,6 +115,7 @@ export function tokenRowFromEvent(event: TokenCreatedEvent, ctx: IndexContext): 
       poolHook: getAddress(event.poolHook),
       mevModule: getAddress(event.mevModule),
     }),
+    extensions: JSON.stringify(tokenExtensions(event, ctx.call)),
     starting_market_cap: startingMarketCap,
     warnings,
     tags: JSON.stringify({

@@ -23,6 +23,7 @@ const FROM_EVENT = [
   "metadata",
   "social_context",
   "pool_config",
+  "extensions",
   "starting_market_cap",
   "warnings",
   "supply",
