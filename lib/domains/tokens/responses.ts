@@ -61,7 +61,7 @@ export const tokenObject = z.object({
             .describe("the reward split as deployed"),
         })
         .describe(
-          "the hook always (TokenCreated); type, fees and recipients when the token was deployed by a call to the factory itself",
+          "the hook always (TokenCreated); recipients when the deployment's configuration is known (this service's deployment, or a direct call to the factory), and type and fees when its pool data is recognised",
         ),
     }),
   ).describe("the platform's extensions member; null for a token indexed before it was read"),

@@ -230,15 +230,20 @@ export async function getReceipt(chainId: number, hash: Hash): Promise<Transacti
   });
 }
 
-/** The call a transaction made (its recipient and input), or null when the node does not know the transaction. */
+/**
+ * The call of the transaction at `index` in block `blockHash` (its recipient and input), or null when the node does
+ * not know that block. Read by position, from the block's body: nodes keep an index by hash for recent transactions
+ * only, and a block hash cannot name a transaction that a reorg replaced.
+ */
 export async function getTransactionCall(
   chainId: number,
-  hash: Hash,
+  blockHash: Hash,
+  index: number,
 ): Promise<{ to: Address | null; input: Hex } | null> {
   const client = getPublicClient(chainId);
   return withChainErrors(chainId, async () => {
     try {
-      const tx = await client.getTransaction({ hash });
+      const tx = await client.getTransaction({ blockHash, index });
       return { to: tx.to ?? null, input: tx.input };
     } catch (error) {
       if ((error as Error).name === "TransactionNotFoundError") return null;

@@ -21,6 +21,8 @@ export interface EventLocation {
   blockNumber: bigint;
   blockHash: Hash;
   transactionHash: Hash;
+  /** The transaction's position in its block (getTransactionCall reads it by position). */
+  transactionIndex: number;
   logIndex: number;
 }
 
@@ -46,12 +48,21 @@ export interface TokenCreatedEvent extends EventLocation {
 export const TOKEN_CREATED_TOPIC = toEventSelector(getAbiItem({ abi: tokenFactoryAbi, name: "TokenCreated" }));
 export const CLAIM_TOKENS_TOPIC = toEventSelector(getAbiItem({ abi: feeLockerAbi, name: "ClaimTokens" }));
 
-type AnyLog = Pick<Log, "address" | "topics" | "data" | "blockNumber" | "blockHash" | "transactionHash" | "logIndex">;
+type AnyLog = Pick<
+  Log,
+  "address" | "topics" | "data" | "blockNumber" | "blockHash" | "transactionHash" | "transactionIndex" | "logIndex"
+>;
 /** Block ranges for log queries; numbers are accepted for convenience. */
 export type BlockRange = { fromBlock: bigint | number; toBlock: bigint | number };
 
 function locationOf(log: AnyLog): EventLocation {
-  if (log.blockNumber === null || log.blockHash === null || log.transactionHash === null || log.logIndex === null) {
+  if (
+    log.blockNumber === null ||
+    log.blockHash === null ||
+    log.transactionHash === null ||
+    log.transactionIndex === null ||
+    log.logIndex === null
+  ) {
     throw new Error("cannot decode a pending log");
   }
   return {
@@ -59,6 +70,7 @@ function locationOf(log: AnyLog): EventLocation {
     blockNumber: log.blockNumber,
     blockHash: log.blockHash,
     transactionHash: log.transactionHash,
+    transactionIndex: log.transactionIndex,
     logIndex: log.logIndex,
   };
 }

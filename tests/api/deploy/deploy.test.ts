@@ -117,6 +117,19 @@ describe("4.0.0 end to end", () => {
       metadata: { description: "four point oh", socialMediaUrls: [], auditUrls: [] },
       social_context: { interface: "acme", platform: "", messageId: "", id: "" },
       pool_config: { pairedToken: getAddress(c.contracts.weth), tickIfToken0IsNewToken: -223_400 },
+      // From the configuration the job sent: fees in millionths, the split in bps.
+      extensions: {
+        fees: {
+          hook_address: expect.stringMatching(/^0x[0-9a-fA-F]{40}$/),
+          type: "static",
+          tokenFee: 5_000,
+          pairedFee: 22_500,
+          recipients: [
+            { bps: 6_000, admin, recipient: admin },
+            { bps: 4_000, admin: c.accounts[4], recipient: c.accounts[5] },
+          ],
+        },
+      },
       factory_address: c.contracts.factory,
       tx_hash: done.body.txHash,
     });

@@ -65,8 +65,8 @@ function extensionsOf(config: DeploymentConfig) {
     fees: {
       hook_address: getAddress(config.poolConfig.hook),
       type: "static",
-      tokenFee: expect.any(Number),
-      pairedFee: expect.any(Number),
+      tokenFee: 10_000, // defaultDeploymentConfig's 1% and 1%
+      pairedFee: 10_000,
       recipients: rewardRecipients.map((recipient, i) => ({
         bps: rewardBps[i],
         admin: getAddress(rewardAdmins[i]!),

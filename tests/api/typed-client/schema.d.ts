@@ -2188,7 +2188,7 @@ export interface operations {
                             } | null;
                             /** @description the platform's extensions member; null for a token indexed before it was read */
                             extensions: {
-                                /** @description the hook always (TokenCreated); type, fees and recipients when the token was deployed by a call to the factory itself */
+                                /** @description the hook always (TokenCreated); recipients when the deployment's configuration is known (this service's deployment, or a direct call to the factory), and type and fees when its pool data is recognised */
                                 fees: {
                                     /**
                                      * @description the pool's fee hook (Uniswap v4 hooks address of the pool key)
@@ -3145,7 +3145,7 @@ export interface operations {
                             } | null;
                             /** @description the platform's extensions member; null for a token indexed before it was read */
                             extensions: {
-                                /** @description the hook always (TokenCreated); type, fees and recipients when the token was deployed by a call to the factory itself */
+                                /** @description the hook always (TokenCreated); recipients when the deployment's configuration is known (this service's deployment, or a direct call to the factory), and type and fees when its pool data is recognised */
                                 fees: {
                                     /**
                                      * @description the pool's fee hook (Uniswap v4 hooks address of the pool key)
@@ -3489,7 +3489,7 @@ export interface operations {
                             } | null;
                             /** @description the platform's extensions member; null for a token indexed before it was read */
                             extensions: {
-                                /** @description the hook always (TokenCreated); type, fees and recipients when the token was deployed by a call to the factory itself */
+                                /** @description the hook always (TokenCreated); recipients when the deployment's configuration is known (this service's deployment, or a direct call to the factory), and type and fees when its pool data is recognised */
                                 fees: {
                                     /**
                                      * @description the pool's fee hook (Uniswap v4 hooks address of the pool key)
@@ -3864,7 +3864,7 @@ export interface operations {
                             } | null;
                             /** @description the platform's extensions member; null for a token indexed before it was read */
                             extensions: {
-                                /** @description the hook always (TokenCreated); type, fees and recipients when the token was deployed by a call to the factory itself */
+                                /** @description the hook always (TokenCreated); recipients when the deployment's configuration is known (this service's deployment, or a direct call to the factory), and type and fees when its pool data is recognised */
                                 fees: {
                                     /**
                                      * @description the pool's fee hook (Uniswap v4 hooks address of the pool key)
@@ -6644,7 +6644,7 @@ export interface operations {
                             } | null;
                             /** @description the platform's extensions member; null for a token indexed before it was read */
                             extensions: {
-                                /** @description the hook always (TokenCreated); type, fees and recipients when the token was deployed by a call to the factory itself */
+                                /** @description the hook always (TokenCreated); recipients when the deployment's configuration is known (this service's deployment, or a direct call to the factory), and type and fees when its pool data is recognised */
                                 fees: {
                                     /**
                                      * @description the pool's fee hook (Uniswap v4 hooks address of the pool key)
@@ -7085,7 +7085,7 @@ export interface operations {
                             } | null;
                             /** @description the platform's extensions member; null for a token indexed before it was read */
                             extensions: {
-                                /** @description the hook always (TokenCreated); type, fees and recipients when the token was deployed by a call to the factory itself */
+                                /** @description the hook always (TokenCreated); recipients when the deployment's configuration is known (this service's deployment, or a direct call to the factory), and type and fees when its pool data is recognised */
                                 fees: {
                                     /**
                                      * @description the pool's fee hook (Uniswap v4 hooks address of the pool key)
@@ -7445,7 +7445,7 @@ export interface operations {
                             } | null;
                             /** @description the platform's extensions member; null for a token indexed before it was read */
                             extensions: {
-                                /** @description the hook always (TokenCreated); type, fees and recipients when the token was deployed by a call to the factory itself */
+                                /** @description the hook always (TokenCreated); recipients when the deployment's configuration is known (this service's deployment, or a direct call to the factory), and type and fees when its pool data is recognised */
                                 fees: {
                                     /**
                                      * @description the pool's fee hook (Uniswap v4 hooks address of the pool key)
@@ -9052,7 +9052,7 @@ export interface operations {
                             } | null;
                             /** @description the platform's extensions member; null for a token indexed before it was read */
                             extensions: {
-                                /** @description the hook always (TokenCreated); type, fees and recipients when the token was deployed by a call to the factory itself */
+                                /** @description the hook always (TokenCreated); recipients when the deployment's configuration is known (this service's deployment, or a direct call to the factory), and type and fees when its pool data is recognised */
                                 fees: {
                                     /**
                                      * @description the pool's fee hook (Uniswap v4 hooks address of the pool key)
@@ -9382,7 +9382,7 @@ export interface operations {
                             } | null;
                             /** @description the platform's extensions member; null for a token indexed before it was read */
                             extensions: {
-                                /** @description the hook always (TokenCreated); type, fees and recipients when the token was deployed by a call to the factory itself */
+                                /** @description the hook always (TokenCreated); recipients when the deployment's configuration is known (this service's deployment, or a direct call to the factory), and type and fees when its pool data is recognised */
                                 fees: {
                                     /**
                                      * @description the pool's fee hook (Uniswap v4 hooks address of the pool key)
@@ -9609,7 +9609,7 @@ export interface operations {
                                 } | null;
                                 /** @description the platform's extensions member; null for a token indexed before it was read */
                                 extensions: {
-                                    /** @description the hook always (TokenCreated); type, fees and recipients when the token was deployed by a call to the factory itself */
+                                    /** @description the hook always (TokenCreated); recipients when the deployment's configuration is known (this service's deployment, or a direct call to the factory), and type and fees when its pool data is recognised */
                                     fees: {
                                         /**
                                          * @description the pool's fee hook (Uniswap v4 hooks address of the pool key)
@@ -9955,7 +9955,7 @@ export interface operations {
                             } | null;
                             /** @description the platform's extensions member; null for a token indexed before it was read */
                             extensions: {
-                                /** @description the hook always (TokenCreated); type, fees and recipients when the token was deployed by a call to the factory itself */
+                                /** @description the hook always (TokenCreated); recipients when the deployment's configuration is known (this service's deployment, or a direct call to the factory), and type and fees when its pool data is recognised */
                                 fees: {
                                     /**
                                      * @description the pool's fee hook (Uniswap v4 hooks address of the pool key)
@@ -10288,7 +10288,7 @@ export interface operations {
                             } | null;
                             /** @description the platform's extensions member; null for a token indexed before it was read */
                             extensions: {
-                                /** @description the hook always (TokenCreated); type, fees and recipients when the token was deployed by a call to the factory itself */
+                                /** @description the hook always (TokenCreated); recipients when the deployment's configuration is known (this service's deployment, or a direct call to the factory), and type and fees when its pool data is recognised */
                                 fees: {
                                     /**
                                      * @description the pool's fee hook (Uniswap v4 hooks address of the pool key)
@@ -11113,7 +11113,7 @@ export interface operations {
                             } | null;
                             /** @description the platform's extensions member; null for a token indexed before it was read */
                             extensions: {
-                                /** @description the hook always (TokenCreated); type, fees and recipients when the token was deployed by a call to the factory itself */
+                                /** @description the hook always (TokenCreated); recipients when the deployment's configuration is known (this service's deployment, or a direct call to the factory), and type and fees when its pool data is recognised */
                                 fees: {
                                     /**
                                      * @description the pool's fee hook (Uniswap v4 hooks address of the pool key)
@@ -11545,7 +11545,7 @@ export interface operations {
                             } | null;
                             /** @description the platform's extensions member; null for a token indexed before it was read */
                             extensions: {
-                                /** @description the hook always (TokenCreated); type, fees and recipients when the token was deployed by a call to the factory itself */
+                                /** @description the hook always (TokenCreated); recipients when the deployment's configuration is known (this service's deployment, or a direct call to the factory), and type and fees when its pool data is recognised */
                                 fees: {
                                     /**
                                      * @description the pool's fee hook (Uniswap v4 hooks address of the pool key)
@@ -11819,7 +11819,7 @@ export interface operations {
                                     } | null;
                                     /** @description the platform's extensions member; null for a token indexed before it was read */
                                     extensions: {
-                                        /** @description the hook always (TokenCreated); type, fees and recipients when the token was deployed by a call to the factory itself */
+                                        /** @description the hook always (TokenCreated); recipients when the deployment's configuration is known (this service's deployment, or a direct call to the factory), and type and fees when its pool data is recognised */
                                         fees: {
                                             /**
                                              * @description the pool's fee hook (Uniswap v4 hooks address of the pool key)

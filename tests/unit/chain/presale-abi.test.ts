@@ -109,6 +109,7 @@ describe("presale logs built with the SDK's ABI", () => {
       blockNumber,
       blockHash: `0x${"bb".repeat(32)}` as Hex,
       transactionHash: `0x${"cc".repeat(32)}` as Hex,
+      transactionIndex: 0,
       logIndex: logIndex++,
     };
   }

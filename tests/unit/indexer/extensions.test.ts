@@ -3,7 +3,7 @@
 // first hooks' bare fee data.
 import { describe, expect, it } from "vitest";
 import { encodeFunctionData, zeroAddress, type Address, type Hex } from "viem";
-import { tokenExtensions } from "@/lib/domains/launch/indexer/extensions";
+import { deploymentOf, tokenExtensions } from "@/lib/domains/launch/indexer/extensions";
 import { encodeFeeData, encodePoolData } from "@/lib/domains/launch/deploy/config";
 import { tokenFactoryAbi, type DeploymentConfig, type TokenCreatedEvent } from "@/lib/platform/chain";
 
@@ -15,7 +15,18 @@ const [A, B, C] = [
   "0x3333333333333333333333333333333333333333",
 ] as const;
 
-const event = { address: FACTORY, poolHook: HOOK.toLowerCase() } as unknown as TokenCreatedEvent;
+const event = {
+  address: FACTORY,
+  poolHook: HOOK.toLowerCase(),
+  tokenAdmin: A,
+  tokenName: "N",
+  tokenSymbol: "S",
+  pairedToken: "0x4200000000000000000000000000000000000006",
+  locker: C,
+} as unknown as TokenCreatedEvent;
+/** The extensions of the token of `event` deployed by `call`, on a chain whose fee hooks are not configured. */
+const extensionsOf = (call: { to: Address | null; input: Hex } | null) =>
+  tokenExtensions(31337, event, deploymentOf(event, call));
 
 function deployCall(poolData: Hex, to: Address = FACTORY) {
   const config: DeploymentConfig = {
@@ -60,28 +71,42 @@ const recipients = [
 describe("tokenExtensions", () => {
   it("reads a static fee hook's fees and the reward split from the factory's deployToken (V2 pool data)", () => {
     const call = deployCall(encodePoolData({ type: "static", tokenFee: 10_000, pairedFee: 5_000 }));
-    expect(tokenExtensions(event, call)).toEqual({
+    expect(extensionsOf(call)).toEqual({
       fees: { hook_address: HOOK, type: "static", tokenFee: 10_000, pairedFee: 5_000, recipients },
     });
   });
 
   it("reads a dynamic fee hook's base and maximum fee", () => {
     const call = deployCall(encodePoolData({ type: "dynamic", baseFee: 5_000, maxLpFee: 50_000 }));
-    expect(tokenExtensions(event, call).fees).toMatchObject({ type: "dynamic", baseFee: 5_000, maxFee: 50_000 });
+    expect(extensionsOf(call).fees).toMatchObject({ type: "dynamic", baseFee: 5_000, maxFee: 50_000 });
   });
 
   it("reads the first hooks' bare fee data too", () => {
     const call = deployCall(encodeFeeData({ type: "static", tokenFee: 20_000, pairedFee: 20_000 }));
-    expect(tokenExtensions(event, call).fees).toMatchObject({ type: "static", tokenFee: 20_000, pairedFee: 20_000 });
+    expect(extensionsOf(call).fees).toMatchObject({ type: "static", tokenFee: 20_000, pairedFee: 20_000 });
+  });
+
+  it("reads a chain's configured fee hook as the V2 hook of its type: its data must be wrapped", () => {
+    // HOOK is Base's configured static fee hook.
+    const on8453 = (poolData: Hex) => tokenExtensions(8453, event, deploymentOf(event, deployCall(poolData)));
+    const fees = { type: "static", tokenFee: 10_000, pairedFee: 10_000 } as const;
+    expect(on8453(encodePoolData(fees)).fees).toMatchObject(fees);
+    expect(on8453(encodeFeeData(fees))).toEqual({ fees: { hook_address: HOOK, recipients } });
+  });
+
+  it("keeps the hook alone when the configuration is not the event's token's", () => {
+    const call = deployCall(encodePoolData({ type: "static", tokenFee: 10_000, pairedFee: 10_000 }));
+    const other = { ...event, tokenName: "Another" } as TokenCreatedEvent;
+    expect(tokenExtensions(31337, other, deploymentOf(other, call))).toEqual({ fees: { hook_address: HOOK } });
   });
 
   it("keeps the hook alone for a call through another contract, an undecodable call, or none", () => {
     const hookOnly = { fees: { hook_address: HOOK } };
     const fees = encodePoolData({ type: "static", tokenFee: 10_000, pairedFee: 10_000 });
-    expect(tokenExtensions(event, deployCall(fees, C))).toEqual(hookOnly);
-    expect(tokenExtensions(event, { to: FACTORY, input: "0xdeadbeef" })).toEqual(hookOnly);
-    expect(tokenExtensions(event, null)).toEqual(hookOnly);
+    expect(extensionsOf(deployCall(fees, C))).toEqual(hookOnly);
+    expect(extensionsOf({ to: FACTORY, input: "0xdeadbeef" })).toEqual(hookOnly);
+    expect(extensionsOf(null)).toEqual(hookOnly);
     // Pool data that is no fee hook's: the split is still read, the fees are not.
-    expect(tokenExtensions(event, deployCall("0x1234"))).toEqual({ fees: { hook_address: HOOK, recipients } });
+    expect(extensionsOf(deployCall("0x1234"))).toEqual({ fees: { hook_address: HOOK, recipients } });
   });
 });

@@ -15,6 +15,7 @@ const event = (over: Partial<TokenCreatedEvent> = {}): TokenCreatedEvent => ({
   blockNumber: 123n,
   blockHash: `0x${"b".repeat(64)}`,
   transactionHash: `0x${"A".repeat(64)}`,
+  transactionIndex: 0,
   logIndex: 4,
   msgSender: "0x1111111111111111111111111111111111111111",
   tokenAddress: TOKEN,
@@ -46,7 +47,7 @@ beforeEach(async () => {
 
 describe("tokenRowFromEvent", () => {
   it("maps every column", () => {
-    const row = tokenRowFromEvent(event(), { chainId: 8453, deployedAt: WHEN, call: null });
+    const row = tokenRowFromEvent(event(), { chainId: 8453, deployedAt: WHEN, deployment: null });
     expect(row).toEqual({
       deployed_at: WHEN,
       tx_hash: `0x${"a".repeat(64)}`,
@@ -95,7 +96,7 @@ describe("tokenRowFromEvent", () => {
         pairedToken: "0x9999999999999999999999999999999999999999",
         tokenContext: JSON.stringify({ platform: "x", id: "42" }),
       }),
-      { chainId: 8453, deployedAt: WHEN, call: null },
+      { chainId: 8453, deployedAt: WHEN, deployment: null },
     );
     expect(other).toMatchObject({
       pair: null,
@@ -105,13 +106,14 @@ describe("tokenRowFromEvent", () => {
       starting_market_cap: null,
     });
     expect(
-      tokenRowFromEvent(event({ startingTick: -260_000 }), { chainId: 8453, deployedAt: WHEN, call: null }).warnings,
+      tokenRowFromEvent(event({ startingTick: -260_000 }), { chainId: 8453, deployedAt: WHEN, deployment: null })
+        .warnings,
     ).toEqual(["UNUSUAL_TICK"]);
     expect(
       tokenRowFromEvent(event({ tokenContext: "{}" }), {
         chainId: 8453,
         deployedAt: WHEN,
-        call: null,
+        deployment: null,
         attributedFid: 7,
       }).requestor_fid,
     ).toBe(7);
@@ -131,21 +133,34 @@ describe("upsertIndexedToken", () => {
     const first = await upsertIndexedToken(event({ tokenContext: "{}" }), {
       chainId: 8453,
       deployedAt: WHEN,
-      call: null,
+      deployment: null,
       attributedFid: 9,
     });
     expect(first.requestor_fid).toBe(9);
+    const hook = "0x3333333333333333333333333333333333333333";
+    const read = { fees: { hook_address: hook, recipients: [{ bps: 10_000, admin: hook, recipient: hook }] } };
     await db()
       .updateTable("tokens")
-      .set({ tags: JSON.stringify({ champagne: true, verified: true, knownInterfaceDeployer: false }), presale_id: 3 })
+      .set({
+        tags: JSON.stringify({ champagne: true, verified: true, knownInterfaceDeployer: false }),
+        presale_id: 3,
+        extensions: JSON.stringify(read),
+      })
       .where("id", "=", first.id)
       .execute();
+    // The same deployment again, its configuration unread this time: what was read stays.
+    const again = await upsertIndexedToken(event({ tokenContext: "{}" }), {
+      chainId: 8453,
+      deployedAt: WHEN,
+      deployment: null,
+    });
+    expect(again.extensions).toEqual(read);
     const moved = await upsertIndexedToken(
       event({ tokenContext: "{}", blockNumber: 130n, transactionHash: `0x${"d".repeat(64)}` }),
       {
         chainId: 8453,
         deployedAt: new Date("2026-01-02T03:05:00Z"),
-        call: null,
+        deployment: null,
       },
     );
     expect(moved).toMatchObject({
@@ -156,6 +171,7 @@ describe("upsertIndexedToken", () => {
       presale_id: 3,
     });
     expect(moved.tags).toEqual({ champagne: true, verified: true, knownInterfaceDeployer: false });
+    expect(moved.extensions).toEqual({ fees: { hook_address: hook } }); // another transaction (a reorg): its own
     expect(moved.deployed_at.toISOString()).toBe("2026-01-02T03:05:00.000Z");
     expect(await db().selectFrom("tokens").select("id").execute()).toHaveLength(1);
   });
@@ -171,11 +187,11 @@ describe("upsertIndexedToken", () => {
         deployment_config: null,
       })
       .execute();
-    const stored = await upsertIndexedToken(event(), { chainId: 8453, deployedAt: WHEN, call: null });
+    const stored = await upsertIndexedToken(event(), { chainId: 8453, deployedAt: WHEN, deployment: null });
     expect(stored.presale_id).toBe(11);
     const row = await db().selectFrom("tokens").select("presale_id").executeTakeFirstOrThrow();
     expect(row.presale_id).toBe(11);
-    const other = await upsertIndexedToken(event(), { chainId: 84532, deployedAt: WHEN, call: null });
+    const other = await upsertIndexedToken(event(), { chainId: 84532, deployedAt: WHEN, deployment: null });
     expect(other.presale_id).toBeNull(); // the presale is on another chain
   });
 });

@@ -19,7 +19,7 @@ import { config } from "@/lib/core/config";
 import { PermanentJobError, type JobContext } from "@/lib/platform/jobs/define";
 import { log } from "@/lib/core/log";
 import { isIndexedFactory } from "@/lib/domains/launch/indexer/factories";
-import { eventContext, indexByAddress } from "@/lib/domains/launch/indexer/lookup";
+import { blockTime, indexByAddress } from "@/lib/domains/launch/indexer/lookup";
 import { upsertIndexedToken } from "@/lib/domains/launch/indexer/upsert";
 import {
   findDeployRequestById,
@@ -33,11 +33,12 @@ import { submitDeployment } from "./sender";
 export type DeployJobResult = { status: "deployed" | "failed"; txHash?: string | null; tokenAddress?: string };
 
 async function markDeployed(row: DeployRequestRow, event: TokenCreatedEvent): Promise<DeployJobResult> {
-  const ctx = await eventContext(row.chain_id, event);
+  // The configuration it sent is the deployment's: no need to read the transaction back for the token's extensions.
+  const ctx = { chainId: row.chain_id, deployedAt: await blockTime(row.chain_id, event.blockNumber) };
   await db()
     .transaction()
     .execute(async (trx) => {
-      await upsertIndexedToken(event, ctx, trx);
+      await upsertIndexedToken(event, { ...ctx, deployment: configFromJson(row.config) }, trx);
       await markDeployRequestDeployed(trx, row.id, event.transactionHash.toLowerCase());
     });
   return { status: "deployed", txHash: event.transactionHash, tokenAddress: event.tokenAddress };

@@ -1,9 +1,10 @@
 // The token object's `extensions`, as the platform's answers carry it and clients read it: the pool's fee hook, the
 // fee type and values, and the reward split the token was deployed with. The hook comes from TokenCreated; the rest
-// from the deploying call, when it is the factory's own deployToken(DeploymentConfig) (a call through another
-// contract, a wallet's or a router's, is not decoded). Fee names follow the interface's naming note (`tokenFee`).
+// from the deployment's configuration: the one this service sent, or the deploying call when it is the factory's own
+// deployToken(DeploymentConfig) (a call through another contract, a wallet's or a router's, is not decoded). Fee
+// names follow the interface's naming note (`tokenFee` for the platform's `clankerFee`).
 import { decodeAbiParameters, decodeFunctionData, getAddress, size, type Address, type Hex } from "viem";
-import type { TokenCreatedEvent } from "@/lib/platform/chain";
+import { chainSettings, type DeploymentConfig, type TokenCreatedEvent } from "@/lib/platform/chain";
 import {
   dynamicFeeDataParams,
   poolInitializationDataParams,
@@ -13,45 +14,59 @@ import {
 
 type StaticFees = { type: "static"; tokenFee: number; pairedFee: number };
 type DynamicFees = { type: "dynamic"; baseFee: number; maxFee: number };
+type Fees = StaticFees | DynamicFees;
 
 /** A reward recipient as deployed (its admin may have changed it since). */
 type Recipient = { bps: number; admin: Address; recipient: Address };
 
 export type TokenExtensions = {
-  fees: { hook_address: Address; recipients?: Recipient[] } & (StaticFees | DynamicFees | Record<never, never>);
+  fees: { hook_address: Address; recipients?: Recipient[] } & (Fees | Record<never, never>);
 };
 
-/** A fee hook's own data: two words are the static hooks' (tokenFee, pairedFee), seven the dynamic hooks'. */
-function feesOf(feeData: Hex): StaticFees | DynamicFees | null {
+function decodeFees(type: Fees["type"], feeData: Hex): Fees | null {
   try {
-    if (size(feeData) === 64) {
+    if (type === "static") {
       const [tokenFee, pairedFee] = decodeAbiParameters(staticFeeDataParams, feeData);
-      return { type: "static", tokenFee, pairedFee };
+      return { type, tokenFee, pairedFee };
     }
-    if (size(feeData) === 224) {
-      const [baseFee, maxFee] = decodeAbiParameters(dynamicFeeDataParams, feeData);
-      return { type: "dynamic", baseFee, maxFee };
-    }
+    const [baseFee, maxFee] = decodeAbiParameters(dynamicFeeDataParams, feeData);
+    return { type, baseFee, maxFee };
   } catch {
-    // not a fee hook's data
+    return null;
   }
+}
+
+/** The V2 hooks' poolData: the fee data inside abi.encode(PoolInitializationData); null when not one. */
+function unwrapped(poolData: Hex): Hex | null {
+  try {
+    return decodeAbiParameters(poolInitializationDataParams, poolData)[0].feeData;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The fees of a pool's data. The chain's configured fee hooks (STATIC_FEE_HOOK_ADDRESS_<id>, DYNAMIC_…) are V2 hooks
+ * of a known type; for another hook the data says it: wrapped or bare, two words (static) or seven (dynamic).
+ */
+function poolFees(chainId: number, hook: Address, poolData: Hex): Fees | null {
+  const { staticFeeHook, dynamicFeeHook } = chainSettings(chainId).contracts;
+  const is = (configured: Address | undefined) => configured?.toLowerCase() === hook.toLowerCase();
+  if (is(staticFeeHook) || is(dynamicFeeHook)) {
+    const feeData = unwrapped(poolData);
+    return feeData ? decodeFees(is(staticFeeHook) ? "static" : "dynamic", feeData) : null;
+  }
+  const feeData = unwrapped(poolData) ?? poolData;
+  if (size(feeData) === 64) return decodeFees("static", feeData);
+  if (size(feeData) === 224) return decodeFees("dynamic", feeData);
   return null;
 }
 
-/** poolData: the V2 hooks wrap the fee data with a pool extension; the first hooks take the fee data as it is. */
-function poolFees(poolData: Hex): StaticFees | DynamicFees | null {
-  try {
-    const [wrapped] = decodeAbiParameters(poolInitializationDataParams, poolData);
-    const fees = feesOf(wrapped.feeData);
-    if (fees) return fees;
-  } catch {
-    // not wrapped
-  }
-  return feesOf(poolData);
-}
-
-/** The deploying call's configuration, when the call was the factory's deployToken. */
-function deploymentOf(event: TokenCreatedEvent, call: { to: Address | null; input: Hex } | null) {
+/** The configuration of a deploying call, when the call was the factory's own deployToken. */
+export function deploymentOf(
+  event: TokenCreatedEvent,
+  call: { to: Address | null; input: Hex } | null,
+): DeploymentConfig | null {
   if (!call?.to || call.to.toLowerCase() !== event.address.toLowerCase()) return null;
   try {
     const decoded = decodeFunctionData({ abi: tokenFactoryAbi, data: call.input });
@@ -61,22 +76,35 @@ function deploymentOf(event: TokenCreatedEvent, call: { to: Address | null; inpu
   }
 }
 
-/** `extensions` of a token from its TokenCreated and the call that deployed it (null: not read). */
+/** Whether a configuration is the one that emitted `event` (a call may deploy more than its own token). */
+function describes(config: DeploymentConfig, event: TokenCreatedEvent): boolean {
+  const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+  return (
+    same(config.tokenConfig.tokenAdmin, event.tokenAdmin) &&
+    config.tokenConfig.name === event.tokenName &&
+    config.tokenConfig.symbol === event.tokenSymbol &&
+    same(config.poolConfig.hook, event.poolHook) &&
+    same(config.poolConfig.pairedToken, event.pairedToken) &&
+    same(config.lockerConfig.locker, event.locker)
+  );
+}
+
+/** `extensions` of a token from its TokenCreated and the configuration it was deployed with (null: unknown). */
 export function tokenExtensions(
+  chainId: number,
   event: TokenCreatedEvent,
-  call: { to: Address | null; input: Hex } | null,
+  deployment: DeploymentConfig | null,
 ): TokenExtensions {
   const hook_address = getAddress(event.poolHook);
-  const config = deploymentOf(event, call);
-  if (!config) return { fees: { hook_address } };
-  const { rewardAdmins, rewardRecipients, rewardBps } = config.lockerConfig;
+  if (!deployment || !describes(deployment, event)) return { fees: { hook_address } };
+  const { rewardAdmins, rewardRecipients, rewardBps } = deployment.lockerConfig;
   return {
     fees: {
       hook_address,
-      ...poolFees(config.poolConfig.poolData),
+      ...poolFees(chainId, hook_address, deployment.poolConfig.poolData),
       recipients: rewardRecipients.map((recipient, i) => ({
-        bps: Number(rewardBps[i] ?? 0),
-        admin: getAddress(rewardAdmins[i] ?? recipient),
+        bps: Number(rewardBps[i]),
+        admin: getAddress(rewardAdmins[i]!),
         recipient: getAddress(recipient),
       })),
     },

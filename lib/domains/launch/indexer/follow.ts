@@ -14,7 +14,8 @@ import { config } from "@/lib/core/config";
 import { advanceTokenIndexCheckpoint, findTokenIndexCheckpoint } from "@/lib/domains/launch/queries/token-index";
 import { indexedFactories, tokenIndexStartBlock } from "./factories";
 import { blockTime } from "./lookup";
-import { upsertIndexedToken } from "./upsert";
+import { deploymentOf } from "./extensions";
+import { type IndexContext, upsertIndexedToken } from "./upsert";
 
 export type FollowRun = {
   chainId: number;
@@ -38,18 +39,18 @@ async function storeRange(
   // Block times and deploying calls first: no chain call may run inside the transaction (PGlite has one session).
   const times = new Map<bigint, Date>();
   const calls = new Map<string, Awaited<ReturnType<typeof getTransactionCall>>>();
+  const contexts: IndexContext[] = [];
   for (const e of events) {
     if (!times.has(e.blockNumber)) times.set(e.blockNumber, await blockTime(chainId, e.blockNumber));
     if (!calls.has(e.transactionHash))
-      calls.set(e.transactionHash, await getTransactionCall(chainId, e.transactionHash));
+      calls.set(e.transactionHash, await getTransactionCall(chainId, e.blockHash, e.transactionIndex));
+    const deployment = deploymentOf(e, calls.get(e.transactionHash) ?? null);
+    contexts.push({ chainId, deployedAt: times.get(e.blockNumber)!, deployment });
   }
   await db()
     .transaction()
     .execute(async (trx) => {
-      for (const e of events) {
-        const ctx = { chainId, deployedAt: times.get(e.blockNumber)!, call: calls.get(e.transactionHash) ?? null };
-        await upsertIndexedToken(e, ctx, trx);
-      }
+      for (const [i, e] of events.entries()) await upsertIndexedToken(e, contexts[i]!, trx);
       await advanceTokenIndexCheckpoint(trx, chainId, factory, toBlock);
     });
 }

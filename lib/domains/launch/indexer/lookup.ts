@@ -17,6 +17,7 @@ import { findTokenTxHash } from "@/lib/domains/tokens/queries/indexed";
 import type { TokenRow } from "@/lib/domains/tokens/serialize";
 import { lookupUsersByFids } from "@/lib/domains/users/service";
 import { indexedFactories, isIndexedFactory, tokenIndexStartBlock } from "./factories";
+import { deploymentOf } from "./extensions";
 import { type IndexContext, upsertIndexedToken } from "./upsert";
 
 export type IndexOutcome = { status: "indexed"; token: TokenRow } | { status: "pending" } | { status: "not_found" };
@@ -38,10 +39,14 @@ async function provenFid(fid: number | null, event: TokenCreatedEvent): Promise<
   return held.has(event.msgSender.toLowerCase()) || held.has(event.tokenAdmin.toLowerCase()) ? fid : null;
 }
 
-/** What an event's row needs from the chain besides the event: its block's time and the call that emitted it. */
+/**
+ * What an event's row needs from the chain besides the event: its block's time, and the deployment's configuration
+ * when the emitting transaction called the factory itself (read by position in the block).
+ */
 export async function eventContext(chainId: number, event: TokenCreatedEvent): Promise<IndexContext> {
   const deployedAt = await blockTime(chainId, event.blockNumber);
-  return { chainId, deployedAt, call: await getTransactionCall(chainId, event.transactionHash) };
+  const call = await getTransactionCall(chainId, event.blockHash, event.transactionIndex);
+  return { chainId, deployedAt, deployment: deploymentOf(event, call) };
 }
 
 async function store(chainId: number, event: TokenCreatedEvent, attributedFid: number | null): Promise<TokenRow> {

@@ -1,10 +1,10 @@
 // TokenCreated (plus its block time) to a tokens row, upserted on (contract_address, chain_id). The event is
 // the truth for on-chain facts; what other domains add to a row (tags, presale, a UI attribution) is kept.
 import type { Insertable } from "kysely";
-import { getAddress, type Address, type Hex } from "viem";
+import { getAddress } from "viem";
 import { db, type Database } from "@/db";
 import type { TokensTable } from "@/db/tables/core";
-import { deployerAddress, TOKEN_SUPPLY, type TokenCreatedEvent } from "@/lib/platform/chain";
+import { deployerAddress, TOKEN_SUPPLY, type DeploymentConfig, type TokenCreatedEvent } from "@/lib/platform/chain";
 import { socialLink, type TokenContext, type TokenMetadata } from "@/lib/domains/launch/deploy/config";
 import { quoteTokenByAddress, wethOf } from "@/lib/domains/launch/deploy/quote-tokens";
 import { tickToMarketCap } from "@/lib/domains/launch/deploy/tick";
@@ -20,8 +20,8 @@ export type IndexContext = {
   deployedAt: Date;
   /** FID to attribute the token to when its context names none (a signed-in UI submission). */
   attributedFid?: number | null;
-  /** The call of the transaction that emitted the event (getTransactionCall), for the token's `extensions`. */
-  call: { to: Address | null; input: Hex } | null;
+  /** The configuration the token was deployed with, when known (its `extensions`: fees and reward split). */
+  deployment: DeploymentConfig | null;
 };
 
 const MAX_JSON_CHARS = 100_000;
@@ -115,7 +115,7 @@ export function tokenRowFromEvent(event: TokenCreatedEvent, ctx: IndexContext): 
       poolHook: getAddress(event.poolHook),
       mevModule: getAddress(event.mevModule),
     }),
-    extensions: JSON.stringify(tokenExtensions(event, ctx.call)),
+    extensions: JSON.stringify(tokenExtensions(ctx.chainId, event, ctx.deployment)),
     starting_market_cap: startingMarketCap,
     warnings,
     tags: JSON.stringify({

@@ -23,7 +23,6 @@ const FROM_EVENT = [
   "metadata",
   "social_context",
   "pool_config",
-  "extensions",
   "starting_market_cap",
   "warnings",
   "supply",
@@ -31,7 +30,10 @@ const FROM_EVENT = [
   "log_index",
 ] as const;
 
-/** Inserts the row, or refreshes the event's columns of the stored one (keeping its requestor_fid when the row has none); returns the stored row. */
+/**
+ * Inserts the row, or refreshes the event's columns of the stored one (keeping its requestor_fid when the row has none,
+ * and its extensions when the same deployment comes without its configuration); returns the stored row.
+ */
 export function upsertIndexedTokenRow(db: Database, row: Insertable<TokensTable>): Promise<TokenRow> {
   return db
     .insertInto("tokens")
@@ -40,6 +42,9 @@ export function upsertIndexedTokenRow(db: Database, row: Insertable<TokensTable>
       oc.columns(["contract_address", "chain_id"]).doUpdateSet((eb) => ({
         ...Object.fromEntries(FROM_EVENT.map((column) => [column, eb.ref(`excluded.${column}`)])),
         requestor_fid: sql`coalesce(excluded.requestor_fid, tokens.requestor_fid)`,
+        // The same deployment read again without its configuration (the call could not be read) keeps what was read.
+        extensions: sql`case when excluded.tx_hash = tokens.tx_hash and not (excluded.extensions -> 'fees' ? 'recipients')
+          and (tokens.extensions -> 'fees' ? 'recipients') then tokens.extensions else excluded.extensions end`,
       })),
     )
     .returningAll()
