@@ -7,6 +7,7 @@ import { GET as byPool } from "@/app/api/tokens/fetch-by-pool-address/route";
 import { POST as byPools } from "@/app/api/tokens/fetch-by-pool-addresses/route";
 import { GET as search } from "@/app/api/tokens/search/route";
 import { sql } from "kysely";
+import { getAddress } from "viem";
 import { db } from "@/db";
 import { call, expectError } from "@/tests/helpers/http";
 import { address, insertTokens, poolId } from "./fixtures";
@@ -217,6 +218,15 @@ describe("POST /api/tokens/fetch-by-pool-addresses", () => {
         pool_address: address("b", 704),
         factory_address: address("f", 1),
         locker_address: address("e", 1),
+        extensions: JSON.stringify({
+          fees: {
+            hook_address: "0xb429d62f8f3bFFb98CdB9569533eA23bF0Ba28CC",
+            type: "static",
+            tokenFee: 10_000,
+            pairedFee: 10_000,
+            recipients: [{ bps: 10_000, admin: getAddress(address("a", 1)), recipient: getAddress(address("a", 2)) }],
+          },
+        }),
       },
     ]);
     // Microseconds are truncated to milliseconds, as a JavaScript Date would.
