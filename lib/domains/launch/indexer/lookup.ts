@@ -43,7 +43,7 @@ async function provenFid(fid: number | null, event: TokenCreatedEvent): Promise<
  * What an event's row needs from the chain besides the event: its block's time, and the deployment's configuration
  * when the emitting transaction called the factory itself (read by position in the block).
  */
-export async function eventContext(chainId: number, event: TokenCreatedEvent): Promise<IndexContext> {
+async function eventContext(chainId: number, event: TokenCreatedEvent): Promise<IndexContext> {
   const deployedAt = await blockTime(chainId, event.blockNumber);
   const call = await getTransactionCall(chainId, event.blockHash, event.transactionIndex);
   return { chainId, deployedAt, deployment: deploymentOf(event, call) };
