@@ -34,11 +34,12 @@ export type DeployJobResult = { status: "deployed" | "failed"; txHash?: string |
 
 async function markDeployed(row: DeployRequestRow, event: TokenCreatedEvent): Promise<DeployJobResult> {
   // The configuration it sent is the deployment's: no need to read the transaction back for the token's extensions.
-  const ctx = { chainId: row.chain_id, deployedAt: await blockTime(row.chain_id, event.blockNumber) };
+  const deployedAt = await blockTime(row.chain_id, event.blockNumber);
+  const ctx = { chainId: row.chain_id, deployedAt, deployment: configFromJson(row.config) };
   await db()
     .transaction()
     .execute(async (trx) => {
-      await upsertIndexedToken(event, { ...ctx, deployment: configFromJson(row.config) }, trx);
+      await upsertIndexedToken(event, ctx, trx);
       await markDeployRequestDeployed(trx, row.id, event.transactionHash.toLowerCase());
     });
   return { status: "deployed", txHash: event.transactionHash, tokenAddress: event.tokenAddress };

@@ -39,18 +39,18 @@ async function storeRange(
   // Block times and deploying calls first: no chain call may run inside the transaction (PGlite has one session).
   const times = new Map<bigint, Date>();
   const calls = new Map<string, Awaited<ReturnType<typeof getTransactionCall>>>();
-  const contexts: IndexContext[] = [];
+  const indexed: Array<[TokenCreatedEvent, IndexContext]> = [];
   for (const e of events) {
     if (!times.has(e.blockNumber)) times.set(e.blockNumber, await blockTime(chainId, e.blockNumber));
     if (!calls.has(e.transactionHash))
       calls.set(e.transactionHash, await getTransactionCall(chainId, e.blockHash, e.transactionIndex));
     const deployment = deploymentOf(e, calls.get(e.transactionHash) ?? null);
-    contexts.push({ chainId, deployedAt: times.get(e.blockNumber)!, deployment });
+    indexed.push([e, { chainId, deployedAt: times.get(e.blockNumber)!, deployment }]);
   }
   await db()
     .transaction()
     .execute(async (trx) => {
-      for (const [i, e] of events.entries()) await upsertIndexedToken(e, contexts[i]!, trx);
+      for (const [e, ctx] of indexed) await upsertIndexedToken(e, ctx, trx);
       await advanceTokenIndexCheckpoint(trx, chainId, factory, toBlock);
     });
 }
