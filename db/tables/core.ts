@@ -30,7 +30,7 @@ export interface TokensTable {
   social_context: Json;
   deploy_config: Json | null;
   pool_config: Json | null;
-  /** The platform's `extensions`: fee hook, fee type and values, reward split (null: indexed before they were read). */
+  /** The platform's `extensions`: fee hook, fee type and values, reward split (null: hook unknown). */
   extensions: Json | null;
   starting_market_cap: number | null;
   warnings: ColumnType<string[], string[] | undefined, string[]>;

@@ -64,7 +64,7 @@ export const tokenObject = z.object({
           "the hook always (TokenCreated); recipients when the deployment's configuration is known (this service's deployment, or a direct call to the factory), and type and fees when its pool data is recognised",
         ),
     }),
-  ).describe("the platform's extensions member; null for a token indexed before it was read"),
+  ).describe("the platform's extensions member; null when the token's hook is unknown"),
   starting_market_cap: nullable(z.number()),
   warnings: z.array(z.string()),
   tags: z.object({ champagne: z.boolean(), verified: z.boolean(), knownInterfaceDeployer: z.boolean() }),

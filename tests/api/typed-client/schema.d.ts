@@ -2186,7 +2186,7 @@ export interface operations {
                             pool_config: {
                                 [key: string]: unknown;
                             } | null;
-                            /** @description the platform's extensions member; null for a token indexed before it was read */
+                            /** @description the platform's extensions member; null when the token's hook is unknown */
                             extensions: {
                                 /** @description the hook always (TokenCreated); recipients when the deployment's configuration is known (this service's deployment, or a direct call to the factory), and type and fees when its pool data is recognised */
                                 fees: {
@@ -3143,7 +3143,7 @@ export interface operations {
                             pool_config: {
                                 [key: string]: unknown;
                             } | null;
-                            /** @description the platform's extensions member; null for a token indexed before it was read */
+                            /** @description the platform's extensions member; null when the token's hook is unknown */
                             extensions: {
                                 /** @description the hook always (TokenCreated); recipients when the deployment's configuration is known (this service's deployment, or a direct call to the factory), and type and fees when its pool data is recognised */
                                 fees: {
@@ -3487,7 +3487,7 @@ export interface operations {
                             pool_config: {
                                 [key: string]: unknown;
                             } | null;
-                            /** @description the platform's extensions member; null for a token indexed before it was read */
+                            /** @description the platform's extensions member; null when the token's hook is unknown */
                             extensions: {
                                 /** @description the hook always (TokenCreated); recipients when the deployment's configuration is known (this service's deployment, or a direct call to the factory), and type and fees when its pool data is recognised */
                                 fees: {
@@ -3862,7 +3862,7 @@ export interface operations {
                             pool_config: {
                                 [key: string]: unknown;
                             } | null;
-                            /** @description the platform's extensions member; null for a token indexed before it was read */
+                            /** @description the platform's extensions member; null when the token's hook is unknown */
                             extensions: {
                                 /** @description the hook always (TokenCreated); recipients when the deployment's configuration is known (this service's deployment, or a direct call to the factory), and type and fees when its pool data is recognised */
                                 fees: {
@@ -6642,7 +6642,7 @@ export interface operations {
                             pool_config: {
                                 [key: string]: unknown;
                             } | null;
-                            /** @description the platform's extensions member; null for a token indexed before it was read */
+                            /** @description the platform's extensions member; null when the token's hook is unknown */
                             extensions: {
                                 /** @description the hook always (TokenCreated); recipients when the deployment's configuration is known (this service's deployment, or a direct call to the factory), and type and fees when its pool data is recognised */
                                 fees: {
@@ -7083,7 +7083,7 @@ export interface operations {
                             pool_config: {
                                 [key: string]: unknown;
                             } | null;
-                            /** @description the platform's extensions member; null for a token indexed before it was read */
+                            /** @description the platform's extensions member; null when the token's hook is unknown */
                             extensions: {
                                 /** @description the hook always (TokenCreated); recipients when the deployment's configuration is known (this service's deployment, or a direct call to the factory), and type and fees when its pool data is recognised */
                                 fees: {
@@ -7443,7 +7443,7 @@ export interface operations {
                             pool_config: {
                                 [key: string]: unknown;
                             } | null;
-                            /** @description the platform's extensions member; null for a token indexed before it was read */
+                            /** @description the platform's extensions member; null when the token's hook is unknown */
                             extensions: {
                                 /** @description the hook always (TokenCreated); recipients when the deployment's configuration is known (this service's deployment, or a direct call to the factory), and type and fees when its pool data is recognised */
                                 fees: {
@@ -9050,7 +9050,7 @@ export interface operations {
                             pool_config: {
                                 [key: string]: unknown;
                             } | null;
-                            /** @description the platform's extensions member; null for a token indexed before it was read */
+                            /** @description the platform's extensions member; null when the token's hook is unknown */
                             extensions: {
                                 /** @description the hook always (TokenCreated); recipients when the deployment's configuration is known (this service's deployment, or a direct call to the factory), and type and fees when its pool data is recognised */
                                 fees: {
@@ -9380,7 +9380,7 @@ export interface operations {
                             pool_config: {
                                 [key: string]: unknown;
                             } | null;
-                            /** @description the platform's extensions member; null for a token indexed before it was read */
+                            /** @description the platform's extensions member; null when the token's hook is unknown */
                             extensions: {
                                 /** @description the hook always (TokenCreated); recipients when the deployment's configuration is known (this service's deployment, or a direct call to the factory), and type and fees when its pool data is recognised */
                                 fees: {
@@ -9607,7 +9607,7 @@ export interface operations {
                                 pool_config: {
                                     [key: string]: unknown;
                                 } | null;
-                                /** @description the platform's extensions member; null for a token indexed before it was read */
+                                /** @description the platform's extensions member; null when the token's hook is unknown */
                                 extensions: {
                                     /** @description the hook always (TokenCreated); recipients when the deployment's configuration is known (this service's deployment, or a direct call to the factory), and type and fees when its pool data is recognised */
                                     fees: {
@@ -9953,7 +9953,7 @@ export interface operations {
                             pool_config: {
                                 [key: string]: unknown;
                             } | null;
-                            /** @description the platform's extensions member; null for a token indexed before it was read */
+                            /** @description the platform's extensions member; null when the token's hook is unknown */
                             extensions: {
                                 /** @description the hook always (TokenCreated); recipients when the deployment's configuration is known (this service's deployment, or a direct call to the factory), and type and fees when its pool data is recognised */
                                 fees: {
@@ -10286,7 +10286,7 @@ export interface operations {
                             pool_config: {
                                 [key: string]: unknown;
                             } | null;
-                            /** @description the platform's extensions member; null for a token indexed before it was read */
+                            /** @description the platform's extensions member; null when the token's hook is unknown */
                             extensions: {
                                 /** @description the hook always (TokenCreated); recipients when the deployment's configuration is known (this service's deployment, or a direct call to the factory), and type and fees when its pool data is recognised */
                                 fees: {
@@ -11111,7 +11111,7 @@ export interface operations {
                             pool_config: {
                                 [key: string]: unknown;
                             } | null;
-                            /** @description the platform's extensions member; null for a token indexed before it was read */
+                            /** @description the platform's extensions member; null when the token's hook is unknown */
                             extensions: {
                                 /** @description the hook always (TokenCreated); recipients when the deployment's configuration is known (this service's deployment, or a direct call to the factory), and type and fees when its pool data is recognised */
                                 fees: {
@@ -11543,7 +11543,7 @@ export interface operations {
                             pool_config: {
                                 [key: string]: unknown;
                             } | null;
-                            /** @description the platform's extensions member; null for a token indexed before it was read */
+                            /** @description the platform's extensions member; null when the token's hook is unknown */
                             extensions: {
                                 /** @description the hook always (TokenCreated); recipients when the deployment's configuration is known (this service's deployment, or a direct call to the factory), and type and fees when its pool data is recognised */
                                 fees: {
@@ -11817,7 +11817,7 @@ export interface operations {
                                     pool_config: {
                                         [key: string]: unknown;
                                     } | null;
-                                    /** @description the platform's extensions member; null for a token indexed before it was read */
+                                    /** @description the platform's extensions member; null when the token's hook is unknown */
                                     extensions: {
                                         /** @description the hook always (TokenCreated); recipients when the deployment's configuration is known (this service's deployment, or a direct call to the factory), and type and fees when its pool data is recognised */
                                         fees: {

@@ -195,3 +195,33 @@ describe("upsertIndexedToken", () => {
     expect(other.presale_id).toBeNull(); // the presale is on another chain
   });
 });
+
+describe("the migration giving tokens indexed before extensions their hook", () => {
+  it("writes the kept poolHook where extensions is null, in slices of the ids, and leaves the rest", async () => {
+    const hook = "0x3333333333333333333333333333333333333333";
+    const at = (n: number) => `0x${n.toString(16).padStart(40, "0")}` as const;
+    const ctx = { chainId: 8453, deployedAt: WHEN, deployment: null };
+    const rows = [];
+    for (const n of [1, 2, 3, 4]) rows.push(await upsertIndexedToken(event({ tokenAddress: at(n) }), ctx));
+    const read = { fees: { hook_address: hook, type: "static", tokenFee: 10_000, pairedFee: 10_000 } };
+    const set = (id: number, values: { id?: number; extensions?: string | null; pool_config?: string | null }) =>
+      db().updateTable("tokens").set(values).where("id", "=", id).execute();
+    await set(rows[0]!.id, { extensions: null });
+    await set(rows[1]!.id, { extensions: null, id: rows[0]!.id + 120_000 }); // two slices further on
+    await set(rows[2]!.id, { extensions: null, pool_config: JSON.stringify({ pairedToken: hook }) });
+    await set(rows[3]!.id, { extensions: JSON.stringify(read) });
+    const { up } = await import("@/db/migrations/20261128150000_token_extensions_hook");
+    await up(db());
+    const byAddress = new Map(
+      (await db().selectFrom("tokens").select(["contract_address", "extensions"]).execute()).map((r) => [
+        r.contract_address,
+        r.extensions,
+      ]),
+    );
+    expect(byAddress.get(at(1))).toEqual({ fees: { hook_address: hook } });
+    expect(byAddress.get(at(2))).toEqual({ fees: { hook_address: hook } });
+    expect(byAddress.get(at(3))).toBeNull(); // no hook kept
+    expect(byAddress.get(at(4))).toEqual(read);
+    await up(db()); // nothing left to write
+  });
+});
