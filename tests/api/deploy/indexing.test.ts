@@ -1,10 +1,10 @@
 // Tokens that did not come through the deploy API: the TokenCreated indexer (checkpoints, re-runs, reorgs),
 // POST /api/tokens/index-by-address and POST /api/tokens/save-deployed-token/from-ui, on the in-process chain.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { getAddress, keccak256, toHex, type Address, type Hash } from "viem";
+import { custom, getAddress, keccak256, toHex, type Address, type Hash } from "viem";
 import { db } from "@/db";
 import { resetConfig } from "@/lib/core/config";
-import { tokenFactoryAbi, type DeploymentConfig } from "@/lib/platform/chain";
+import { resetChainClients, setChainTransport, tokenFactoryAbi, type DeploymentConfig } from "@/lib/platform/chain";
 import { enqueue } from "@/lib/platform/jobs/define";
 import { runDueJobs } from "@/lib/platform/jobs/runner";
 import "@/lib/domains/jobs"; // every job definition, as the server registers them
@@ -187,6 +187,50 @@ describe("the TokenCreated indexer", () => {
     } finally {
       setStart(undefined, undefined);
     }
+  });
+
+  it("prepares 8 of a range's events at once, reading each block's time and each deploying call once", async () => {
+    const c = chain();
+    const deployed = [];
+    for (let i = 0; i < 10; i++) deployed.push(await deployDirect(c, `Batch ${i}`));
+    const reads = new Map<string, number>();
+    let inFlight = 0;
+    let most = 0;
+    const timed = new Set(["eth_getBlockByNumber", "eth_getTransactionByBlockHashAndIndex"]);
+    setChainTransport(
+      8453,
+      custom(
+        {
+          async request(args: { method: string; params?: unknown[] }) {
+            if (!timed.has(args.method)) return c.provider.request(args as never);
+            const key = `${args.method} ${JSON.stringify(args.params?.slice(0, 2))}`;
+            reads.set(key, (reads.get(key) ?? 0) + 1);
+            const call = args.method === "eth_getTransactionByBlockHashAndIndex";
+            if (call) most = Math.max(most, ++inFlight);
+            try {
+              await new Promise((resolve) => setTimeout(resolve, 20)); // a remote node's round trip
+              return await c.provider.request(args as never);
+            } finally {
+              if (call) inFlight -= 1;
+            }
+          },
+        },
+        { retryCount: 0 },
+      ),
+    );
+    resetChainClients();
+    try {
+      const [run] = await followTokenCreated(8453);
+      expect(run?.tokens).toBe(10);
+    } finally {
+      setChainTransport(8453, custom(c.provider, { retryCount: 0 }));
+      resetChainClients();
+    }
+    for (const d of deployed) expect((await rowOf(d.token))?.extensions).toEqual(extensionsOf(d.config));
+    const calls = [...reads].filter(([key]) => key.startsWith("eth_getTransactionByBlockHashAndIndex"));
+    expect(calls).toHaveLength(10);
+    expect([...reads.values()].every((n) => n === 1)).toBe(true);
+    expect(most).toBe(8);
   });
 });
 
