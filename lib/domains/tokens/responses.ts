@@ -18,6 +18,35 @@ export const marketObject = z.object({
     .describe("older than the service's limit (MARKET_MAX_AGE_SECONDS): the figures are null, not served as current"),
 });
 
+const feeHook = {
+  hook_address: address.describe("the pool's fee hook (Uniswap v4 hooks address of the pool key)"),
+  recipients: z
+    .array(z.object({ bps: z.number().int(), admin: address, recipient: address }))
+    .optional()
+    .describe("the reward split as deployed, when the deployment's configuration is known"),
+};
+
+/** `extensions.fees` (lib/domains/launch/indexer/extensions.ts): the hook alone, or with the fees its pool data says. */
+const feesObject = z
+  .union([
+    z.object({
+      ...feeHook,
+      type: z.literal("static"),
+      tokenFee: z.number().int().describe("fee on the token's side, millionths"),
+      pairedFee: z.number().int().describe("fee on the paired token's side, millionths"),
+    }),
+    z.object({
+      ...feeHook,
+      type: z.literal("dynamic"),
+      baseFee: z.number().int().describe("base fee, millionths"),
+      maxFee: z.number().int().describe("maximum fee, millionths"),
+    }),
+    z.object(feeHook),
+  ])
+  .describe(
+    "the hook always (TokenCreated); recipients when the deployment's configuration is known (this service's deployment, or a direct call to the factory), and type and fees when its pool data is recognised",
+  );
+
 // Members in toTokenObject's order (scalars, addresses, stored documents; see lib/domains/tokens/serialize.ts).
 export const tokenObject = z.object({
   id: z.number().int(),
@@ -45,26 +74,9 @@ export const tokenObject = z.object({
   social_context: z.record(z.string(), z.unknown()).describe("{ interface, platform, messageId, id }"),
   deploy_config: nullable(z.record(z.string(), z.unknown())),
   pool_config: nullable(z.record(z.string(), z.unknown())),
-  extensions: nullable(
-    z.object({
-      fees: z
-        .object({
-          hook_address: address.describe("the pool's fee hook (Uniswap v4 hooks address of the pool key)"),
-          type: z.enum(["static", "dynamic"]).optional(),
-          tokenFee: z.number().int().optional().describe("static: fee on the token's side, millionths"),
-          pairedFee: z.number().int().optional().describe("static: fee on the paired token's side, millionths"),
-          baseFee: z.number().int().optional().describe("dynamic: base fee, millionths"),
-          maxFee: z.number().int().optional().describe("dynamic: maximum fee, millionths"),
-          recipients: z
-            .array(z.object({ bps: z.number().int(), admin: address, recipient: address }))
-            .optional()
-            .describe("the reward split as deployed"),
-        })
-        .describe(
-          "the hook always (TokenCreated); recipients when the deployment's configuration is known (this service's deployment, or a direct call to the factory), and type and fees when its pool data is recognised",
-        ),
-    }),
-  ).describe("the platform's extensions member; null when the token's hook is unknown"),
+  extensions: nullable(z.object({ fees: feesObject })).describe(
+    "the platform's extensions member; null when the token's hook is unknown",
+  ),
   starting_market_cap: nullable(z.number()),
   warnings: z.array(z.string()),
   tags: z.object({ champagne: z.boolean(), verified: z.boolean(), knownInterfaceDeployer: z.boolean() }),

@@ -2034,18 +2034,16 @@ export interface operations {
                      *           "extensions": {
                      *             "fees": {
                      *               "hook_address": "0x4200000000000000000000000000000000000006",
-                     *               "type": "static",
-                     *               "tokenFee": 1,
-                     *               "pairedFee": 1,
-                     *               "baseFee": 1,
-                     *               "maxFee": 1,
                      *               "recipients": [
                      *                 {
                      *                   "bps": 1,
                      *                   "admin": "0x4200000000000000000000000000000000000006",
                      *                   "recipient": "0x4200000000000000000000000000000000000006"
                      *                 }
-                     *               ]
+                     *               ],
+                     *               "type": "static",
+                     *               "tokenFee": 1,
+                     *               "pairedFee": 1
                      *             }
                      *           },
                      *           "starting_market_cap": 1,
@@ -2195,17 +2193,59 @@ export interface operations {
                                      * @example 0x4200000000000000000000000000000000000006
                                      */
                                     hook_address: string;
-                                    /** @enum {string} */
-                                    type?: "static" | "dynamic";
-                                    /** @description static: fee on the token's side, millionths */
-                                    tokenFee?: number;
-                                    /** @description static: fee on the paired token's side, millionths */
-                                    pairedFee?: number;
-                                    /** @description dynamic: base fee, millionths */
-                                    baseFee?: number;
-                                    /** @description dynamic: maximum fee, millionths */
-                                    maxFee?: number;
-                                    /** @description the reward split as deployed */
+                                    /** @description the reward split as deployed, when the deployment's configuration is known */
+                                    recipients?: {
+                                        bps: number;
+                                        /**
+                                         * @description EIP-55 checksummed address
+                                         * @example 0x4200000000000000000000000000000000000006
+                                         */
+                                        admin: string;
+                                        /**
+                                         * @description EIP-55 checksummed address
+                                         * @example 0x4200000000000000000000000000000000000006
+                                         */
+                                        recipient: string;
+                                    }[];
+                                    /** @constant */
+                                    type: "static";
+                                    /** @description fee on the token's side, millionths */
+                                    tokenFee: number;
+                                    /** @description fee on the paired token's side, millionths */
+                                    pairedFee: number;
+                                } | {
+                                    /**
+                                     * @description the pool's fee hook (Uniswap v4 hooks address of the pool key)
+                                     * @example 0x4200000000000000000000000000000000000006
+                                     */
+                                    hook_address: string;
+                                    /** @description the reward split as deployed, when the deployment's configuration is known */
+                                    recipients?: {
+                                        bps: number;
+                                        /**
+                                         * @description EIP-55 checksummed address
+                                         * @example 0x4200000000000000000000000000000000000006
+                                         */
+                                        admin: string;
+                                        /**
+                                         * @description EIP-55 checksummed address
+                                         * @example 0x4200000000000000000000000000000000000006
+                                         */
+                                        recipient: string;
+                                    }[];
+                                    /** @constant */
+                                    type: "dynamic";
+                                    /** @description base fee, millionths */
+                                    baseFee: number;
+                                    /** @description maximum fee, millionths */
+                                    maxFee: number;
+                                } | {
+                                    /**
+                                     * @description the pool's fee hook (Uniswap v4 hooks address of the pool key)
+                                     * @example 0x4200000000000000000000000000000000000006
+                                     */
+                                    hook_address: string;
+                                    /** @description the reward split as deployed, when the deployment's configuration is known */
                                     recipients?: {
                                         bps: number;
                                         /**
@@ -3021,18 +3061,16 @@ export interface operations {
                      *         "extensions": {
                      *           "fees": {
                      *             "hook_address": "0x4200000000000000000000000000000000000006",
-                     *             "type": "static",
-                     *             "tokenFee": 1,
-                     *             "pairedFee": 1,
-                     *             "baseFee": 1,
-                     *             "maxFee": 1,
                      *             "recipients": [
                      *               {
                      *                 "bps": 1,
                      *                 "admin": "0x4200000000000000000000000000000000000006",
                      *                 "recipient": "0x4200000000000000000000000000000000000006"
                      *               }
-                     *             ]
+                     *             ],
+                     *             "type": "static",
+                     *             "tokenFee": 1,
+                     *             "pairedFee": 1
                      *           }
                      *         },
                      *         "starting_market_cap": 1,
@@ -3152,17 +3190,59 @@ export interface operations {
                                      * @example 0x4200000000000000000000000000000000000006
                                      */
                                     hook_address: string;
-                                    /** @enum {string} */
-                                    type?: "static" | "dynamic";
-                                    /** @description static: fee on the token's side, millionths */
-                                    tokenFee?: number;
-                                    /** @description static: fee on the paired token's side, millionths */
-                                    pairedFee?: number;
-                                    /** @description dynamic: base fee, millionths */
-                                    baseFee?: number;
-                                    /** @description dynamic: maximum fee, millionths */
-                                    maxFee?: number;
-                                    /** @description the reward split as deployed */
+                                    /** @description the reward split as deployed, when the deployment's configuration is known */
+                                    recipients?: {
+                                        bps: number;
+                                        /**
+                                         * @description EIP-55 checksummed address
+                                         * @example 0x4200000000000000000000000000000000000006
+                                         */
+                                        admin: string;
+                                        /**
+                                         * @description EIP-55 checksummed address
+                                         * @example 0x4200000000000000000000000000000000000006
+                                         */
+                                        recipient: string;
+                                    }[];
+                                    /** @constant */
+                                    type: "static";
+                                    /** @description fee on the token's side, millionths */
+                                    tokenFee: number;
+                                    /** @description fee on the paired token's side, millionths */
+                                    pairedFee: number;
+                                } | {
+                                    /**
+                                     * @description the pool's fee hook (Uniswap v4 hooks address of the pool key)
+                                     * @example 0x4200000000000000000000000000000000000006
+                                     */
+                                    hook_address: string;
+                                    /** @description the reward split as deployed, when the deployment's configuration is known */
+                                    recipients?: {
+                                        bps: number;
+                                        /**
+                                         * @description EIP-55 checksummed address
+                                         * @example 0x4200000000000000000000000000000000000006
+                                         */
+                                        admin: string;
+                                        /**
+                                         * @description EIP-55 checksummed address
+                                         * @example 0x4200000000000000000000000000000000000006
+                                         */
+                                        recipient: string;
+                                    }[];
+                                    /** @constant */
+                                    type: "dynamic";
+                                    /** @description base fee, millionths */
+                                    baseFee: number;
+                                    /** @description maximum fee, millionths */
+                                    maxFee: number;
+                                } | {
+                                    /**
+                                     * @description the pool's fee hook (Uniswap v4 hooks address of the pool key)
+                                     * @example 0x4200000000000000000000000000000000000006
+                                     */
+                                    hook_address: string;
+                                    /** @description the reward split as deployed, when the deployment's configuration is known */
                                     recipients?: {
                                         bps: number;
                                         /**
@@ -3365,18 +3445,16 @@ export interface operations {
                      *           "extensions": {
                      *             "fees": {
                      *               "hook_address": "0x4200000000000000000000000000000000000006",
-                     *               "type": "static",
-                     *               "tokenFee": 1,
-                     *               "pairedFee": 1,
-                     *               "baseFee": 1,
-                     *               "maxFee": 1,
                      *               "recipients": [
                      *                 {
                      *                   "bps": 1,
                      *                   "admin": "0x4200000000000000000000000000000000000006",
                      *                   "recipient": "0x4200000000000000000000000000000000000006"
                      *                 }
-                     *               ]
+                     *               ],
+                     *               "type": "static",
+                     *               "tokenFee": 1,
+                     *               "pairedFee": 1
                      *             }
                      *           },
                      *           "starting_market_cap": 1,
@@ -3496,17 +3574,59 @@ export interface operations {
                                      * @example 0x4200000000000000000000000000000000000006
                                      */
                                     hook_address: string;
-                                    /** @enum {string} */
-                                    type?: "static" | "dynamic";
-                                    /** @description static: fee on the token's side, millionths */
-                                    tokenFee?: number;
-                                    /** @description static: fee on the paired token's side, millionths */
-                                    pairedFee?: number;
-                                    /** @description dynamic: base fee, millionths */
-                                    baseFee?: number;
-                                    /** @description dynamic: maximum fee, millionths */
-                                    maxFee?: number;
-                                    /** @description the reward split as deployed */
+                                    /** @description the reward split as deployed, when the deployment's configuration is known */
+                                    recipients?: {
+                                        bps: number;
+                                        /**
+                                         * @description EIP-55 checksummed address
+                                         * @example 0x4200000000000000000000000000000000000006
+                                         */
+                                        admin: string;
+                                        /**
+                                         * @description EIP-55 checksummed address
+                                         * @example 0x4200000000000000000000000000000000000006
+                                         */
+                                        recipient: string;
+                                    }[];
+                                    /** @constant */
+                                    type: "static";
+                                    /** @description fee on the token's side, millionths */
+                                    tokenFee: number;
+                                    /** @description fee on the paired token's side, millionths */
+                                    pairedFee: number;
+                                } | {
+                                    /**
+                                     * @description the pool's fee hook (Uniswap v4 hooks address of the pool key)
+                                     * @example 0x4200000000000000000000000000000000000006
+                                     */
+                                    hook_address: string;
+                                    /** @description the reward split as deployed, when the deployment's configuration is known */
+                                    recipients?: {
+                                        bps: number;
+                                        /**
+                                         * @description EIP-55 checksummed address
+                                         * @example 0x4200000000000000000000000000000000000006
+                                         */
+                                        admin: string;
+                                        /**
+                                         * @description EIP-55 checksummed address
+                                         * @example 0x4200000000000000000000000000000000000006
+                                         */
+                                        recipient: string;
+                                    }[];
+                                    /** @constant */
+                                    type: "dynamic";
+                                    /** @description base fee, millionths */
+                                    baseFee: number;
+                                    /** @description maximum fee, millionths */
+                                    maxFee: number;
+                                } | {
+                                    /**
+                                     * @description the pool's fee hook (Uniswap v4 hooks address of the pool key)
+                                     * @example 0x4200000000000000000000000000000000000006
+                                     */
+                                    hook_address: string;
+                                    /** @description the reward split as deployed, when the deployment's configuration is known */
                                     recipients?: {
                                         bps: number;
                                         /**
@@ -3712,18 +3832,16 @@ export interface operations {
                      *           "extensions": {
                      *             "fees": {
                      *               "hook_address": "0x4200000000000000000000000000000000000006",
-                     *               "type": "static",
-                     *               "tokenFee": 1,
-                     *               "pairedFee": 1,
-                     *               "baseFee": 1,
-                     *               "maxFee": 1,
                      *               "recipients": [
                      *                 {
                      *                   "bps": 1,
                      *                   "admin": "0x4200000000000000000000000000000000000006",
                      *                   "recipient": "0x4200000000000000000000000000000000000006"
                      *                 }
-                     *               ]
+                     *               ],
+                     *               "type": "static",
+                     *               "tokenFee": 1,
+                     *               "pairedFee": 1
                      *             }
                      *           },
                      *           "starting_market_cap": 1,
@@ -3871,17 +3989,59 @@ export interface operations {
                                      * @example 0x4200000000000000000000000000000000000006
                                      */
                                     hook_address: string;
-                                    /** @enum {string} */
-                                    type?: "static" | "dynamic";
-                                    /** @description static: fee on the token's side, millionths */
-                                    tokenFee?: number;
-                                    /** @description static: fee on the paired token's side, millionths */
-                                    pairedFee?: number;
-                                    /** @description dynamic: base fee, millionths */
-                                    baseFee?: number;
-                                    /** @description dynamic: maximum fee, millionths */
-                                    maxFee?: number;
-                                    /** @description the reward split as deployed */
+                                    /** @description the reward split as deployed, when the deployment's configuration is known */
+                                    recipients?: {
+                                        bps: number;
+                                        /**
+                                         * @description EIP-55 checksummed address
+                                         * @example 0x4200000000000000000000000000000000000006
+                                         */
+                                        admin: string;
+                                        /**
+                                         * @description EIP-55 checksummed address
+                                         * @example 0x4200000000000000000000000000000000000006
+                                         */
+                                        recipient: string;
+                                    }[];
+                                    /** @constant */
+                                    type: "static";
+                                    /** @description fee on the token's side, millionths */
+                                    tokenFee: number;
+                                    /** @description fee on the paired token's side, millionths */
+                                    pairedFee: number;
+                                } | {
+                                    /**
+                                     * @description the pool's fee hook (Uniswap v4 hooks address of the pool key)
+                                     * @example 0x4200000000000000000000000000000000000006
+                                     */
+                                    hook_address: string;
+                                    /** @description the reward split as deployed, when the deployment's configuration is known */
+                                    recipients?: {
+                                        bps: number;
+                                        /**
+                                         * @description EIP-55 checksummed address
+                                         * @example 0x4200000000000000000000000000000000000006
+                                         */
+                                        admin: string;
+                                        /**
+                                         * @description EIP-55 checksummed address
+                                         * @example 0x4200000000000000000000000000000000000006
+                                         */
+                                        recipient: string;
+                                    }[];
+                                    /** @constant */
+                                    type: "dynamic";
+                                    /** @description base fee, millionths */
+                                    baseFee: number;
+                                    /** @description maximum fee, millionths */
+                                    maxFee: number;
+                                } | {
+                                    /**
+                                     * @description the pool's fee hook (Uniswap v4 hooks address of the pool key)
+                                     * @example 0x4200000000000000000000000000000000000006
+                                     */
+                                    hook_address: string;
+                                    /** @description the reward split as deployed, when the deployment's configuration is known */
                                     recipients?: {
                                         bps: number;
                                         /**
@@ -6484,18 +6644,16 @@ export interface operations {
                      *           "extensions": {
                      *             "fees": {
                      *               "hook_address": "0x4200000000000000000000000000000000000006",
-                     *               "type": "static",
-                     *               "tokenFee": 1,
-                     *               "pairedFee": 1,
-                     *               "baseFee": 1,
-                     *               "maxFee": 1,
                      *               "recipients": [
                      *                 {
                      *                   "bps": 1,
                      *                   "admin": "0x4200000000000000000000000000000000000006",
                      *                   "recipient": "0x4200000000000000000000000000000000000006"
                      *                 }
-                     *               ]
+                     *               ],
+                     *               "type": "static",
+                     *               "tokenFee": 1,
+                     *               "pairedFee": 1
                      *             }
                      *           },
                      *           "starting_market_cap": 1,
@@ -6651,17 +6809,59 @@ export interface operations {
                                      * @example 0x4200000000000000000000000000000000000006
                                      */
                                     hook_address: string;
-                                    /** @enum {string} */
-                                    type?: "static" | "dynamic";
-                                    /** @description static: fee on the token's side, millionths */
-                                    tokenFee?: number;
-                                    /** @description static: fee on the paired token's side, millionths */
-                                    pairedFee?: number;
-                                    /** @description dynamic: base fee, millionths */
-                                    baseFee?: number;
-                                    /** @description dynamic: maximum fee, millionths */
-                                    maxFee?: number;
-                                    /** @description the reward split as deployed */
+                                    /** @description the reward split as deployed, when the deployment's configuration is known */
+                                    recipients?: {
+                                        bps: number;
+                                        /**
+                                         * @description EIP-55 checksummed address
+                                         * @example 0x4200000000000000000000000000000000000006
+                                         */
+                                        admin: string;
+                                        /**
+                                         * @description EIP-55 checksummed address
+                                         * @example 0x4200000000000000000000000000000000000006
+                                         */
+                                        recipient: string;
+                                    }[];
+                                    /** @constant */
+                                    type: "static";
+                                    /** @description fee on the token's side, millionths */
+                                    tokenFee: number;
+                                    /** @description fee on the paired token's side, millionths */
+                                    pairedFee: number;
+                                } | {
+                                    /**
+                                     * @description the pool's fee hook (Uniswap v4 hooks address of the pool key)
+                                     * @example 0x4200000000000000000000000000000000000006
+                                     */
+                                    hook_address: string;
+                                    /** @description the reward split as deployed, when the deployment's configuration is known */
+                                    recipients?: {
+                                        bps: number;
+                                        /**
+                                         * @description EIP-55 checksummed address
+                                         * @example 0x4200000000000000000000000000000000000006
+                                         */
+                                        admin: string;
+                                        /**
+                                         * @description EIP-55 checksummed address
+                                         * @example 0x4200000000000000000000000000000000000006
+                                         */
+                                        recipient: string;
+                                    }[];
+                                    /** @constant */
+                                    type: "dynamic";
+                                    /** @description base fee, millionths */
+                                    baseFee: number;
+                                    /** @description maximum fee, millionths */
+                                    maxFee: number;
+                                } | {
+                                    /**
+                                     * @description the pool's fee hook (Uniswap v4 hooks address of the pool key)
+                                     * @example 0x4200000000000000000000000000000000000006
+                                     */
+                                    hook_address: string;
+                                    /** @description the reward split as deployed, when the deployment's configuration is known */
                                     recipients?: {
                                         bps: number;
                                         /**
@@ -6962,18 +7162,16 @@ export interface operations {
                      *           "extensions": {
                      *             "fees": {
                      *               "hook_address": "0x4200000000000000000000000000000000000006",
-                     *               "type": "static",
-                     *               "tokenFee": 1,
-                     *               "pairedFee": 1,
-                     *               "baseFee": 1,
-                     *               "maxFee": 1,
                      *               "recipients": [
                      *                 {
                      *                   "bps": 1,
                      *                   "admin": "0x4200000000000000000000000000000000000006",
                      *                   "recipient": "0x4200000000000000000000000000000000000006"
                      *                 }
-                     *               ]
+                     *               ],
+                     *               "type": "static",
+                     *               "tokenFee": 1,
+                     *               "pairedFee": 1
                      *             }
                      *           },
                      *           "starting_market_cap": 1,
@@ -7092,17 +7290,59 @@ export interface operations {
                                      * @example 0x4200000000000000000000000000000000000006
                                      */
                                     hook_address: string;
-                                    /** @enum {string} */
-                                    type?: "static" | "dynamic";
-                                    /** @description static: fee on the token's side, millionths */
-                                    tokenFee?: number;
-                                    /** @description static: fee on the paired token's side, millionths */
-                                    pairedFee?: number;
-                                    /** @description dynamic: base fee, millionths */
-                                    baseFee?: number;
-                                    /** @description dynamic: maximum fee, millionths */
-                                    maxFee?: number;
-                                    /** @description the reward split as deployed */
+                                    /** @description the reward split as deployed, when the deployment's configuration is known */
+                                    recipients?: {
+                                        bps: number;
+                                        /**
+                                         * @description EIP-55 checksummed address
+                                         * @example 0x4200000000000000000000000000000000000006
+                                         */
+                                        admin: string;
+                                        /**
+                                         * @description EIP-55 checksummed address
+                                         * @example 0x4200000000000000000000000000000000000006
+                                         */
+                                        recipient: string;
+                                    }[];
+                                    /** @constant */
+                                    type: "static";
+                                    /** @description fee on the token's side, millionths */
+                                    tokenFee: number;
+                                    /** @description fee on the paired token's side, millionths */
+                                    pairedFee: number;
+                                } | {
+                                    /**
+                                     * @description the pool's fee hook (Uniswap v4 hooks address of the pool key)
+                                     * @example 0x4200000000000000000000000000000000000006
+                                     */
+                                    hook_address: string;
+                                    /** @description the reward split as deployed, when the deployment's configuration is known */
+                                    recipients?: {
+                                        bps: number;
+                                        /**
+                                         * @description EIP-55 checksummed address
+                                         * @example 0x4200000000000000000000000000000000000006
+                                         */
+                                        admin: string;
+                                        /**
+                                         * @description EIP-55 checksummed address
+                                         * @example 0x4200000000000000000000000000000000000006
+                                         */
+                                        recipient: string;
+                                    }[];
+                                    /** @constant */
+                                    type: "dynamic";
+                                    /** @description base fee, millionths */
+                                    baseFee: number;
+                                    /** @description maximum fee, millionths */
+                                    maxFee: number;
+                                } | {
+                                    /**
+                                     * @description the pool's fee hook (Uniswap v4 hooks address of the pool key)
+                                     * @example 0x4200000000000000000000000000000000000006
+                                     */
+                                    hook_address: string;
+                                    /** @description the reward split as deployed, when the deployment's configuration is known */
                                     recipients?: {
                                         bps: number;
                                         /**
@@ -7304,18 +7544,16 @@ export interface operations {
                      *         "extensions": {
                      *           "fees": {
                      *             "hook_address": "0x4200000000000000000000000000000000000006",
-                     *             "type": "static",
-                     *             "tokenFee": 1,
-                     *             "pairedFee": 1,
-                     *             "baseFee": 1,
-                     *             "maxFee": 1,
                      *             "recipients": [
                      *               {
                      *                 "bps": 1,
                      *                 "admin": "0x4200000000000000000000000000000000000006",
                      *                 "recipient": "0x4200000000000000000000000000000000000006"
                      *               }
-                     *             ]
+                     *             ],
+                     *             "type": "static",
+                     *             "tokenFee": 1,
+                     *             "pairedFee": 1
                      *           }
                      *         },
                      *         "starting_market_cap": 1,
@@ -7452,17 +7690,59 @@ export interface operations {
                                      * @example 0x4200000000000000000000000000000000000006
                                      */
                                     hook_address: string;
-                                    /** @enum {string} */
-                                    type?: "static" | "dynamic";
-                                    /** @description static: fee on the token's side, millionths */
-                                    tokenFee?: number;
-                                    /** @description static: fee on the paired token's side, millionths */
-                                    pairedFee?: number;
-                                    /** @description dynamic: base fee, millionths */
-                                    baseFee?: number;
-                                    /** @description dynamic: maximum fee, millionths */
-                                    maxFee?: number;
-                                    /** @description the reward split as deployed */
+                                    /** @description the reward split as deployed, when the deployment's configuration is known */
+                                    recipients?: {
+                                        bps: number;
+                                        /**
+                                         * @description EIP-55 checksummed address
+                                         * @example 0x4200000000000000000000000000000000000006
+                                         */
+                                        admin: string;
+                                        /**
+                                         * @description EIP-55 checksummed address
+                                         * @example 0x4200000000000000000000000000000000000006
+                                         */
+                                        recipient: string;
+                                    }[];
+                                    /** @constant */
+                                    type: "static";
+                                    /** @description fee on the token's side, millionths */
+                                    tokenFee: number;
+                                    /** @description fee on the paired token's side, millionths */
+                                    pairedFee: number;
+                                } | {
+                                    /**
+                                     * @description the pool's fee hook (Uniswap v4 hooks address of the pool key)
+                                     * @example 0x4200000000000000000000000000000000000006
+                                     */
+                                    hook_address: string;
+                                    /** @description the reward split as deployed, when the deployment's configuration is known */
+                                    recipients?: {
+                                        bps: number;
+                                        /**
+                                         * @description EIP-55 checksummed address
+                                         * @example 0x4200000000000000000000000000000000000006
+                                         */
+                                        admin: string;
+                                        /**
+                                         * @description EIP-55 checksummed address
+                                         * @example 0x4200000000000000000000000000000000000006
+                                         */
+                                        recipient: string;
+                                    }[];
+                                    /** @constant */
+                                    type: "dynamic";
+                                    /** @description base fee, millionths */
+                                    baseFee: number;
+                                    /** @description maximum fee, millionths */
+                                    maxFee: number;
+                                } | {
+                                    /**
+                                     * @description the pool's fee hook (Uniswap v4 hooks address of the pool key)
+                                     * @example 0x4200000000000000000000000000000000000006
+                                     */
+                                    hook_address: string;
+                                    /** @description the reward split as deployed, when the deployment's configuration is known */
                                     recipients?: {
                                         bps: number;
                                         /**
@@ -8930,18 +9210,16 @@ export interface operations {
                      *           "extensions": {
                      *             "fees": {
                      *               "hook_address": "0x4200000000000000000000000000000000000006",
-                     *               "type": "static",
-                     *               "tokenFee": 1,
-                     *               "pairedFee": 1,
-                     *               "baseFee": 1,
-                     *               "maxFee": 1,
                      *               "recipients": [
                      *                 {
                      *                   "bps": 1,
                      *                   "admin": "0x4200000000000000000000000000000000000006",
                      *                   "recipient": "0x4200000000000000000000000000000000000006"
                      *                 }
-                     *               ]
+                     *               ],
+                     *               "type": "static",
+                     *               "tokenFee": 1,
+                     *               "pairedFee": 1
                      *             }
                      *           },
                      *           "starting_market_cap": 1,
@@ -9059,17 +9337,59 @@ export interface operations {
                                      * @example 0x4200000000000000000000000000000000000006
                                      */
                                     hook_address: string;
-                                    /** @enum {string} */
-                                    type?: "static" | "dynamic";
-                                    /** @description static: fee on the token's side, millionths */
-                                    tokenFee?: number;
-                                    /** @description static: fee on the paired token's side, millionths */
-                                    pairedFee?: number;
-                                    /** @description dynamic: base fee, millionths */
-                                    baseFee?: number;
-                                    /** @description dynamic: maximum fee, millionths */
-                                    maxFee?: number;
-                                    /** @description the reward split as deployed */
+                                    /** @description the reward split as deployed, when the deployment's configuration is known */
+                                    recipients?: {
+                                        bps: number;
+                                        /**
+                                         * @description EIP-55 checksummed address
+                                         * @example 0x4200000000000000000000000000000000000006
+                                         */
+                                        admin: string;
+                                        /**
+                                         * @description EIP-55 checksummed address
+                                         * @example 0x4200000000000000000000000000000000000006
+                                         */
+                                        recipient: string;
+                                    }[];
+                                    /** @constant */
+                                    type: "static";
+                                    /** @description fee on the token's side, millionths */
+                                    tokenFee: number;
+                                    /** @description fee on the paired token's side, millionths */
+                                    pairedFee: number;
+                                } | {
+                                    /**
+                                     * @description the pool's fee hook (Uniswap v4 hooks address of the pool key)
+                                     * @example 0x4200000000000000000000000000000000000006
+                                     */
+                                    hook_address: string;
+                                    /** @description the reward split as deployed, when the deployment's configuration is known */
+                                    recipients?: {
+                                        bps: number;
+                                        /**
+                                         * @description EIP-55 checksummed address
+                                         * @example 0x4200000000000000000000000000000000000006
+                                         */
+                                        admin: string;
+                                        /**
+                                         * @description EIP-55 checksummed address
+                                         * @example 0x4200000000000000000000000000000000000006
+                                         */
+                                        recipient: string;
+                                    }[];
+                                    /** @constant */
+                                    type: "dynamic";
+                                    /** @description base fee, millionths */
+                                    baseFee: number;
+                                    /** @description maximum fee, millionths */
+                                    maxFee: number;
+                                } | {
+                                    /**
+                                     * @description the pool's fee hook (Uniswap v4 hooks address of the pool key)
+                                     * @example 0x4200000000000000000000000000000000000006
+                                     */
+                                    hook_address: string;
+                                    /** @description the reward split as deployed, when the deployment's configuration is known */
                                     recipients?: {
                                         bps: number;
                                         /**
@@ -9263,18 +9583,16 @@ export interface operations {
                      *         "extensions": {
                      *           "fees": {
                      *             "hook_address": "0x4200000000000000000000000000000000000006",
-                     *             "type": "static",
-                     *             "tokenFee": 1,
-                     *             "pairedFee": 1,
-                     *             "baseFee": 1,
-                     *             "maxFee": 1,
                      *             "recipients": [
                      *               {
                      *                 "bps": 1,
                      *                 "admin": "0x4200000000000000000000000000000000000006",
                      *                 "recipient": "0x4200000000000000000000000000000000000006"
                      *               }
-                     *             ]
+                     *             ],
+                     *             "type": "static",
+                     *             "tokenFee": 1,
+                     *             "pairedFee": 1
                      *           }
                      *         },
                      *         "starting_market_cap": 1,
@@ -9389,17 +9707,59 @@ export interface operations {
                                      * @example 0x4200000000000000000000000000000000000006
                                      */
                                     hook_address: string;
-                                    /** @enum {string} */
-                                    type?: "static" | "dynamic";
-                                    /** @description static: fee on the token's side, millionths */
-                                    tokenFee?: number;
-                                    /** @description static: fee on the paired token's side, millionths */
-                                    pairedFee?: number;
-                                    /** @description dynamic: base fee, millionths */
-                                    baseFee?: number;
-                                    /** @description dynamic: maximum fee, millionths */
-                                    maxFee?: number;
-                                    /** @description the reward split as deployed */
+                                    /** @description the reward split as deployed, when the deployment's configuration is known */
+                                    recipients?: {
+                                        bps: number;
+                                        /**
+                                         * @description EIP-55 checksummed address
+                                         * @example 0x4200000000000000000000000000000000000006
+                                         */
+                                        admin: string;
+                                        /**
+                                         * @description EIP-55 checksummed address
+                                         * @example 0x4200000000000000000000000000000000000006
+                                         */
+                                        recipient: string;
+                                    }[];
+                                    /** @constant */
+                                    type: "static";
+                                    /** @description fee on the token's side, millionths */
+                                    tokenFee: number;
+                                    /** @description fee on the paired token's side, millionths */
+                                    pairedFee: number;
+                                } | {
+                                    /**
+                                     * @description the pool's fee hook (Uniswap v4 hooks address of the pool key)
+                                     * @example 0x4200000000000000000000000000000000000006
+                                     */
+                                    hook_address: string;
+                                    /** @description the reward split as deployed, when the deployment's configuration is known */
+                                    recipients?: {
+                                        bps: number;
+                                        /**
+                                         * @description EIP-55 checksummed address
+                                         * @example 0x4200000000000000000000000000000000000006
+                                         */
+                                        admin: string;
+                                        /**
+                                         * @description EIP-55 checksummed address
+                                         * @example 0x4200000000000000000000000000000000000006
+                                         */
+                                        recipient: string;
+                                    }[];
+                                    /** @constant */
+                                    type: "dynamic";
+                                    /** @description base fee, millionths */
+                                    baseFee: number;
+                                    /** @description maximum fee, millionths */
+                                    maxFee: number;
+                                } | {
+                                    /**
+                                     * @description the pool's fee hook (Uniswap v4 hooks address of the pool key)
+                                     * @example 0x4200000000000000000000000000000000000006
+                                     */
+                                    hook_address: string;
+                                    /** @description the reward split as deployed, when the deployment's configuration is known */
                                     recipients?: {
                                         bps: number;
                                         /**
@@ -9616,17 +9976,59 @@ export interface operations {
                                          * @example 0x4200000000000000000000000000000000000006
                                          */
                                         hook_address: string;
-                                        /** @enum {string} */
-                                        type?: "static" | "dynamic";
-                                        /** @description static: fee on the token's side, millionths */
-                                        tokenFee?: number;
-                                        /** @description static: fee on the paired token's side, millionths */
-                                        pairedFee?: number;
-                                        /** @description dynamic: base fee, millionths */
-                                        baseFee?: number;
-                                        /** @description dynamic: maximum fee, millionths */
-                                        maxFee?: number;
-                                        /** @description the reward split as deployed */
+                                        /** @description the reward split as deployed, when the deployment's configuration is known */
+                                        recipients?: {
+                                            bps: number;
+                                            /**
+                                             * @description EIP-55 checksummed address
+                                             * @example 0x4200000000000000000000000000000000000006
+                                             */
+                                            admin: string;
+                                            /**
+                                             * @description EIP-55 checksummed address
+                                             * @example 0x4200000000000000000000000000000000000006
+                                             */
+                                            recipient: string;
+                                        }[];
+                                        /** @constant */
+                                        type: "static";
+                                        /** @description fee on the token's side, millionths */
+                                        tokenFee: number;
+                                        /** @description fee on the paired token's side, millionths */
+                                        pairedFee: number;
+                                    } | {
+                                        /**
+                                         * @description the pool's fee hook (Uniswap v4 hooks address of the pool key)
+                                         * @example 0x4200000000000000000000000000000000000006
+                                         */
+                                        hook_address: string;
+                                        /** @description the reward split as deployed, when the deployment's configuration is known */
+                                        recipients?: {
+                                            bps: number;
+                                            /**
+                                             * @description EIP-55 checksummed address
+                                             * @example 0x4200000000000000000000000000000000000006
+                                             */
+                                            admin: string;
+                                            /**
+                                             * @description EIP-55 checksummed address
+                                             * @example 0x4200000000000000000000000000000000000006
+                                             */
+                                            recipient: string;
+                                        }[];
+                                        /** @constant */
+                                        type: "dynamic";
+                                        /** @description base fee, millionths */
+                                        baseFee: number;
+                                        /** @description maximum fee, millionths */
+                                        maxFee: number;
+                                    } | {
+                                        /**
+                                         * @description the pool's fee hook (Uniswap v4 hooks address of the pool key)
+                                         * @example 0x4200000000000000000000000000000000000006
+                                         */
+                                        hook_address: string;
+                                        /** @description the reward split as deployed, when the deployment's configuration is known */
                                         recipients?: {
                                             bps: number;
                                             /**
@@ -9833,18 +10235,16 @@ export interface operations {
                      *           "extensions": {
                      *             "fees": {
                      *               "hook_address": "0x4200000000000000000000000000000000000006",
-                     *               "type": "static",
-                     *               "tokenFee": 1,
-                     *               "pairedFee": 1,
-                     *               "baseFee": 1,
-                     *               "maxFee": 1,
                      *               "recipients": [
                      *                 {
                      *                   "bps": 1,
                      *                   "admin": "0x4200000000000000000000000000000000000006",
                      *                   "recipient": "0x4200000000000000000000000000000000000006"
                      *                 }
-                     *               ]
+                     *               ],
+                     *               "type": "static",
+                     *               "tokenFee": 1,
+                     *               "pairedFee": 1
                      *             }
                      *           },
                      *           "starting_market_cap": 1,
@@ -9962,17 +10362,59 @@ export interface operations {
                                      * @example 0x4200000000000000000000000000000000000006
                                      */
                                     hook_address: string;
-                                    /** @enum {string} */
-                                    type?: "static" | "dynamic";
-                                    /** @description static: fee on the token's side, millionths */
-                                    tokenFee?: number;
-                                    /** @description static: fee on the paired token's side, millionths */
-                                    pairedFee?: number;
-                                    /** @description dynamic: base fee, millionths */
-                                    baseFee?: number;
-                                    /** @description dynamic: maximum fee, millionths */
-                                    maxFee?: number;
-                                    /** @description the reward split as deployed */
+                                    /** @description the reward split as deployed, when the deployment's configuration is known */
+                                    recipients?: {
+                                        bps: number;
+                                        /**
+                                         * @description EIP-55 checksummed address
+                                         * @example 0x4200000000000000000000000000000000000006
+                                         */
+                                        admin: string;
+                                        /**
+                                         * @description EIP-55 checksummed address
+                                         * @example 0x4200000000000000000000000000000000000006
+                                         */
+                                        recipient: string;
+                                    }[];
+                                    /** @constant */
+                                    type: "static";
+                                    /** @description fee on the token's side, millionths */
+                                    tokenFee: number;
+                                    /** @description fee on the paired token's side, millionths */
+                                    pairedFee: number;
+                                } | {
+                                    /**
+                                     * @description the pool's fee hook (Uniswap v4 hooks address of the pool key)
+                                     * @example 0x4200000000000000000000000000000000000006
+                                     */
+                                    hook_address: string;
+                                    /** @description the reward split as deployed, when the deployment's configuration is known */
+                                    recipients?: {
+                                        bps: number;
+                                        /**
+                                         * @description EIP-55 checksummed address
+                                         * @example 0x4200000000000000000000000000000000000006
+                                         */
+                                        admin: string;
+                                        /**
+                                         * @description EIP-55 checksummed address
+                                         * @example 0x4200000000000000000000000000000000000006
+                                         */
+                                        recipient: string;
+                                    }[];
+                                    /** @constant */
+                                    type: "dynamic";
+                                    /** @description base fee, millionths */
+                                    baseFee: number;
+                                    /** @description maximum fee, millionths */
+                                    maxFee: number;
+                                } | {
+                                    /**
+                                     * @description the pool's fee hook (Uniswap v4 hooks address of the pool key)
+                                     * @example 0x4200000000000000000000000000000000000006
+                                     */
+                                    hook_address: string;
+                                    /** @description the reward split as deployed, when the deployment's configuration is known */
                                     recipients?: {
                                         bps: number;
                                         /**
@@ -10166,18 +10608,16 @@ export interface operations {
                      *           "extensions": {
                      *             "fees": {
                      *               "hook_address": "0x4200000000000000000000000000000000000006",
-                     *               "type": "static",
-                     *               "tokenFee": 1,
-                     *               "pairedFee": 1,
-                     *               "baseFee": 1,
-                     *               "maxFee": 1,
                      *               "recipients": [
                      *                 {
                      *                   "bps": 1,
                      *                   "admin": "0x4200000000000000000000000000000000000006",
                      *                   "recipient": "0x4200000000000000000000000000000000000006"
                      *                 }
-                     *               ]
+                     *               ],
+                     *               "type": "static",
+                     *               "tokenFee": 1,
+                     *               "pairedFee": 1
                      *             }
                      *           },
                      *           "starting_market_cap": 1,
@@ -10295,17 +10735,59 @@ export interface operations {
                                      * @example 0x4200000000000000000000000000000000000006
                                      */
                                     hook_address: string;
-                                    /** @enum {string} */
-                                    type?: "static" | "dynamic";
-                                    /** @description static: fee on the token's side, millionths */
-                                    tokenFee?: number;
-                                    /** @description static: fee on the paired token's side, millionths */
-                                    pairedFee?: number;
-                                    /** @description dynamic: base fee, millionths */
-                                    baseFee?: number;
-                                    /** @description dynamic: maximum fee, millionths */
-                                    maxFee?: number;
-                                    /** @description the reward split as deployed */
+                                    /** @description the reward split as deployed, when the deployment's configuration is known */
+                                    recipients?: {
+                                        bps: number;
+                                        /**
+                                         * @description EIP-55 checksummed address
+                                         * @example 0x4200000000000000000000000000000000000006
+                                         */
+                                        admin: string;
+                                        /**
+                                         * @description EIP-55 checksummed address
+                                         * @example 0x4200000000000000000000000000000000000006
+                                         */
+                                        recipient: string;
+                                    }[];
+                                    /** @constant */
+                                    type: "static";
+                                    /** @description fee on the token's side, millionths */
+                                    tokenFee: number;
+                                    /** @description fee on the paired token's side, millionths */
+                                    pairedFee: number;
+                                } | {
+                                    /**
+                                     * @description the pool's fee hook (Uniswap v4 hooks address of the pool key)
+                                     * @example 0x4200000000000000000000000000000000000006
+                                     */
+                                    hook_address: string;
+                                    /** @description the reward split as deployed, when the deployment's configuration is known */
+                                    recipients?: {
+                                        bps: number;
+                                        /**
+                                         * @description EIP-55 checksummed address
+                                         * @example 0x4200000000000000000000000000000000000006
+                                         */
+                                        admin: string;
+                                        /**
+                                         * @description EIP-55 checksummed address
+                                         * @example 0x4200000000000000000000000000000000000006
+                                         */
+                                        recipient: string;
+                                    }[];
+                                    /** @constant */
+                                    type: "dynamic";
+                                    /** @description base fee, millionths */
+                                    baseFee: number;
+                                    /** @description maximum fee, millionths */
+                                    maxFee: number;
+                                } | {
+                                    /**
+                                     * @description the pool's fee hook (Uniswap v4 hooks address of the pool key)
+                                     * @example 0x4200000000000000000000000000000000000006
+                                     */
+                                    hook_address: string;
+                                    /** @description the reward split as deployed, when the deployment's configuration is known */
                                     recipients?: {
                                         bps: number;
                                         /**
@@ -10990,18 +11472,16 @@ export interface operations {
                      *           "extensions": {
                      *             "fees": {
                      *               "hook_address": "0x4200000000000000000000000000000000000006",
-                     *               "type": "static",
-                     *               "tokenFee": 1,
-                     *               "pairedFee": 1,
-                     *               "baseFee": 1,
-                     *               "maxFee": 1,
                      *               "recipients": [
                      *                 {
                      *                   "bps": 1,
                      *                   "admin": "0x4200000000000000000000000000000000000006",
                      *                   "recipient": "0x4200000000000000000000000000000000000006"
                      *                 }
-                     *               ]
+                     *               ],
+                     *               "type": "static",
+                     *               "tokenFee": 1,
+                     *               "pairedFee": 1
                      *             }
                      *           },
                      *           "starting_market_cap": 1,
@@ -11120,17 +11600,59 @@ export interface operations {
                                      * @example 0x4200000000000000000000000000000000000006
                                      */
                                     hook_address: string;
-                                    /** @enum {string} */
-                                    type?: "static" | "dynamic";
-                                    /** @description static: fee on the token's side, millionths */
-                                    tokenFee?: number;
-                                    /** @description static: fee on the paired token's side, millionths */
-                                    pairedFee?: number;
-                                    /** @description dynamic: base fee, millionths */
-                                    baseFee?: number;
-                                    /** @description dynamic: maximum fee, millionths */
-                                    maxFee?: number;
-                                    /** @description the reward split as deployed */
+                                    /** @description the reward split as deployed, when the deployment's configuration is known */
+                                    recipients?: {
+                                        bps: number;
+                                        /**
+                                         * @description EIP-55 checksummed address
+                                         * @example 0x4200000000000000000000000000000000000006
+                                         */
+                                        admin: string;
+                                        /**
+                                         * @description EIP-55 checksummed address
+                                         * @example 0x4200000000000000000000000000000000000006
+                                         */
+                                        recipient: string;
+                                    }[];
+                                    /** @constant */
+                                    type: "static";
+                                    /** @description fee on the token's side, millionths */
+                                    tokenFee: number;
+                                    /** @description fee on the paired token's side, millionths */
+                                    pairedFee: number;
+                                } | {
+                                    /**
+                                     * @description the pool's fee hook (Uniswap v4 hooks address of the pool key)
+                                     * @example 0x4200000000000000000000000000000000000006
+                                     */
+                                    hook_address: string;
+                                    /** @description the reward split as deployed, when the deployment's configuration is known */
+                                    recipients?: {
+                                        bps: number;
+                                        /**
+                                         * @description EIP-55 checksummed address
+                                         * @example 0x4200000000000000000000000000000000000006
+                                         */
+                                        admin: string;
+                                        /**
+                                         * @description EIP-55 checksummed address
+                                         * @example 0x4200000000000000000000000000000000000006
+                                         */
+                                        recipient: string;
+                                    }[];
+                                    /** @constant */
+                                    type: "dynamic";
+                                    /** @description base fee, millionths */
+                                    baseFee: number;
+                                    /** @description maximum fee, millionths */
+                                    maxFee: number;
+                                } | {
+                                    /**
+                                     * @description the pool's fee hook (Uniswap v4 hooks address of the pool key)
+                                     * @example 0x4200000000000000000000000000000000000006
+                                     */
+                                    hook_address: string;
+                                    /** @description the reward split as deployed, when the deployment's configuration is known */
                                     recipients?: {
                                         bps: number;
                                         /**
@@ -11423,18 +11945,16 @@ export interface operations {
                      *           "extensions": {
                      *             "fees": {
                      *               "hook_address": "0x4200000000000000000000000000000000000006",
-                     *               "type": "static",
-                     *               "tokenFee": 1,
-                     *               "pairedFee": 1,
-                     *               "baseFee": 1,
-                     *               "maxFee": 1,
                      *               "recipients": [
                      *                 {
                      *                   "bps": 1,
                      *                   "admin": "0x4200000000000000000000000000000000000006",
                      *                   "recipient": "0x4200000000000000000000000000000000000006"
                      *                 }
-                     *               ]
+                     *               ],
+                     *               "type": "static",
+                     *               "tokenFee": 1,
+                     *               "pairedFee": 1
                      *             }
                      *           },
                      *           "starting_market_cap": 1,
@@ -11552,17 +12072,59 @@ export interface operations {
                                      * @example 0x4200000000000000000000000000000000000006
                                      */
                                     hook_address: string;
-                                    /** @enum {string} */
-                                    type?: "static" | "dynamic";
-                                    /** @description static: fee on the token's side, millionths */
-                                    tokenFee?: number;
-                                    /** @description static: fee on the paired token's side, millionths */
-                                    pairedFee?: number;
-                                    /** @description dynamic: base fee, millionths */
-                                    baseFee?: number;
-                                    /** @description dynamic: maximum fee, millionths */
-                                    maxFee?: number;
-                                    /** @description the reward split as deployed */
+                                    /** @description the reward split as deployed, when the deployment's configuration is known */
+                                    recipients?: {
+                                        bps: number;
+                                        /**
+                                         * @description EIP-55 checksummed address
+                                         * @example 0x4200000000000000000000000000000000000006
+                                         */
+                                        admin: string;
+                                        /**
+                                         * @description EIP-55 checksummed address
+                                         * @example 0x4200000000000000000000000000000000000006
+                                         */
+                                        recipient: string;
+                                    }[];
+                                    /** @constant */
+                                    type: "static";
+                                    /** @description fee on the token's side, millionths */
+                                    tokenFee: number;
+                                    /** @description fee on the paired token's side, millionths */
+                                    pairedFee: number;
+                                } | {
+                                    /**
+                                     * @description the pool's fee hook (Uniswap v4 hooks address of the pool key)
+                                     * @example 0x4200000000000000000000000000000000000006
+                                     */
+                                    hook_address: string;
+                                    /** @description the reward split as deployed, when the deployment's configuration is known */
+                                    recipients?: {
+                                        bps: number;
+                                        /**
+                                         * @description EIP-55 checksummed address
+                                         * @example 0x4200000000000000000000000000000000000006
+                                         */
+                                        admin: string;
+                                        /**
+                                         * @description EIP-55 checksummed address
+                                         * @example 0x4200000000000000000000000000000000000006
+                                         */
+                                        recipient: string;
+                                    }[];
+                                    /** @constant */
+                                    type: "dynamic";
+                                    /** @description base fee, millionths */
+                                    baseFee: number;
+                                    /** @description maximum fee, millionths */
+                                    maxFee: number;
+                                } | {
+                                    /**
+                                     * @description the pool's fee hook (Uniswap v4 hooks address of the pool key)
+                                     * @example 0x4200000000000000000000000000000000000006
+                                     */
+                                    hook_address: string;
+                                    /** @description the reward split as deployed, when the deployment's configuration is known */
                                     recipients?: {
                                         bps: number;
                                         /**
@@ -11826,17 +12388,59 @@ export interface operations {
                                              * @example 0x4200000000000000000000000000000000000006
                                              */
                                             hook_address: string;
-                                            /** @enum {string} */
-                                            type?: "static" | "dynamic";
-                                            /** @description static: fee on the token's side, millionths */
-                                            tokenFee?: number;
-                                            /** @description static: fee on the paired token's side, millionths */
-                                            pairedFee?: number;
-                                            /** @description dynamic: base fee, millionths */
-                                            baseFee?: number;
-                                            /** @description dynamic: maximum fee, millionths */
-                                            maxFee?: number;
-                                            /** @description the reward split as deployed */
+                                            /** @description the reward split as deployed, when the deployment's configuration is known */
+                                            recipients?: {
+                                                bps: number;
+                                                /**
+                                                 * @description EIP-55 checksummed address
+                                                 * @example 0x4200000000000000000000000000000000000006
+                                                 */
+                                                admin: string;
+                                                /**
+                                                 * @description EIP-55 checksummed address
+                                                 * @example 0x4200000000000000000000000000000000000006
+                                                 */
+                                                recipient: string;
+                                            }[];
+                                            /** @constant */
+                                            type: "static";
+                                            /** @description fee on the token's side, millionths */
+                                            tokenFee: number;
+                                            /** @description fee on the paired token's side, millionths */
+                                            pairedFee: number;
+                                        } | {
+                                            /**
+                                             * @description the pool's fee hook (Uniswap v4 hooks address of the pool key)
+                                             * @example 0x4200000000000000000000000000000000000006
+                                             */
+                                            hook_address: string;
+                                            /** @description the reward split as deployed, when the deployment's configuration is known */
+                                            recipients?: {
+                                                bps: number;
+                                                /**
+                                                 * @description EIP-55 checksummed address
+                                                 * @example 0x4200000000000000000000000000000000000006
+                                                 */
+                                                admin: string;
+                                                /**
+                                                 * @description EIP-55 checksummed address
+                                                 * @example 0x4200000000000000000000000000000000000006
+                                                 */
+                                                recipient: string;
+                                            }[];
+                                            /** @constant */
+                                            type: "dynamic";
+                                            /** @description base fee, millionths */
+                                            baseFee: number;
+                                            /** @description maximum fee, millionths */
+                                            maxFee: number;
+                                        } | {
+                                            /**
+                                             * @description the pool's fee hook (Uniswap v4 hooks address of the pool key)
+                                             * @example 0x4200000000000000000000000000000000000006
+                                             */
+                                            hook_address: string;
+                                            /** @description the reward split as deployed, when the deployment's configuration is known */
                                             recipients?: {
                                                 bps: number;
                                                 /**

@@ -2,10 +2,13 @@
 // values and reward split when the call is the factory's deployToken, with the V2 hooks' wrapped pool data or the
 // first hooks' bare fee data.
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import { encodeFunctionData, zeroAddress, type Address, type Hex } from "viem";
 import { deploymentOf, tokenExtensions } from "@/lib/domains/launch/indexer/extensions";
 import { encodeFeeData, encodePoolData } from "@/lib/domains/launch/deploy/config";
 import { tokenFactoryAbi, type DeploymentConfig, type TokenCreatedEvent } from "@/lib/platform/chain";
+import { jsonSchema } from "@/app/_openapi/document";
+import { tokenObject } from "@/lib/domains/tokens/responses";
 
 const FACTORY: Address = "0xE85A59c628F7d27878ACeB4bf3b35733630083a9";
 const HOOK: Address = "0xb429d62f8f3bFFb98CdB9569533eA23bF0Ba28CC";
@@ -108,5 +111,24 @@ describe("tokenExtensions", () => {
     expect(extensionsOf(null)).toEqual(hookOnly);
     // Pool data that is no fee hook's: the split is still read, the fees are not.
     expect(extensionsOf(deployCall("0x1234"))).toEqual({ fees: { hook_address: HOOK, recipients } });
+  });
+});
+
+describe("the documented extensions", () => {
+  const published = z.fromJSONSchema(jsonSchema(tokenObject.shape.extensions, "output"));
+  it("admit each shape tokenExtensions writes, and no fee member without its type", () => {
+    const written = [
+      extensionsOf(deployCall(encodePoolData({ type: "static", tokenFee: 10_000, pairedFee: 5_000 }))),
+      extensionsOf(deployCall(encodePoolData({ type: "dynamic", baseFee: 5_000, maxLpFee: 50_000 }))),
+      extensionsOf(deployCall("0x1234")),
+      extensionsOf(null),
+    ];
+    for (const extensions of [...written, null]) expect(published.safeParse(extensions).success).toBe(true);
+    for (const mixed of [
+      { fees: { hook_address: HOOK, tokenFee: 10_000 } },
+      { fees: { hook_address: HOOK, type: "static", baseFee: 1, maxFee: 2 } },
+      { fees: { hook_address: HOOK, type: "dynamic", baseFee: 1 } },
+    ])
+      expect(published.safeParse(mixed).success).toBe(false);
   });
 });
