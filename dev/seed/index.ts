@@ -16,7 +16,7 @@ export { progressReporter } from "./progress";
 export type { SeedProgress, OnProgress } from "./phases";
 
 /** Bump when the core rows change, so benchmark databases made by an older generator are reseeded. */
-const CORE_GENERATOR = "core@3";
+const CORE_GENERATOR = "core@4";
 export const MAX_SEED_TOKENS = 10_000_000;
 const CORE_TABLES = ["tokens", "token_market", "users", "user_addresses", "follows", "seed_runs"];
 

@@ -1,5 +1,6 @@
 // Synthetic tokens and their market rows: every COMPAT field, with the skews real data has (a few
 // creators and interfaces launch most tokens, WETH pairs and Base dominate, newer tokens are v4).
+import { getAddress } from "viem";
 import { PRODUCTION_DEFAULTS } from "@/lib/platform/chain/settings";
 import { type Prng, Weighted, Zipf } from "./prng";
 import { tokenDescription, tokenName, tokenSymbol } from "./vocabulary";
@@ -82,11 +83,41 @@ function generationAt(when: number): number {
   return i;
 }
 
+/** Base's fee hooks and MEV module: a v4 token's pool_config names them, and its extensions the hook. */
+const BASE_V4 = PRODUCTION_DEFAULTS[8453];
+
+const checksums = new Map<string, string>();
+const checksummed = (address: string) => {
+  let out = checksums.get(address);
+  if (out === undefined) checksums.set(address, (out = getAddress(address)));
+  return out;
+};
+
+/**
+ * A v4 token's `extensions`, as the indexer writes it (lib/domains/launch/indexer/extensions.ts): most read from the
+ * factory call (fees and a split between the admin and, for some, its interface), the rest the hook alone.
+ */
+function extensionsText(x: Prng, hook: string, dynamic: boolean, admin: string, interfaceWallet: string): string {
+  if (x.chance(0.1)) return JSON.stringify({ fees: { hook_address: hook } });
+  const fees = dynamic
+    ? { type: "dynamic", baseFee: 5_000, maxFee: 50_000 }
+    : { type: "static", tokenFee: 10_000, pairedFee: 10_000 };
+  const owner = { admin: checksummed(admin), recipient: checksummed(admin) };
+  const recipients = x.chance(0.3)
+    ? [
+        { bps: 8_000, ...owner },
+        { bps: 2_000, admin: checksummed(interfaceWallet), recipient: checksummed(interfaceWallet) },
+      ]
+    : [{ bps: 10_000, ...owner }];
+  return JSON.stringify({ fees: { hook_address: hook, ...fees, recipients } });
+}
+
 const marketCapOf = (tick: number) => Math.round(1.0001 ** tick * 1e11 * 1e4) / 1e4;
 
 export function tokenPhases(plan: TokenPlan, rng: Prng): Phase[] {
   const r = rng.fork("tokens");
   const m = rng.fork("market");
+  const ext = rng.fork("extensions"); // its own stream: the other columns are what they were before extensions
   const { factories, interfaceDeployers } = constants(rng);
   const { users, count, firstId } = plan;
   const apiDeployers = Array.from({ length: Math.max(5, Math.ceil(count / 50)) }, (_, i) =>
@@ -171,6 +202,12 @@ export function tokenPhases(plan: TokenPlan, rng: Prng): Phase[] {
         c._dev_buy.push(v4 ? null : r.chance(0.2) ? r.between(1, 50) / 100 : 0);
         c._paired_token.push(hasPoolConfig ? pairedToken : null);
         c._tick.push(tick);
+        const dynamic = ext.chance(0.2);
+        const hook = dynamic ? BASE_V4.dynamicFeeHook! : BASE_V4.staticFeeHook!;
+        c._pool_hook.push(v4 && hasPoolConfig ? hook : null);
+        c._extensions.push(
+          v4 && hasPoolConfig ? extensionsText(ext, hook, dynamic, admin, interfaceDeployers[iface]!) : null,
+        );
         c.starting_market_cap.push(marketCapOf(tick));
         c.warnings.push(warnings.length ? `{${warnings.join(",")}}` : "{}");
         c._champagne.push(r.chance(0.02));
@@ -250,6 +287,8 @@ const TOKEN_COLUMNS = [
   ["_dev_buy", "float8"],
   ["_paired_token", "text", "plain"],
   ["_tick", "int4"],
+  ["_pool_hook", "text", "plain"],
+  ["_extensions", "text"],
   ["starting_market_cap", "float8"],
   ["warnings", "text[]"],
   ["_champagne", "bool"],
@@ -274,7 +313,9 @@ const TOKEN_SELECT = {
   deploy_config:
     "CASE WHEN u._dev_buy IS NOT NULL THEN jsonb_build_object('devBuyAmount', u._dev_buy, 'lockupPercentage', 0, 'vestingUnlockDate', 0) END",
   pool_config:
-    "CASE WHEN u._paired_token IS NOT NULL THEN jsonb_build_object('pairedToken', u._paired_token, 'tickIfToken0IsNewToken', u._tick) END",
+    "CASE WHEN u._paired_token IS NOT NULL THEN jsonb_build_object('pairedToken', u._paired_token, 'tickIfToken0IsNewToken', u._tick)" +
+    ` || CASE WHEN u._pool_hook IS NOT NULL THEN jsonb_build_object('poolHook', u._pool_hook, 'mevModule', '${BASE_V4.mevModule}') ELSE '{}' END END`,
+  extensions: "u._extensions::jsonb",
   tags: "jsonb_build_object('champagne', u._champagne, 'verified', u._verified, 'knownInterfaceDeployer', u._known_deployer)",
 };
 

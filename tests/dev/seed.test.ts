@@ -5,6 +5,7 @@ import { db } from "@/db";
 import { currentDataset, generatorId, resetSeededData, seedDatabase, seedIfEmpty, usersFor } from "@/dev/seed";
 import { Prng, Zipf } from "@/dev/seed/prng";
 import { toTokenObject } from "@/lib/domains/tokens/serialize";
+import { tokenObject } from "@/lib/domains/tokens/responses";
 
 const TOKENS = 250;
 
@@ -62,6 +63,7 @@ describe("seedDatabase", () => {
     await seedDatabase({ tokens: TOKENS, seed: "shapes", reset: true });
     const rows = await db().selectFrom("tokens").selectAll().orderBy("id").execute();
     expect(rows.map((r) => r.id)).toEqual(Array.from({ length: TOKENS }, (_, i) => i + 1));
+    const share = (f: (r: (typeof rows)[number]) => boolean) => rows.filter(f).length / rows.length;
     for (const row of rows) {
       expect(row.contract_address).toMatch(/^0x[0-9a-f]{40}$/);
       expect(row.pool_address).toMatch(row.type === "clanker_v4" ? /^0x[0-9a-f]{64}$/ : /^0x[0-9a-f]{40}$/);
@@ -80,8 +82,16 @@ describe("seedDatabase", () => {
       expect(row.supply).toMatch(/^\d+$/);
       expect(row.deployed_at.getTime()).toBeLessThanOrEqual(row.created_at.getTime());
       expect(() => toTokenObject(row)).not.toThrow();
+      // A v4 token's pool names its hook, and its extensions (as the indexer writes them) carry that hook.
+      const hook = (row.pool_config as { poolHook?: string } | null)?.poolHook;
+      if (row.type === "clanker_v4" && row.pool_config) {
+        expect(hook).toMatch(/^0x[0-9a-fA-F]{40}$/);
+        expect(tokenObject.shape.extensions.parse(row.extensions)).toMatchObject({ fees: { hook_address: hook } });
+      } else expect(row.extensions).toBeNull();
     }
-    const share = (f: (r: (typeof rows)[number]) => boolean) => rows.filter(f).length / rows.length;
+    expect(
+      share((r) => Boolean((r.extensions as { fees?: { recipients?: unknown } } | null)?.fees?.recipients)),
+    ).toBeGreaterThan(0.1);
     expect(share((r) => r.chain_id === 8453)).toBeGreaterThan(0.8);
     expect(share((r) => r.pair === "WETH")).toBeGreaterThan(0.8);
     expect(share((r) => r.type === "clanker_v4")).toBeGreaterThan(0.2);
