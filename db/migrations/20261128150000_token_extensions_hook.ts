@@ -1,9 +1,9 @@
 // Tokens indexed before `extensions` was read answer their pool's fee hook anyway: the indexer has kept it in
 // pool_config.poolHook (from TokenCreated) since it indexed v4 tokens, and clients build a token's pool key from
 // `extensions.fees.hook_address` (without it they take the token to have no pool). Their fees and reward split stay
-// unknown until the token is indexed again. In slices of the primary key, so that no statement runs long on a
-// million tokens (with every row to write, a slice took 9 s on the bench's PostgreSQL, a scan of a slice with nothing
-// to write 0.15 s); the code before this migration reads the column as it is.
+// unknown until the token is indexed again (`npm run tokens -- read-deployments`). In slices of the primary key, so
+// that no statement runs long on a million tokens (with every row to write, a slice took 9 s on the bench's PostgreSQL,
+// a scan of a slice with nothing to write 0.15 s); the code before this migration reads the column as it is.
 import { sql, type Kysely } from "kysely";
 
 const SLICE = 50_000;
@@ -17,7 +17,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   if (lo === null || hi === null) return;
   for (let from = Number(lo); from <= Number(hi); from += SLICE) {
     await sql`
-      UPDATE tokens SET extensions = jsonb_build_object('fees', jsonb_build_object('hook_address', pool_config -> 'poolHook'))
+      UPDATE tokens
+        SET extensions = jsonb_build_object('fees', jsonb_build_object('hook_address', pool_config -> 'poolHook'))
         WHERE id >= ${from} AND id < ${from + SLICE} AND extensions IS NULL
           AND jsonb_typeof(pool_config -> 'poolHook') = 'string'
     `.execute(db);

@@ -1,25 +1,66 @@
 // npm run tokens -- block <address> [--chain N] [--reason …] | unblock <address> [--chain N]
+//                 | read-deployments [--chain N] [--from-id ID] [--limit N]
 import { type CliSpec, runCommand, UsageError } from "./args";
 
 const cli = {
   command: "npm run tokens",
-  synopsis: ["block <address> [--chain <chainId>] [--reason <text>]", "unblock <address> [--chain <chainId>]"],
+  synopsis: [
+    "block <address> [--chain <chainId>] [--reason <text>]",
+    "unblock <address> [--chain <chainId>]",
+    "read-deployments [--chain <chainId>] [--from-id <id>] [--limit <N>]",
+  ],
   description:
-    "Adds a token to the blocklist (what the partner endpoint is-blocked answers) or removes exactly that block.\n" +
-    "Blocking again updates the reason.",
+    "block adds a token to the blocklist (what the partner endpoint is-blocked answers), unblock removes exactly that\n" +
+    "block; blocking again updates the reason. read-deployments indexes again, from their TokenCreated, the tokens\n" +
+    "whose extensions hold no fees or split (indexed before the deploying call was read), in id order, and prints\n" +
+    "what each gave; a run stopped by a chain error says where to resume.",
   options: {
-    chain: { type: "string", value: "chainId", description: "the block's chain (default: a block on every chain)" },
+    chain: {
+      type: "string",
+      value: "chainId",
+      description: "block: the block's chain (default: every chain); read-deployments: only this chain's tokens",
+    },
     reason: { type: "string", value: "text", description: "block: why, kept with the block" },
+    "from-id": { type: "string", value: "id", description: "read-deployments: start at this token id (default 1)" },
+    limit: { type: "string", value: "N", description: "read-deployments: read at most N tokens (default 1000)" },
   },
   positionals: 2,
 } as const satisfies CliSpec;
 
-function chainOf(flag: string | undefined): number | null {
-  if (flag === undefined) return null;
+/** A positive integer option (at most 2^31 − 1), or `fallback` when it is not given. */
+function positiveOf<T>(flag: string | undefined, name: string, fallback: T): number | T {
+  if (flag === undefined) return fallback;
   if (!/^\d{1,10}$/.test(flag) || Number(flag) < 1 || Number(flag) > 2 ** 31 - 1) {
-    throw new UsageError(cli, "--chain must be a chain id (a positive integer)");
+    throw new UsageError(cli, `--${name} must be a positive integer`);
   }
   return Number(flag);
+}
+
+async function readDeployments(values: { chain?: string; "from-id"?: string; limit?: string }) {
+  const { readUnreadDeployments, DeploymentReadStopped } = await import("@/lib/domains/launch/indexer/reread");
+  const chainId = positiveOf(values.chain, "chain", undefined);
+  const fromId = positiveOf(values["from-id"], "from-id", 1);
+  const limit = positiveOf(values.limit, "limit", 1000);
+  const counts = { split: 0, hook: 0, not_found: 0 };
+  try {
+    const { read, next } = await readUnreadDeployments({
+      chainId,
+      fromId,
+      limit,
+      onRead: ({ id, chainId, address, found }) => {
+        counts[found] += 1;
+        console.log(`${id}\t${chainId}\t${address}\t${found}`);
+      },
+    });
+    console.log(
+      `read ${read}: ${counts.split} with their split, ${counts.hook} hook only, ${counts.not_found} not found`,
+    );
+    console.log(next === null ? "no token left to read" : `more to read: --from-id ${next}`);
+  } catch (error) {
+    if (!(error instanceof DeploymentReadStopped)) throw error;
+    console.error(`${error.message}\nresume with --from-id ${error.resumeFrom}`);
+    process.exitCode = 1;
+  }
 }
 
 await runCommand(cli, async ({ positionals, values }) => {
@@ -28,10 +69,17 @@ await runCommand(cli, async ({ positionals, values }) => {
     import("@/lib/core/evm"),
   ]);
   const [command, address] = positionals;
+  if (command === "read-deployments") {
+    if (address !== undefined) throw new UsageError(cli, "read-deployments takes no address");
+    if (values.reason !== undefined) throw new UsageError(cli, "--reason is an option of block only");
+    return readDeployments(values);
+  }
+  if (values["from-id"] !== undefined || values.limit !== undefined)
+    throw new UsageError(cli, "--from-id and --limit are options of read-deployments only");
   if ((command !== "block" && command !== "unblock") || !address)
     throw new UsageError(cli, command ? `unknown or incomplete command: ${positionals.join(" ")}` : "no command given");
   if (!isEvmAddress(address)) throw new UsageError(cli, `not an address: ${address}`);
-  const chainId = chainOf(values.chain);
+  const chainId = positiveOf(values.chain, "chain", null);
   const where = chainId === null ? "on every chain" : `on chain ${chainId}`;
   if (command === "block") {
     await blockToken(address.toLowerCase(), chainId, values.reason ?? null);

@@ -11,6 +11,7 @@ import "@/lib/domains/jobs"; // every job definition, as the server registers th
 import { followTokenCreatedJob } from "@/lib/domains/launch/indexer/jobs";
 import { followTokenCreated, tokenIndexCheckpoint } from "@/lib/domains/launch/indexer/follow";
 import { indexByAddress as indexTokenByAddress } from "@/lib/domains/launch/indexer/lookup";
+import { DeploymentReadStopped, type DeploymentRead, readUnreadDeployments } from "@/lib/domains/launch/indexer/reread";
 import { POST as indexByAddress } from "@/app/api/tokens/index-by-address/route";
 import { POST as fromUi } from "@/app/api/tokens/save-deployed-token/from-ui/route";
 import { defaultDeploymentConfig, useTestChain, type TestChain } from "@/tests/helpers/chain";
@@ -236,6 +237,77 @@ describe("the TokenCreated indexer", () => {
 
 const indexCall = (address: string, ip = "10.0.0.1") =>
   call(indexByAddress, "/api/tokens/index-by-address", { body: { address }, headers: { "x-forwarded-for": ip } });
+
+describe("reading the deployments of tokens indexed without them (npm run tokens -- read-deployments)", () => {
+  it("indexes each again from its TokenCreated block, in id order, a limit at a time, and says where to go on", async () => {
+    const c = chain();
+    const a = await deployDirect(c, "Read A");
+    const b = await deployDirect(c, "Read B");
+    const other = await deployDirect(c, "Read C");
+    await runIndexer();
+    // As indexed before the deploying call was read: the hook alone, or nothing.
+    const hookOnly = { fees: { hook_address: getAddress(a.config.poolConfig.hook) } };
+    await db()
+      .updateTable("tokens")
+      .set({ extensions: JSON.stringify(hookOnly) })
+      .execute();
+    await db()
+      .updateTable("tokens")
+      .set({ extensions: null })
+      .where("contract_address", "=", b.token.toLowerCase())
+      .execute();
+    // A factory this service does not index: nothing is read for it.
+    await db()
+      .updateTable("tokens")
+      .set({ factory_address: `0x${"f".repeat(40)}` })
+      .where("contract_address", "=", other.token.toLowerCase())
+      .execute();
+    const ids = await Promise.all([a, b, other].map(async (d) => (await rowOf(d.token))!.id));
+
+    const reads: DeploymentRead[] = [];
+    const first = await readUnreadDeployments({ limit: 1, onRead: (r) => reads.push(r) });
+    expect(first).toEqual({ read: 1, next: ids[1] });
+    const rest = await readUnreadDeployments({ fromId: first.next!, limit: 10, onRead: (r) => reads.push(r) });
+    expect(rest).toEqual({ read: 2, next: null });
+    expect(reads).toEqual([
+      { id: ids[0], chainId: 8453, address: a.token.toLowerCase(), found: "split" },
+      { id: ids[1], chainId: 8453, address: b.token.toLowerCase(), found: "split" },
+      { id: ids[2], chainId: 8453, address: other.token.toLowerCase(), found: "not_found" },
+    ]);
+    expect((await rowOf(a.token))?.extensions).toEqual(extensionsOf(a.config));
+    expect((await rowOf(b.token))?.extensions).toEqual(extensionsOf(b.config));
+    // Read: the next run finds only the token it cannot read; another chain's tokens are not this run's.
+    expect(await readUnreadDeployments({ limit: 10 })).toEqual({ read: 1, next: null });
+    expect(await readUnreadDeployments({ chainId: 84532, limit: 10 })).toEqual({ read: 0, next: null });
+  });
+
+  it("stops at the first token of a batch whose chain read fails, and says so", async () => {
+    const c = chain();
+    const a = await deployDirect(c, "Fail A");
+    await runIndexer();
+    await db().updateTable("tokens").set({ extensions: null }).execute();
+    const failing = custom(
+      {
+        async request(args: { method: string; params?: unknown[] }) {
+          if (args.method === "eth_getLogs") throw new Error("node unavailable");
+          return c.provider.request(args as never);
+        },
+      },
+      { retryCount: 0 },
+    );
+    setChainTransport(8453, failing);
+    resetChainClients();
+    try {
+      const stopped = await readUnreadDeployments({ limit: 10 }).catch((error) => error);
+      expect(stopped).toBeInstanceOf(DeploymentReadStopped);
+      expect(stopped.resumeFrom).toBe((await rowOf(a.token))!.id);
+    } finally {
+      setChainTransport(8453, custom(c.provider, { retryCount: 0 }));
+      resetChainClients();
+    }
+    expect((await rowOf(a.token))?.extensions).toBeNull();
+  });
+});
 
 describe("POST /api/tokens/index-by-address", () => {
   it("finds the TokenCreated log by the token's topic, upserts the token, and answers { success, address, message }", async () => {

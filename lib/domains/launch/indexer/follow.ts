@@ -31,10 +31,10 @@ export async function tokenIndexCheckpoint(chainId: number, factory: string): Pr
 }
 
 /**
- * Events of a range prepared at once, each reading its block's time and its deploying call: one by one, a backfill
- * paid two round trips per token.
+ * Events prepared at once (a range's here, the re-read deployments' in reread.ts), each reading its block's time and
+ * its deploying call: one by one, a backfill paid two round trips per token.
  */
-const EVENTS_AT_ONCE = 8;
+export const EVENTS_AT_ONCE = 8;
 
 async function storeRange(
   chainId: number,

@@ -71,6 +71,26 @@ export async function indexFromTransaction(
   return event ? { status: "indexed", token: await store(chainId, event, attributedFid) } : { status: "not_found" };
 }
 
+/**
+ * Indexes a token again from its TokenCreated in a known block of a known factory (read by block, not by transaction
+ * hash, which nodes index for recent blocks only).
+ */
+export async function indexAtBlock(
+  chainId: number,
+  token: Address,
+  factory: Address,
+  blockNumber: number,
+): Promise<IndexOutcome> {
+  if (!isIndexedFactory(chainId, factory)) return { status: "not_found" };
+  const [event] = await getTokenCreatedLogs(chainId, {
+    fromBlock: blockNumber,
+    toBlock: blockNumber,
+    factories: [factory],
+    tokenAddress: token,
+  });
+  return event ? { status: "indexed", token: await store(chainId, event, null) } : { status: "not_found" };
+}
+
 /** A transaction already known for the token: its row, or a deploy request that sent it. */
 async function knownTransaction(chainId: number, token: Address): Promise<Hash | null> {
   const address = token.toLowerCase();

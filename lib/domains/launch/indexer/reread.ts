@@ -1,0 +1,62 @@
+// Reading the deployments (fees and reward split, the token object's `extensions`) of tokens indexed without them:
+// before the indexer read deploying calls, or while a call could not be read. `npm run tokens -- read-deployments`
+// walks them by id, a few at a time, and indexes each again from its TokenCreated; a run that stops says where to
+// resume. Deployments through another contract than the factory stay hook-only, and are visited again by a later run.
+import type { Address } from "viem";
+import { db } from "@/db";
+import { findUnreadDeployments } from "@/lib/domains/tokens/queries/indexed";
+import { EVENTS_AT_ONCE } from "./follow";
+import { indexAtBlock } from "./lookup";
+
+/** What reading one token's deployment found: its split (and fees when recognised), the hook alone, or no event. */
+export type DeploymentRead = { id: number; chainId: number; address: string; found: "split" | "hook" | "not_found" };
+
+/** A chain read failed: the tokens before `resumeFrom` are read, from it on not all are. */
+export class DeploymentReadStopped extends Error {
+  constructor(
+    readonly resumeFrom: number,
+    cause: unknown,
+  ) {
+    super(`stopped at token ${resumeFrom}: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    this.name = "DeploymentReadStopped";
+  }
+}
+
+/**
+ * Reads the deployments of at most `limit` tokens from id `fromId` on (on one chain, or any), in id order. Returns how
+ * many it read and the id to go on from (null: none left); throws DeploymentReadStopped when a chain read fails.
+ */
+export async function readUnreadDeployments(options: {
+  chainId?: number;
+  fromId?: number;
+  limit: number;
+  onRead?: (read: DeploymentRead) => void;
+}): Promise<{ read: number; next: number | null }> {
+  let afterId = (options.fromId ?? 1) - 1;
+  let read = 0;
+  while (read < options.limit) {
+    const batch = await findUnreadDeployments(db(), {
+      chainId: options.chainId,
+      afterId,
+      limit: Math.min(EVENTS_AT_ONCE, options.limit - read),
+    });
+    if (!batch.length) return { read, next: null };
+    const outcomes = await Promise.all(
+      batch.map((t) =>
+        indexAtBlock(t.chain_id, t.contract_address as Address, t.factory_address as Address, t.block_number),
+      ),
+    ).catch((error) => {
+      throw new DeploymentReadStopped(batch[0]!.id, error);
+    });
+    batch.forEach((t, i) => {
+      const outcome = outcomes[i]!;
+      const fees = outcome.status === "indexed" ? (outcome.token.extensions as { fees?: object } | null)?.fees : null;
+      const found = outcome.status !== "indexed" ? "not_found" : fees && "recipients" in fees ? "split" : "hook";
+      options.onRead?.({ id: t.id, chainId: t.chain_id, address: t.contract_address, found });
+    });
+    read += batch.length;
+    afterId = batch.at(-1)!.id;
+  }
+  const more = await findUnreadDeployments(db(), { chainId: options.chainId, afterId, limit: 1 });
+  return { read, next: more[0]?.id ?? null };
+}
