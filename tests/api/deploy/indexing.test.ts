@@ -190,10 +190,27 @@ describe("the TokenCreated indexer", () => {
     }
   });
 
-  it("prepares 8 of a range's events at once, reading each block's time and each deploying call once", async () => {
+  it("prepares 8 of a range's events at once, reading each block's time and each deploying call once (two in a block)", async () => {
     const c = chain();
-    const deployed = [];
-    for (let i = 0; i < 10; i++) deployed.push(await deployDirect(c, `Batch ${i}`));
+    const deployed: Array<{ token: Address; config: DeploymentConfig }> = [];
+    for (let i = 0; i < 8; i++) deployed.push(await deployDirect(c, `Batch ${i}`));
+    // Two more in one block: its time is read once for both.
+    await c.provider.request({ method: "evm_setAutomine", params: [false] } as never);
+    try {
+      for (const label of ["Batch 8", "Batch 9"]) {
+        const { token, config, wallet } = await predictDirect(c, label);
+        await wallet.writeContract({
+          address: c.contracts.factory,
+          abi: tokenFactoryAbi,
+          functionName: "deployToken",
+          args: [config],
+        });
+        deployed.push({ token: token as Address, config });
+      }
+      await c.provider.request({ method: "evm_mine" } as never);
+    } finally {
+      await c.provider.request({ method: "evm_setAutomine", params: [true] } as never);
+    }
     const reads = new Map<string, number>();
     let inFlight = 0;
     let most = 0;
@@ -230,6 +247,7 @@ describe("the TokenCreated indexer", () => {
     for (const d of deployed) expect((await rowOf(d.token))?.extensions).toEqual(extensionsOf(d.config));
     const calls = [...reads].filter(([key]) => key.startsWith("eth_getTransactionByBlockHashAndIndex"));
     expect(calls).toHaveLength(10);
+    expect([...reads].filter(([key]) => key.startsWith("eth_getBlockByNumber"))).toHaveLength(9);
     expect([...reads.values()].every((n) => n === 1)).toBe(true);
     expect(most).toBe(8);
   });

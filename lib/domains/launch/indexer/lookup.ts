@@ -44,8 +44,10 @@ async function provenFid(fid: number | null, event: TokenCreatedEvent): Promise<
  * when the emitting transaction called the factory itself (read by position in the block).
  */
 async function eventContext(chainId: number, event: TokenCreatedEvent): Promise<IndexContext> {
-  const deployedAt = await blockTime(chainId, event.blockNumber);
-  const call = await getTransactionCall(chainId, event.blockHash, event.transactionIndex);
+  const [deployedAt, call] = await Promise.all([
+    blockTime(chainId, event.blockNumber),
+    getTransactionCall(chainId, event.blockHash, event.transactionIndex),
+  ]);
   return { chainId, deployedAt, deployment: deploymentOf(event, call) };
 }
 

@@ -11,7 +11,7 @@ import { indexAtBlock } from "./lookup";
 /** What reading one token's deployment found: its split (and fees when recognised), the hook alone, or no event. */
 export type DeploymentRead = { id: number; chainId: number; address: string; found: "split" | "hook" | "not_found" };
 
-/** A chain read failed: the tokens before `resumeFrom` are read, from it on not all are. */
+/** A token's read failed (the chain, or the database): the tokens before `resumeFrom` are read, from it on not all. */
 export class DeploymentReadStopped extends Error {
   constructor(
     readonly resumeFrom: number,
@@ -24,7 +24,8 @@ export class DeploymentReadStopped extends Error {
 
 /**
  * Reads the deployments of at most `limit` tokens from id `fromId` on (on one chain, or any), in id order. Returns how
- * many it read and the id to go on from (null: none left); throws DeploymentReadStopped when a chain read fails.
+ * many it read and the id to go on from (null: none left); throws DeploymentReadStopped when a token's read fails, once
+ * the rest of its batch has settled.
  */
 export async function readUnreadDeployments(options: {
   chainId?: number;
@@ -41,19 +42,23 @@ export async function readUnreadDeployments(options: {
       limit: Math.min(EVENTS_AT_ONCE, options.limit - read),
     });
     if (!batch.length) return { read, next: null };
-    const outcomes = await Promise.all(
+    // Settled, not raced: no read of a failed batch is still writing when the caller hears of the failure.
+    const settled = await Promise.allSettled(
       batch.map((t) =>
         indexAtBlock(t.chain_id, t.contract_address as Address, t.factory_address as Address, t.block_number),
       ),
-    ).catch((error) => {
-      throw new DeploymentReadStopped(batch[0]!.id, error);
-    });
+    );
     batch.forEach((t, i) => {
-      const outcome = outcomes[i]!;
-      const fees = outcome.status === "indexed" ? (outcome.token.extensions as { fees?: object } | null)?.fees : null;
-      const found = outcome.status !== "indexed" ? "not_found" : fees && "recipients" in fees ? "split" : "hook";
+      const outcome = settled[i]!;
+      if (outcome.status === "rejected") return;
+      const row = outcome.value.status === "indexed" ? outcome.value.token : null;
+      const fees = (row?.extensions as { fees?: object } | null | undefined)?.fees;
+      const found = !row ? "not_found" : fees && "recipients" in fees ? "split" : "hook";
       options.onRead?.({ id: t.id, chainId: t.chain_id, address: t.contract_address, found });
     });
+    const failed = settled.findIndex((s) => s.status === "rejected");
+    if (failed >= 0)
+      throw new DeploymentReadStopped(batch[failed]!.id, (settled[failed] as PromiseRejectedResult).reason);
     read += batch.length;
     afterId = batch.at(-1)!.id;
   }
