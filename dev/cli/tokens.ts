@@ -13,12 +13,12 @@ const cli = {
     "block adds a token to the blocklist (what the partner endpoint is-blocked answers), unblock removes exactly that\n" +
     "block; blocking again updates the reason. read-deployments indexes again, from their TokenCreated, the tokens\n" +
     "whose extensions hold no fees or split (indexed before the deploying call was read), in id order, and prints\n" +
-    "what each gave; a run stopped by a chain error says where to resume.",
+    "what each gave; a run stopped by a failed read says where to resume.",
   options: {
     chain: {
       type: "string",
       value: "chainId",
-      description: "block: the block's chain (default: every chain); read-deployments: only this chain's tokens",
+      description: "the chain (block: default every chain; read-deployments: default every chain with an RPC)",
     },
     reason: { type: "string", value: "text", description: "block: why, kept with the block" },
     "from-id": { type: "string", value: "id", description: "read-deployments: start at this token id (default 1)" },

@@ -294,9 +294,16 @@ describe("reading the deployments of tokens indexed without them (npm run tokens
     ]);
     expect((await rowOf(a.token))?.extensions).toEqual(extensionsOf(a.config));
     expect((await rowOf(b.token))?.extensions).toEqual(extensionsOf(b.config));
-    // Read: the next run finds only the token it cannot read; another chain's tokens are not this run's.
+    // Read: the next run finds only the token it cannot read; another chain's tokens are not this run's, and without
+    // --chain only reachable chains' are read (no RPC for 84532 here).
     expect(await readUnreadDeployments({ limit: 10 })).toEqual({ read: 1, next: null });
     expect(await readUnreadDeployments({ chainId: 84532, limit: 10 })).toEqual({ read: 0, next: null });
+    await db()
+      .updateTable("tokens")
+      .set({ chain_id: 84532 })
+      .where("contract_address", "=", other.token.toLowerCase())
+      .execute();
+    expect(await readUnreadDeployments({ limit: 10 })).toEqual({ read: 0, next: null });
   });
 
   it("stops at the first token of a batch whose chain read fails, and says so", async () => {

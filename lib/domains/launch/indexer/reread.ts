@@ -4,6 +4,7 @@
 // resume. Deployments through another contract than the factory stay hook-only, and are visited again by a later run.
 import type { Address } from "viem";
 import { db } from "@/db";
+import { configuredChainIds } from "@/lib/platform/chain";
 import { findUnreadDeployments } from "@/lib/domains/tokens/queries/indexed";
 import { EVENTS_AT_ONCE } from "./follow";
 import { indexAtBlock } from "./lookup";
@@ -23,9 +24,9 @@ export class DeploymentReadStopped extends Error {
 }
 
 /**
- * Reads the deployments of at most `limit` tokens from id `fromId` on (on one chain, or any), in id order. Returns how
- * many it read and the id to go on from (null: none left); throws DeploymentReadStopped when a token's read fails, once
- * the rest of its batch has settled.
+ * Reads the deployments of at most `limit` tokens from id `fromId` on, in id order: on one chain, or on every chain the
+ * service can reach (RPC_URL_<id>), as the minute indexer. Returns how many it read and the id to go on from (null:
+ * none left); throws DeploymentReadStopped when a token's read fails, once the rest of its batch has settled.
  */
 export async function readUnreadDeployments(options: {
   chainId?: number;
@@ -33,11 +34,12 @@ export async function readUnreadDeployments(options: {
   limit: number;
   onRead?: (read: DeploymentRead) => void;
 }): Promise<{ read: number; next: number | null }> {
+  const chainIds = options.chainId !== undefined ? [options.chainId] : configuredChainIds();
   let afterId = (options.fromId ?? 1) - 1;
   let read = 0;
   while (read < options.limit) {
     const batch = await findUnreadDeployments(db(), {
-      chainId: options.chainId,
+      chainIds,
       afterId,
       limit: Math.min(EVENTS_AT_ONCE, options.limit - read),
     });
@@ -62,6 +64,6 @@ export async function readUnreadDeployments(options: {
     read += batch.length;
     afterId = batch.at(-1)!.id;
   }
-  const more = await findUnreadDeployments(db(), { chainId: options.chainId, afterId, limit: 1 });
+  const more = await findUnreadDeployments(db(), { chainIds, afterId, limit: 1 });
   return { read, next: more[0]?.id ?? null };
 }

@@ -61,23 +61,26 @@ export type UnreadDeployment = {
 };
 
 /**
- * The next `limit` tokens after id `afterId` (on one chain, or any) indexed from a TokenCreated whose `extensions`
- * hold no reward split: the ones indexed before the deploying call was read, or whose call could not be decoded.
+ * The next `limit` tokens after id `afterId` on these chains indexed from a TokenCreated whose `extensions` hold no
+ * reward split: the ones indexed before the deploying call was read, or whose call could not be decoded.
  */
 export function findUnreadDeployments(
   db: Database,
-  { chainId, afterId, limit }: { chainId?: number; afterId: number; limit: number },
+  { chainIds, afterId, limit }: { chainIds: number[]; afterId: number; limit: number },
 ): Promise<UnreadDeployment[]> {
-  let query = db
+  if (!chainIds.length) return Promise.resolve([]);
+  return db
     .selectFrom("tokens")
     .select(["id", "chain_id", "contract_address", "factory_address", "block_number"])
     .where("id", ">", afterId)
     .where("type", "=", "clanker_v4")
     .where("factory_address", "is not", null)
     .where("block_number", "is not", null)
-    .where(sql<boolean>`not coalesce(extensions -> 'fees' ? 'recipients', false)`);
-  if (chainId !== undefined) query = query.where("chain_id", "=", chainId);
-  return query.orderBy("id").limit(limit).execute() as Promise<UnreadDeployment[]>;
+    .where("chain_id", "in", chainIds)
+    .where(sql<boolean>`not coalesce(extensions -> 'fees' ? 'recipients', false)`)
+    .orderBy("id")
+    .limit(limit)
+    .execute() as Promise<UnreadDeployment[]>;
 }
 
 /** The token at a lowercase address on the chain. */
