@@ -1,6 +1,6 @@
 // Synthetic tokens and their market rows: every COMPAT field, with the skews real data has (a few
 // creators and interfaces launch most tokens, WETH pairs and Base dominate, newer tokens are v4).
-import { getAddress } from "viem";
+import { checksum } from "@/lib/core/evm";
 import { PRODUCTION_DEFAULTS } from "@/lib/platform/chain/settings";
 import { type Prng, Weighted, Zipf } from "./prng";
 import { tokenDescription, tokenName, tokenSymbol } from "./vocabulary";
@@ -86,13 +86,6 @@ function generationAt(when: number): number {
 /** Base's fee hooks and MEV module: a v4 token's pool_config names them, and its extensions the hook. */
 const BASE_V4 = PRODUCTION_DEFAULTS[8453];
 
-const checksums = new Map<string, string>();
-const checksummed = (address: string) => {
-  let out = checksums.get(address);
-  if (out === undefined) checksums.set(address, (out = getAddress(address)));
-  return out;
-};
-
 /**
  * A v4 token's `extensions`, as the indexer writes it (lib/domains/launch/indexer/extensions.ts): most read from the
  * factory call (fees and a split between the admin and, for some, its interface), the rest the hook alone.
@@ -102,11 +95,11 @@ function extensionsText(x: Prng, hook: string, dynamic: boolean, admin: string, 
   const fees = dynamic
     ? { type: "dynamic", baseFee: 5_000, maxFee: 50_000 }
     : { type: "static", tokenFee: 10_000, pairedFee: 10_000 };
-  const owner = { admin: checksummed(admin), recipient: checksummed(admin) };
+  const owner = { admin: checksum(admin), recipient: checksum(admin) };
   const recipients = x.chance(0.3)
     ? [
         { bps: 8_000, ...owner },
-        { bps: 2_000, admin: checksummed(interfaceWallet), recipient: checksummed(interfaceWallet) },
+        { bps: 2_000, admin: checksum(interfaceWallet), recipient: checksum(interfaceWallet) },
       ]
     : [{ bps: 10_000, ...owner }];
   return JSON.stringify({ fees: { hook_address: hook, ...fees, recipients } });

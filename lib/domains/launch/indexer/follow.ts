@@ -4,17 +4,11 @@
 // block in a reorg is upserted again with its new block, transaction and time. Re-running changes nothing.
 import type { Address } from "viem";
 import { db } from "@/db";
-import {
-  getLatestBlockNumber,
-  getTokenCreatedLogs,
-  getTransactionCall,
-  type TokenCreatedEvent,
-} from "@/lib/platform/chain";
+import { getLatestBlockNumber, getTokenCreatedLogs, type TokenCreatedEvent } from "@/lib/platform/chain";
 import { config } from "@/lib/core/config";
 import { advanceTokenIndexCheckpoint, findTokenIndexCheckpoint } from "@/lib/domains/launch/queries/token-index";
 import { indexedFactories, tokenIndexStartBlock } from "./factories";
-import { blockTime } from "./lookup";
-import { deploymentOf } from "./extensions";
+import { eventContext, type SharedReads } from "./lookup";
 import { type IndexContext, upsertIndexedToken } from "./upsert";
 
 export type FollowRun = {
@@ -43,16 +37,11 @@ async function storeRange(
   events: TokenCreatedEvent[],
 ): Promise<void> {
   // Block times and deploying calls first: no chain call may run inside the transaction (PGlite has one session).
-  // Each block's time and each transaction's call is read once, however many of the range's events share it.
-  const times = new Map<bigint, Promise<Date>>();
-  const calls = new Map<string, ReturnType<typeof getTransactionCall>>();
-  const prepare = async (e: TokenCreatedEvent): Promise<[TokenCreatedEvent, IndexContext]> => {
-    if (!times.has(e.blockNumber)) times.set(e.blockNumber, blockTime(chainId, e.blockNumber));
-    if (!calls.has(e.transactionHash))
-      calls.set(e.transactionHash, getTransactionCall(chainId, e.blockHash, e.transactionIndex));
-    const [deployedAt, call] = await Promise.all([times.get(e.blockNumber)!, calls.get(e.transactionHash)!]);
-    return [e, { chainId, deployedAt, deployment: deploymentOf(e, call) }];
-  };
+  const shared: SharedReads = { times: new Map(), calls: new Map() };
+  const prepare = async (e: TokenCreatedEvent): Promise<[TokenCreatedEvent, IndexContext]> => [
+    e,
+    await eventContext(chainId, e, shared),
+  ];
   const indexed: Array<[TokenCreatedEvent, IndexContext]> = [];
   for (let i = 0; i < events.length; i += EVENTS_AT_ONCE)
     indexed.push(...(await Promise.all(events.slice(i, i + EVENTS_AT_ONCE).map(prepare))));

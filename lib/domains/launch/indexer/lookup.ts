@@ -39,14 +39,33 @@ async function provenFid(fid: number | null, event: TokenCreatedEvent): Promise<
   return held.has(event.msgSender.toLowerCase()) || held.has(event.tokenAdmin.toLowerCase()) ? fid : null;
 }
 
+/** Reads shared by several events (a range's): each block's time and each transaction's call is read once. */
+export type SharedReads = {
+  times: Map<bigint, Promise<Date>>;
+  calls: Map<string, ReturnType<typeof getTransactionCall>>;
+};
+
+function readOnce<K, V>(shared: Map<K, Promise<V>> | undefined, key: K, read: () => Promise<V>): Promise<V> {
+  if (!shared) return read();
+  let pending = shared.get(key);
+  if (!pending) shared.set(key, (pending = read()));
+  return pending;
+}
+
 /**
  * What an event's row needs from the chain besides the event: its block's time, and the deployment's configuration
  * when the emitting transaction called the factory itself (read by position in the block).
  */
-async function eventContext(chainId: number, event: TokenCreatedEvent): Promise<IndexContext> {
+export async function eventContext(
+  chainId: number,
+  event: TokenCreatedEvent,
+  shared?: SharedReads,
+): Promise<IndexContext> {
   const [deployedAt, call] = await Promise.all([
-    blockTime(chainId, event.blockNumber),
-    getTransactionCall(chainId, event.blockHash, event.transactionIndex),
+    readOnce(shared?.times, event.blockNumber, () => blockTime(chainId, event.blockNumber)),
+    readOnce(shared?.calls, event.transactionHash, () =>
+      getTransactionCall(chainId, event.blockHash, event.transactionIndex),
+    ),
   ]);
   return { chainId, deployedAt, deployment: deploymentOf(event, call) };
 }
