@@ -11,10 +11,17 @@ export function clientIp(request: Request, trusted: TrustedProxy = config().TRUS
   const headers = request.headers;
   if (trusted === "vercel")
     return firstHop(headers.get("x-vercel-forwarded-for")) || headers.get("x-real-ip")?.trim() || "local";
-  const hops = (headers.get("x-forwarded-for") ?? "").split(",").map((hop) => hop.trim());
-  // Fewer hops than proxies: the request skipped some of them, and the leftmost is the best there is.
-  const hop = hops[Math.max(0, hops.length - (trusted === "none" ? 1 : trusted))];
-  return hop || "local";
+  return proxiedHop(headers.get("x-forwarded-for"), trusted === "none" ? 1 : trusted) || "local";
 }
 
-const firstHop = (value: string | null) => value?.split(",")[0]?.trim();
+/**
+ * The hop of a forwarding header (x-forwarded-for, x-forwarded-proto) that the outermost of `proxies` appending
+ * proxies wrote: Nth from the right. Fewer hops than proxies: the request skipped some of them, and the leftmost
+ * is the best there is.
+ */
+export function proxiedHop(value: string | null, proxies: number): string {
+  const hops = (value ?? "").split(",").map((hop) => hop.trim());
+  return hops[Math.max(0, hops.length - proxies)] ?? "";
+}
+
+export const firstHop = (value: string | null) => value?.split(",")[0]?.trim();

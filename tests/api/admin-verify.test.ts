@@ -1,7 +1,8 @@
 // POST/DELETE /api/admin/verify: the admin_session cookie, its attributes, and who gets one.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { DELETE, POST } from "@/app/api/admin/verify/route";
 import { route } from "@/lib/http/route";
+import { resetConfig } from "@/lib/core/config";
 import { ADMIN_SESSION_SECONDS } from "@/lib/http/auth/admin";
 import { partnerKey, startIssuer, unsignedToken, type Issuer } from "@/tests/helpers/auth";
 import { call, expectError, type CallResult } from "@/tests/helpers/http";
@@ -78,7 +79,7 @@ describe("POST /api/admin/verify", () => {
     expectError(res, 413, "payload_too_large");
   });
 
-  it("marks the cookie Secure when the service is not on localhost", async () => {
+  it("marks the cookie Secure when the request itself came over HTTPS", async () => {
     const request = new Request("https://api.example.com/api/admin/verify", {
       method: "POST",
       headers: { "content-type": "application/json", ...freshIp() },
@@ -162,5 +163,50 @@ describe("DELETE /api/admin/verify", () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true });
     expect(res.headers.get("set-cookie")).toMatch(/^admin_session=; Path=\/; HttpOnly; SameSite=Lax; Max-Age=0/);
+  });
+});
+
+describe("the cookie's Secure attribute behind a TLS proxy (`next start` sees http://localhost:PORT)", () => {
+  afterEach(() => {
+    delete process.env.PUBLIC_BASE_URL;
+    delete process.env.TRUSTED_PROXY;
+    resetConfig();
+  });
+  function setEnv(env: Record<string, string>) {
+    Object.assign(process.env, env);
+    resetConfig();
+  }
+  async function cookies(headers: Record<string, string> = {}) {
+    const started = await call(POST, "/api/admin/verify", {
+      body: { secret: process.env.ADMIN_SECRET },
+      headers: { ...freshIp(), ...headers },
+    });
+    expect(started.status, started.text).toBe(200);
+    const ended = await call(DELETE, "/api/admin/verify", { method: "DELETE", headers });
+    return [started.headers.get("set-cookie")!, ended.headers.get("set-cookie")!];
+  }
+
+  it("is Secure when PUBLIC_BASE_URL is https, on the session and on its removal", async () => {
+    setEnv({ PUBLIC_BASE_URL: "https://api.example.com" });
+    for (const cookie of await cookies()) expect(cookie).toMatch(/; Secure$/);
+  });
+
+  it("follows PUBLIC_BASE_URL over a forwarded scheme", async () => {
+    setEnv({ PUBLIC_BASE_URL: "http://localhost:3000", TRUSTED_PROXY: "1" });
+    for (const cookie of await cookies({ "x-forwarded-proto": "https" })) expect(cookie).not.toMatch(/Secure/);
+  });
+
+  it("is Secure when the trusted proxy forwards https, and not when it forwards http", async () => {
+    setEnv({ TRUSTED_PROXY: "1" });
+    for (const cookie of await cookies({ "x-forwarded-proto": "https" })) expect(cookie).toMatch(/; Secure$/);
+    for (const cookie of await cookies({ "x-forwarded-proto": "http" })) expect(cookie).not.toMatch(/Secure/);
+    setEnv({ TRUSTED_PROXY: "vercel" });
+    for (const cookie of await cookies({ "x-forwarded-proto": "https" })) expect(cookie).toMatch(/; Secure$/);
+  });
+
+  it("ignores X-Forwarded-Proto that no trusted proxy vouches for (TRUSTED_PROXY=none), so plain http stays usable", async () => {
+    setEnv({ TRUSTED_PROXY: "none" });
+    for (const cookie of await cookies({ "x-forwarded-proto": "https" })) expect(cookie).not.toMatch(/Secure/);
+    for (const cookie of await cookies()) expect(cookie).not.toMatch(/Secure/);
   });
 });

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { bearer } from "./principal";
 import type { RateLimitRule } from "@/lib/platform/kv/rate-limit";
 import { clearAdminCookieHeader, adminCookieHeader, startAdminSession } from "./admin";
+import { servedOverHttps } from "../public-origin";
 
 /** Per client IP: guessing the secret or replaying tokens is slow by construction. */
 export const ADMIN_VERIFY_RATE_LIMIT: RateLimitRule = { name: "admin-verify", limit: 10, windowSeconds: 300 };
@@ -31,11 +32,11 @@ export async function verifyAdmin(
   setHeader: SetHeader,
 ): Promise<z.infer<typeof adminSessionStarted>> {
   const { session, expiresAt } = await startAdminSession({ ...body, bearer: bearer(request) });
-  setHeader("Set-Cookie", adminCookieHeader(session, request.url));
+  setHeader("Set-Cookie", adminCookieHeader(session, servedOverHttps(request)));
   return { success: true, expiresAt: expiresAt.toISOString() };
 }
 
 export function endAdminSession(request: Request, setHeader: SetHeader): z.infer<typeof adminSessionEnded> {
-  setHeader("Set-Cookie", clearAdminCookieHeader(request.url));
+  setHeader("Set-Cookie", clearAdminCookieHeader(servedOverHttps(request)));
   return { success: true };
 }

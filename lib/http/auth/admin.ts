@@ -61,26 +61,21 @@ export async function verifyAdminSession(cookie: string): Promise<boolean> {
   return fid !== undefined && isAdminFid(Number(fid));
 }
 
-function isLocalhost(requestUrl: string): boolean {
-  const host = new URL(requestUrl).hostname;
-  return host === "localhost" || host === "127.0.0.1" || host === "[::1]";
-}
-
-/** The Set-Cookie value: HttpOnly, SameSite=Lax, Secure unless the service runs on localhost. */
-export function adminCookieHeader(token: string, requestUrl: string, maxAgeSeconds = ADMIN_SESSION_SECONDS): string {
+/** The Set-Cookie value: HttpOnly, SameSite=Lax, and Secure when the public origin is HTTPS (servedOverHttps). */
+export function adminCookieHeader(token: string, secure: boolean, maxAgeSeconds = ADMIN_SESSION_SECONDS): string {
   return [
     `${ADMIN_COOKIE}=${token}`,
     "Path=/",
     "HttpOnly",
     "SameSite=Lax",
     `Max-Age=${maxAgeSeconds}`,
-    ...(isLocalhost(requestUrl) ? [] : ["Secure"]),
+    ...(secure ? ["Secure"] : []),
   ].join("; ");
 }
 
 /** The Set-Cookie value that removes the session from the browser. */
-export function clearAdminCookieHeader(requestUrl: string): string {
-  return adminCookieHeader("", requestUrl, 0);
+export function clearAdminCookieHeader(secure: boolean): string {
+  return adminCookieHeader("", secure, 0);
 }
 
 export type AdminCredentials = { token?: string; secret?: string; bearer?: string | null };
