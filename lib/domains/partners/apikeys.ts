@@ -54,9 +54,12 @@ export async function lockPartner(trx: Database, partnerId: number): Promise<voi
   return lockApiKey(trx, partnerId);
 }
 
+/** Whether `key` has the form of an issued key (`tlk_` + 32 characters); no other form is ever looked up. */
+export const isApiKeyForm = (key: string): boolean => /^tlk_[A-Za-z0-9_-]{32}$/.test(key);
+
 /** The partner a presented key belongs to, or null when it is unknown or revoked. */
 export async function findPartnerByKey(key: string): Promise<{ id: number; name: string } | null> {
-  if (!/^tlk_[A-Za-z0-9_-]{32}$/.test(key)) return null;
+  if (!isApiKeyForm(key)) return null;
   const row = await findActiveApiKeyByHash(db(), hashApiKey(key));
   if (!row) return null;
   if (!row.last_used_at || Date.now() - row.last_used_at.getTime() > 60_000) {

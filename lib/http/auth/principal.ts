@@ -1,5 +1,4 @@
 // Turns a request's credentials into a typed principal, as the route's auth mode asks.
-import { findPartnerByKey } from "@/lib/domains/partners/apikeys";
 import { ADMIN_COOKIE, isAdminIdentity, verifyAdminSession } from "./admin";
 import { hasIdTokenHeader, hasUserCredentials, userCredentials } from "./user-credentials";
 import { forbidden, unauthorized } from "@/lib/core/errors";
@@ -12,6 +11,7 @@ import type {
   UserPrincipal,
 } from "@/lib/core/principal";
 import { verifyCronRequest } from "./cron";
+import { findPartnerForRequest } from "./partner-keys";
 import { verifiedDeliveryBody } from "./qstash";
 
 /**
@@ -57,7 +57,7 @@ async function partner(request: Request): Promise<PartnerPrincipal> {
     if (wrongKind) throw forbidden("this route takes a partner API key (x-api-key)");
     throw unauthorized("missing x-api-key header");
   }
-  const found = await findPartnerByKey(key.trim());
+  const found = await findPartnerForRequest(request, key.trim());
   if (!found) throw unauthorized("unknown or revoked API key");
   return { kind: "partner", partnerId: found.id, name: found.name };
 }
@@ -103,7 +103,7 @@ export async function authenticate<A extends AuthMode>(mode: A, request: Request
       const found = await userCredentials(request);
       if (found.kind === "none") {
         const key = request.headers.get("x-api-key");
-        if (key && (await findPartnerByKey(key.trim())))
+        if (key && (await findPartnerForRequest(request, key.trim())))
           throw forbidden("this route takes a user token, not an API key");
         throw unauthorized("missing Authorization: Bearer token (or fc-id-token / privy-id-token)");
       }
@@ -121,7 +121,7 @@ export async function authenticate<A extends AuthMode>(mode: A, request: Request
       // A verified user who is not an admin, or a partner, is a known caller of the wrong kind: forbidden.
       if (found) throw forbidden("admin only");
       const key = request.headers.get("x-api-key");
-      if (key && (await findPartnerByKey(key.trim())))
+      if (key && (await findPartnerForRequest(request, key.trim())))
         throw forbidden("admin only; an API key is not admin credentials");
       if (refusal) throw unauthorized(refusal);
       throw unauthorized(
