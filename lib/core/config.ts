@@ -58,6 +58,8 @@ const schema = z.object({
   KV_REST_API_TOKEN: z.string().min(1).optional(),
   UPSTASH_REDIS_REST_URL: optionalUrl,
   UPSTASH_REDIS_REST_TOKEN: z.string().min(1).optional(),
+  /** Timeout of one Upstash cache read or write; past it the read is a miss (rate limits use PROVIDER_TIMEOUT_MS). */
+  CACHE_TIMEOUT_MS: z.coerce.number().int().min(50).max(10_000).default(400),
   /**
    * Who vouches for the client address of per-IP rate limits: vercel (its edge's headers), none (the socket
    * address), or the number of proxies in front that each append to X-Forwarded-For. Unset: vercel on Vercel.

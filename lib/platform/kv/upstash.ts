@@ -4,15 +4,13 @@ import { Ratelimit } from "@upstash/ratelimit";
 import { config } from "@/lib/core/config";
 import { providerUnavailable } from "@/lib/core/errors";
 import { log } from "@/lib/core/log";
+import { CacheBreaker } from "./breaker";
 import type { KeyValueStore, RateLimitResult } from "./types";
 
 /** Ratelimit's own key prefix; our keys already carry `rl:<rule>:<subject>`. */
 const RATELIMIT_PREFIX = "ratelimit";
 
-/**
- * A failing Redis is a provider outage (503 + Retry-After), never a 500; the caller decides whether a
- * cache miss would do instead.
- */
+/** A failing Redis in a rate limit or a delete is a provider outage (503 + Retry-After), never a 500. */
 async function guarded<T>(what: string, run: () => Promise<T>): Promise<T> {
   try {
     return await run();
@@ -24,37 +22,47 @@ async function guarded<T>(what: string, run: () => Promise<T>): Promise<T> {
 
 export class UpstashStore implements KeyValueStore {
   readonly backend = "upstash";
+  /** Rate limits and deletes: they fail the request, so they get the provider timeout and two retries. */
   private readonly redis: Redis;
+  /** Cache reads and writes: a short timeout, since the database can answer instead. */
+  private readonly cache: Redis;
+  private readonly breaker = new CacheBreaker("upstash redis");
   /** One limiter per (limit, window): @upstash/ratelimit fixes both at construction. */
   private readonly limiters = new Map<string, Ratelimit>();
 
   constructor(credentials: { url: string; token: string }) {
-    const timeoutMs = config().PROVIDER_TIMEOUT_MS;
-    this.redis = new Redis({
-      url: credentials.url,
-      token: credentials.token,
-      enableTelemetry: false,
-      // Bounded in a request path: two quick retries on network errors, and an abort after the provider timeout.
-      retry: { retries: 2, backoff: (n) => 50 * 2 ** n },
-      signal: () => AbortSignal.timeout(timeoutMs),
-    });
+    const { PROVIDER_TIMEOUT_MS, CACHE_TIMEOUT_MS } = config();
+    // The client makes one signal per command, so a command's retries share its timeout.
+    const client = (timeoutMs: number, retries: number) =>
+      new Redis({
+        url: credentials.url,
+        token: credentials.token,
+        enableTelemetry: false,
+        retry: { retries, backoff: (n) => 50 * 2 ** n },
+        signal: () => AbortSignal.timeout(timeoutMs),
+      });
+    this.redis = client(PROVIDER_TIMEOUT_MS, 2);
+    this.cache = client(CACHE_TIMEOUT_MS, 1);
   }
 
+  /** null on a miss, and also when Redis fails, is slower than CACHE_TIMEOUT_MS, or is skipped by the breaker. */
   get<T>(key: string): Promise<T | null> {
     // automaticDeserialization (the client's default) JSON-parses what set() stored as JSON text.
-    return guarded("get", () => this.redis.get<T>(key));
+    return this.breaker.run("get", () => this.cache.get<T>(key), null);
   }
 
+  /** A write that fails is logged by the breaker and dropped: a cache write never fails the request. */
   async set(key: string, value: unknown, ttlSeconds?: number): Promise<void> {
     // Always JSON text: the client would store a string as is, and "123" would come back as the number 123.
     const json = JSON.stringify(value);
-    await guarded("set", () => {
-      if (!ttlSeconds) return this.redis.set(key, json);
+    const write = () => {
+      if (!ttlSeconds) return this.cache.set(key, json);
       // EX takes whole seconds; a fractional TTL goes in milliseconds instead of being rounded away.
       return Number.isInteger(ttlSeconds)
-        ? this.redis.set(key, json, { ex: ttlSeconds })
-        : this.redis.set(key, json, { px: Math.max(1, Math.ceil(ttlSeconds * 1000)) });
-    });
+        ? this.cache.set(key, json, { ex: ttlSeconds })
+        : this.cache.set(key, json, { px: Math.max(1, Math.ceil(ttlSeconds * 1000)) });
+    };
+    await this.breaker.run("set", write, null);
   }
 
   async delete(key: string): Promise<void> {
