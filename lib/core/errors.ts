@@ -51,6 +51,12 @@ export const providerUnavailable = (message: string, retryAfterSeconds = 5, deta
 export const timedOut = (message = "the request took too long; try again", retryAfterSeconds = 5) =>
   new HttpError(503, "timeout", message, undefined, { "Retry-After": String(retryAfterSeconds) });
 
+/** What a data exception refused, from PostgreSQL's message ("invalid input syntax for type json"): no value echoed. */
+function dataExceptionWhat(message: string | undefined): string {
+  const type = /for type ([\w ]+)/.exec(message ?? "")?.[1];
+  return type ? `not a valid ${type}` : "a malformed value";
+}
+
 const CONNECTION_ERRORS = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "ENOTFOUND", "EHOSTUNREACH"]);
 
 /**
@@ -79,6 +85,9 @@ export function toHttpError(error: unknown): HttpError {
     case "22P05": // untranslatable character: \u0000 in a JSON value
       return badRequest("the request holds a character the database cannot store (NUL)");
   }
+  // Any other data exception (a value the database refuses: malformed JSON text, a number out of range) is the input's.
+  if (typeof e?.code === "string" && e.code.startsWith("22"))
+    return badRequest(`the request holds a value the database cannot store (${dataExceptionWhat(e.message)})`);
   if (typeof e?.code === "string" && (CONNECTION_ERRORS.has(e.code) || /^(08|57P0|53)/.test(e.code))) {
     return providerUnavailable("the database is unavailable", 5);
   }

@@ -1,5 +1,6 @@
 // The one JSON serialiser of the service: bigints as decimal strings (wei never passes through a float).
 import { badRequest } from "./errors";
+import { illFormedPath, mayHoldLoneSurrogate } from "./text";
 
 /** JSON with bigints as decimal strings. A replacer slows every answer down, so it is only the fallback. */
 export function toJson(data: unknown): string {
@@ -46,11 +47,22 @@ function jsonPart(value: unknown): string {
   return toJson(value);
 }
 
-/** A request body's JSON, or a 400 saying it is not JSON. */
+/**
+ * A request body's JSON, or a 400 saying it is not JSON, or naming the member that holds a lone surrogate (an escape
+ * such as \ud800 alone: no storage and no chain takes it, so the body is refused rather than silently changed).
+ */
 export function parseJsonText(text: string): unknown {
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch {
     throw badRequest("the body is not valid JSON");
   }
+  const path = mayHoldLoneSurrogate(text) ? illFormedPath(value) : null;
+  if (path) {
+    const where = path.join(".") || "(the body)";
+    const message = "holds a lone surrogate: text must be well-formed Unicode";
+    throw badRequest(`${where}: ${message}`, [{ in: "body", path: where, message }]);
+  }
+  return value;
 }

@@ -12,6 +12,8 @@ import { linkTokenPresale, upsertIndexedTokenRow } from "@/lib/domains/tokens/qu
 import { presaleIdOfToken } from "@/lib/domains/presales/service";
 import type { TokenRow } from "@/lib/domains/tokens/serialize";
 import { enqueueTokenCreatedWebhooks } from "@/lib/domains/webhooks/service";
+import { storableText } from "@/lib/core/text";
+import { storableUrl, TOKEN_TEXT_LIMITS } from "@/lib/domains/tokens/text";
 import { tokenExtensions } from "./extensions";
 
 export type IndexContext = {
@@ -24,52 +26,52 @@ export type IndexContext = {
   deployment: DeploymentConfig | null;
 };
 
-const MAX_JSON_CHARS = 100_000;
-const MAX_TEXT_CHARS = 10_000;
-
-// Postgres text cannot hold NUL, and a contract called directly may emit anything.
-const clean = (value: unknown, max = MAX_TEXT_CHARS) =>
-  typeof value === "string" ? value.replaceAll("\u0000", "").slice(0, max) : "";
+const L = TOKEN_TEXT_LIMITS;
+/** Uniswap's TickMath bound. */
+const MAX_TICK = 887_272;
+const clean = (value: unknown, max: number) => storableText(value, max);
 const idText = (value: unknown) =>
-  typeof value === "number" && Number.isFinite(value) ? String(value) : clean(value, 256);
+  typeof value === "number" && Number.isFinite(value) ? String(value) : clean(value, L.short);
 
 function parseObject(json: string): Record<string, unknown> {
-  if (json.length > MAX_JSON_CHARS) return {};
+  if (json.length > L.json) return {};
   try {
     const value = JSON.parse(json);
     return value && typeof value === "object" && !Array.isArray(value) ? value : {};
   } catch {
-    return {};
+    return {}; // not JSON, or nested deeper than the parser goes
   }
+}
+
+/** A social link as stored: { platform, url } with a web URL, or null. */
+function storableLink(link: unknown): { platform: string; url: string } | null {
+  if (typeof link === "string") {
+    const url = storableUrl(link);
+    return url ? socialLink(url) : null;
+  }
+  if (!link || typeof link !== "object") return null;
+  const url = storableUrl((link as { url?: unknown }).url);
+  return url ? { platform: clean((link as { platform?: unknown }).platform, L.short), url } : null;
 }
 
 /** The metadata JSON in the token object's shape: { description, socialMediaUrls: [{platform, url}], auditUrls }. */
 export function normalizeMetadata(json: string): TokenMetadata {
   const m = parseObject(json);
-  const links = Array.isArray(m.socialMediaUrls) ? m.socialMediaUrls.slice(0, 50) : [];
+  const list = (value: unknown) => (Array.isArray(value) ? value.slice(0, L.listItems) : []);
   return {
-    description: clean(m.description),
-    socialMediaUrls: links
-      .map((l) =>
-        typeof l === "string"
-          ? socialLink(clean(l, 2048))
-          : l && typeof l === "object"
-            ? {
-                platform: clean((l as { platform?: unknown }).platform, 64),
-                url: clean((l as { url?: unknown }).url, 2048),
-              }
-            : null,
-      )
-      .filter((l): l is { platform: string; url: string } => l !== null && l.url !== ""),
-    auditUrls: (Array.isArray(m.auditUrls) ? m.auditUrls.slice(0, 50) : []).map((u) => clean(u, 2048)).filter(Boolean),
+    description: storableText(m.description, L.description, true),
+    socialMediaUrls: list(m.socialMediaUrls)
+      .map(storableLink)
+      .filter((l) => l !== null),
+    auditUrls: list(m.auditUrls).map(storableUrl).filter(Boolean),
   };
 }
 
 export function normalizeContext(json: string): TokenContext {
   const c = parseObject(json);
   return {
-    interface: clean(c.interface, 256),
-    platform: clean(c.platform, 64),
+    interface: clean(c.interface, L.short),
+    platform: clean(c.platform, L.short),
     messageId: idText(c.messageId),
     id: idText(c.id),
   };
@@ -83,20 +85,22 @@ export function tokenRowFromEvent(event: TokenCreatedEvent, ctx: IndexContext): 
   const fid = farcaster && /^\d{1,15}$/.test(context.id) && Number(context.id) > 0 ? Number(context.id) : null;
   const quote = quoteTokenByAddress(ctx.chainId, event.pairedToken);
   const isWeth = event.pairedToken.toLowerCase() === wethOf(ctx.chainId);
-  const startingMarketCap = quote ? tickToMarketCap(event.startingTick, quote.decimals) : null;
+  // A tick outside Uniswap's range is no price (a contract called directly may emit any int24).
+  const tickInRange = Math.abs(event.startingTick) <= MAX_TICK;
+  const startingMarketCap = quote && tickInRange ? tickToMarketCap(event.startingTick, quote.decimals) : null;
   const warnings: string[] = [];
   if (!quote) warnings.push("UNUSUAL_PAIR_ADDRESS");
   // Below the legacy API's 1 WETH minimum: a start price that invites sniping.
-  if (isWeth && startingMarketCap !== null && startingMarketCap < 1) warnings.push("UNUSUAL_TICK");
+  if (!tickInRange || (isWeth && startingMarketCap !== null && startingMarketCap < 1)) warnings.push("UNUSUAL_TICK");
   const ours = deployerAddress(ctx.chainId)?.toLowerCase();
   return {
     deployed_at: ctx.deployedAt,
     tx_hash: event.transactionHash.toLowerCase(),
     contract_address: event.tokenAddress.toLowerCase(),
     chain_id: ctx.chainId,
-    name: clean(event.tokenName),
-    symbol: clean(event.tokenSymbol),
-    img_url: clean(event.tokenImage, 2048) || null,
+    name: clean(event.tokenName, L.name),
+    symbol: clean(event.tokenSymbol, L.symbol),
+    img_url: storableUrl(event.tokenImage) || null,
     pool_address: event.poolId.toLowerCase(),
     requestor_fid: fid ?? ctx.attributedFid ?? null,
     msg_sender: event.msgSender.toLowerCase(),

@@ -4,6 +4,7 @@ import { sql, type Insertable } from "kysely";
 import type { Database } from "@/db";
 import type { TokensTable } from "@/db/tables/core";
 import type { TokenRow } from "@/lib/domains/tokens/serialize";
+import { storableTokenRow } from "@/lib/domains/tokens/text";
 
 /** Columns a TokenCreated event decides: an upsert refreshes them; what other domains add to a row is kept. */
 const FROM_EVENT = [
@@ -32,12 +33,13 @@ const FROM_EVENT = [
 
 /**
  * Inserts the row, or refreshes the event's columns of the stored one (keeping its requestor_fid when the row has none,
- * and its extensions when the same deployment comes without its configuration); returns the stored row.
+ * and its extensions when the same deployment comes without its configuration); returns the stored row. Its text is
+ * made storable first (storableTokenRow), whoever built it.
  */
 export function upsertIndexedTokenRow(db: Database, row: Insertable<TokensTable>): Promise<TokenRow> {
   return db
     .insertInto("tokens")
-    .values(row)
+    .values(storableTokenRow(row))
     .onConflict((oc) =>
       oc.columns(["contract_address", "chain_id"]).doUpdateSet((eb) => ({
         ...Object.fromEntries(FROM_EVENT.map((column) => [column, eb.ref(`excluded.${column}`)])),
