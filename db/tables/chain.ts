@@ -1,3 +1,27 @@
-// Row types of the chain domain's tables (its migrations in db/migrations/).
-// No tables yet: an object type without members, so that `interface DB` can extend it.
-export type ChainTables = Record<never, never>;
+// Row types of the chain tables that no domain's data lives in (their migrations in db/migrations/).
+import type { Generated } from "kysely";
+
+/** A chain event the indexer could not decode or store: set aside with its reason, retried on request. */
+export interface QuarantinedEventsTable {
+  id: Generated<number>;
+  /** Which indexer set it aside: "token-created". */
+  stream: string;
+  chain_id: number;
+  /** The emitting contract, lowercase. */
+  address: string;
+  block_number: number;
+  log_index: number;
+  tx_hash: string;
+  /** "undecodable" (the log is not the event its topic names) or "unstorable" (the row was refused). */
+  reason: string;
+  first_error: string;
+  last_error: string;
+  attempts: Generated<number>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+  resolved_at: Date | null;
+}
+
+export interface ChainTables {
+  quarantined_events: QuarantinedEventsTable;
+}

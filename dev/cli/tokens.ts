@@ -1,5 +1,6 @@
 // npm run tokens -- block <address> [--chain N] [--reason …] | unblock <address> [--chain N]
 //                 | read-deployments [--chain N] [--from-id ID] [--limit N]
+//                 | quarantine list [--all] [--from-id ID] [--limit N] | quarantine retry [--from-id ID] [--limit N]
 import { type CliSpec, runCommand, UsageError } from "./args";
 
 const cli = {
@@ -8,12 +9,16 @@ const cli = {
     "block <address> [--chain <chainId>] [--reason <text>]",
     "unblock <address> [--chain <chainId>]",
     "read-deployments [--chain <chainId>] [--from-id <id>] [--limit <N>]",
+    "quarantine list [--all] [--from-id <id>] [--limit <N>]",
+    "quarantine retry [--from-id <id>] [--limit <N>]",
   ],
   description:
     "block adds a token to the blocklist (what the partner endpoint is-blocked answers), unblock removes exactly that\n" +
     "block; blocking again updates the reason. read-deployments indexes again, from their TokenCreated, the tokens\n" +
     "whose extensions hold no fees or split (indexed before the deploying call was read), in id order, and prints\n" +
-    "what each gave; a run stopped by a failed read says where to resume.",
+    "what each gave; a run stopped by a failed read says where to resume. quarantine list prints the chain events the\n" +
+    "indexer set aside (open ones unless --all); quarantine retry reads each open one again from its block and stores\n" +
+    "it, printing what each gave (indexed, refused, undecodable, gone, not_indexed).",
   options: {
     chain: {
       type: "string",
@@ -21,8 +26,17 @@ const cli = {
       description: "the chain (block: default every chain; read-deployments: default every chain with an RPC)",
     },
     reason: { type: "string", value: "text", description: "block: why, kept with the block" },
-    "from-id": { type: "string", value: "id", description: "read-deployments: start at this token id (default 1)" },
-    limit: { type: "string", value: "N", description: "read-deployments: read at most N tokens (default 1000)" },
+    "from-id": {
+      type: "string",
+      value: "id",
+      description: "read-deployments, quarantine: start at this token or event id (default 1)",
+    },
+    limit: {
+      type: "string",
+      value: "N",
+      description: "read-deployments, quarantine: at most N tokens or events (default 1000)",
+    },
+    all: { type: "boolean", description: "quarantine list: the resolved events too" },
   },
   positionals: 2,
 } as const satisfies CliSpec;
@@ -63,12 +77,43 @@ async function readDeployments(values: { chain?: string; "from-id"?: string; lim
   }
 }
 
+async function quarantine(action: string | undefined, values: { "from-id"?: string; limit?: string; all?: boolean }) {
+  const afterId = positiveOf(values["from-id"], "from-id", 1) - 1;
+  const limit = positiveOf(values.limit, "limit", 1000);
+  const line = (r: { id: number; chainId: number; blockNumber: number; logIndex: number; txHash: string }) =>
+    `${r.id}\t${r.chainId}\t${r.blockNumber}:${r.logIndex}\t${r.txHash}`;
+  if (action === "list") {
+    const { listQuarantinedEvents } = await import("@/lib/platform/quarantine");
+    const rows = await listQuarantinedEvents({ afterId, limit, all: values.all });
+    for (const r of rows)
+      console.log(`${line(r)}\t${r.reason}\t${r.attempts}\t${r.resolvedAt ? "resolved" : "open"}\t${r.lastError}`);
+    console.log(`${rows.length} event${rows.length === 1 ? "" : "s"}${values.all ? "" : " open"}`);
+    return;
+  }
+  if (action !== "retry") throw new UsageError(cli, "quarantine takes list or retry");
+  if (values.all) throw new UsageError(cli, "--all is an option of quarantine list only");
+  const { retryQuarantinedTokenEvents } = await import("@/lib/domains/launch/indexer/quarantine");
+  const { tried, next } = await retryQuarantinedTokenEvents({
+    afterId,
+    limit,
+    onResult: (row, result) => console.log(`${line(row)}\t${result}`),
+  });
+  console.log(`tried ${tried}`);
+  if (next !== null) console.log(`more to try: --from-id ${next + 1}`);
+}
+
 await runCommand(cli, async ({ positionals, values }) => {
   const [{ blockToken, unblockToken }, { isEvmAddress }] = await Promise.all([
     import("@/lib/domains/tokens/blocks"),
     import("@/lib/core/evm"),
   ]);
   const [command, address] = positionals;
+  if (command === "quarantine") {
+    if (values.chain !== undefined || values.reason !== undefined)
+      throw new UsageError(cli, "quarantine takes --from-id, --limit and --all only");
+    return quarantine(address, values);
+  }
+  if (values.all) throw new UsageError(cli, "--all is an option of quarantine list only");
   if (command === "read-deployments") {
     if (address !== undefined) throw new UsageError(cli, "read-deployments takes no address");
     if (values.reason !== undefined) throw new UsageError(cli, "--reason is an option of block only");

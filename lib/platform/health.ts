@@ -9,6 +9,7 @@ import { configuredChainIds } from "./chain/settings";
 import { providerUnavailable } from "@/lib/core/errors";
 import { workerEnabled } from "./jobs/worker";
 import { upstashCredentials } from "./kv";
+import { countOpenQuarantinedEvents } from "./quarantine";
 import pkg from "@/package.json";
 
 /** Seconds a load balancer or client waits before asking again when the database is down. */
@@ -29,6 +30,12 @@ export const healthResponse = z.object({
     chain: z.enum(["rpc", "none"]),
     profiles: z.enum(["neynar", "stored"]),
   }),
+  quarantinedEvents: z
+    .number()
+    .int()
+    .describe(
+      "chain events the indexer set aside and nobody has resolved, counted up to 1000: GET /api/admin/quarantined-events lists them",
+    ),
 });
 
 type Backends = z.infer<typeof healthResponse>["backends"];
@@ -61,5 +68,6 @@ export async function healthReport(): Promise<z.infer<typeof healthResponse>> {
     version: pkg.version,
     database: { reachable: true, latencyMs: Date.now() - started },
     backends,
+    quarantinedEvents: await countOpenQuarantinedEvents(),
   };
 }

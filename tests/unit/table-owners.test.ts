@@ -26,6 +26,7 @@ const OWNERS: Record<string, string[]> = {
   "lib/domains/webhooks/queries": ["webhook_subscriptions", "webhook_deliveries"],
   "lib/domains/partners/queries": ["api_keys"],
   "lib/platform/jobs/queries": ["jobs"],
+  "lib/platform/quarantine": ["quarantined_events"],
   "lib/platform/kv/postgres": ["kv_cache", "rate_limits"],
 };
 const ownerOf = new Map(Object.entries(OWNERS).flatMap(([module, tables]) => tables.map((t) => [t, module] as const)));

@@ -2,6 +2,8 @@
 // presale contract's events. Decoders are pure and accept raw logs; the getters fetch a block range.
 import {
   decodeEventLog,
+  encodeEventTopics,
+  formatLog,
   getAbiItem,
   getAddress,
   toEventSelector,
@@ -9,6 +11,7 @@ import {
   type Hash,
   type Hex,
   type Log,
+  toHex,
 } from "viem";
 import { feeLockerAbi, tokenFactoryAbi } from "./abis";
 import { presaleEventsAbi } from "./abi-presale";
@@ -87,29 +90,76 @@ export function decodeTokenCreated(log: AnyLog): TokenCreatedEvent | null {
   return { ...locationOf(log), ...args };
 }
 
-/** Every TokenCreated in a transaction (a presale or a batch can create several). */
+/**
+ * Every TokenCreated in a transaction (a presale or a batch can create several). A log with the topic that does not
+ * decode is left out: any contract can emit the topic, and the follower sets aside a factory's own.
+ */
 export function findTokenCreated(receipt: { logs: readonly AnyLog[] }): TokenCreatedEvent[] {
-  return receipt.logs.map(decodeTokenCreated).filter((e): e is TokenCreatedEvent => e !== null);
+  return receipt.logs.flatMap((log) => {
+    try {
+      return decodeTokenCreated(log) ?? [];
+    } catch {
+      return [];
+    }
+  });
 }
 
-/** TokenCreated events emitted by `factories` in the range, optionally for one token or one admin. */
-export async function getTokenCreatedLogs(
+/** A log with TokenCreated's topic that does not decode as TokenCreated: where it is, and why. */
+export interface UndecodableLog extends EventLocation {
+  error: string;
+}
+
+export type TokenCreatedQuery = BlockRange & {
+  factories: readonly Address[];
+  tokenAddress?: Address;
+  tokenAdmin?: Address;
+};
+
+/**
+ * TokenCreated logs emitted by `factories` in the range (optionally for one token or one admin): those that decode,
+ * and those that do not (set aside by the indexer, never a stop for the rest).
+ */
+export async function readTokenCreatedLogs(
   chainId: number,
-  query: BlockRange & { factories: readonly Address[]; tokenAddress?: Address; tokenAdmin?: Address },
-): Promise<TokenCreatedEvent[]> {
-  if (query.factories.length === 0) return [];
+  query: TokenCreatedQuery,
+): Promise<{ events: TokenCreatedEvent[]; undecodable: UndecodableLog[] }> {
+  if (query.factories.length === 0) return { events: [], undecodable: [] };
   const client = getPublicClient(chainId);
+  const topics = encodeEventTopics({
+    abi: tokenFactoryAbi,
+    eventName: "TokenCreated",
+    args: { tokenAddress: query.tokenAddress, tokenAdmin: query.tokenAdmin },
+  });
   const logs = await withChainErrors(chainId, () =>
-    client.getLogs({
-      address: [...query.factories],
-      event: getAbiItem({ abi: tokenFactoryAbi, name: "TokenCreated" }),
-      args: { tokenAddress: query.tokenAddress, tokenAdmin: query.tokenAdmin },
-      fromBlock: BigInt(query.fromBlock),
-      toBlock: BigInt(query.toBlock),
-      strict: true,
+    client.request({
+      method: "eth_getLogs",
+      params: [
+        {
+          address: [...query.factories],
+          topics,
+          fromBlock: toHex(BigInt(query.fromBlock)),
+          toBlock: toHex(BigInt(query.toBlock)),
+        },
+      ],
     }),
   );
-  return logs.map((log) => ({ ...locationOf(log), ...log.args }) as TokenCreatedEvent);
+  const events: TokenCreatedEvent[] = [];
+  const undecodable: UndecodableLog[] = [];
+  for (const raw of logs) {
+    const log = formatLog(raw);
+    try {
+      const event = decodeTokenCreated(log);
+      if (event) events.push(event);
+    } catch (error) {
+      undecodable.push({ ...locationOf(log), error: error instanceof Error ? error.message : String(error) });
+    }
+  }
+  return { events, undecodable };
+}
+
+/** The TokenCreated events that decode (readTokenCreatedLogs without the undecodable ones). */
+export async function getTokenCreatedLogs(chainId: number, query: TokenCreatedQuery): Promise<TokenCreatedEvent[]> {
+  return (await readTokenCreatedLogs(chainId, query)).events;
 }
 
 export interface FeeClaimEvent extends EventLocation {

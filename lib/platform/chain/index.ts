@@ -48,10 +48,13 @@ export {
   getPresaleEventLogs,
   getPresaleLogs,
   getTokenCreatedLogs,
+  readTokenCreatedLogs,
   type AirdropClaimEvent,
+  type EventLocation,
   type FeeClaimEvent,
   type PresaleEvent,
   type TokenCreatedEvent,
+  type UndecodableLog,
 } from "./events";
 export {
   getBlockHeader,

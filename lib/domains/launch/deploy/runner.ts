@@ -21,6 +21,11 @@ import { log } from "@/lib/core/log";
 import { isIndexedFactory } from "@/lib/domains/launch/indexer/factories";
 import { blockTime, indexByAddress } from "@/lib/domains/launch/indexer/lookup";
 import { upsertIndexedToken } from "@/lib/domains/launch/indexer/upsert";
+import { setAsideEvent } from "@/lib/domains/launch/indexer/follow";
+import { indexTokenJob } from "@/lib/domains/launch/indexer/jobs";
+import { enqueue } from "@/lib/platform/jobs/define";
+import { dispatchJobs } from "@/lib/platform/jobs/dispatch";
+import { isEventError } from "@/lib/platform/quarantine";
 import {
   findDeployRequestById,
   markDeployRequestDeployed,
@@ -32,17 +37,40 @@ import { submitDeployment } from "./sender";
 
 export type DeployJobResult = { status: "deployed" | "failed"; txHash?: string | null; tokenAddress?: string };
 
+/**
+ * A mined deployment is deployed, whatever happens to the row that describes its token: when that row cannot be
+ * written now, the request is marked deployed alone and the token is set aside (its own error) or indexed again by an
+ * index-token job (the moment's error).
+ */
 async function markDeployed(row: DeployRequestRow, event: TokenCreatedEvent): Promise<DeployJobResult> {
-  // The configuration it sent is the deployment's: no need to read the transaction back for the token's extensions.
-  const deployedAt = await blockTime(row.chain_id, event.blockNumber);
-  const ctx = { chainId: row.chain_id, deployedAt, deployment: configFromJson(row.config) };
-  await db()
-    .transaction()
-    .execute(async (trx) => {
-      await upsertIndexedToken(event, ctx, trx);
-      await markDeployRequestDeployed(trx, row.id, event.transactionHash.toLowerCase());
-    });
-  return { status: "deployed", txHash: event.transactionHash, tokenAddress: event.tokenAddress };
+  const txHash = event.transactionHash.toLowerCase();
+  const deployed: DeployJobResult = {
+    status: "deployed",
+    txHash: event.transactionHash,
+    tokenAddress: event.tokenAddress,
+  };
+  try {
+    // The configuration it sent is the deployment's: no need to read the transaction back for the token's extensions.
+    const deployedAt = await blockTime(row.chain_id, event.blockNumber);
+    const ctx = { chainId: row.chain_id, deployedAt, deployment: configFromJson(row.config) };
+    await db()
+      .transaction()
+      .execute(async (trx) => {
+        await upsertIndexedToken(event, ctx, trx);
+        await markDeployRequestDeployed(trx, row.id, txHash);
+      });
+    return deployed;
+  } catch (error) {
+    await markDeployRequestDeployed(db(), row.id, txHash);
+    log.warn("deployment mined but its token not stored: indexed later", { id: row.id, txHash, error });
+    if (isEventError(error)) await setAsideEvent(row.chain_id, event, error);
+    else {
+      const payload = { chainId: row.chain_id, address: event.tokenAddress.toLowerCase(), txHash };
+      await enqueue(indexTokenJob, payload, { dedupeKey: `index-token:${row.chain_id}:${txHash}:deploy` });
+      await dispatchJobs();
+    }
+    return deployed;
+  }
 }
 
 /** The token is on chain already: find its TokenCreated and record it. */

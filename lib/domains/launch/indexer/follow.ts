@@ -3,8 +3,22 @@
 // the last TOKEN_INDEX_REORG_DEPTH blocks before the checkpoint: a token whose deployment moved to another
 // block in a reorg is upserted again with its new block, transaction and time. Re-running changes nothing.
 import type { Address } from "viem";
-import { db } from "@/db";
-import { getLatestBlockNumber, getTokenCreatedLogs, type TokenCreatedEvent } from "@/lib/platform/chain";
+import { db, type Database } from "@/db";
+import {
+  getLatestBlockNumber,
+  readTokenCreatedLogs,
+  type EventLocation,
+  type TokenCreatedEvent,
+  type UndecodableLog,
+} from "@/lib/platform/chain";
+import {
+  isEventError,
+  type QuarantinedEvent,
+  type QuarantineReason,
+  quarantineEvent,
+  resolveQuarantinedEvent,
+} from "@/lib/platform/quarantine";
+import { log } from "@/lib/core/log";
 import { config } from "@/lib/core/config";
 import { advanceTokenIndexCheckpoint, findTokenIndexCheckpoint } from "@/lib/domains/launch/queries/token-index";
 import { indexedFactories, tokenIndexStartBlock } from "./factories";
@@ -18,6 +32,8 @@ export type FollowRun = {
   toBlock: number | null;
   ranges: number;
   tokens: number;
+  /** Events set aside (quarantined): undecodable, or refused by the database. */
+  setAside: number;
 };
 
 export async function tokenIndexCheckpoint(chainId: number, factory: string): Promise<number | null> {
@@ -30,12 +46,57 @@ export async function tokenIndexCheckpoint(chainId: number, factory: string): Pr
  */
 export const EVENTS_AT_ONCE = 8;
 
+/** The quarantine stream of the TokenCreated indexer. */
+export const TOKEN_CREATED_STREAM = "token-created";
+
+const setAside = (chainId: number, at: EventLocation, reason: QuarantineReason, error: unknown): QuarantinedEvent => ({
+  stream: TOKEN_CREATED_STREAM,
+  chainId,
+  address: at.address,
+  blockNumber: Number(at.blockNumber),
+  logIndex: at.logIndex,
+  txHash: at.transactionHash,
+  reason,
+  error: error instanceof Error ? error.message : String(error),
+});
+
+/**
+ * Stores one event in a transaction of its own; an error of the event's own (not the chain's or the database's
+ * moment) sets it aside instead. Whether it was stored.
+ */
+export async function storeOrSetAside(chainId: number, event: TokenCreatedEvent, ctx: IndexContext): Promise<boolean> {
+  try {
+    await db()
+      .transaction()
+      .execute(async (trx) => {
+        await upsertIndexedToken(event, ctx, trx);
+        await resolveQuarantinedEvent(trx, setAside(chainId, event, "unstorable", ""));
+      });
+    return true;
+  } catch (error) {
+    if (!isEventError(error)) throw error;
+    log.warn("token event set aside: its row was refused", { chainId, txHash: event.transactionHash, error });
+    await setAsideEvent(chainId, event, error);
+    return false;
+  }
+}
+
+/** Sets aside an event whose row was refused (the deploy job's, when its transaction is mined). */
+export async function setAsideEvent(chainId: number, event: TokenCreatedEvent, error: unknown): Promise<void> {
+  await quarantineEvent(db(), setAside(chainId, event, "unstorable", error), error);
+}
+
+/** Logs of a range that are not TokenCreated, recorded beside its tokens. */
+async function setAsideUndecodable(executor: Database, chainId: number, logs: UndecodableLog[]): Promise<void> {
+  for (const u of logs) await quarantineEvent(executor, setAside(chainId, u, "undecodable", u.error));
+}
+
 async function storeRange(
   chainId: number,
   factory: string,
   toBlock: number,
-  events: TokenCreatedEvent[],
-): Promise<void> {
+  { events, undecodable }: { events: TokenCreatedEvent[]; undecodable: UndecodableLog[] },
+): Promise<number> {
   // Block times and deploying calls first: no chain call may run inside the transaction (PGlite has one session).
   const shared: SharedReads = { times: new Map(), calls: new Map() };
   const prepare = async (e: TokenCreatedEvent): Promise<[TokenCreatedEvent, IndexContext]> => [
@@ -45,28 +106,41 @@ async function storeRange(
   const indexed: Array<[TokenCreatedEvent, IndexContext]> = [];
   for (let i = 0; i < events.length; i += EVENTS_AT_ONCE)
     indexed.push(...(await Promise.all(events.slice(i, i + EVENTS_AT_ONCE).map(prepare))));
-  await db()
-    .transaction()
-    .execute(async (trx) => {
-      for (const [e, ctx] of indexed) await upsertIndexedToken(e, ctx, trx);
-      await advanceTokenIndexCheckpoint(trx, chainId, factory, toBlock);
-    });
+  try {
+    await db()
+      .transaction()
+      .execute(async (trx) => {
+        for (const [e, ctx] of indexed) await upsertIndexedToken(e, ctx, trx);
+        await setAsideUndecodable(trx, chainId, undecodable);
+        await advanceTokenIndexCheckpoint(trx, chainId, factory, toBlock);
+      });
+    return undecodable.length;
+  } catch (error) {
+    if (!isEventError(error)) throw error;
+    // One event spoiled the range's transaction: store them one at a time, setting aside the ones refused.
+    let refused = 0;
+    for (const [e, ctx] of indexed) if (!(await storeOrSetAside(chainId, e, ctx))) refused += 1;
+    await setAsideUndecodable(db(), chainId, undecodable);
+    await advanceTokenIndexCheckpoint(db(), chainId, factory, toBlock);
+    return refused + undecodable.length;
+  }
 }
 
 async function followFactory(chainId: number, factory: Address, head: number): Promise<FollowRun> {
   const cfg = config();
-  const run: FollowRun = { chainId, factory, fromBlock: null, toBlock: null, ranges: 0, tokens: 0 };
+  const run: FollowRun = { chainId, factory, fromBlock: null, toBlock: null, ranges: 0, tokens: 0, setAside: 0 };
   const checkpoint = await tokenIndexCheckpoint(chainId, factory);
   const start = tokenIndexStartBlock(chainId);
   let from = checkpoint === null ? start : Math.max(start, checkpoint + 1 - cfg.TOKEN_INDEX_REORG_DEPTH);
   while (run.ranges < cfg.TOKEN_INDEX_MAX_RANGES && from <= head) {
     const to = Math.min(from + cfg.TOKEN_INDEX_BLOCK_RANGE - 1, head);
-    const events = await getTokenCreatedLogs(chainId, { fromBlock: from, toBlock: to, factories: [factory] });
-    await storeRange(chainId, factory, to, events);
+    const logs = await readTokenCreatedLogs(chainId, { fromBlock: from, toBlock: to, factories: [factory] });
+    const setAside = await storeRange(chainId, factory, to, logs);
     run.fromBlock ??= from;
     run.toBlock = to;
     run.ranges += 1;
-    run.tokens += events.length;
+    run.tokens += logs.events.length;
+    run.setAside += setAside;
     from = to + 1;
   }
   return run;

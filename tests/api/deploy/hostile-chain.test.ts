@@ -1,0 +1,384 @@
+// The chain is hostile input: tokens planted straight at the factory (and logs from a contract the service indexes)
+// with every kind of hostile text, size and encoding. The indexer keeps moving, stores them cleaned or sets them aside
+// with their reason, a mined deployment is never reported failed, and no route answers 5xx for any of them.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { sql } from "kysely";
+import {
+  encodeAbiParameters,
+  encodeEventTopics,
+  getAbiItem,
+  getAddress,
+  keccak256,
+  padHex,
+  toHex,
+  type AbiParameter,
+  type Address,
+  type Hex,
+} from "viem";
+import { db } from "@/db";
+import { resetConfig } from "@/lib/core/config";
+import { tokenFactoryAbi, type DeploymentConfig } from "@/lib/platform/chain";
+import { enqueue } from "@/lib/platform/jobs/define";
+import { runDueJobs } from "@/lib/platform/jobs/runner";
+import "@/lib/domains/jobs"; // every job definition, as the server registers them
+import { followTokenCreatedJob } from "@/lib/domains/launch/indexer/jobs";
+import { tokenIndexCheckpoint } from "@/lib/domains/launch/indexer/follow";
+import { retryQuarantinedTokenEvents } from "@/lib/domains/launch/indexer/quarantine";
+import { GET as tokenByAddress } from "@/app/api/get-token-by-address/route";
+import { GET as tokensList } from "@/app/api/tokens/route";
+import { POST as indexByAddress } from "@/app/api/tokens/index-by-address/route";
+import { GET as health } from "@/app/api/health/route";
+import { GET as quarantined } from "@/app/api/admin/quarantined-events/route";
+import { defaultDeploymentConfig, useTestChain, type TestChain } from "@/tests/helpers/chain";
+import { authMatrix, partnerKey, startIssuer, type Issuer } from "@/tests/helpers/auth";
+import { call } from "@/tests/helpers/http";
+import { deploy, drainJobs, key, status, v4Body } from "./helpers";
+
+const chain = useTestChain();
+let issuer: Issuer;
+let acme: string;
+
+beforeAll(async () => {
+  issuer = await startIssuer();
+  acme = await partnerKey("hostile-chain");
+});
+afterAll(() => issuer.close());
+beforeEach(async () => {
+  const tables = ["tokens", "jobs", "token_index_checkpoints", "quarantined_events", "deploy_requests", "deploy_quota"];
+  for (const table of tables) await sql`DELETE FROM ${sql.table(table)}`.execute(db());
+  delete process.env.TOKEN_INDEX_EXTRA_FACTORIES;
+  resetConfig();
+});
+
+/** A deployment straight at the factory from a user's wallet, with `over` in its token configuration. */
+async function deployDirect(c: TestChain, label: string, over: Partial<DeploymentConfig["tokenConfig"]> = {}) {
+  const config = defaultDeploymentConfig(c, { salt: keccak256(toHex(label)), name: label });
+  config.tokenConfig = { ...config.tokenConfig, ...over };
+  const wallet = c.wallet(4);
+  const request = { address: c.contracts.factory, abi: tokenFactoryAbi, functionName: "deployToken", args: [config] };
+  const { result: token } = await c.publicClient.simulateContract({ account: wallet.account, ...request } as never);
+  const hash = await wallet.writeContract(request as never);
+  await c.publicClient.waitForTransactionReceipt({ hash });
+  return token as Address;
+}
+
+// A contract that emits whatever it is called with: calldata = topic0, topic1, topic2, then the log's data (LOG3).
+const LOGGER_RUNTIME = "366000600037604051602051600051606036036060a300";
+const LOGGER_INIT = `0x6017600c60003960176000f3${LOGGER_RUNTIME}` as Hex;
+
+async function deployLogger(c: TestChain): Promise<Address> {
+  const wallet = c.wallet(5);
+  const hash = await wallet.sendTransaction({ data: LOGGER_INIT, to: null } as never);
+  const receipt = await c.publicClient.waitForTransactionReceipt({ hash });
+  return getAddress(receipt.contractAddress!);
+}
+
+const tokenCreated = getAbiItem({ abi: tokenFactoryAbi, name: "TokenCreated" });
+/** TokenCreated's data members, with `bytes` where the event has `string` (the same encoding, any bytes allowed). */
+const dataParams = tokenCreated.inputs
+  .filter((p) => !p.indexed)
+  .map((p) => ({ ...p, type: p.type === "string" ? "bytes" : p.type })) as AbiParameter[];
+
+type Planted = {
+  token: Address;
+  name?: Hex;
+  symbol?: Hex;
+  image?: Hex;
+  metadata?: Hex;
+  context?: Hex;
+  tick?: number;
+};
+
+/** TokenCreated's data for a planted token (its text given as raw bytes). */
+function plantedData(c: TestChain, p: Planted): Hex {
+  const text = (s: string) => toHex(s);
+  return encodeAbiParameters(dataParams, [
+    c.accounts[5],
+    p.image ?? text("https://example.com/p.png"),
+    p.name ?? text("Planted"),
+    p.symbol ?? text("PLNT"),
+    p.metadata ?? text("{}"),
+    p.context ?? text("{}"),
+    p.tick ?? -230_400,
+    c.contracts.staticFeeHook,
+    keccak256(p.token),
+    c.contracts.weth,
+    c.contracts.locker,
+    c.contracts.mevModule,
+    0n,
+    [],
+  ]);
+}
+
+/** Has `logger` emit one log with TokenCreated's topics (token and admin) and `data`. */
+async function emit(c: TestChain, logger: Address, token: Address, data: Hex): Promise<void> {
+  const [topic0] = encodeEventTopics({ abi: tokenFactoryAbi, eventName: "TokenCreated" });
+  const calldata = `0x${[topic0, padHex(token), padHex(c.accounts[5]!), data].map((h) => h!.slice(2)).join("")}` as Hex;
+  const hash = await c.wallet(5).sendTransaction({ to: logger, data: calldata, gas: 59_000_000n });
+  expect((await c.publicClient.waitForTransactionReceipt({ hash })).status).toBe("success");
+}
+
+const plantedAddress = (n: number) => padHex(toHex(0xdead0000 + n), { size: 20 }) as Address;
+
+async function runIndexer() {
+  await enqueue(followTokenCreatedJob, { chainId: 8453 });
+  const outcomes = await runDueJobs();
+  expect(outcomes.map((o) => [o.status, o.error ?? null])).toEqual([["done", null]]);
+}
+const rowOf = (token: string) =>
+  db().selectFrom("tokens").selectAll().where("contract_address", "=", token.toLowerCase()).executeTakeFirst();
+const quarantine = () => db().selectFrom("quarantined_events").selectAll().orderBy("id").execute();
+const head = async (c: TestChain) => Number(await c.publicClient.getBlockNumber());
+
+let askers = 0;
+
+/** No route answers 5xx for the token: its lookup, the list, a search by its name, and indexing it by address. */
+async function expectServed(token: Address, name: string) {
+  const byAddress = await call(tokenByAddress, `/api/get-token-by-address?address=${token}`, {
+    headers: { "x-api-key": acme },
+  });
+  expect(byAddress.status, byAddress.text).toBe(200);
+  const q = encodeURIComponent(name.slice(0, 50));
+  for (const path of ["/api/tokens", `/api/tokens?q=${q}`]) {
+    const list = await call(tokensList, path);
+    expect(list.status, list.text).toBe(200);
+  }
+  const indexed = await call(indexByAddress, "/api/tokens/index-by-address", {
+    body: { address: token },
+    headers: { "x-forwarded-for": `198.51.100.${++askers}` }, // index-by-address allows a client 5 a minute
+  });
+  expect(indexed.status, indexed.text).toBe(200);
+}
+
+describe("tokens planted straight at the factory", () => {
+  it("a lone surrogate, controls and bidi text: stored cleaned, the next tokens indexed in the same run", async () => {
+    const c = chain();
+    const before = await deployDirect(c, "Before");
+    // Plain ASCII on chain: JSON escapes of lone surrogates, high and low, in metadata and context.
+    const poison = await deployDirect(c, "Poison\u0000\u0007\u202eevil\u200d", {
+      symbol: "P\u0000\u001bOIS",
+      image: "javascript:alert(1)",
+      metadata:
+        '{"description":"Fr\\ud800og\\u0000","socialMediaUrls":[{"platform":"x\\udc00","url":"https://x.com/p"},' +
+        '{"platform":"web","url":"javascript:alert(1)"}],"auditUrls":["https://audit.example/\\udbff"]}',
+      context: '{"interface":"bot\\ud800","platform":"farcaster","messageId":"0x\\udc00","id":"12"}',
+    });
+    const internal = await deployDirect(c, "Internal", { image: "http://169.254.169.254/latest/meta-data" });
+    const after = await deployDirect(c, "After");
+    await runIndexer();
+
+    for (const token of [before, poison, internal, after]) expect(await rowOf(token), token).toBeDefined();
+    expect(await tokenIndexCheckpoint(8453, c.contracts.factory)).toBe(await head(c));
+    expect(await quarantine()).toEqual([]);
+    const row = (await rowOf(poison))!;
+    expect(row).toMatchObject({
+      name: "Poison\u202eevil\u200d", // controls removed; bidi and zero-width kept (the explorer isolates them)
+      symbol: "POIS",
+      img_url: null,
+      requestor_fid: 12,
+      cast_hash: "0x\ufffd",
+      metadata: {
+        description: "Fr\ufffdog",
+        socialMediaUrls: [{ platform: "x\ufffd", url: "https://x.com/p" }],
+        auditUrls: ["https://audit.example/\ufffd"],
+      },
+      social_context: { interface: "bot\ufffd", platform: "farcaster", messageId: "0x\ufffd", id: "12" },
+    });
+    // Stored as sent: the explorer loads images through the service's proxy, which refuses internal addresses.
+    expect((await rowOf(internal))!.img_url).toBe("http://169.254.169.254/latest/meta-data");
+    await expectServed(poison, row.name);
+  });
+
+  it("a token whose row the database refuses is set aside with its reason, and indexed by a retry after the fix", async () => {
+    const c = chain();
+    // A refusal the text rules cannot prevent (a constraint added here plays any future one).
+    await sql`ALTER TABLE tokens ADD CONSTRAINT hostile_refusal CHECK (name <> 'Refused')`.execute(db());
+    try {
+      const a = await deployDirect(c, "Kept A");
+      const refused = await deployDirect(c, "Refused");
+      const b = await deployDirect(c, "Kept B");
+      await runIndexer();
+      expect(await rowOf(a)).toBeDefined();
+      expect(await rowOf(b)).toBeDefined();
+      expect(await rowOf(refused)).toBeUndefined();
+      expect(await tokenIndexCheckpoint(8453, c.contracts.factory)).toBe(await head(c));
+      const [set] = await quarantine();
+      expect(set).toMatchObject({
+        stream: "token-created",
+        chain_id: 8453,
+        address: c.contracts.factory.toLowerCase(),
+        reason: "unstorable",
+        attempts: 1,
+        resolved_at: null,
+      });
+      expect(set!.first_error).toMatch(/hostile_refusal/);
+      const checked = await call(health, "/api/health");
+      expect(checked.body.quarantinedEvents).toBe(1);
+
+      // A retry before the fix: still refused, counted.
+      const results: string[] = [];
+      await retryQuarantinedTokenEvents({ limit: 10, onResult: (_, r) => results.push(r) });
+      expect(results).toEqual(["refused"]);
+      expect((await quarantine())[0]!.attempts).toBe(2);
+    } finally {
+      await sql`ALTER TABLE tokens DROP CONSTRAINT IF EXISTS hostile_refusal`.execute(db());
+    }
+    const results: string[] = [];
+    await retryQuarantinedTokenEvents({ limit: 10, onResult: (_, r) => results.push(r) });
+    expect(results).toEqual(["indexed"]);
+    expect((await quarantine())[0]!.resolved_at).not.toBeNull();
+    expect((await call(health, "/api/health")).body.quarantinedEvents).toBe(0);
+  });
+});
+
+describe("hostile logs from a contract the service indexes", () => {
+  it("undecodable, invalid UTF-8, megabyte text, deep JSON, huge lists, extreme ticks and a replay", async () => {
+    const c = chain();
+    const logger = await deployLogger(c);
+    process.env.TOKEN_INDEX_EXTRA_FACTORIES = `8453:${logger}`;
+    resetConfig();
+    const first = await deployDirect(c, "First");
+    const invalidUtf8: Hex = "0x4142ff80c0afeda080";
+    const planted = {
+      undecodable: plantedAddress(1),
+      utf8: plantedAddress(2),
+      bigName: plantedAddress(3),
+      bigMetadata: plantedAddress(4),
+      deep: plantedAddress(5),
+      manyLinks: plantedAddress(6),
+      maxTick: plantedAddress(7),
+      minTick: plantedAddress(8),
+      replay: plantedAddress(9),
+    };
+    await emit(c, logger, planted.undecodable, "0x1234");
+    await emit(
+      c,
+      logger,
+      planted.utf8,
+      plantedData(c, { token: planted.utf8, name: invalidUtf8, symbol: invalidUtf8 }),
+    );
+    await emit(
+      c,
+      logger,
+      planted.bigName,
+      plantedData(c, { token: planted.bigName, name: toHex("N".repeat(1 << 20)) }),
+    );
+    const bigJson = JSON.stringify({ description: "d".repeat(1 << 20) });
+    await emit(
+      c,
+      logger,
+      planted.bigMetadata,
+      plantedData(c, { token: planted.bigMetadata, metadata: toHex(bigJson) }),
+    );
+    const deep = `${"[".repeat(10_000)}${"]".repeat(10_000)}`;
+    await emit(
+      c,
+      logger,
+      planted.deep,
+      plantedData(c, { token: planted.deep, metadata: toHex(deep), context: toHex(deep) }),
+    );
+    const links = JSON.stringify({ socialMediaUrls: Array.from({ length: 100_000 }, () => "a") });
+    await emit(c, logger, planted.manyLinks, plantedData(c, { token: planted.manyLinks, metadata: toHex(links) }));
+    const fewLinks = JSON.stringify({ socialMediaUrls: Array.from({ length: 5_000 }, () => "https://x.com/a") });
+    await emit(c, logger, planted.deep, plantedData(c, { token: planted.deep, metadata: toHex(fewLinks) }));
+    await emit(c, logger, planted.maxTick, plantedData(c, { token: planted.maxTick, tick: 8_388_607 }));
+    await emit(c, logger, planted.minTick, plantedData(c, { token: planted.minTick, tick: -8_388_608 }));
+    const replay = plantedData(c, { token: planted.replay, name: toHex("Replayed") });
+    await emit(c, logger, planted.replay, replay);
+    await emit(c, logger, planted.replay, replay);
+    const last = await deployDirect(c, "Last");
+    await runIndexer();
+
+    expect(await rowOf(first)).toBeDefined();
+    expect(await rowOf(last)).toBeDefined();
+    expect(await tokenIndexCheckpoint(8453, logger)).toBe(await head(c));
+    expect(await tokenIndexCheckpoint(8453, c.contracts.factory)).toBe(await head(c));
+    const [undecodable, ...others] = await quarantine();
+    expect(others).toEqual([]);
+    expect(undecodable).toMatchObject({ reason: "undecodable", address: logger.toLowerCase(), resolved_at: null });
+    expect(await rowOf(planted.undecodable)).toBeUndefined();
+
+    const utf8 = (await rowOf(planted.utf8))!;
+    expect(utf8.name).toBe("AB\ufffd\ufffd\ufffd\ufffd\ufffd\ufffd\ufffd"); // each invalid byte a replacement character
+    expect((await rowOf(planted.bigName))!.name).toHaveLength(256);
+    expect((await rowOf(planted.bigMetadata))!.metadata).toEqual({
+      description: "",
+      socialMediaUrls: [],
+      auditUrls: [],
+    });
+    const deepRow = (await rowOf(planted.deep))!; // its second event: 5,000 links, 50 kept
+    expect(deepRow.metadata.socialMediaUrls).toHaveLength(50);
+    expect((await rowOf(planted.manyLinks))!.metadata.socialMediaUrls).toEqual([]); // over the JSON bound: not read
+    for (const token of [planted.maxTick, planted.minTick]) {
+      expect(await rowOf(token)).toMatchObject({ starting_market_cap: null, warnings: ["UNUSUAL_TICK"] });
+    }
+    const replayed = await db()
+      .selectFrom("tokens")
+      .select("name")
+      .where("contract_address", "=", planted.replay.toLowerCase())
+      .execute();
+    expect(replayed).toEqual([{ name: "Replayed" }]);
+    for (const [label, token] of Object.entries(planted)) {
+      if (label === "undecodable") continue;
+      await expectServed(token, (await rowOf(token))!.name);
+    }
+
+    // Operators see it, and a retry finds it as undecodable as before.
+    const admin = { authorization: `Bearer ${await issuer.token(1)}` };
+    const listed = await call(quarantined, "/api/admin/quarantined-events", { headers: admin });
+    expect(listed.status, listed.text).toBe(200);
+    expect(listed.body.events).toMatchObject([
+      { reason: "undecodable", address: logger, blockNumber: Number(undecodable!.block_number), attempts: 1 },
+    ]);
+    const results: string[] = [];
+    await retryQuarantinedTokenEvents({ limit: 10, onResult: (_, r) => results.push(r) });
+    expect(results).toEqual(["undecodable"]);
+  }, 60_000);
+
+  it("the same topic from a contract that is not an indexed factory is never indexed", async () => {
+    const c = chain();
+    const logger = await deployLogger(c);
+    const stray = plantedAddress(20);
+    await emit(c, logger, stray, plantedData(c, { token: stray }));
+    await runIndexer();
+    expect(await rowOf(stray)).toBeUndefined();
+    expect(await quarantine()).toEqual([]);
+  });
+});
+
+describe("a deployment through the service", () => {
+  it("mined but its token row refused: deployed with its transaction, the event set aside, a retry the same", async () => {
+    const c = chain();
+    await sql`ALTER TABLE tokens ADD CONSTRAINT hostile_refusal CHECK (name <> 'Refused')`.execute(db());
+    try {
+      const body = v4Body(c, key("refused"));
+      body.token.name = "Refused";
+      const first = await deploy(acme, body);
+      expect(first.status, first.text).toBe(200);
+      await drainJobs();
+      const answer = await status(acme, key("refused"));
+      expect(answer.body).toMatchObject({ status: "deployed", expectedAddress: first.body.expectedAddress });
+      expect(answer.body.txHash).toMatch(/^0x[0-9a-f]{64}$/);
+      expect(await quarantine()).toMatchObject([{ reason: "unstorable", tx_hash: answer.body.txHash }]);
+      const again = await deploy(acme, body);
+      expect(again.body.expectedAddress).toBe(first.body.expectedAddress);
+      expect((await status(acme, key("refused"))).body.status).toBe("deployed");
+    } finally {
+      await sql`ALTER TABLE tokens DROP CONSTRAINT IF EXISTS hostile_refusal`.execute(db());
+    }
+  });
+
+  it("a lone surrogate in a deploy body is a 400 naming the member, and nothing is written", async () => {
+    const c = chain();
+    const body = v4Body(c, key("surrogate"), {});
+    const text = JSON.stringify(body).replace('"name":"Four"', '"name":"Fr\\ud800og"');
+    const refused = await deploy(acme, text);
+    expect(refused.status, refused.text).toBe(400);
+    expect(refused.body.error).toBe("token.name: holds a lone surrogate: text must be well-formed Unicode");
+    expect(await db().selectFrom("deploy_requests").select("id").execute()).toEqual([]);
+  });
+});
+
+describe("GET /api/admin/quarantined-events", () => {
+  authMatrix("admin", (headers) => call(quarantined, "/api/admin/quarantined-events", { headers }), () => issuer);
+});
