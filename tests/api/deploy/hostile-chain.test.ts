@@ -3,21 +3,9 @@
 // with their reason, a mined deployment is never reported failed, and no route answers 5xx for any of them.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { sql } from "kysely";
-import {
-  encodeAbiParameters,
-  encodeEventTopics,
-  getAbiItem,
-  getAddress,
-  keccak256,
-  padHex,
-  toHex,
-  type AbiParameter,
-  type Address,
-  type Hex,
-} from "viem";
+import type { Address } from "viem";
 import { db } from "@/db";
 import { resetConfig } from "@/lib/core/config";
-import { tokenFactoryAbi, type DeploymentConfig } from "@/lib/platform/chain";
 import { enqueue } from "@/lib/platform/jobs/define";
 import { runDueJobs } from "@/lib/platform/jobs/runner";
 import "@/lib/domains/jobs"; // every job definition, as the server registers them
@@ -29,7 +17,16 @@ import { GET as tokensList } from "@/app/api/tokens/route";
 import { POST as indexByAddress } from "@/app/api/tokens/index-by-address/route";
 import { GET as health } from "@/app/api/health/route";
 import { GET as quarantined } from "@/app/api/admin/quarantined-events/route";
-import { defaultDeploymentConfig, useTestChain, type TestChain } from "@/tests/helpers/chain";
+import { useTestChain, type TestChain } from "@/tests/helpers/chain";
+import {
+  deployDirect,
+  deployLogger,
+  emit,
+  plantedAddress,
+  plantedData,
+  plantHostileLogs,
+  POISON,
+} from "@/tests/helpers/hostile-chain";
 import { authMatrix, partnerKey, startIssuer, type Issuer } from "@/tests/helpers/auth";
 import { call } from "@/tests/helpers/http";
 import { deploy, drainJobs, key, status, v4Body } from "./helpers";
@@ -49,76 +46,6 @@ beforeEach(async () => {
   delete process.env.TOKEN_INDEX_EXTRA_FACTORIES;
   resetConfig();
 });
-
-/** A deployment straight at the factory from a user's wallet, with `over` in its token configuration. */
-async function deployDirect(c: TestChain, label: string, over: Partial<DeploymentConfig["tokenConfig"]> = {}) {
-  const config = defaultDeploymentConfig(c, { salt: keccak256(toHex(label)), name: label });
-  config.tokenConfig = { ...config.tokenConfig, ...over };
-  const wallet = c.wallet(4);
-  const request = { address: c.contracts.factory, abi: tokenFactoryAbi, functionName: "deployToken", args: [config] };
-  const { result: token } = await c.publicClient.simulateContract({ account: wallet.account, ...request } as never);
-  const hash = await wallet.writeContract(request as never);
-  await c.publicClient.waitForTransactionReceipt({ hash });
-  return token as Address;
-}
-
-// A contract that emits whatever it is called with: calldata = topic0, topic1, topic2, then the log's data (LOG3).
-const LOGGER_RUNTIME = "366000600037604051602051600051606036036060a300";
-const LOGGER_INIT = `0x6017600c60003960176000f3${LOGGER_RUNTIME}` as Hex;
-
-async function deployLogger(c: TestChain): Promise<Address> {
-  const wallet = c.wallet(5);
-  const hash = await wallet.sendTransaction({ data: LOGGER_INIT, to: null } as never);
-  const receipt = await c.publicClient.waitForTransactionReceipt({ hash });
-  return getAddress(receipt.contractAddress!);
-}
-
-const tokenCreated = getAbiItem({ abi: tokenFactoryAbi, name: "TokenCreated" });
-/** TokenCreated's data members, with `bytes` where the event has `string` (the same encoding, any bytes allowed). */
-const dataParams = tokenCreated.inputs
-  .filter((p) => !p.indexed)
-  .map((p) => ({ ...p, type: p.type === "string" ? "bytes" : p.type })) as AbiParameter[];
-
-type Planted = {
-  token: Address;
-  name?: Hex;
-  symbol?: Hex;
-  image?: Hex;
-  metadata?: Hex;
-  context?: Hex;
-  tick?: number;
-};
-
-/** TokenCreated's data for a planted token (its text given as raw bytes). */
-function plantedData(c: TestChain, p: Planted): Hex {
-  const text = (s: string) => toHex(s);
-  return encodeAbiParameters(dataParams, [
-    c.accounts[5],
-    p.image ?? text("https://example.com/p.png"),
-    p.name ?? text("Planted"),
-    p.symbol ?? text("PLNT"),
-    p.metadata ?? text("{}"),
-    p.context ?? text("{}"),
-    p.tick ?? -230_400,
-    c.contracts.staticFeeHook,
-    keccak256(p.token),
-    c.contracts.weth,
-    c.contracts.locker,
-    c.contracts.mevModule,
-    0n,
-    [],
-  ]);
-}
-
-/** Has `logger` emit one log with TokenCreated's topics (token and admin) and `data`. */
-async function emit(c: TestChain, logger: Address, token: Address, data: Hex): Promise<void> {
-  const [topic0] = encodeEventTopics({ abi: tokenFactoryAbi, eventName: "TokenCreated" });
-  const calldata = `0x${[topic0, padHex(token), padHex(c.accounts[5]!), data].map((h) => h!.slice(2)).join("")}` as Hex;
-  const hash = await c.wallet(5).sendTransaction({ to: logger, data: calldata, gas: 59_000_000n });
-  expect((await c.publicClient.waitForTransactionReceipt({ hash })).status).toBe("success");
-}
-
-const plantedAddress = (n: number) => padHex(toHex(0xdead0000 + n), { size: 20 }) as Address;
 
 async function runIndexer() {
   await enqueue(followTokenCreatedJob, { chainId: 8453 });
@@ -155,14 +82,7 @@ describe("tokens planted straight at the factory", () => {
     const c = chain();
     const before = await deployDirect(c, "Before");
     // Plain ASCII on chain: JSON escapes of lone surrogates, high and low, in metadata and context.
-    const poison = await deployDirect(c, "Poison\u0000\u0007\u202eevil\u200d", {
-      symbol: "P\u0000\u001bOIS",
-      image: "javascript:alert(1)",
-      metadata:
-        '{"description":"Fr\\ud800og\\u0000","socialMediaUrls":[{"platform":"x\\udc00","url":"https://x.com/p"},' +
-        '{"platform":"web","url":"javascript:alert(1)"}],"auditUrls":["https://audit.example/\\udbff"]}',
-      context: '{"interface":"bot\\ud800","platform":"farcaster","messageId":"0x\\udc00","id":"12"}',
-    });
+    const poison = await deployDirect(c, POISON.name, POISON);
     const internal = await deployDirect(c, "Internal", { image: "http://169.254.169.254/latest/meta-data" });
     const after = await deployDirect(c, "After");
     await runIndexer();
@@ -238,54 +158,7 @@ describe("hostile logs from a contract the service indexes", () => {
     process.env.TOKEN_INDEX_EXTRA_FACTORIES = `8453:${logger}`;
     resetConfig();
     const first = await deployDirect(c, "First");
-    const invalidUtf8: Hex = "0x4142ff80c0afeda080";
-    const planted = {
-      undecodable: plantedAddress(1),
-      utf8: plantedAddress(2),
-      bigName: plantedAddress(3),
-      bigMetadata: plantedAddress(4),
-      deep: plantedAddress(5),
-      manyLinks: plantedAddress(6),
-      maxTick: plantedAddress(7),
-      minTick: plantedAddress(8),
-      replay: plantedAddress(9),
-    };
-    await emit(c, logger, planted.undecodable, "0x1234");
-    await emit(
-      c,
-      logger,
-      planted.utf8,
-      plantedData(c, { token: planted.utf8, name: invalidUtf8, symbol: invalidUtf8 }),
-    );
-    await emit(
-      c,
-      logger,
-      planted.bigName,
-      plantedData(c, { token: planted.bigName, name: toHex("N".repeat(1 << 20)) }),
-    );
-    const bigJson = JSON.stringify({ description: "d".repeat(1 << 20) });
-    await emit(
-      c,
-      logger,
-      planted.bigMetadata,
-      plantedData(c, { token: planted.bigMetadata, metadata: toHex(bigJson) }),
-    );
-    const deep = `${"[".repeat(10_000)}${"]".repeat(10_000)}`;
-    await emit(
-      c,
-      logger,
-      planted.deep,
-      plantedData(c, { token: planted.deep, metadata: toHex(deep), context: toHex(deep) }),
-    );
-    const links = JSON.stringify({ socialMediaUrls: Array.from({ length: 100_000 }, () => "a") });
-    await emit(c, logger, planted.manyLinks, plantedData(c, { token: planted.manyLinks, metadata: toHex(links) }));
-    const fewLinks = JSON.stringify({ socialMediaUrls: Array.from({ length: 5_000 }, () => "https://x.com/a") });
-    await emit(c, logger, planted.deep, plantedData(c, { token: planted.deep, metadata: toHex(fewLinks) }));
-    await emit(c, logger, planted.maxTick, plantedData(c, { token: planted.maxTick, tick: 8_388_607 }));
-    await emit(c, logger, planted.minTick, plantedData(c, { token: planted.minTick, tick: -8_388_608 }));
-    const replay = plantedData(c, { token: planted.replay, name: toHex("Replayed") });
-    await emit(c, logger, planted.replay, replay);
-    await emit(c, logger, planted.replay, replay);
+    const planted = await plantHostileLogs(c, logger);
     const last = await deployDirect(c, "Last");
     await runIndexer();
 
@@ -380,5 +253,9 @@ describe("a deployment through the service", () => {
 });
 
 describe("GET /api/admin/quarantined-events", () => {
-  authMatrix("admin", (headers) => call(quarantined, "/api/admin/quarantined-events", { headers }), () => issuer);
+  authMatrix(
+    "admin",
+    (headers) => call(quarantined, "/api/admin/quarantined-events", { headers }),
+    () => issuer,
+  );
 });
