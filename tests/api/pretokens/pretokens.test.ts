@@ -68,6 +68,16 @@ const remove = async (id: string, fid = 42) =>
   call(deleteRoute, `/api/pretoken/${id}`, { method: "DELETE", params: { id }, headers: await auth(fid) });
 
 describe("POST /api/pretoken/v4", () => {
+  it("refuses a lone surrogate in token_settings with a 400 naming the member, and stores nothing", async () => {
+    const c = chain();
+    const payload = body(c);
+    payload.token_settings.name = "Fr\ud800og";
+    const res = await create(payload);
+    expect(res.status, res.text).toBe(400);
+    expect(res.body.error).toBe("token_settings.name: holds a lone surrogate: text must be well-formed Unicode");
+    expect(await db().selectFrom("pretokens").select("id").execute()).toEqual([]);
+  });
+
   it("validates, simulates and stores the settings owned by the caller; the stored call maps every member", async () => {
     const c = chain();
     const res = await create(body(c));
