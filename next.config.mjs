@@ -16,5 +16,22 @@ const nextConfig = {
   allowedDevOrigins: allowedDevOrigins(),
   poweredByHeader: false,
   reactStrictMode: true,
+  // On every answer; the pages' Content-Security-Policy carries a nonce per request, so proxy.ts sets it
+  // (lib/http/security-headers.ts). The API's JSON is data, never a document to render or frame.
+  async headers() {
+    return [
+      {
+        source: "/:path*",
+        headers: [
+          { key: "X-Content-Type-Options", value: "nosniff" },
+          { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
+        ],
+      },
+      {
+        source: "/api/:path*",
+        headers: [{ key: "Content-Security-Policy", value: "default-src 'none'; frame-ancestors 'none'" }],
+      },
+    ];
+  },
 };
 export default nextConfig;

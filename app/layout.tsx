@@ -1,4 +1,5 @@
 // Root layout of the pages (explorer, token and creator pages, API reference): plain CSS, no external assets.
+import { connection } from "next/server";
 import type { ReactNode } from "react";
 import "./site.css";
 
@@ -8,7 +9,9 @@ export const metadata = {
 };
 export const viewport = { width: "device-width", initialScale: 1 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  // Rendered per request, never prerendered: Next puts the request's CSP nonce (proxy.ts) on its scripts.
+  await connection();
   return (
     <html lang="en">
       <body>

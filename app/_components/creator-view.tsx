@@ -31,7 +31,15 @@ export function CreatorView({ address }: { address: string }) {
   const most = Math.max(1, ...byChain.map(([, n]) => n));
   return (
     <>
-      <h1 data-testid="creator-name">{data.user ? `@${data.user.username ?? data.user.fid}` : data.address}</h1>
+      <h1 data-testid="creator-name">
+        {data.user ? (
+          <>
+            @<bdi>{data.user.username ?? data.user.fid}</bdi>
+          </>
+        ) : (
+          data.address
+        )}
+      </h1>
       <section className="card">
         <dl className="kv">
           <dt>Address</dt>
@@ -68,10 +76,13 @@ export function CreatorView({ address }: { address: string }) {
         <ul className="list">
           {data.recentTokens.map((t: any) => (
             <li key={`${t.chain_id}:${t.contract_address}`}>
-              <TokenImage src={t.img_url} address={t.contract_address} symbol={t.symbol} />
+              <TokenImage src={t.img_url} chainId={t.chain_id} address={t.contract_address} symbol={t.symbol} />
               <div className="grow">
                 <a href={`/tokens/${t.contract_address}?chainId=${t.chain_id}`}>
-                  {t.name} <span className="badge">{t.symbol}</span>
+                  <bdi>{t.name}</bdi>{" "}
+                  <span className="badge">
+                    <bdi>{t.symbol}</bdi>
+                  </span>
                 </a>
                 <div className="sub">
                   {chainLabel(chains, t.chain_id)} · {new Date(t.deployed_at).toLocaleString()}

@@ -198,10 +198,13 @@ export function Explorer() {
             const value = shown.value(t.related?.market);
             return (
               <li key={`${t.chain_id}:${t.contract_address}`}>
-                <TokenImage src={t.img_url} address={t.contract_address} symbol={t.symbol} />
+                <TokenImage src={t.img_url} chainId={t.chain_id} address={t.contract_address} symbol={t.symbol} />
                 <div className="grow">
                   <a href={`/tokens/${t.contract_address}?chainId=${t.chain_id}`}>
-                    {t.name} <span className="badge">{t.symbol}</span>
+                    <bdi>{t.name}</bdi>{" "}
+                    <span className="badge">
+                      <bdi>{t.symbol}</bdi>
+                    </span>
                   </a>
                   <div className="sub">
                     <span data-testid="chain-name">{chainLabel(chains, t.chain_id)}</span> ·{" "}

@@ -5,6 +5,7 @@ import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useEffect, useState } from "react";
 import { getJson } from "./api";
 import { Sparkline } from "./charts";
+import { isolated } from "./user-text";
 
 type Row = {
   rank: number;
@@ -96,9 +97,11 @@ export function LeaderboardView() {
                     <tr key={r.agentId}>
                       <td className="num">{r.rank}</td>
                       <td>
-                        <div className="agent">{r.agentName}</div>
+                        <div className="agent">
+                          <bdi>{r.agentName}</bdi>
+                        </div>
                         <a className="sub" href={`/tokens/${r.token.address}?chainId=${r.token.chainId}`}>
-                          {r.token.symbol}
+                          <bdi>{r.token.symbol}</bdi>
                         </a>
                       </td>
                       <td className="num">
@@ -110,7 +113,7 @@ export function LeaderboardView() {
                           <Sparkline
                             values={s.succeeded}
                             failed={s.failed}
-                            label={`${r.agentName}: ${s.succeeded.reduce((a, b) => a + b, 0)} succeeded and ${s.failed.reduce((a, b) => a + b, 0)} failed runs over ${INTERVALS[interval]}`}
+                            label={`${isolated(r.agentName)}: ${s.succeeded.reduce((a, b) => a + b, 0)} succeeded and ${s.failed.reduce((a, b) => a + b, 0)} failed runs over ${INTERVALS[interval]}`}
                           />
                         ) : (
                           <span className="sub">…</span>

@@ -8,6 +8,7 @@ import { getJson, shortAddress, usd } from "./api";
 import { chainLabel, useChains } from "./chains";
 import { LineChart, ProgressBar } from "./charts";
 import { TokenImage } from "./token-image";
+import { isolated } from "./user-text";
 
 type Loaded<T> = { value?: T; error?: string };
 
@@ -131,7 +132,7 @@ function AirdropClaimed({ address, symbol }: { address: string; symbol: string }
       <ProgressBar
         value={ratio(c.claimed, c.total)}
         max={1}
-        label={`${tokenAmount(c.claimed, symbol)} claimed of ${tokenAmount(c.total, symbol)} (${percent} %, ${c.claimers} ${c.claimers === 1 ? "account" : "accounts"})`}
+        label={`${tokenAmount(c.claimed, isolated(symbol))} claimed of ${tokenAmount(c.total, isolated(symbol))} (${percent} %, ${c.claimers} ${c.claimers === 1 ? "account" : "accounts"})`}
       />
     </div>
   );
@@ -179,10 +180,13 @@ export function TokenView({ address, chainId }: { address: string; chainId?: num
   return (
     <>
       <div className="title">
-        <TokenImage src={t.img_url} address={t.contract_address} symbol={t.symbol} size="large" />
+        <TokenImage src={t.img_url} chainId={t.chain_id} address={t.contract_address} symbol={t.symbol} size="large" />
         <div>
           <h1 data-testid="token-name">
-            {t.name} <span className="badge">{t.symbol}</span>
+            <bdi>{t.name}</bdi>{" "}
+            <span className="badge">
+              <bdi>{t.symbol}</bdi>
+            </span>
           </h1>
           <p className="sub">
             <span data-testid="chain-name">{chainLabel(chains, t.chain_id)}</span> · deployed{" "}
@@ -227,7 +231,7 @@ export function TokenView({ address, chainId }: { address: string; chainId?: num
           <dt>Pool</dt>
           <dd>{t.pool_address ?? "—"}</dd>
           <dt>Paired with</dt>
-          <dd>{t.pair ?? "—"}</dd>
+          <dd>{t.pair ? <bdi>{t.pair}</bdi> : "—"}</dd>
           <dt>Starting cap</dt>
           <dd>{t.starting_market_cap ?? "—"}</dd>
           <dt>Transactions 24 h</dt>
@@ -237,7 +241,9 @@ export function TokenView({ address, chainId }: { address: string; chainId?: num
           {t.metadata?.description && (
             <>
               <dt>Description</dt>
-              <dd>{t.metadata.description}</dd>
+              <dd data-testid="token-description">
+                <bdi>{t.metadata.description}</bdi>
+              </dd>
             </>
           )}
         </dl>
@@ -250,7 +256,15 @@ export function TokenView({ address, chainId }: { address: string; chainId?: num
           <dt>Admin</dt>
           <dd>{t.admin ? <a href={`/creators/${t.admin}`}>{shortAddress(t.admin)}</a> : "—"}</dd>
           <dt>Farcaster</dt>
-          <dd>{user ? `@${user.username ?? user.fid}` : (t.requestor_fid ?? "—")}</dd>
+          <dd>
+            {user ? (
+              <>
+                @<bdi>{user.username ?? user.fid}</bdi>
+              </>
+            ) : (
+              (t.requestor_fid ?? "—")
+            )}
+          </dd>
         </dl>
       </section>
       <section className="card">

@@ -6,6 +6,11 @@ import type { ApiReferenceConfigurationWithSource } from "@scalar/types/api-refe
 import { AVAILABLE_CLIENTS } from "@scalar/types/snippetz";
 import dynamic from "next/dynamic";
 import { useMemo } from "react";
+import { config as zodConfig } from "zod";
+
+// Scalar validates with zod, which first tries Function("") to compile its parsers: the page's CSP refuses eval,
+// and the browser reports each try. Without it, zod parses the same way, uncompiled.
+zodConfig({ jitless: true });
 
 // Scalar mounts a Vue app into the DOM: load it in the browser only, as its own chunk.
 const ApiReferenceReact = dynamic(() => import("@scalar/api-reference-react").then((m) => m.ApiReferenceReact), {

@@ -258,6 +258,9 @@ const schema = z.object({
   PRETOKEN_MAX_PENDING: z.coerce.number().int().min(1).max(1000).default(100),
   /** Pretokens one user may create per minute (each runs a chain simulation); more is 429. */
   PRETOKEN_CREATES_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(10),
+  // --- explorer pictures ---
+  /** Let the picture proxy fetch http:// and loopback/private/link-local addresses. Unset: only on the embedded default. */
+  IMAGE_PROXY_ALLOW_PRIVATE: z.enum(["true", "false"]).optional(),
   // --- webhooks ---
   /** Allow http:// and loopback/private/link-local webhook targets. Unset: only on the embedded default. */
   WEBHOOK_ALLOW_PRIVATE: z.enum(["true", "false"]).optional(),

@@ -2,18 +2,21 @@
 // private seeded PGlite database: at a phone's and a desktop's width, the explorer (paging, search and sort in the
 // URL, chain names, pictures), a token (presale bar, market chart), a creator and the agents' leaderboard, each
 // page checked for overflow and by axe-core; the API reference at both widths (it fits, lists every operation,
-// sends a request, calls no other origin).
+// sends a request, calls no other origin). Every page: its security headers, and no Content-Security-Policy
+// violation in the browser. Hostile token text (a bidi override) stays isolated, and token pictures on other hosts
+// come through the service's picture proxy, never from the browser.
 // Needs `next build` first. Screenshots go to tests/e2e/artifacts/ (gitignored).
 import assert from "node:assert/strict";
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
-import { Agent, request as httpRequest } from "node:http";
-import { createServer } from "node:net";
+import { Agent, createServer as createHttpServer, request as httpRequest } from "node:http";
+import { type AddressInfo, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { chromium, type Browser, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { readCli } from "@/dev/cli/args";
+import { HOSTILE } from "./hostile-tokens";
 
 readCli({
   command: "npm run test:e2e",
@@ -67,7 +70,7 @@ async function pageChecks(page: Page, what: string) {
       .map((box) => `${box.className}: ${box.textContent?.slice(0, 40)}`),
   );
   assert.deepEqual(overflowing, [], `${what}: content wider than its box`);
-  if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ content: AXE_SOURCE });
+  // Injected by the context (watchPolicy): an inline <script> would be refused by the page's CSP.
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<any> } }).axe;
     const result = await axe.run(document, { resultTypes: ["violations"] });
@@ -84,7 +87,59 @@ async function pageChecks(page: Page, what: string) {
   assert.deepEqual(violations, [], `${what}: accessibility violations (axe-core)`);
 }
 
-type Listed = { contract_address: string; name: string; symbol: string; chain_id: number; presale_id: number | null };
+type Listed = {
+  contract_address: string;
+  name: string;
+  symbol: string;
+  chain_id: number;
+  presale_id: number | null;
+  img_url: string | null;
+  msg_sender: string;
+};
+
+/**
+ * Collects every Content-Security-Policy violation in the context's pages (the browser's event, and its console
+ * error), and gives each page axe-core: the pages' policy refuses an inline script injected into them.
+ */
+async function watchPolicy(context: BrowserContext): Promise<string[]> {
+  const violations: string[] = [];
+  await context.exposeBinding("__reportViolation", ({ page }, text: string) => {
+    violations.push(`${page.url()}: ${text}`);
+  });
+  await context.addInitScript(() => {
+    const report = (window as unknown as { __reportViolation: (text: string) => void }).__reportViolation;
+    document.addEventListener(
+      "securitypolicyviolation",
+      (e) => report(`${e.effectiveDirective} refused ${e.blockedURI || "inline"} (${e.sourceFile}:${e.lineNumber})`),
+      true,
+    );
+  });
+  await context.addInitScript({ content: AXE_SOURCE });
+  context.on("console", (message) => {
+    if (message.type() === "error" && /Content Security Policy/i.test(message.text()))
+      violations.push(`${message.page()?.url()}: ${message.text()}`);
+  });
+  return violations;
+}
+
+/** In `holder`, the symbol's badge is drawn after the name on its line: an override in the name did not reorder it. */
+async function expectSymbolAfterName(holder: ReturnType<Page["locator"]>, what: string) {
+  const [nameRight, nameBottom, badgeLeft, badgeTop] = await holder.evaluate((element) => {
+    const badge = element.querySelector(".badge");
+    if (!badge) throw new Error("no symbol badge");
+    const name = document.createRange();
+    name.setStart(element, 0);
+    name.setEndBefore(badge);
+    const n = name.getBoundingClientRect();
+    const b = badge.getBoundingClientRect();
+    return [n.right, n.bottom, b.left, b.top];
+  });
+  assert.ok(badgeTop < nameBottom, `${what}: the symbol wrapped below the name`);
+  assert.ok(
+    badgeLeft >= nameRight - 1,
+    `${what}: the symbol (at x ${badgeLeft}) is drawn inside the name (to x ${nameRight})`,
+  );
+}
 
 /**
  * The explorer at one width: list (paging, chain names, pictures), search (in the URL, shared, restored by Back),
@@ -210,7 +265,7 @@ async function scenario(page: Page, base: string, width: number) {
 /** A token picture that does not load is replaced by the generated one (every img_url refused here). */
 async function brokenPictureChecks(browser: Browser, base: string) {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1 });
-  await context.route(/\/placeholders\/(?!0x)/, (route) => route.fulfill({ status: 404, body: "" }));
+  await context.route(/\/placeholders\/(?!0x)|\/images\/tokens\//, (route) => route.fulfill({ status: 404, body: "" }));
   const page = await context.newPage();
   try {
     await page.goto(`${base}/`);
@@ -223,6 +278,141 @@ async function brokenPictureChecks(browser: Browser, base: string) {
   } finally {
     await context.close();
   }
+}
+
+/** The picture host of a hostile token: another origin, which only the service may ask (requests' user agents). */
+async function startPictureHost() {
+  const png = Buffer.from(
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==",
+    "base64",
+  );
+  const agents: string[] = [];
+  const server = createHttpServer((req, res) => {
+    agents.push(req.headers["user-agent"] ?? "");
+    res.writeHead(200, { "content-type": "image/png" }).end(png);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { origin, agents, close: () => server.close() };
+}
+
+/**
+ * Hostile token text and pictures (tests/e2e/hostile-tokens.ts): a name holding U+202E leaves the symbol after it
+ * in place (list, token page, creator page) and is shown as stored; the picture on another host reaches the page
+ * through /images/ (only the service asks that host); a javascript: picture is never put in the page.
+ */
+async function hostileChecks(browser: Browser, base: string, pictureHost: { origin: string; agents: string[] }) {
+  const listed: Listed[] = (await (await fetch(`${base}/api/tokens?limit=100`)).json()).data;
+  const mirrored = listed.find((t) => t.name === HOSTILE.name);
+  const scripted = listed.find((t) => t.img_url === HOSTILE.scriptPicture);
+  assert.ok(mirrored && scripted, "the hostile tokens are listed");
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, deviceScaleFactor: 1 });
+  context.setDefaultTimeout(30_000);
+  const violations = await watchPolicy(context);
+  const askedDirectly: string[] = [];
+  context.on("request", (r) => r.url().startsWith(pictureHost.origin) && askedDirectly.push(r.url()));
+  const page = await context.newPage();
+  try {
+    await page.goto(`${base}/`);
+    const row = page.locator('[data-testid="results"] li', { hasText: "Mirror" }).first();
+    await row.waitFor();
+    await expectSymbolAfterName(row.locator("a").first(), "explorer row");
+    assert.equal(await row.locator("a bdi").first().textContent(), HOSTILE.name, "the name is shown as stored");
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll<HTMLImageElement>('[data-testid="token-image"]')].every(
+        (img) => img.complete && img.naturalWidth > 0,
+      ),
+    );
+    const proxied = `/images/tokens/${mirrored.chain_id}/${mirrored.contract_address}`;
+    assert.equal(await row.getByTestId("token-image").getAttribute("src"), proxied);
+    const scriptedRow = page.locator('[data-testid="results"] li', {
+      has: page.locator(`a[href^="/tokens/${scripted.contract_address}"]`),
+    });
+    assert.match((await scriptedRow.getByTestId("token-image").getAttribute("src")) ?? "", /^\/placeholders\/0x/);
+    const scriptUrls = await page.evaluate(() =>
+      [...document.querySelectorAll("*")].flatMap((e) =>
+        [...e.attributes].filter((a) => /javascript:/i.test(a.value)).map((a) => `${e.tagName} ${a.name}`),
+      ),
+    );
+    assert.deepEqual(scriptUrls, [], "a javascript: URL in the page");
+
+    await page.goto(`${base}/tokens/${mirrored.contract_address}?chainId=${mirrored.chain_id}`);
+    await page.getByTestId("token-name").waitFor();
+    await expectSymbolAfterName(page.getByTestId("token-name"), "token page");
+    assert.equal(await page.getByTestId("token-description").textContent(), HOSTILE.description);
+    await pageChecks(page, "hostile token");
+
+    await page.goto(`${base}/creators/${mirrored.msg_sender}`);
+    const recent = page.locator("ul.list li", { hasText: "Mirror" }).first();
+    await recent.waitFor();
+    await expectSymbolAfterName(recent.locator("a").first(), "creator page");
+
+    assert.deepEqual(askedDirectly, [], "the browser asked the picture's host itself");
+    assert.ok(pictureHost.agents.length > 0, "the service fetched the picture");
+    assert.deepEqual([...new Set(pictureHost.agents)], ["token-launch-images/1"], "only the service asks the host");
+    assert.deepEqual(violations, [], "Content-Security-Policy violations");
+  } catch (error) {
+    await shot(page, "failure-hostile").catch(() => {});
+    console.error(`failed at ${page.url()} (hostile tokens)`);
+    throw error;
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * The security headers: every page's Content-Security-Policy (a nonce of its own on every script, frame-ancestors
+ * 'none', pictures from this origin only), nosniff and the referrer policy on every answer, the API's and the
+ * picture proxy's own policy.
+ */
+async function headerChecks(base: string) {
+  const listed: Listed[] = (await (await fetch(`${base}/api/tokens?limit=100`)).json()).data;
+  const token = listed[0];
+  const pages = [
+    "/",
+    "/docs",
+    "/leaderboard?interval=24h",
+    `/tokens/${token.contract_address}?chainId=${token.chain_id}`,
+    `/creators/${token.msg_sender}`,
+    "/no-such-page",
+    "/tokens/%ZZ",
+  ];
+  const nonces = new Set<string>();
+  for (const path of pages) {
+    const res = await fetch(`${base}${path}`);
+    const policy = res.headers.get("content-security-policy") ?? "";
+    const nonce = /'nonce-([A-Za-z0-9+/=]+)'/.exec(policy)?.[1];
+    assert.ok(nonce, `${path}: no nonce in "${policy}"`);
+    nonces.add(nonce);
+    assert.match(policy, /(^|; )script-src 'nonce-[^']+' 'strict-dynamic'(;|$)/, path);
+    assert.match(policy, /(^|; )img-src 'self' data:(;|$)/, path);
+    assert.match(policy, /(^|; )frame-ancestors 'none'(;|$)/, path);
+    assert.match(policy, /(^|; )object-src 'none'(;|$)/, path);
+    assert.equal(res.headers.get("x-content-type-options"), "nosniff", path);
+    assert.equal(res.headers.get("referrer-policy"), "strict-origin-when-cross-origin", path);
+    const scripts = [...(await res.text()).matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
+    assert.ok(scripts.length > 0, `${path}: no script`);
+    for (const tag of scripts)
+      assert.ok(tag.includes(` nonce="${nonce}"`), `${path}: a script without the nonce: ${tag}`);
+  }
+  assert.equal(nonces.size, pages.length, "every answer has a nonce of its own");
+  for (const path of ["/api/tokens?limit=1", "/api/openapi.json", "/api/creator/0x1"]) {
+    const res = await fetch(`${base}${path}`);
+    await res.arrayBuffer();
+    assert.equal(res.headers.get("x-content-type-options"), "nosniff", path);
+    assert.equal(res.headers.get("content-security-policy"), "default-src 'none'; frame-ancestors 'none'", path);
+  }
+  const mirrored = listed.find((t) => t.name === HOSTILE.name);
+  const scripted = listed.find((t) => t.img_url === HOSTILE.scriptPicture);
+  assert.ok(mirrored && scripted, "the hostile tokens are listed");
+  const picture = await fetch(`${base}/images/tokens/${mirrored.chain_id}/${mirrored.contract_address}`);
+  assert.equal(picture.status, 200, "the proxied picture");
+  assert.equal(picture.headers.get("content-type"), "image/png");
+  assert.equal(picture.headers.get("content-security-policy"), "default-src 'none'; sandbox");
+  assert.equal(picture.headers.get("x-content-type-options"), "nosniff");
+  await picture.arrayBuffer();
+  const refused = await fetch(`${base}/images/tokens/${scripted.chain_id}/${scripted.contract_address}`);
+  assert.equal(refused.status, 404, "a javascript: picture");
 }
 
 /** The operations of an OpenAPI document, as `METHOD /path`. */
@@ -238,6 +428,7 @@ async function referenceChecks(browser: Browser, base: string, width: number) {
   const doc = await (await fetch(`${base}/api/openapi.json`)).json();
   const context = await browser.newContext({ viewport: { width, height: 900 }, deviceScaleFactor: 1 });
   context.setDefaultTimeout(60_000); // Scalar renders a 50-operation document on a loaded 2-core machine
+  const violations = await watchPolicy(context);
   const foreign: string[] = [];
   const note = (url: string, what: string) => {
     const { protocol, origin } = new URL(url);
@@ -296,6 +487,7 @@ async function referenceChecks(browser: Browser, base: string, width: number) {
     await shot(page, `8-${name}-try-it`, false);
 
     assert.deepEqual(foreign, [], `${width} px: requests to other origins than ${base}`);
+    assert.deepEqual(violations, [], `${width} px: Content-Security-Policy violations`);
   } catch (error) {
     await shot(page, `failure-${name}`, false).catch(() => {});
     console.error(`failed at ${page.url()} (${width} px)`);
@@ -385,7 +577,9 @@ async function requestChecks(base: string) {
     assert.equal(res.status, 404, path);
     assert.match(res.headers.get("content-type") ?? "", /^text\/html/, path);
     assert.equal(res.headers.get("cache-control"), normal404.headers.get("cache-control"), path);
-    assert.equal(await res.text(), await normal404.clone().text(), path);
+    // The page as drawn (its nonces, and the data after it that names the path asked for, differ per answer).
+    const drawn = (html: string) => html.slice(0, html.indexOf("</main>")).replace(/ nonce="[^"]*"/g, "");
+    assert.equal(drawn(await res.text()), drawn(await normal404.clone().text()), path);
   }
 
   const propfind = await expectEnvelope(
@@ -438,10 +632,18 @@ async function main() {
     stdio: "inherit",
   });
   assert.equal(seeded.status, 0, "seeding failed");
+  const pictureHost = await startPictureHost();
+  const hostile = spawnSync("npx", ["tsx", "tests/e2e/hostile-tokens.ts", `${pictureHost.origin}/pic.png`], {
+    cwd: ROOT,
+    env,
+    stdio: "inherit",
+  });
+  assert.equal(hostile.status, 0, "the hostile tokens");
   const port = await freePort();
   const server = spawn("npx", ["tsx", "dev/cli/start.ts"], {
     cwd: ROOT,
-    env: { ...env, PORT: String(port) },
+    // The picture host is on this machine: the proxy may fetch from it (the embedded default says so too).
+    env: { ...env, PORT: String(port), IMAGE_PROXY_ALLOW_PRIVATE: "true" },
     stdio: "inherit",
     detached: true,
   });
@@ -456,6 +658,7 @@ async function main() {
     await waitUp(base, server);
     await requestChecks(base);
     await rejectedBodyChecks(base);
+    await headerChecks(base);
     console.log("request checks passed");
     browser = await chromium.launch({
       executablePath: CHROMIUM,
@@ -474,21 +677,25 @@ async function main() {
     for (const width of [390, 1400]) {
       const context = await browser.newContext({ viewport: { width, height: 900 }, deviceScaleFactor: 1 });
       context.setDefaultTimeout(30_000);
+      const violations = await watchPolicy(context);
       const page = await context.newPage();
       await scenario(page, base, width).catch(async (error) => {
         await shot(page, `failure-${width}`).catch(() => {});
         console.error(`failed at ${page.url()} (${width} px)`);
         throw error;
       });
+      assert.deepEqual(violations, [], `${width} px: Content-Security-Policy violations`);
       await context.close();
     }
     await brokenPictureChecks(browser, base);
+    await hostileChecks(browser, base, pictureHost);
     console.log("explorer checks passed");
     for (const width of [390, 1400]) await referenceChecks(browser, base, width);
     console.log(`e2e passed; screenshots in ${path.relative(ROOT, ARTIFACTS)}/`);
   } finally {
     await browser?.close();
     stop();
+    pictureHost.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

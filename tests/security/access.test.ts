@@ -258,6 +258,8 @@ describe("the server fetches no user-supplied URL except webhooks", () => {
     "lib/domains/webhooks/deliver.ts":
       "webhooks: the partner's URL, https only, refused for private ranges at registration and per delivery (safeLookup)",
     "lib/http/auth/user-tokens.ts": "JWKS: FARCASTER_JWKS_URL from config",
+    "lib/http/image-proxy.ts":
+      "explorer pictures: a token's stored img_url, https to public addresses only (every DNS answer), bounded",
     "lib/http/refusals.ts": "no outbound call: node:http's Server, hooked to answer methods fetch cannot carry (TRACE)",
   };
   it("finds outbound calls only in the reviewed modules", () => {
