@@ -53,10 +53,11 @@ const about = {
 /** Paging by position beside the cursor, as the earlier API's clients page (`page` and `limit`): pageOffset. */
 const offsetParams = {
   offset: zInt(0, MAX_OFFSET).default(0).describe(`tokens to skip, at most ${MAX_OFFSET} (deeper pages go by cursor)`),
-  page: zInt(1, MAX_OFFSET + 1)
+  // Scanners that count from 0 send page=0 for the first page, which the platform answers.
+  page: zInt(0, MAX_OFFSET + 1)
     .optional()
     .describe(
-      `the earlier API's page number, from 1: skips (page - 1) × limit tokens (plus offset), at most ${MAX_OFFSET} in all`,
+      `the earlier API's page number, from 1 (0 is page 1): skips (page - 1) × limit tokens (plus offset), at most ${MAX_OFFSET} in all`,
     ),
 };
 

@@ -59,9 +59,9 @@ export function searchRequest(query: TokensQuery): ListRequest {
   };
 }
 
-/** `offset`, plus the tokens of the pages before `page` (the earlier API's page numbers). */
+/** `offset`, plus the tokens of the pages before `page` (the earlier API's page numbers; 0 is page 1). */
 function pageOffset(query: { offset: number; page?: number; limit: number }): number {
-  const offset = query.offset + ((query.page ?? 1) - 1) * query.limit;
+  const offset = query.offset + Math.max((query.page ?? 1) - 1, 0) * query.limit;
   if (offset > MAX_OFFSET) {
     const message = `goes past the first ${MAX_OFFSET} tokens (page ${query.page} of ${query.limit}); deeper pages go by cursor`;
     throw badRequest(`page: ${message}`, [{ in: "query", path: "page", message }]);

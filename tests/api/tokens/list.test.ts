@@ -291,8 +291,16 @@ describe("GET /api/tokens", () => {
       expect(two.body).toMatchObject({ total: 6, hasMore: false, cursor: null });
       expect(names(two)).toEqual(["Moon Dog", "Based Cat"]);
       expect((await get("page=3&limit=4")).body).toMatchObject({ data: [], hasMore: false, total: 6 });
-      expect(expectError(await get("page=0"), 400, "invalid_request").error).toMatch(/^page: /);
+      expect(expectError(await get("page=-1"), 400, "invalid_request").error).toMatch(/^page: /);
       expect(expectError(await get("page=200&limit=20"), 400, "invalid_request").error).toMatch(/^page: /);
+    });
+
+    it("?page=0, as a scanner counting from 0 sends it, answers the first page as the platform does", async () => {
+      const zero = await get("page=0&limit=4");
+      expect(zero.status, zero.text).toBe(200);
+      expect(names(zero)).toEqual(["V4 Thing", "Zebra", "Ab Token", "Frog 100%"]);
+      expect(zero.body).toMatchObject({ total: 6, hasMore: true });
+      expect(zero.body).toEqual((await get("page=1&limit=4")).body);
     });
   });
 

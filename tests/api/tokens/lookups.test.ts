@@ -59,7 +59,7 @@ describe("GET /api/tokens/fetch-deployed-by-fid", () => {
     expect(names(await page(`cursor=${first.cursor}&page=2&limit=3`))).toEqual(["Seventy 3", "Seventy 2", "Seventy 1"]);
     for (const [qs, name] of [
       ["limit=0", "limit"],
-      ["page=0", "page"],
+      ["page=-1", "page"],
       ["limit=abc", "limit"],
       ["page=1001&limit=20", "page"],
       ["offset=1001", "offset"],
@@ -100,6 +100,14 @@ describe("GET /api/tokens/fetch-deployed-by-address", () => {
     expect(res.status, res.text).toBe(200);
     expect(names(res.body)).toEqual(["Seventy 1", "Seventy 0"]);
     expect(res.body).toMatchObject({ total: 12, hasMore: false });
+  });
+
+  it("answers page=0 with the first page, as page=1", async () => {
+    const url = `/api/tokens/fetch-deployed-by-address?address=${address("e", 77)}&limit=5`;
+    const zero = await call(deployedByAddress, `${url}&page=0`);
+    expect(zero.status, zero.text).toBe(200);
+    expect(names(zero.body)).toEqual(["Seventy 11", "Seventy 10", "Seventy 9", "Seventy 8", "Seventy 7"]);
+    expect(zero.body).toEqual((await call(deployedByAddress, `${url}&page=1`)).body);
   });
 
   it("rejects a bad address or cursor", async () => {
