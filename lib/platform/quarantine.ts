@@ -8,16 +8,17 @@ import { storableText } from "@/lib/core/text";
 
 export type QuarantineReason = "undecodable" | "unstorable";
 
-export type QuarantinedEvent = {
+/** Where an event is: its indexer's stream, and its place on chain (the emitting contract, lowercase). */
+export type EventPlace = {
   stream: string;
   chainId: number;
   address: string;
   blockNumber: number;
   logIndex: number;
   txHash: string;
-  reason: QuarantineReason;
-  error: string;
 };
+
+export type QuarantinedEvent = EventPlace & { reason: QuarantineReason; error: string };
 
 /** Errors are kept to this many characters (a database message can quote a whole value). */
 const MAX_ERROR_CHARS = 1000;
@@ -82,14 +83,8 @@ export async function resolveQuarantinedEvent(
     .execute();
 }
 
-export type QuarantinedEventRow = {
+export type QuarantinedEventRow = EventPlace & {
   id: number;
-  stream: string;
-  chainId: number;
-  address: string;
-  blockNumber: number;
-  logIndex: number;
-  txHash: string;
   reason: string;
   firstError: string;
   lastError: string;
