@@ -250,6 +250,26 @@ describe("the platform API's members and the /deploy/v4 alias", () => {
     expect(decodeFeePreferences(bare.body.deploymentConfig.lockerConfig.lockerData)).toEqual([0]);
   });
 
+  it("a custom pool.pairedToken without initialMarketCap starts at tick -230400 in one position to -120000, as the SDK", async () => {
+    const c = chain();
+    const first = await deploy(acme, v4Body(c, key("paired-with")));
+    expect(first.status, first.text).toBe(200);
+    await drainJobs();
+    const paired = first.body.expectedAddress as `0x${string}`;
+    expect(await readTokenInfo(8453, paired)).toMatchObject({ symbol: "FOUR" });
+
+    const requestKey = key("custom-pair");
+    const res = await deploy(acme, v4Body(c, requestKey, { pool: { pairedToken: paired }, chainId: 8453 }));
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toMatchObject({ success: true, expectedAddress: expect.stringMatching(/^0x[0-9a-fA-F]{40}$/) });
+    expect((await drainJobs()).map((o) => o.status)).toEqual(["done"]);
+    const done = await status(acme, requestKey);
+    expect(done.body).toMatchObject({ status: "deployed", token: { contract_address: res.body.expectedAddress } });
+    const sent = await sentConfig(c, done.body.txHash as Hash);
+    expect(sent.poolConfig).toMatchObject({ pairedToken: paired, tickIfToken0IsClanker: -230_400, tickSpacing: 200 });
+    expect(sent.lockerConfig).toMatchObject({ tickLower: [-230_400], tickUpper: [-120_000], positionBps: [10_000] });
+  });
+
   it("POST /api/tokens/deploy/v4 is the same endpoint: the same answer for a requestKey used on either path, one deployment", async () => {
     const c = chain();
     const body = v4Body(c, key("alias"), {

@@ -8087,7 +8087,9 @@ export interface operations {
                     pool?: {
                         /** @enum {string} */
                         type?: "standard" | "project";
+                        /** @description the token to pair with: an ERC-20 address, or `WETH` (the default) for the chain's WETH */
                         pairedToken?: string;
+                        /** @description starting market cap in whole paired tokens (standard pools); default: 10 for WETH, a configured quote token's own default, else tick -230400 as the platform's SDK */
                         initialMarketCap?: number;
                     };
                     fees?: {
@@ -8806,7 +8808,9 @@ export interface operations {
                     pool?: {
                         /** @enum {string} */
                         type?: "standard" | "project";
+                        /** @description the token to pair with: an ERC-20 address, or `WETH` (the default) for the chain's WETH */
                         pairedToken?: string;
+                        /** @description starting market cap in whole paired tokens (standard pools); default: 10 for WETH, a configured quote token's own default, else tick -230400 as the platform's SDK */
                         initialMarketCap?: number;
                     };
                     fees?: {

@@ -7,7 +7,7 @@ import type { DeploymentPlan, ExtensionPlan, FeePlan, Position, RewardEntry } fr
 import { PROJECT_POSITIONS, SNIPER_FEE_DEFAULTS, socialLink } from "./config";
 import { pairedTokenInfo, quoteTokenBySymbol, wethOf } from "./quote-tokens";
 import type { DeployLegacyBody, DeploySplitBody, DeployV4Body, ParsedDeploy } from "./shapes";
-import { DEFAULT_TICK, marketCapToTick, standardUpperTick } from "./tick";
+import { DEFAULT_TICK, DEFAULT_UPPER_TICK, marketCapToTick, standardUpperTick } from "./tick";
 import { airdropBps, percentToBps, percentToMillionths } from "./units";
 import { DEFAULT_CHAIN_ID } from "@/lib/core/evm";
 
@@ -47,11 +47,14 @@ export async function planPool(chainId: number, request: PoolRequest): Promise<P
   const info = await pairedTokenInfo(chainId, paired);
   if (!info) throw fail(request.paths.pairedToken, `${paired} is not an ERC-20 token on chain ${chainId}`);
   const cap = request.marketCap ?? info.defaultMarketCap;
+  // The platform's SDK and API start any paired token without a market cap at its WETH default, in one
+  // position up to -120000 whatever the paired token's decimals.
   if (cap === null)
-    throw fail(
-      request.paths.marketCap,
-      `is required for paired token ${info.symbol} (no default market cap is configured for it)`,
-    );
+    return {
+      pairedToken: paired,
+      startingTick: DEFAULT_TICK,
+      positions: [{ tickLower: DEFAULT_TICK, tickUpper: DEFAULT_UPPER_TICK, positionBps: 10_000 }],
+    };
   const tick = marketCapToTick(cap, info.decimals);
   const upper = standardUpperTick(info.decimals);
   if (tick === null) throw fail(request.paths.marketCap, "is outside what a pool can price");

@@ -121,8 +121,14 @@ export const deployV4Body = z
     pool: z
       .object({
         type: z.enum(["standard", "project"]).optional(),
-        pairedToken: pairedTokenAddress,
-        initialMarketCap: marketCap().optional(),
+        pairedToken: pairedTokenAddress.describe(
+          "the token to pair with: an ERC-20 address, or `WETH` (the default) for the chain's WETH",
+        ),
+        initialMarketCap: marketCap()
+          .optional()
+          .describe(
+            "starting market cap in whole paired tokens (standard pools); default: 10 for WETH, a configured quote token's own default, else tick -230400 as the platform's SDK",
+          ),
       })
       .optional(),
     fees: z
