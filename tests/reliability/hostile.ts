@@ -9,7 +9,8 @@
 //     slot, the server run with MERKLE_UPLOAD_TIMEOUT_SECONDS=DEADLINE_S; passing: each is answered 408
 //     `request_timeout` with `Connection: close` within the deadline plus MARGIN_S, an upload while they hold the
 //     slots is turned away (503 with Retry-After: they did hold them), and as many uploads as there are slots
-//     right after all succeed (every slot was freed).
+//     right after all succeed (every slot was freed);
+//   - hostile chain events (hostile-chain.ts): planted on the same chain and indexed around, none a 5xx.
 import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -19,6 +20,7 @@ import { buildStandardTree, type StandardDump } from "@/lib/domains/merkle/build
 import { startAirdropChain } from "@/tests/helpers/airdrop-chain";
 import { useThrowawayDatabase } from "./database";
 import { buildIsPresent, freePort, nextBuild, startServer } from "@/tests/bench/server";
+import { type HostileChainResult, prepareHostileChain, runHostileChain } from "./hostile-chain";
 
 export type RefusalCase = {
   name: string;
@@ -49,6 +51,7 @@ export type HostileResult = {
     whileHeld: { status: number; retryAfter: string | null };
     after: number[];
   };
+  chain?: HostileChainResult;
   checks: Check[];
   passed: boolean;
 };
@@ -71,7 +74,7 @@ function post(
   port: number,
   urlPath: string,
   body: Buffer,
-  options: { headBytes?: number; dripMs?: number; hangMs?: number } = {},
+  options: { headBytes?: number; dripMs?: number; hangMs?: number; localAddress?: string } = {},
 ): Promise<Answer> {
   const started = Date.now();
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
@@ -94,6 +97,7 @@ function post(
     );
     const req = http.request({
       host: "127.0.0.1",
+      localAddress: options.localAddress,
       port,
       path: urlPath,
       method: "POST",
@@ -175,6 +179,7 @@ export async function runHostile(baseUrl: string): Promise<HostileResult> {
     const noAirdrop = await chain.launch(`0x${"0".repeat(64)}` as Hex);
     const allowlist = freshTree(50);
     const presaleId = await chain.presale(allowlist.root);
+    const hostileChain = await prepareHostileChain(chain.chain);
     const port = await freePort();
     console.error(`starting next start on port ${port} (log: ${logFile})`);
     server = await startServer(
@@ -182,6 +187,7 @@ export async function runHostile(baseUrl: string): Promise<HostileResult> {
       {
         ...process.env,
         ...chain.env,
+        ...hostileChain.env,
         NODE_ENV: "production",
         LOG_LEVEL: "warn",
         JOB_WORKER: "false",
@@ -365,7 +371,8 @@ export async function runHostile(baseUrl: string): Promise<HostileResult> {
       }).then((a) => ({ kind, a }));
     });
     await new Promise((r) => setTimeout(r, 1500));
-    const held = await post(port, "/api/airdrops", genuineAirdrop);
+    // From another client address: the slow senders' own client is refused by its per-client share (429) first.
+    const held = await post(port, "/api/airdrops", genuineAirdrop, { localAddress: "127.0.0.2" });
     const whileHeld = { status: held.status, retryAfter: (held.headers["retry-after"] as string | undefined) ?? null };
     check(
       "an upload while the slow senders hold every slot: 503 with Retry-After",
@@ -406,6 +413,8 @@ export async function runHostile(baseUrl: string): Promise<HostileResult> {
       afterUploads.every((a) => a.status === 200),
       afterUploads.map((a) => a.status).join(", "),
     );
+    const planted = await runHostileChain(chain.chain, server.baseUrl, hostileChain.logger);
+    checks.push(...planted.checks);
     const result: HostileResult = {
       at: new Date().toISOString(),
       refused,
@@ -419,6 +428,7 @@ export async function runHostile(baseUrl: string): Promise<HostileResult> {
         whileHeld,
         after: afterUploads.map((a) => a.status),
       },
+      chain: planted.result,
       checks,
       passed: checks.every((c) => c.passed),
     };

@@ -270,6 +270,15 @@ function render(
           ]
         : []),
       `| Slow senders (${s.senders}, trickling or stalled; MERKLE_UPLOAD_TIMEOUT_SECONDS=${s.deadlineSeconds}, as many upload slots) | ${s.answers.filter((a) => a.status === 408 && a.ms <= (s.deadlineSeconds + s.marginSeconds) * 1000).length} × 408 within ${s.deadlineSeconds + s.marginSeconds} s${answeredSlow.length ? ` (slowest answer ${Math.max(...answeredSlow.map((a) => a.ms))} ms)` : ""}${unanswered ? `, ${unanswered} unanswered when given up after ${Math.round(Math.max(...s.answers.map((a) => a.ms)) / 1000)} s` : ""}, ${s.answers.filter((a) => a.connectionClose).length} with \`Connection: close\`; an upload meanwhile: ${s.whileHeld.status}${s.whileHeld.retryAfter ? " + Retry-After" : ""}; ${s.senders} uploads right after: ${s.after.filter((x) => x === 200).length} × 200 | same |`,
+      ...(hostile.chain
+        ? [
+            `| Hostile chain events (${hostile.chain.planted} tokens planted: lone surrogates, controls, invalid UTF-8, megabyte text, deep JSON, 100,000 links, extreme ticks, a replay, an undecodable log, a stray contract) | ${hostile.chain.indexed} of ${hostile.chain.expectedIndexed} indexed in one run of ${n(hostile.chain.indexMs)} ms; ${hostile.chain.quarantined} quarantined; answers about them: ${Object.entries(
+              hostile.chain.answers,
+            )
+              .map(([status, count]) => `${n(count)} × ${status}`)
+              .join(", ")} | same |`,
+          ]
+        : []),
     );
   } else
     lines.push(
