@@ -114,6 +114,8 @@ export interface JobsTable {
   result: Json<object> | null;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
+  /** When the operator view first listed this failed row; the prune keeps failed rows nobody has seen. */
+  seen_at: Date | null;
 }
 
 export interface KvCacheTable {

@@ -224,7 +224,10 @@ export async function deletePendingJob(executor: Database, id: number): Promise<
 
 // --- Retention -----------------------------------------------------------------------------------------
 
-/** Deletes up to `limit` settled (done or failed) rows last changed before `cutoff`; returns how many. */
+/**
+ * Deletes up to `limit` settled rows last changed before `cutoff`: done ones, and failed ones an operator has seen
+ * (seen_at); returns how many.
+ */
 export async function deleteSettledJobs(executor: Database, cutoff: Date, limit: number): Promise<bigint> {
   const { numDeletedRows } = await executor
     .deleteFrom("jobs")
@@ -234,8 +237,109 @@ export async function deleteSettledJobs(executor: Database, cutoff: Date, limit:
         .select("id")
         .where("status", "in", ["done", "failed"])
         .where("updated_at", "<", cutoff)
+        .where((w) => w.or([w("status", "=", "done"), w("seen_at", "is not", null)]))
         .limit(limit),
     )
     .executeTakeFirst();
   return numDeletedRows;
+}
+
+// --- What operators watch ------------------------------------------------------------------------------
+
+/** Per job name, when its last successful run settled (null: none kept), one index probe each. */
+export async function findLastDoneAt(executor: Database, names: readonly string[]): Promise<Map<string, Date | null>> {
+  if (!names.length) return new Map();
+  const rows = await sql<{ name: string; done_at: Date | null }>`
+    SELECT n.name, (SELECT j.updated_at FROM jobs j WHERE j.name = n.name AND j.status = 'done'
+                    ORDER BY j.updated_at DESC LIMIT 1) AS done_at
+    FROM unnest(${sql.val([...names])}::text[]) AS n(name)`.execute(executor);
+  return new Map(rows.rows.map((r) => [r.name, r.done_at === null ? null : new Date(r.done_at)]));
+}
+
+/** Which of these dedupe keys name a row (a schedule's buckets that were enqueued). */
+export async function findExistingDedupeKeys(executor: Database, keys: readonly string[]): Promise<Set<string>> {
+  if (!keys.length) return new Set();
+  const rows = await executor
+    .selectFrom("jobs")
+    .select("dedupe_key")
+    .where("dedupe_key", "in", [...keys])
+    .execute();
+  return new Set(rows.map((r) => r.dedupe_key!));
+}
+
+/** When the oldest row kept was created: how far back the table's history reaches (null: empty). */
+export async function findOldestJobCreatedAt(executor: Database): Promise<Date | null> {
+  const row = await executor.selectFrom("jobs").select("created_at").orderBy("id").limit(1).executeTakeFirst();
+  return row?.created_at ?? null;
+}
+
+/** Failed rows no operator has seen that failed since `since`, counted up to `cap`. */
+export async function countUnseenFailedJobs(executor: Database, since: Date, cap: number): Promise<number> {
+  const { count } = await executor
+    .selectFrom((eb) =>
+      eb
+        .selectFrom("jobs")
+        .select("id")
+        .where("status", "=", "failed")
+        .where("updated_at", ">=", since)
+        .where("seen_at", "is", null)
+        .limit(cap)
+        .as("unseen"),
+    )
+    .select((eb) => eb.fn.countAll<string>().as("count"))
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}
+
+export type FailedJobRow = {
+  id: number;
+  name: string;
+  attempts: number;
+  last_error: string | null;
+  updated_at: Date;
+  seen_at: Date | null;
+};
+
+/** Failed rows, newest first: those that failed since `since`, and older ones nobody has seen. */
+export function findFailedJobs(executor: Database, since: Date, limit: number): Promise<FailedJobRow[]> {
+  return executor
+    .selectFrom("jobs")
+    .select(["id", "name", "attempts", "last_error", "updated_at", "seen_at"])
+    .where("status", "=", "failed")
+    .where((eb) => eb.or([eb("updated_at", ">=", since), eb("seen_at", "is", null)]))
+    .orderBy("updated_at", "desc")
+    .orderBy("id", "desc")
+    .limit(limit)
+    .execute();
+}
+
+/** Marks failed rows seen (the first time only); their updated_at, which the prune reads, stays. */
+export async function markFailedJobsSeen(executor: Database, ids: readonly number[]): Promise<void> {
+  if (!ids.length) return;
+  await executor
+    .updateTable("jobs")
+    .set({ seen_at: sql`now()` })
+    .where("id", "in", [...ids])
+    .where("status", "=", "failed")
+    .where("seen_at", "is", null)
+    .execute();
+}
+
+/** A lane's unsettled rows (counted up to `cap`), how many are due, and since when the oldest due one waits. */
+export async function findLaneBacklog(
+  executor: Database,
+  lane: JobLane,
+  cap: number,
+): Promise<{ queued: number; due: number; oldestDueAt: Date | null }> {
+  const row = await sql<{ queued: string; due: string; oldest_due_at: Date | null }>`
+    SELECT count(*) AS queued, count(*) FILTER (WHERE b.run_at <= now()) AS due,
+           min(b.run_at) FILTER (WHERE b.run_at <= now()) AS oldest_due_at
+    FROM (SELECT run_at FROM jobs WHERE lane = ${lane} AND status IN ('pending', 'running', 'dispatched')
+          ORDER BY run_at LIMIT ${cap}) AS b`.execute(executor);
+  const r = row.rows[0]!;
+  return {
+    queued: Number(r.queued),
+    due: Number(r.due),
+    oldestDueAt: r.oldest_due_at === null ? null : new Date(r.oldest_due_at),
+  };
 }

@@ -1,4 +1,5 @@
-// Retention: the daily prune deletes settled rows past JOB_RETENTION_DAYS and nothing else.
+// Retention: the daily prune deletes settled rows past JOB_RETENTION_DAYS (failed ones only once an operator has seen
+// them) and nothing else.
 import { describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import { db } from "@/db";
@@ -9,7 +10,7 @@ import "@/lib/domains/jobs";
 
 const DAY = 86_400_000;
 
-async function insertJob(key: string, status: string, ageDays: number) {
+async function insertJob(key: string, status: string, ageDays: number, seen = false) {
   const at = new Date(Date.now() - ageDays * DAY);
   await db()
     .insertInto("jobs")
@@ -21,15 +22,17 @@ async function insertJob(key: string, status: string, ageDays: number) {
       created_at: at,
       updated_at: at,
       run_at: at,
+      seen_at: seen ? at : null,
     } as any)
     .execute();
 }
 
 describe("jobs retention", () => {
-  it("deletes done and failed rows older than the retention, keeps recent and unsettled ones", async () => {
+  it("deletes done and seen failed rows older than the retention, keeps recent, unseen and unsettled ones", async () => {
     const days = config().JOB_RETENTION_DAYS;
     await insertJob("old-done", "done", days + 1);
-    await insertJob("old-failed", "failed", days + 30);
+    await insertJob("old-failed", "failed", days + 30, true);
+    await insertJob("old-failed-unseen", "failed", days + 30);
     await insertJob("new-done", "done", days - 1);
     for (const status of ["pending", "running", "dispatched"]) await insertJob(`old-${status}`, status, days + 5);
 
@@ -40,7 +43,13 @@ describe("jobs retention", () => {
       .where("name", "=", "test-retention")
       .orderBy("dedupe_key")
       .execute();
-    expect(left.map((r) => r.dedupe_key)).toEqual(["new-done", "old-dispatched", "old-pending", "old-running"]);
+    expect(left.map((r) => r.dedupe_key)).toEqual([
+      "new-done",
+      "old-dispatched",
+      "old-failed-unseen",
+      "old-pending",
+      "old-running",
+    ]);
     expect(await pruneSettledJobs()).toEqual({ deleted: 0 });
   });
 
