@@ -90,6 +90,8 @@ const schema = z.object({
   JOB_WORKER: bool.optional(),
   // Settled (done or failed) job rows older than this are deleted daily (the jobs-prune schedule).
   JOB_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(14),
+  // The health check is degraded when an indexer's job has not succeeded for this long (docs/operating.md).
+  INDEXER_MAX_LAG_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
   // Market snapshots (the token page's chart) older than this are deleted by the same daily prune.
   MARKET_SNAPSHOT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   // Bearer secret Vercel sends to /api/cron/*; unset: those routes answer 401.

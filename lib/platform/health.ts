@@ -1,5 +1,6 @@
-// What /api/health reports: version, whether the database answers, and which backend of each part is active.
-// A database that does not answer is a 503 (load balancers take the instance out), not a 200 "degraded".
+// What /api/health reports: version, whether the database answers, which backend of each part is active, and whether
+// the background work keeps up ("degraded", with reasons). A database that does not answer is a 503 (load balancers
+// take the instance out), not a 200 "degraded". Everything here reads the database only: no chain, no QStash.
 import { sql } from "kysely";
 import { z } from "zod";
 import { db } from "@/db";
@@ -10,13 +11,31 @@ import { providerUnavailable } from "@/lib/core/errors";
 import { workerEnabled } from "./jobs/worker";
 import { upstashCredentials } from "./kv";
 import { countOpenQuarantinedEvents } from "./quarantine";
+import { countRecentUnseenFailures, findSilentSchedules, findStaleJobs } from "./jobs/watch";
 import pkg from "@/package.json";
 
 /** Seconds a load balancer or client waits before asking again when the database is down. */
 const RETRY_AFTER_SECONDS = 5;
 
+export const degradedReasonCodes = ["indexer_lagging", "schedule_missing", "job_failed", "quarantined_events"] as const;
+export type DegradedReason = { code: (typeof degradedReasonCodes)[number]; message: string };
+
 export const healthResponse = z.object({
-  status: z.literal("ok"),
+  status: z
+    .enum(["ok", "degraded"])
+    .describe("degraded: the service answers but its background work does not keep up (see reasons)"),
+  reasons: z
+    .array(
+      z.object({
+        code: z.enum(degradedReasonCodes),
+        message: z.string(),
+      }),
+    )
+    .meta({
+      description:
+        "why the status is degraded, one entry per reason; empty when ok (docs/operating.md explains each code)",
+      examples: [[]],
+    }),
   version: z.string(),
   database: z.object({ reachable: z.literal(true), latencyMs: z.number().int() }),
   backends: z.object({
@@ -53,8 +72,42 @@ export function activeBackends(): Backends {
   };
 }
 
+export type HealthOptions = {
+  /** The indexers' job names: each must have succeeded within INDEXER_MAX_LAG_MINUTES. */
+  indexers?: readonly string[];
+};
+
+/** Why the service is degraded, from the database only: the indexers' last runs, silent schedules, failed jobs. */
+export async function degradedReasons(options: HealthOptions, quarantinedEvents: number): Promise<DegradedReason[]> {
+  const maxLagMinutes = config().INDEXER_MAX_LAG_MINUTES;
+  const [stale, silent, failed] = await Promise.all([
+    findStaleJobs(options.indexers ?? [], maxLagMinutes * 60_000),
+    findSilentSchedules(),
+    countRecentUnseenFailures(),
+  ]);
+  const reasons: DegradedReason[] = [];
+  if (stale.length)
+    reasons.push({
+      code: "indexer_lagging",
+      message: `no successful run of ${stale.join(", ")} in the last ${maxLagMinutes} minutes`,
+    });
+  if (silent.length)
+    reasons.push({ code: "schedule_missing", message: `no run enqueued lately by the schedules ${silent.join(", ")}` });
+  if (failed)
+    reasons.push({
+      code: "job_failed",
+      message: `jobs failed for good in the last day, not seen yet: ${failed} (GET /api/admin/status lists them)`,
+    });
+  if (quarantinedEvents)
+    reasons.push({
+      code: "quarantined_events",
+      message: `open set-aside chain events: ${quarantinedEvents} (GET /api/admin/quarantined-events lists them)`,
+    });
+  return reasons;
+}
+
 /** The report, or a 503 provider_unavailable naming the database (and the backends) when it does not answer. */
-export async function healthReport(): Promise<z.infer<typeof healthResponse>> {
+export async function healthReport(options: HealthOptions = {}): Promise<z.infer<typeof healthResponse>> {
   const backends = activeBackends();
   const started = Date.now();
   try {
@@ -63,11 +116,15 @@ export async function healthReport(): Promise<z.infer<typeof healthResponse>> {
     const down = { part: "database", reachable: false, message: "the database did not answer", backends };
     throw providerUnavailable("unhealthy: the database did not answer", RETRY_AFTER_SECONDS, [down]);
   }
+  const latencyMs = Date.now() - started;
+  const quarantinedEvents = await countOpenQuarantinedEvents();
+  const reasons = await degradedReasons(options, quarantinedEvents);
   return {
-    status: "ok",
+    status: reasons.length ? "degraded" : "ok",
+    reasons,
     version: pkg.version,
-    database: { reachable: true, latencyMs: Date.now() - started },
+    database: { reachable: true, latencyMs },
     backends,
-    quarantinedEvents: await countOpenQuarantinedEvents(),
+    quarantinedEvents,
   };
 }

@@ -19,6 +19,17 @@ export async function findAirdropClaimCheckpoint(
   return row ? Number(row.last_block) : null;
 }
 
+/** Every airdrop contract's checkpoint (at most `limit`), for the operator view. */
+export function listAirdropClaimCheckpoints(db: Database, limit: number) {
+  return db
+    .selectFrom("airdrop_claim_checkpoints")
+    .select(["chain_id as chainId", "airdrop as contract", "last_block as lastBlock", "updated_at as updatedAt"])
+    .orderBy("chain_id")
+    .orderBy("airdrop")
+    .limit(limit)
+    .execute();
+}
+
 /** Inserts the claims not stored yet (unique by chain, tx hash, log index); returns how many were new. */
 export async function insertAirdropClaims(db: Database, claims: Insertable<AirdropClaimsTable>[]): Promise<number> {
   const rows = await db

@@ -15,6 +15,17 @@ export async function findFeeClaimCheckpoint(db: Database, chainId: number, feeL
   return row ? Number(row.last_block) : null;
 }
 
+/** Every fee locker's checkpoint (at most `limit`), for the operator view. */
+export function listFeeClaimCheckpoints(db: Database, limit: number) {
+  return db
+    .selectFrom("fee_claim_checkpoints")
+    .select(["chain_id as chainId", "fee_locker as contract", "last_block as lastBlock", "updated_at as updatedAt"])
+    .orderBy("chain_id")
+    .orderBy("fee_locker")
+    .limit(limit)
+    .execute();
+}
+
 /** Inserts the claims not stored yet (unique by chain, tx hash, log index); returns how many were new. */
 export async function insertFeeClaims(db: Database, claims: Insertable<FeeClaimsTable>[]): Promise<number> {
   const rows = await db

@@ -2,6 +2,7 @@
 // what it delivers).
 import { Client } from "@upstash/qstash";
 import { config } from "@/lib/core/config";
+import { withDeadline } from "@/lib/core/deadline";
 import { remember } from "@/lib/core/remember";
 
 /** Whether jobs are handed to QStash (a token is configured). */
@@ -59,4 +60,22 @@ export async function publishJob(job: Publishable): Promise<string> {
     ...(job.flowControlKey ? { flowControl: { key: job.flowControlKey, parallelism: 1 } } : {}),
   });
   return (res as { messageId: string }).messageId;
+}
+
+/** A QStash schedule as the operator view compares it with the expected ones. */
+export type QStashSchedule = { scheduleId: string; destination: string; cron: string; isPaused: boolean };
+
+/** The account's schedules (QStash's schedules list API), or a rejection after `timeoutMs`. */
+export async function listQStashSchedules(timeoutMs: number): Promise<QStashSchedule[]> {
+  const schedules = await withDeadline(
+    client().schedules.list(),
+    timeoutMs,
+    `QStash did not answer within ${timeoutMs} ms`,
+  );
+  return schedules.map((s) => ({
+    scheduleId: s.scheduleId,
+    destination: s.destination,
+    cron: s.cron,
+    isPaused: Boolean(s.isPaused),
+  }));
 }

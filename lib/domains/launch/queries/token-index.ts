@@ -15,6 +15,17 @@ export async function findTokenIndexCheckpoint(db: Database, chainId: number, fa
   return row ? Number(row.last_block) : null;
 }
 
+/** Every factory's checkpoint (at most `limit`), for the operator view. */
+export function listTokenIndexCheckpoints(db: Database, limit: number) {
+  return db
+    .selectFrom("token_index_checkpoints")
+    .select(["chain_id as chainId", "factory as contract", "last_block as lastBlock", "updated_at as updatedAt"])
+    .orderBy("chain_id")
+    .orderBy("factory")
+    .limit(limit)
+    .execute();
+}
+
 /** Moves the factory's checkpoint to `lastBlock`, never backwards. */
 export async function advanceTokenIndexCheckpoint(
   db: Database,
