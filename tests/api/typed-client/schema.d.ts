@@ -21,6 +21,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Show what the background work is doing
+         * @description Per chain and event stream: the indexed block (checkpoint), the chain's head and the lag in blocks; a chain that does not answer within 2 s has a null head and its error. Per schedule: who calls it, its job's last successful run and, with QStash configured, whether QStash holds a schedule calling it. Jobs that failed in the last day (and older ones not listed before), with their last error: listing marks them seen, and the daily prune deletes failed jobs only once seen. Open quarantined events, the webhook delivery backlog, and the health check's status and reasons. Admin session or admin user token.
+         */
+        get: operations["getApiAdminStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/verify": {
         parameters: {
             query?: never;
@@ -399,7 +419,7 @@ export interface paths {
         };
         /**
          * Check the service's health
-         * @description The running version, whether the database answers (and how fast), and which backend serves each part: database, cache and rate limits, jobs, chain, profiles; and how many chain events the indexer set aside (quarantined) are still open. 503 with Retry-After when the database does not answer.
+         * @description The running version, whether the database answers (and how fast), and which backend serves each part: database, cache and rate limits, jobs, chain, profiles; and how many chain events the indexer set aside (quarantined) are still open. `status` is `degraded` (still 200) when background work does not keep up, with one `reasons` entry per cause: `indexer_lagging` (an indexer's job has not succeeded for INDEXER_MAX_LAG_MINUTES), `schedule_missing` (a schedule enqueued none of its last three runs), `job_failed` (a job failed for good in the last day and GET /api/admin/status has not listed it yet), `quarantined_events` (a set-aside chain event is open). Read from the database only. 503 with Retry-After when the database does not answer.
          */
         get: operations["getApiHealth"];
         put?: never;
@@ -1260,6 +1280,198 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Credentials of the wrong kind (e.g. a user token on a partner route) or not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (fixed message; details only in the log) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency (database, chain RPC, data provider) is unavailable or the request timed out; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiAdminStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "checkedAt": "2026-01-01T00:00:00.000Z",
+                     *       "health": {
+                     *         "status": "ok",
+                     *         "reasons": []
+                     *       },
+                     *       "chains": [
+                     *         {
+                     *           "chainId": 8453,
+                     *           "head": 1,
+                     *           "error": "1"
+                     *         }
+                     *       ],
+                     *       "streams": [
+                     *         {
+                     *           "stream": "1",
+                     *           "chainId": 8453,
+                     *           "contract": "1",
+                     *           "indexedBlock": 1,
+                     *           "chainHead": 1,
+                     *           "lagBlocks": 1,
+                     *           "updatedAt": "2026-01-01T00:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "schedules": [
+                     *         {
+                     *           "name": "Example Token",
+                     *           "path": "1",
+                     *           "cron": "1",
+                     *           "calledBy": "vercel",
+                     *           "lastSuccessAt": "2026-01-01T00:00:00.000Z",
+                     *           "inQStash": "present"
+                     *         }
+                     *       ],
+                     *       "qstash": {
+                     *         "checked": false,
+                     *         "error": "1"
+                     *       },
+                     *       "failedJobs": [
+                     *         {
+                     *           "id": 1,
+                     *           "job": "1",
+                     *           "attempts": 1,
+                     *           "lastError": "1",
+                     *           "failedAt": "2026-01-01T00:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "quarantinedEvents": 1,
+                     *       "webhookBacklog": {
+                     *         "queued": 1,
+                     *         "due": 1,
+                     *         "oldestDueAt": "2026-01-01T00:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description ISO 8601 */
+                        checkedAt: string;
+                        /** @description what GET /api/health says of the same state */
+                        health: {
+                            /**
+                             * @description degraded: the service answers but its background work does not keep up (see reasons)
+                             * @enum {string}
+                             */
+                            status: "ok" | "degraded";
+                            /**
+                             * @description why the status is degraded, one entry per reason; empty when ok (docs/operating.md explains each code)
+                             * @example []
+                             */
+                            reasons: {
+                                /** @enum {string} */
+                                code: "indexer_lagging" | "schedule_missing" | "job_failed" | "quarantined_events";
+                                message: string;
+                            }[];
+                        };
+                        chains: {
+                            chainId: number;
+                            /** @description the chain's latest block; null when it did not answer */
+                            head: number | null;
+                            /** @description why the head is unknown: no RPC URL, an error, or no answer in time */
+                            error: string | null;
+                        }[];
+                        streams: {
+                            /** @description token-created, fee-claims or airdrop-claims */
+                            stream: string;
+                            chainId: number;
+                            /** @description the factory, fee locker or airdrop contract followed */
+                            contract: string;
+                            /** @description the checkpoint: the last block indexed */
+                            indexedBlock: number;
+                            chainHead: number | null;
+                            /** @description chainHead - indexedBlock; null when the head is unknown */
+                            lagBlocks: number | null;
+                            /** @description when the checkpoint last moved */
+                            updatedAt: string;
+                        }[];
+                        schedules: {
+                            name: string;
+                            path: string;
+                            cron: string;
+                            /**
+                             * @description who calls the path in production
+                             * @enum {string}
+                             */
+                            calledBy: "vercel" | "qstash";
+                            /** @description the last successful run of its job (null: none kept, or the sweep) */
+                            lastSuccessAt: string | null;
+                            /** @description for QStash's paths: whether QStash holds a schedule calling it; null when not checked */
+                            inQStash: ("present" | "paused" | "missing") | null;
+                        }[];
+                        qstash: {
+                            checked: boolean;
+                            /** @description why the schedules were not checked, or QStash's error */
+                            error: string | null;
+                        };
+                        /** @description failed in the last day, and older ones not listed before, newest first (at most 100); now seen */
+                        failedJobs: {
+                            id: number;
+                            job: string;
+                            attempts: number;
+                            lastError: string | null;
+                            /** @description ISO 8601 */
+                            failedAt: string;
+                        }[];
+                        /** @description open set-aside chain events, counted up to 1000 */
+                        quarantinedEvents: number;
+                        webhookBacklog: {
+                            /** @description deliveries waiting or running, counted up to 10,000 */
+                            queued: number;
+                            /** @description of those, the ones due now */
+                            due: number;
+                            oldestDueAt: string | null;
+                        };
+                    };
                 };
             };
             /** @description Missing, unknown, revoked or expired credentials */
@@ -4754,6 +4966,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "status": "ok",
+                     *       "reasons": [],
                      *       "version": "1.0.0",
                      *       "database": {
                      *         "reachable": true,
@@ -4770,8 +4983,20 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        /** @constant */
-                        status: "ok";
+                        /**
+                         * @description degraded: the service answers but its background work does not keep up (see reasons)
+                         * @enum {string}
+                         */
+                        status: "ok" | "degraded";
+                        /**
+                         * @description why the status is degraded, one entry per reason; empty when ok (docs/operating.md explains each code)
+                         * @example []
+                         */
+                        reasons: {
+                            /** @enum {string} */
+                            code: "indexer_lagging" | "schedule_missing" | "job_failed" | "quarantined_events";
+                            message: string;
+                        }[];
                         version: string;
                         database: {
                             /** @constant */
@@ -9208,7 +9433,8 @@ export interface operations {
                      *       "totals": {
                      *         "tokenAmount": "250000000000000000",
                      *         "pairedAmount": "250000000000000000"
-                     *       }
+                     *       },
+                     *       "userRewards": 1
                      *     }
                      */
                     "application/json": {
@@ -9262,6 +9488,8 @@ export interface operations {
                              */
                             pairedAmount: string;
                         };
+                        /** @description USD worth of the first recipient's uncollected rewards (the creator's, as the earlier SDK reads it): the token at its stored market price, the paired token as GET /api/marketcap prices it; null when a held amount has no price */
+                        userRewards: number | null;
                     };
                 };
             };
