@@ -22,6 +22,7 @@ import {
 export { tokenByAddress, tokenByPool, tokenChainId, tokenOnChain, tokensByPools, tokenRowsByPools } from "./lookups";
 export { isBlocked, blockToken, unblockToken } from "./blocks";
 export { marketHistory } from "./market/history";
+export { pairedAmountUsd } from "./market/marketcap";
 export { launchStats, STATS_SAMPLE, type ChainLaunchStats, type LaunchStats } from "./stats";
 export type { ListRequest } from "./list";
 export type { TokenCondition, TokenFilters } from "./queries/filters";

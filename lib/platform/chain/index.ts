@@ -62,6 +62,7 @@ export {
   readAirdropRoot,
   readAvailableFees,
   readErc20Basics,
+  readFeedPrice,
   readPoolState,
   readPoolWithFeed,
   readPresale,

@@ -101,6 +101,29 @@ export async function readPoolWithFeed(
   return reading;
 }
 
+/**
+ * A Chainlink-style feed's latest price and the chain's time, in one multicall: readPoolWithFeed without a pool,
+ * for a price that is not read beside one (a fee estimate in USD).
+ */
+export async function readFeedPrice(chainId: number, feed: Address): Promise<PoolWithFeed> {
+  const client = getPublicClient(chainId);
+  const multicall3 = client.chain.contracts?.multicall3?.address ?? MULTICALL3_ADDRESS;
+  const contracts: ContractFunctionParameters[] = [
+    { address: feed, abi: chainlinkFeedAbi, functionName: "latestRoundData" },
+    { address: feed, abi: chainlinkFeedAbi, functionName: "decimals" },
+    { address: multicall3, abi: multicall3Abi, functionName: "getCurrentBlockTimestamp" },
+  ];
+  const results = await withChainErrors(chainId, () => client.multicall({ allowFailure: true, contracts }));
+  throwIfUnavailable(chainId, results);
+  const [round, decimals] = results.slice(0, 2) as unknown as FeedCallResults;
+  const time = results[2] as { status: string; result?: bigint };
+  return {
+    pool: null,
+    feed: decodeFeed(round, decimals),
+    chainTime: time.status === "success" ? time.result : undefined,
+  };
+}
+
 type Outcome<T> = { status: "success"; result: T } | { status: "failure"; error: Error };
 type PoolCallResults = [
   Outcome<readonly [bigint, number, number, number, number, number, boolean]>,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { db } from "@/db";
 import { getAddress, parseEther } from "viem";
 import { GET as byPool, OPTIONS } from "@/app/api/tokens/estimate-rewards-by-pool-address/route";
 import { GET as byToken } from "@/app/api/get-estimated-uncollected-fees/[address]/route";
@@ -48,7 +49,8 @@ describe("deprecated fee estimates", () => {
     expect(res.status, res.text).toBe(200);
     expect(res.headers.get("deprecation")).toBe("true");
     expect(res.headers.get("cache-control")).toBe("no-store");
-    expect(res.body).toEqual(expected);
+    // The first recipient holds tokens, and the token has no stored price: its worth in USD is unknown.
+    expect(res.body).toEqual({ ...expected, userRewards: null });
     const same = await estimateByToken(l.token.toLowerCase());
     expect(same.headers.get("deprecation")).toBe("true");
     // Beside ours, the members the platform's earlier SDK types (UncollectedFeesResponse): the pool's currencies in
@@ -82,6 +84,38 @@ describe("deprecated fee estimates", () => {
     const after = await estimateByToken(l.token, "?chainId=8453");
     expect(after.body.recipients[0]).toMatchObject({ pairedAmount: "0", tokenAmount: parseEther("3000").toString() });
     expect(after.body.totals.pairedAmount).toBe(parseEther("0.4").toString());
+  });
+
+  it("answer userRewards, the first recipient's share in USD, which the earlier SDK and a trading terminal read", async () => {
+    const c = chain();
+    // Launches of earlier tests share this pool address (the chain is reset, the database is not).
+    await db().deleteFrom("token_market").execute();
+    await db().deleteFrom("tokens").execute();
+    const l = await launch(c, [6_000, 4_000]);
+    await storeLaunch(c, l);
+    await payWethRewards(c, l.token, parseEther("1"));
+    // The terminal's request: the checksummed pool address alone; it reads `data.userRewards` as a number of dollars.
+    const usd = async () => {
+      const res = await call(byPool, `/api/tokens/estimate-rewards-by-pool-address?poolAddress=${getAddress(l.pool)}`);
+      expect(res.status, res.text).toBe(200);
+      return res.body.userRewards;
+    };
+    // 60% of 1 WETH at the local feed's $3,000.
+    expect(await usd()).toBeCloseTo(1_800, 9);
+    await payTokenRewards(c, l, parseEther("5000"));
+    expect(await usd()).toBeNull(); // 3,000 tokens and no stored price for them
+    const { id } = await db()
+      .selectFrom("tokens")
+      .select("id")
+      .where("contract_address", "=", l.token.toLowerCase())
+      .executeTakeFirstOrThrow();
+    await db()
+      .insertInto("token_market")
+      .values({ token_id: id, market_cap_usd: 2_000_000, price_usd: 0.00002 })
+      .execute();
+    expect(await usd()).toBeCloseTo(1_800.06, 9);
+    await claimFees(c, l.recipients[0]!, c.contracts.weth);
+    expect(await usd()).toBeCloseTo(0.06, 9);
   });
 
   it("follow each recipient's fee preference: both tokens, only the paired token, only the launched token", async () => {
@@ -136,6 +170,7 @@ describe("deprecated fee estimates", () => {
         tokenAmount: (parseEther("3500") + wethForToken).toString(),
         pairedAmount: (parseEther("0.8") + tokenForWeth).toString(),
       },
+      userRewards: null,
     });
   });
 

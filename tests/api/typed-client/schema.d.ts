@@ -844,7 +844,7 @@ export interface paths {
         /**
          * Estimate a pool's uncollected rewards (deprecated)
          * @deprecated
-         * @description Deprecated (answers carry `Deprecation: true`). What each reward recipient of the pool's token can still collect, read from the chain with one multicall.
+         * @description Deprecated (answers carry `Deprecation: true`). What each reward recipient of the pool's token can still collect, read from the chain with one multicall; `userRewards` is the first recipient's share in USD, as the platform's earlier SDK reads it.
          */
         get: operations["getApiTokensEstimateRewardsByPoolAddress"];
         put?: never;

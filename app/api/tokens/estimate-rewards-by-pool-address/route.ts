@@ -2,19 +2,19 @@
 import { route, preflight } from "@/lib/http/route";
 import { cachePolicy } from "@/lib/http/cache";
 import { DEPRECATION_HEADERS, estimateRewardsQuery } from "@/lib/domains/rewards/fees/schemas";
-import { estimateUncollectedFees } from "@/lib/domains/rewards/fees/estimates";
-import { uncollectedFeesResponse } from "@/lib/domains/rewards/fees/responses";
+import { estimateRewardsOfPool } from "@/lib/domains/rewards/fees/estimates";
+import { poolRewardsEstimateResponse } from "@/lib/domains/rewards/fees/responses";
 
 export const GET = route({
   auth: "public",
   summary: "Estimate a pool's uncollected rewards (deprecated)",
   description:
-    "Deprecated (answers carry `Deprecation: true`). What each reward recipient of the pool's token can still collect, read from the chain with one multicall.",
+    "Deprecated (answers carry `Deprecation: true`). What each reward recipient of the pool's token can still collect, read from the chain with one multicall; `userRewards` is the first recipient's share in USD, as the platform's earlier SDK reads it.",
   deprecated: true,
   query: estimateRewardsQuery,
-  response: uncollectedFeesResponse,
+  response: poolRewardsEstimateResponse,
   cache: cachePolicy.none,
   headers: DEPRECATION_HEADERS,
-  handler: ({ query }) => estimateUncollectedFees({ by: "pool", value: query.poolAddress, chainId: query.chainId }),
+  handler: ({ query }) => estimateRewardsOfPool({ by: "pool", value: query.poolAddress, chainId: query.chainId }),
 });
 export const OPTIONS = preflight;

@@ -4,12 +4,14 @@
 import { getAddress, zeroAddress, type Address } from "viem";
 import {
   ChainRevertError,
+  ChainUnavailableError,
   chainSettings,
   readAvailableFees,
   readErc20Basics,
   type AvailableFee,
 } from "@/lib/platform/chain";
-import { providerUnavailable } from "@/lib/core/errors";
+import { HttpError, providerUnavailable } from "@/lib/core/errors";
+import { pairedAmountUsd } from "@/lib/domains/tokens/service";
 import { findRewardToken, lockerOf, readTokenRewards, type TokenKey } from "./rewards";
 import { isEvmAddress } from "@/lib/core/evm";
 
@@ -67,19 +69,55 @@ async function readEstimate(key: TokenKey, alsoOwner?: Address) {
       pairedAmount: rows.reduce((sum, r) => sum + BigInt(r.pairedAmount), 0n).toString(),
     },
   };
-  return { answer, locker, rewards, recipients: [...recipients.keys()], available };
+  return { answer, token, locker, rewards, recipients: [...recipients.keys()], available };
 }
 
 /**
- * Each distinct recipient once (shares of a recipient listed twice are added up), with its
- * uncollected balance of the token and of the paired token in wei, and the totals.
+ * The first reward recipient's uncollected rewards in USD: the earlier SDK's `userRewards` (the creator's, first in
+ * the platform's splits). The token at its stored market price, the paired token as GET /api/marketcap prices it;
+ * null when an amount it holds has no price.
  */
-export async function estimateUncollectedFees(key: TokenKey) {
-  return (await readEstimate(key)).answer;
+async function creatorRewardsUsd(
+  chainId: number,
+  first: { tokenAmount: string; pairedAmount: string } | undefined,
+  paired: Address,
+  tokenPriceUsd: number | null,
+): Promise<number | null> {
+  const tokenWei = BigInt(first?.tokenAmount ?? 0);
+  const pairedWei = BigInt(first?.pairedAmount ?? 0);
+  if (tokenWei > 0n && tokenPriceUsd === null) return null;
+  let pairedUsd = 0;
+  if (pairedWei > 0n) {
+    try {
+      pairedUsd = await pairedAmountUsd(chainId, paired, pairedWei);
+    } catch (error) {
+      // No price source (no feed, a stale one, an unpriced pair) leaves the figure unknown, not the estimate failed.
+      if (error instanceof HttpError || error instanceof ChainUnavailableError) return null;
+      throw error;
+    }
+  }
+  // A float is enough for a figure shown in dollars: the token's price is a float already.
+  return (tokenWei > 0n ? (Number(tokenWei) / 1e18) * tokenPriceUsd! : 0) + pairedUsd;
 }
 
 /**
- * GET /api/get-estimated-uncollected-fees: estimateUncollectedFees, and the earlier SDK's members: the LP locker
+ * GET /api/tokens/estimate-rewards-by-pool-address: each distinct recipient once (shares of a recipient listed twice
+ * are added up), with its uncollected balance of the token and of the paired token in wei, the totals, and the
+ * earlier SDK's `userRewards`.
+ */
+export async function estimateRewardsOfPool(key: TokenKey) {
+  const { answer, token } = await readEstimate(key);
+  const userRewards = await creatorRewardsUsd(
+    answer.chainId,
+    answer.recipients[0],
+    answer.pairedTokenAddress,
+    token.price_usd,
+  );
+  return { ...answer, userRewards };
+}
+
+/**
+ * GET /api/get-estimated-uncollected-fees: the estimate without `userRewards`, and the earlier SDK's members: the LP locker
  * and its position, the pool's currencies (token0 < token1, as the locker names them; else the token and its paired
  * token in that order) and what can be collected in each, by all recipients, or by `rewardRecipient` alone (any
  * address: one no longer in the split may still hold fees). Native ETH (the zero address) is named, not read.

@@ -26,6 +26,16 @@ export const uncollectedFeesResponse = z.object({
   totals: z.object({ tokenAmount: wei, pairedAmount: wei }),
 });
 
+/** estimate-rewards-by-pool-address: the estimate, plus the member the platform's earlier SDK types (EstimatedRewardsResponse). */
+export const poolRewardsEstimateResponse = uncollectedFeesResponse.extend({
+  userRewards: z
+    .number()
+    .nullable()
+    .describe(
+      "USD worth of the first recipient's uncollected rewards (the creator's, as the earlier SDK reads it): the token at its stored market price, the paired token as GET /api/marketcap prices it; null when a held amount has no price",
+    ),
+});
+
 const currency = z
   .object({
     chainId: z.number().int(),

@@ -7,6 +7,7 @@ import {
   ChainUnavailableError,
   chainSettings,
   configuredChainIds,
+  readFeedPrice,
   readPoolState,
   readPoolWithFeed,
   readTokenInfo,
@@ -132,6 +133,23 @@ async function pairedUsdPrice(
     pairedDecimals: 0,
   });
   return { usd: multiply(wethPerBaseUnit, fromFixed(1n, WETH_DECIMALS), usdPerEth), decimals: 0 };
+}
+
+/**
+ * USD worth of `wei` of a paired token, priced from the same sources as the market cap (the ETH/USD feed read alone
+ * when no reading is cached). Throws as getMarketCap does when the paired token has no price source.
+ */
+export async function pairedAmountUsd(chainId: number, paired: string, wei: bigint): Promise<number> {
+  const ethUsd = async () => {
+    let reading = await cachedEthUsd(chainId);
+    if (!reading) {
+      const feed = chainSettings(chainId).contracts.ethUsdFeed;
+      reading = await acceptFeed(chainId, feed ? await readFeedPrice(chainId, feed) : { pool: null });
+    }
+    return fromFixed(BigInt(reading.answer), reading.decimals);
+  };
+  const { usd, decimals } = await pairedUsdPrice(chainId, paired.toLowerCase(), ethUsd);
+  return ratioToNumber(multiply(fromFixed(wei, decimals), usd));
 }
 
 export async function getMarketCap({

@@ -55,7 +55,7 @@ export function findTokenByAddress(db: Database, address: string): Promise<Token
     .executeTakeFirst();
 }
 
-/** The first indexed token of a lowercase contract or pool address (v4 pool ids too) on one chain, with its reward facts. */
+/** The first indexed token of a lowercase contract or pool address (v4 pool ids too) on one chain, with its reward facts and stored USD price. */
 export function findTokenOnChain(
   db: Database,
   by: "contract_address" | "pool_address",
@@ -64,7 +64,8 @@ export function findTokenOnChain(
 ) {
   return db
     .selectFrom("tokens")
-    .select(["id", "contract_address", "chain_id", "locker_address", "pool_address", "pool_config"])
+    .leftJoin("token_market as m", "m.token_id", "tokens.id")
+    .select(["id", "contract_address", "chain_id", "locker_address", "pool_address", "pool_config", "m.price_usd"])
     .where(by, "=", value)
     .where("chain_id", "=", chainId)
     .orderBy("id")
