@@ -26,6 +26,12 @@ const schema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   PUBLIC_BASE_URL: optionalUrl,
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  // OpenTelemetry (docs/telemetry.md): traces and metrics go over OTLP/HTTP when the endpoint is set; unset, no SDK runs.
+  OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrl,
+  OTEL_EXPORTER_OTLP_PROTOCOL: z.enum(["http/protobuf", "http/json"]).default("http/protobuf"),
+  OTEL_SERVICE_NAME: z.string().min(1).default("token-launch-service"),
+  OTEL_METRIC_EXPORT_INTERVAL: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+  OTEL_SDK_DISABLED: bool.default("false"),
 
   // Postgres: PGlite under DATA_DIR when DATABASE_URL is unset.
   DATA_DIR: z.string().min(1).default(DEFAULT_DATA_DIR),
