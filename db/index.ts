@@ -9,6 +9,8 @@ import { config } from "../lib/core/config";
 import type { DB } from "./types";
 import { openPglite, PglitePool } from "./pglite";
 import { remember } from "../lib/core/remember";
+import { telemetryOn } from "../lib/core/telemetry";
+import { logStatement } from "./telemetry";
 
 // int8 counts and ids fit a JS number; numeric (wei) stays a decimal string; timestamps are Dates.
 pg.types.setTypeParser(20, (v) => Number(v));
@@ -212,10 +214,14 @@ async function createPool(): Promise<ClosablePool> {
   return holder.pglite as unknown as ClosablePool;
 }
 
-/** A Kysely whose pool is made on its first query, never at import (`next build` imports every route module). */
+/**
+ * A Kysely whose pool is made on its first query, never at import (`next build` imports every route module). With
+ * telemetry on, each statement is recorded (db/telemetry.ts).
+ */
 function lazyKysely(create: () => Promise<ClosablePool>): Database {
   let ready: Promise<ClosablePool> | undefined;
-  return new Kysely<DB>({ dialect: new PostgresDialect({ pool: () => (ready ??= create()) }) });
+  const dialect = new PostgresDialect({ pool: () => (ready ??= create()) });
+  return new Kysely<DB>({ dialect, log: telemetryOn() ? logStatement : undefined });
 }
 
 /** The database. */

@@ -11,6 +11,7 @@ import { clientIp } from "./client-ip";
 import { parseWith, presentQueryValues } from "@/lib/core/input";
 import { JsonText, toJson } from "@/lib/core/json";
 import { log } from "@/lib/core/log";
+import { traceRequest } from "@/lib/core/telemetry";
 
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
@@ -86,6 +87,24 @@ function requestIdOf(request: Request): string {
   return given && /^[\w.-]{1,64}$/.test(given) ? given : crypto.randomUUID();
 }
 
+/** The route's path template (/api/tokens/[address]) for telemetry: the path with each parameter's value named. */
+async function routeTemplate(request: Request, next?: NextContext): Promise<string> {
+  const names = new Map<string, string>();
+  for (const [name, value] of Object.entries((await next?.params) ?? {}))
+    for (const v of [value].flat())
+      if (v !== undefined) names.set(v, Array.isArray(value) ? `[...${name}]` : `[${name}]`);
+  const segments = new URL(request.url).pathname.split("/").map((s) => names.get(safeDecode(s)) ?? s);
+  return segments.filter((s, i) => !(s.startsWith("[...") && s === segments[i - 1])).join("/");
+}
+
+const safeDecode = (segment: string) => {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+};
+
 /** Repeated keys stay arrays, so a scalar parameter given two values is a 400, not a silent pick (presentQueryValues). */
 export function queryObject(url: URL): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
@@ -121,8 +140,12 @@ export function route<A extends AuthMode, Q = undefined, B = undefined, P = unde
 ) {
   const cors = options.auth === "public" || options.auth === "optionalAdmin" || options.auth === "optionalUser";
   return Object.assign(handle, { definition: options });
-  async function handle(request: Request, next?: NextContext): Promise<Response> {
+  function handle(request: Request, next?: NextContext): Promise<Response> {
     const requestId = requestIdOf(request);
+    const route = () => routeTemplate(request, next);
+    return traceRequest({ method: request.method, requestId, route }, () => respond(request, requestId, next));
+  }
+  async function respond(request: Request, requestId: string, next?: NextContext): Promise<Response> {
     const headers = new Headers({ "x-request-id": requestId, ...(cors ? CORS_HEADERS : {}), ...options.headers });
     try {
       const principal = await authenticate(options.auth, request);

@@ -17,6 +17,7 @@ import { base, baseSepolia } from "viem/chains";
 import { ChainUnavailableError } from "./errors";
 import { chainSettings, configuredChainIds as rpcChainIds, type ChainSettings } from "./settings";
 import { remember } from "@/lib/core/remember";
+import { traceChainCall } from "@/lib/core/telemetry";
 
 export const MULTICALL3_ADDRESS = "0xcA11bde05977b3631167028862bE2a173976CA11" as const;
 
@@ -73,7 +74,21 @@ function chainFor(settings: ChainSettings): Chain {
   );
 }
 
+/** Each JSON-RPC request of a transport in a span of its own (method, chain id), when telemetry is on. */
+function traced(chainId: number, transport: Transport): Transport {
+  return ((options) => {
+    const made = transport(options);
+    const request: typeof made.request = (args, opts) =>
+      traceChainCall(chainId, args.method, () => made.request(args, opts));
+    return { ...made, request };
+  }) as Transport;
+}
+
 function transportFor(settings: ChainSettings): Transport {
+  return traced(settings.chainId, untracedTransportFor(settings));
+}
+
+function untracedTransportFor(settings: ChainSettings): Transport {
   const injected = state().transports.get(settings.chainId);
   if (injected) return injected;
   const url = settings.rpcUrl;

@@ -1,6 +1,7 @@
 // Runs outbox rows: claims due jobs (FOR UPDATE SKIP LOCKED), executes them, records the outcome.
 import { db } from "@/db";
 import { log } from "@/lib/core/log";
+import { traceJob } from "@/lib/core/telemetry";
 import { findJob, laneHasConcurrencyKeys, PermanentJobError, type JobLane } from "./define";
 import {
   lockClaimableJobIds,
@@ -69,8 +70,12 @@ function renewLease(job: ClaimedJob): () => void {
   return () => clearInterval(timer);
 }
 
-/** Runs a claimed job and records what happened; never throws for a handler's failure. */
-export async function executeJob(job: ClaimedJob, options: RunOptions = {}): Promise<JobOutcome> {
+/** Runs a claimed job and records what happened (and traces it); never throws for a handler's failure. */
+export function executeJob(job: ClaimedJob, options: RunOptions = {}): Promise<JobOutcome> {
+  return traceJob(job.name, job.attempts, () => runJob(job, options));
+}
+
+async function runJob(job: ClaimedJob, options: RunOptions): Promise<JobOutcome> {
   const definition = findJob(job.name);
   const stopRenewing = renewLease(job);
   // Only the attempt that holds the row records its outcome (the record functions match the attempt): a

@@ -6,6 +6,7 @@ import { config } from "@/lib/core/config";
 import { log } from "@/lib/core/log";
 import { retryAfterMs } from "@/lib/platform/neynar/client";
 import { ADDRESS_TEXT, BYTES32_TEXT, SOLANA_ADDRESS_TEXT } from "@/lib/core/evm";
+import { traceProviderCall } from "@/lib/core/telemetry";
 
 /** Documented maximum of addresses per /pools/multi call on the public API. */
 export const MULTI_POOLS_MAX = 30;
@@ -82,13 +83,17 @@ async function getJson(path: string, params: Record<string, string>): Promise<un
   for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
   let response: Response;
   try {
-    response = await fetch(url, {
-      headers: {
-        accept: "application/json",
-        ...(c.GECKOTERMINAL_API_KEY ? { "x-cg-pro-api-key": c.GECKOTERMINAL_API_KEY } : {}),
-      },
-      signal: AbortSignal.timeout(c.PROVIDER_TIMEOUT_MS),
-    });
+    // The operation is the path with its pool addresses named, not listed.
+    const operation = path.replace(/\/pools\/multi\/.*/, "/pools/multi/{addresses}");
+    response = await traceProviderCall("geckoterminal", operation, () =>
+      fetch(url, {
+        headers: {
+          accept: "application/json",
+          ...(c.GECKOTERMINAL_API_KEY ? { "x-cg-pro-api-key": c.GECKOTERMINAL_API_KEY } : {}),
+        },
+        signal: AbortSignal.timeout(c.PROVIDER_TIMEOUT_MS),
+      }),
+    );
   } catch (error) {
     const name = (error as Error)?.name;
     throw new MarketProviderError(

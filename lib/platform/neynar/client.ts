@@ -3,6 +3,7 @@
 import type { ZodType } from "zod";
 import { config } from "@/lib/core/config";
 import { log } from "@/lib/core/log";
+import { traceProviderCall } from "@/lib/core/telemetry";
 import { bulkUsersResponse, followingResponse, userResponse, usersByAddressResponse, type NeynarUser } from "./schemas";
 
 /** Documented maximum of FIDs per /user/bulk call. */
@@ -60,10 +61,11 @@ async function fetchOnce(url: URL, key: string, timeoutMs: number): Promise<Resp
 async function get(path: string, params: Record<string, string>): Promise<Answer> {
   const cfg = config();
   if (!cfg.NEYNAR_API_KEY) throw new ProviderError("no profile provider is configured");
+  const key = cfg.NEYNAR_API_KEY;
   const url = new URL(path, cfg.NEYNAR_BASE_URL);
   for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
   for (let attempt = 0; ; attempt++) {
-    const response = await fetchOnce(url, cfg.NEYNAR_API_KEY, cfg.PROVIDER_TIMEOUT_MS);
+    const response = await traceProviderCall("neynar", path, () => fetchOnce(url, key, cfg.PROVIDER_TIMEOUT_MS));
     if (response.status === 429 || response.status >= 500) {
       await response.body?.cancel().catch(() => {});
       const wait = retryAfterMs(response.headers.get("retry-after")) ?? 250 * 2 ** attempt;
