@@ -5,6 +5,7 @@ import { sql } from "kysely";
 import { db, type Database } from "@/db";
 import { toHttpError } from "@/lib/core/errors";
 import { storableText } from "@/lib/core/text";
+import { countQuarantinedEvent } from "@/lib/core/telemetry";
 
 export type QuarantineReason = "undecodable" | "unstorable";
 
@@ -65,6 +66,7 @@ export async function quarantineEvent(
       }),
     )
     .execute();
+  countQuarantinedEvent(event.stream, event.chainId, event.reason);
 }
 
 /** Marks a quarantined event indexed (its retry succeeded, or the indexer stored it on a later pass). */

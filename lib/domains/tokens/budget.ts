@@ -8,7 +8,8 @@ import { sql, type Kysely } from "kysely";
 import { db, SEARCH_PLANNER_SETTINGS, searchPoolFor } from "@/db";
 import type { DB } from "@/db/types";
 import { config } from "@/lib/core/config";
-import { timedOut } from "@/lib/core/errors";
+import { timedOut, toHttpError } from "@/lib/core/errors";
+import { countSearchTimeout } from "@/lib/core/telemetry";
 
 /**
  * The statement that opens a search's transaction of `budgetMs` (a whole number of milliseconds, at least 1), also
@@ -67,6 +68,9 @@ export async function withSearchBudget<T>(
   });
   try {
     return await Promise.race([run, deadline]);
+  } catch (error) {
+    if (toHttpError(error).code === "timeout") countSearchTimeout("tokens");
+    throw error;
   } finally {
     clearTimeout(timer);
     run.catch(() => {}); // an abandoned search still ends (server-side timeout) and releases its connection

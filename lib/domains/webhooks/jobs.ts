@@ -6,6 +6,7 @@ import { config } from "@/lib/core/config";
 import { defineJob, enqueue } from "@/lib/platform/jobs/define";
 import { dispatchJobs } from "@/lib/platform/jobs/dispatch";
 import { log } from "@/lib/core/log";
+import { countWebhookDelivery } from "@/lib/core/telemetry";
 import { postSigned } from "./deliver";
 import {
   clearSubscriptionFailing,
@@ -43,6 +44,7 @@ export const deliverWebhookJob = defineJob({
     if (await isAttemptLogged(db(), p.deliveryId, p.attempt)) return { skipped: "already attempted" }; // at-least-once: this attempt already ran
     const body = JSON.stringify({ id: p.deliveryId, type: p.event, data: p.data });
     const result = await postSigned(sub.url, sub.secret, p.deliveryId, body);
+    countWebhookDelivery(result.ok);
     const outcome = await recordAttempt(p, result);
     if (outcome.retryScheduled) await dispatchJobs();
     return { ...result, ...outcome };

@@ -2,6 +2,7 @@
 import { sql } from "kysely";
 import { db } from "@/db";
 import type { KeyValueStore, RateLimitResult } from "./types";
+import { countCacheLookup } from "@/lib/core/telemetry";
 
 export class PostgresStore implements KeyValueStore {
   readonly backend = "postgres";
@@ -13,7 +14,7 @@ export class PostgresStore implements KeyValueStore {
       .where("key", "=", key)
       .where((eb) => eb.or([eb("expires_at", "is", null), eb("expires_at", ">", sql<Date>`now()`)]))
       .executeTakeFirst();
-    return (row?.value as T) ?? null;
+    return countCacheLookup(this.backend, (row?.value as T) ?? null);
   }
 
   async set(key: string, value: unknown, ttlSeconds?: number): Promise<void> {

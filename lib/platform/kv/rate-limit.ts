@@ -2,6 +2,7 @@
 import ipaddr from "ipaddr.js";
 import { kv } from "./index";
 import { rateLimited } from "@/lib/core/errors";
+import { countRateLimitRefusal } from "@/lib/core/telemetry";
 
 export type RateLimitRule = { name: string; limit: number; windowSeconds: number };
 
@@ -16,6 +17,7 @@ export async function enforceRateLimit(
   setHeader?.("X-RateLimit-Limit", String(result.limit));
   setHeader?.("X-RateLimit-Remaining", String(result.remaining));
   setHeader?.("X-RateLimit-Reset", String(resetSeconds));
+  if (!result.success) countRateLimitRefusal(rule.name);
   if (!result.success) throw rateLimited(resetSeconds);
 }
 

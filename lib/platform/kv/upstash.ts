@@ -6,6 +6,7 @@ import { providerUnavailable } from "@/lib/core/errors";
 import { log } from "@/lib/core/log";
 import { CacheBreaker } from "./breaker";
 import type { KeyValueStore, RateLimitResult } from "./types";
+import { countCacheLookup } from "@/lib/core/telemetry";
 
 /** Ratelimit's own key prefix; our keys already carry `rl:<rule>:<subject>`. */
 const RATELIMIT_PREFIX = "ratelimit";
@@ -48,7 +49,7 @@ export class UpstashStore implements KeyValueStore {
   /** null on a miss, and also when Redis fails, is slower than CACHE_TIMEOUT_MS, or is skipped by the breaker. */
   get<T>(key: string): Promise<T | null> {
     // automaticDeserialization (the client's default) JSON-parses what set() stored as JSON text.
-    return this.breaker.run("get", () => this.cache.get<T>(key), null);
+    return this.breaker.run("get", () => this.cache.get<T>(key), null).then((v) => countCacheLookup(this.backend, v));
   }
 
   /** A write that fails is logged by the breaker and dropped: a cache write never fails the request. */

@@ -19,6 +19,7 @@ import {
   resolveQuarantinedEvent,
 } from "@/lib/platform/quarantine";
 import { log } from "@/lib/core/log";
+import { recordIndexerPosition } from "@/lib/core/telemetry";
 import { config } from "@/lib/core/config";
 import { advanceTokenIndexCheckpoint, findTokenIndexCheckpoint } from "@/lib/domains/launch/queries/token-index";
 import { indexedFactories, tokenIndexStartBlock } from "./factories";
@@ -153,5 +154,6 @@ export async function followTokenCreated(chainId: number): Promise<FollowRun[]> 
   const head = Number(await getLatestBlockNumber(chainId));
   const runs: FollowRun[] = [];
   for (const factory of factories) runs.push(await followFactory(chainId, factory, head));
+  for (const run of runs) recordIndexerPosition(TOKEN_CREATED_STREAM, chainId, run.factory, head, run.toBlock ?? head);
   return runs;
 }
