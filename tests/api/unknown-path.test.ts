@@ -31,6 +31,23 @@ describe("unknown /api paths", () => {
     expect(res.headers.get("x-request-id")).toBe("trace-42");
   });
 
+  it("include the platform's paths that carried its name, renamed as the README's migration table says", () => {
+    const paths = Object.keys(buildDocument(routeModules).paths);
+    const renamed = {
+      "/api/get-clanker-by-address": "/api/get-token-by-address",
+      "/api/get-clankers-by-fid": "/api/get-tokens-by-fid",
+      "/api/get-clankers-deployed/by-following": "/api/get-tokens-deployed/by-following",
+      "/api/preclank/v4": "/api/pretoken/v4",
+      "/api/preclank/pending": "/api/pretoken/pending",
+      "/api/preclank/{id}": "/api/pretoken/{id}",
+    };
+    for (const [platform, ours] of Object.entries(renamed)) {
+      expect(paths, ours).toContain(ours);
+      expect(paths, platform).not.toContain(platform);
+    }
+    expect(paths.filter((p) => /clank/i.test(p))).toEqual([]);
+  });
+
   it("are not listed as an operation", () => {
     expect(scanRouteFiles().filter((file) => file.includes("..."))).toEqual([]);
     expect(routeModules.some((r) => r.file.includes("..."))).toBe(false);
