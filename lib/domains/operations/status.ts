@@ -19,62 +19,110 @@ const MAX_FAILED_JOBS = 100;
 
 const iso = z.string().describe("ISO 8601");
 
-export const operatorStatusResponse = z.object({
-  checkedAt: iso,
-  health: healthResponse.pick({ status: true, reasons: true }).describe("what GET /api/health says of the same state"),
-  chains: z.array(
-    z.object({
-      chainId: z.number().int(),
-      head: z.number().int().nullable().describe("the chain's latest block; null when it did not answer"),
-      error: z.string().nullable().describe("why the head is unknown: no RPC URL, an error, or no answer in time"),
-    }),
-  ),
-  streams: z.array(
-    z.object({
-      stream: z.string().describe("token-created, fee-claims or airdrop-claims"),
-      chainId: z.number().int(),
-      contract: z.string().describe("the factory, fee locker or airdrop contract followed"),
-      indexedBlock: z.number().int().describe("the checkpoint: the last block indexed"),
-      chainHead: z.number().int().nullable(),
-      lagBlocks: z.number().int().nullable().describe("chainHead - indexedBlock; null when the head is unknown"),
-      updatedAt: iso.describe("when the checkpoint last moved"),
-    }),
-  ),
-  schedules: z.array(
-    z.object({
-      name: z.string(),
-      path: z.string(),
-      cron: z.string(),
-      calledBy: z.enum(["vercel", "qstash"]).describe("who calls the path in production"),
-      lastSuccessAt: iso.nullable().describe("the last successful run of its job (null: none kept, or the sweep)"),
-      inQStash: z
-        .enum(["present", "paused", "missing"])
-        .nullable()
-        .describe("for QStash's paths: whether QStash holds a schedule calling it; null when not checked"),
-    }),
-  ),
-  qstash: z.object({
-    checked: z.boolean(),
-    error: z.string().nullable().describe("why the schedules were not checked, or QStash's error"),
-  }),
-  failedJobs: z
-    .array(
+export const operatorStatusResponse = z
+  .object({
+    checkedAt: iso,
+    health: healthResponse
+      .pick({ status: true, reasons: true })
+      .describe("what GET /api/health says of the same state"),
+    chains: z.array(
       z.object({
-        id: z.number().int(),
-        job: z.string(),
-        attempts: z.number().int(),
-        lastError: z.string().nullable(),
-        failedAt: iso,
+        chainId: z.number().int(),
+        head: z.number().int().nullable().describe("the chain's latest block; null when it did not answer"),
+        error: z.string().nullable().describe("why the head is unknown: no RPC URL, an error, or no answer in time"),
       }),
-    )
-    .describe("failed in the last day, and older ones not listed before, newest first (at most 100); now seen"),
-  quarantinedEvents: z.number().int().describe("open set-aside chain events, counted up to 1000"),
-  webhookBacklog: z.object({
-    queued: z.number().int().describe("deliveries waiting or running, counted up to 10,000"),
-    due: z.number().int().describe("of those, the ones due now"),
-    oldestDueAt: iso.nullable(),
-  }),
-});
+    ),
+    streams: z.array(
+      z.object({
+        stream: z.string().describe("token-created, fee-claims or airdrop-claims"),
+        chainId: z.number().int(),
+        contract: z.string().describe("the factory, fee locker or airdrop contract followed"),
+        indexedBlock: z.number().int().describe("the checkpoint: the last block indexed"),
+        chainHead: z.number().int().nullable(),
+        lagBlocks: z.number().int().nullable().describe("chainHead - indexedBlock; null when the head is unknown"),
+        updatedAt: iso.describe("when the checkpoint last moved"),
+      }),
+    ),
+    schedules: z.array(
+      z.object({
+        name: z.string(),
+        path: z.string(),
+        cron: z.string(),
+        calledBy: z.enum(["vercel", "qstash"]).describe("who calls the path in production"),
+        lastSuccessAt: iso.nullable().describe("the last successful run of its job (null: none kept, or the sweep)"),
+        inQStash: z
+          .enum(["present", "paused", "missing"])
+          .nullable()
+          .describe("for QStash's paths: whether QStash holds a schedule calling it; null when not checked"),
+      }),
+    ),
+    qstash: z.object({
+      checked: z.boolean(),
+      error: z.string().nullable().describe("why the schedules were not checked, or QStash's error"),
+    }),
+    failedJobs: z
+      .array(
+        z.object({
+          id: z.number().int(),
+          job: z.string(),
+          attempts: z.number().int(),
+          lastError: z.string().nullable(),
+          failedAt: iso,
+        }),
+      )
+      .describe("failed in the last day, and older ones not listed before, newest first (at most 100); now seen"),
+    quarantinedEvents: z.number().int().describe("open set-aside chain events, counted up to 1000"),
+    webhookBacklog: z.object({
+      queued: z.number().int().describe("deliveries waiting or running, counted up to 10,000"),
+      due: z.number().int().describe("of those, the ones due now"),
+      oldestDueAt: iso.nullable(),
+    }),
+  })
+  .meta({
+    examples: [
+      {
+        checkedAt: "2026-11-29T12:00:00.000Z",
+        health: {
+          status: "degraded",
+          reasons: [{ code: "indexer_lagging", message: "no successful run of token-index in the last 10 minutes" }],
+        },
+        chains: [{ chainId: 8453, head: 23_000_120, error: null }],
+        streams: [
+          {
+            stream: "token-created",
+            chainId: 8453,
+            contract: "0xE85A59c628F7d27878ACeB4bf3b35733630083a9",
+            indexedBlock: 23_000_000,
+            chainHead: 23_000_120,
+            lagBlocks: 120,
+            updatedAt: "2026-11-29T11:40:00.000Z",
+          },
+        ],
+        schedules: [
+          {
+            name: "token-index",
+            path: "/api/cron/token-index",
+            cron: "* * * * *",
+            calledBy: "qstash",
+            lastSuccessAt: "2026-11-29T11:40:00.000Z",
+            inQStash: "missing",
+          },
+        ],
+        qstash: { checked: true, error: null },
+        failedJobs: [
+          {
+            id: 4812,
+            job: "deploy-token",
+            attempts: 8,
+            lastError: "execution reverted",
+            failedAt: "2026-11-29T09:12:00.000Z",
+          },
+        ],
+        quarantinedEvents: 0,
+        webhookBacklog: { queued: 3, due: 1, oldestDueAt: "2026-11-29T11:59:30.000Z" },
+      },
+    ],
+  });
 export type OperatorStatus = z.infer<typeof operatorStatusResponse>;
 
 async function chainHead(chainId: number): Promise<{ head: number | null; error: string | null }> {

@@ -1339,57 +1339,62 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "checkedAt": "2026-01-01T00:00:00.000Z",
+                     *       "checkedAt": "2026-11-29T12:00:00.000Z",
                      *       "health": {
-                     *         "status": "ok",
-                     *         "reasons": []
+                     *         "status": "degraded",
+                     *         "reasons": [
+                     *           {
+                     *             "code": "indexer_lagging",
+                     *             "message": "no successful run of token-index in the last 10 minutes"
+                     *           }
+                     *         ]
                      *       },
                      *       "chains": [
                      *         {
                      *           "chainId": 8453,
-                     *           "head": 1,
-                     *           "error": "1"
+                     *           "head": 23000120,
+                     *           "error": null
                      *         }
                      *       ],
                      *       "streams": [
                      *         {
-                     *           "stream": "1",
+                     *           "stream": "token-created",
                      *           "chainId": 8453,
-                     *           "contract": "1",
-                     *           "indexedBlock": 1,
-                     *           "chainHead": 1,
-                     *           "lagBlocks": 1,
-                     *           "updatedAt": "2026-01-01T00:00:00.000Z"
+                     *           "contract": "0xE85A59c628F7d27878ACeB4bf3b35733630083a9",
+                     *           "indexedBlock": 23000000,
+                     *           "chainHead": 23000120,
+                     *           "lagBlocks": 120,
+                     *           "updatedAt": "2026-11-29T11:40:00.000Z"
                      *         }
                      *       ],
                      *       "schedules": [
                      *         {
-                     *           "name": "Example Token",
-                     *           "path": "1",
-                     *           "cron": "1",
-                     *           "calledBy": "vercel",
-                     *           "lastSuccessAt": "2026-01-01T00:00:00.000Z",
-                     *           "inQStash": "present"
+                     *           "name": "token-index",
+                     *           "path": "/api/cron/token-index",
+                     *           "cron": "* * * * *",
+                     *           "calledBy": "qstash",
+                     *           "lastSuccessAt": "2026-11-29T11:40:00.000Z",
+                     *           "inQStash": "missing"
                      *         }
                      *       ],
                      *       "qstash": {
-                     *         "checked": false,
-                     *         "error": "1"
+                     *         "checked": true,
+                     *         "error": null
                      *       },
                      *       "failedJobs": [
                      *         {
-                     *           "id": 1,
-                     *           "job": "1",
-                     *           "attempts": 1,
-                     *           "lastError": "1",
-                     *           "failedAt": "2026-01-01T00:00:00.000Z"
+                     *           "id": 4812,
+                     *           "job": "deploy-token",
+                     *           "attempts": 8,
+                     *           "lastError": "execution reverted",
+                     *           "failedAt": "2026-11-29T09:12:00.000Z"
                      *         }
                      *       ],
-                     *       "quarantinedEvents": 1,
+                     *       "quarantinedEvents": 0,
                      *       "webhookBacklog": {
-                     *         "queued": 1,
+                     *         "queued": 3,
                      *         "due": 1,
-                     *         "oldestDueAt": "2026-01-01T00:00:00.000Z"
+                     *         "oldestDueAt": "2026-11-29T11:59:30.000Z"
                      *       }
                      *     }
                      */
