@@ -12,51 +12,52 @@ import * as r8 from "@/app/api/creator/[address]/route";
 import * as r9 from "@/app/api/cron/[schedule]/route";
 import * as r10 from "@/app/api/droid/leaderboard/route";
 import * as r11 from "@/app/api/droid/leaderboard/runs/route";
-import * as r12 from "@/app/api/get-estimated-uncollected-fees/[address]/route";
-import * as r13 from "@/app/api/get-multiple-users-by-fid/route";
-import * as r14 from "@/app/api/get-token-by-address/route";
-import * as r15 from "@/app/api/get-tokens-by-fid/route";
-import * as r16 from "@/app/api/get-tokens-deployed/by-following/route";
-import * as r17 from "@/app/api/get-user-by-address/route";
-import * as r18 from "@/app/api/get-user-by-fid/route";
-import * as r19 from "@/app/api/get-user-by-name/route";
-import * as r20 from "@/app/api/health/route";
-import * as r21 from "@/app/api/jobs/[job]/route";
-import * as r22 from "@/app/api/marketcap/route";
-import * as r23 from "@/app/api/metadata/chains/route";
-import * as r24 from "@/app/api/metadata/factories/route";
-import * as r25 from "@/app/api/openapi.json/route";
-import * as r26 from "@/app/api/ping/route";
-import * as r27 from "@/app/api/presales/allowlists/proof/route";
-import * as r28 from "@/app/api/presales/allowlists/route";
-import * as r29 from "@/app/api/presales/refresh/route";
-import * as r30 from "@/app/api/presales/route";
-import * as r31 from "@/app/api/pretoken/[id]/route";
-import * as r32 from "@/app/api/pretoken/pending/route";
-import * as r33 from "@/app/api/pretoken/v4/route";
-import * as r34 from "@/app/api/quotes/route";
-import * as r35 from "@/app/api/search-creator/route";
-import * as r36 from "@/app/api/tokens/authenticated/route";
-import * as r37 from "@/app/api/tokens/deploy/[requestKey]/route";
-import * as r38 from "@/app/api/tokens/deploy/route";
-import * as r39 from "@/app/api/tokens/deploy/split/route";
-import * as r40 from "@/app/api/tokens/deploy/v4/route";
-import * as r41 from "@/app/api/tokens/estimate-rewards-by-pool-address/route";
-import * as r42 from "@/app/api/tokens/fetch-by-admin/route";
-import * as r43 from "@/app/api/tokens/fetch-by-pool-address/route";
-import * as r44 from "@/app/api/tokens/fetch-by-pool-addresses/route";
-import * as r45 from "@/app/api/tokens/fetch-deployed-by-address/route";
-import * as r46 from "@/app/api/tokens/fetch-deployed-by-fid/route";
-import * as r47 from "@/app/api/tokens/index-by-address/route";
-import * as r48 from "@/app/api/tokens/index/route";
-import * as r49 from "@/app/api/tokens/is-blocked/route";
-import * as r50 from "@/app/api/tokens/market-history/route";
-import * as r51 from "@/app/api/tokens/route";
-import * as r52 from "@/app/api/tokens/save-deployed-token/from-ui/route";
-import * as r53 from "@/app/api/tokens/search/route";
-import * as r54 from "@/app/api/tokens/trending/route";
-import * as r55 from "@/app/api/webhooks/[id]/route";
-import * as r56 from "@/app/api/webhooks/route";
+import * as r12 from "@/app/api/get-claimed-fees/[tokenAddress]/[feeRecipient]/route";
+import * as r13 from "@/app/api/get-estimated-uncollected-fees/[address]/route";
+import * as r14 from "@/app/api/get-multiple-users-by-fid/route";
+import * as r15 from "@/app/api/get-token-by-address/route";
+import * as r16 from "@/app/api/get-tokens-by-fid/route";
+import * as r17 from "@/app/api/get-tokens-deployed/by-following/route";
+import * as r18 from "@/app/api/get-user-by-address/route";
+import * as r19 from "@/app/api/get-user-by-fid/route";
+import * as r20 from "@/app/api/get-user-by-name/route";
+import * as r21 from "@/app/api/health/route";
+import * as r22 from "@/app/api/jobs/[job]/route";
+import * as r23 from "@/app/api/marketcap/route";
+import * as r24 from "@/app/api/metadata/chains/route";
+import * as r25 from "@/app/api/metadata/factories/route";
+import * as r26 from "@/app/api/openapi.json/route";
+import * as r27 from "@/app/api/ping/route";
+import * as r28 from "@/app/api/presales/allowlists/proof/route";
+import * as r29 from "@/app/api/presales/allowlists/route";
+import * as r30 from "@/app/api/presales/refresh/route";
+import * as r31 from "@/app/api/presales/route";
+import * as r32 from "@/app/api/pretoken/[id]/route";
+import * as r33 from "@/app/api/pretoken/pending/route";
+import * as r34 from "@/app/api/pretoken/v4/route";
+import * as r35 from "@/app/api/quotes/route";
+import * as r36 from "@/app/api/search-creator/route";
+import * as r37 from "@/app/api/tokens/authenticated/route";
+import * as r38 from "@/app/api/tokens/deploy/[requestKey]/route";
+import * as r39 from "@/app/api/tokens/deploy/route";
+import * as r40 from "@/app/api/tokens/deploy/split/route";
+import * as r41 from "@/app/api/tokens/deploy/v4/route";
+import * as r42 from "@/app/api/tokens/estimate-rewards-by-pool-address/route";
+import * as r43 from "@/app/api/tokens/fetch-by-admin/route";
+import * as r44 from "@/app/api/tokens/fetch-by-pool-address/route";
+import * as r45 from "@/app/api/tokens/fetch-by-pool-addresses/route";
+import * as r46 from "@/app/api/tokens/fetch-deployed-by-address/route";
+import * as r47 from "@/app/api/tokens/fetch-deployed-by-fid/route";
+import * as r48 from "@/app/api/tokens/index-by-address/route";
+import * as r49 from "@/app/api/tokens/index/route";
+import * as r50 from "@/app/api/tokens/is-blocked/route";
+import * as r51 from "@/app/api/tokens/market-history/route";
+import * as r52 from "@/app/api/tokens/route";
+import * as r53 from "@/app/api/tokens/save-deployed-token/from-ui/route";
+import * as r54 from "@/app/api/tokens/search/route";
+import * as r55 from "@/app/api/tokens/trending/route";
+import * as r56 from "@/app/api/webhooks/[id]/route";
+import * as r57 from "@/app/api/webhooks/route";
 
 export const routeModules: { path: string; file: string; module: Record<string, unknown> }[] = [
   { path: "/api/admin/quarantined-events", file: "app/api/admin/quarantined-events/route.ts", module: r0 },
@@ -71,49 +72,50 @@ export const routeModules: { path: string; file: string; module: Record<string, 
   { path: "/api/cron/{schedule}", file: "app/api/cron/[schedule]/route.ts", module: r9 },
   { path: "/api/droid/leaderboard", file: "app/api/droid/leaderboard/route.ts", module: r10 },
   { path: "/api/droid/leaderboard/runs", file: "app/api/droid/leaderboard/runs/route.ts", module: r11 },
-  { path: "/api/get-estimated-uncollected-fees/{address}", file: "app/api/get-estimated-uncollected-fees/[address]/route.ts", module: r12 },
-  { path: "/api/get-multiple-users-by-fid", file: "app/api/get-multiple-users-by-fid/route.ts", module: r13 },
-  { path: "/api/get-token-by-address", file: "app/api/get-token-by-address/route.ts", module: r14 },
-  { path: "/api/get-tokens-by-fid", file: "app/api/get-tokens-by-fid/route.ts", module: r15 },
-  { path: "/api/get-tokens-deployed/by-following", file: "app/api/get-tokens-deployed/by-following/route.ts", module: r16 },
-  { path: "/api/get-user-by-address", file: "app/api/get-user-by-address/route.ts", module: r17 },
-  { path: "/api/get-user-by-fid", file: "app/api/get-user-by-fid/route.ts", module: r18 },
-  { path: "/api/get-user-by-name", file: "app/api/get-user-by-name/route.ts", module: r19 },
-  { path: "/api/health", file: "app/api/health/route.ts", module: r20 },
-  { path: "/api/jobs/{job}", file: "app/api/jobs/[job]/route.ts", module: r21 },
-  { path: "/api/marketcap", file: "app/api/marketcap/route.ts", module: r22 },
-  { path: "/api/metadata/chains", file: "app/api/metadata/chains/route.ts", module: r23 },
-  { path: "/api/metadata/factories", file: "app/api/metadata/factories/route.ts", module: r24 },
-  { path: "/api/openapi.json", file: "app/api/openapi.json/route.ts", module: r25 },
-  { path: "/api/ping", file: "app/api/ping/route.ts", module: r26 },
-  { path: "/api/presales/allowlists/proof", file: "app/api/presales/allowlists/proof/route.ts", module: r27 },
-  { path: "/api/presales/allowlists", file: "app/api/presales/allowlists/route.ts", module: r28 },
-  { path: "/api/presales/refresh", file: "app/api/presales/refresh/route.ts", module: r29 },
-  { path: "/api/presales", file: "app/api/presales/route.ts", module: r30 },
-  { path: "/api/pretoken/{id}", file: "app/api/pretoken/[id]/route.ts", module: r31 },
-  { path: "/api/pretoken/pending", file: "app/api/pretoken/pending/route.ts", module: r32 },
-  { path: "/api/pretoken/v4", file: "app/api/pretoken/v4/route.ts", module: r33 },
-  { path: "/api/quotes", file: "app/api/quotes/route.ts", module: r34 },
-  { path: "/api/search-creator", file: "app/api/search-creator/route.ts", module: r35 },
-  { path: "/api/tokens/authenticated", file: "app/api/tokens/authenticated/route.ts", module: r36 },
-  { path: "/api/tokens/deploy/{requestKey}", file: "app/api/tokens/deploy/[requestKey]/route.ts", module: r37 },
-  { path: "/api/tokens/deploy", file: "app/api/tokens/deploy/route.ts", module: r38 },
-  { path: "/api/tokens/deploy/split", file: "app/api/tokens/deploy/split/route.ts", module: r39 },
-  { path: "/api/tokens/deploy/v4", file: "app/api/tokens/deploy/v4/route.ts", module: r40 },
-  { path: "/api/tokens/estimate-rewards-by-pool-address", file: "app/api/tokens/estimate-rewards-by-pool-address/route.ts", module: r41 },
-  { path: "/api/tokens/fetch-by-admin", file: "app/api/tokens/fetch-by-admin/route.ts", module: r42 },
-  { path: "/api/tokens/fetch-by-pool-address", file: "app/api/tokens/fetch-by-pool-address/route.ts", module: r43 },
-  { path: "/api/tokens/fetch-by-pool-addresses", file: "app/api/tokens/fetch-by-pool-addresses/route.ts", module: r44 },
-  { path: "/api/tokens/fetch-deployed-by-address", file: "app/api/tokens/fetch-deployed-by-address/route.ts", module: r45 },
-  { path: "/api/tokens/fetch-deployed-by-fid", file: "app/api/tokens/fetch-deployed-by-fid/route.ts", module: r46 },
-  { path: "/api/tokens/index-by-address", file: "app/api/tokens/index-by-address/route.ts", module: r47 },
-  { path: "/api/tokens/index", file: "app/api/tokens/index/route.ts", module: r48 },
-  { path: "/api/tokens/is-blocked", file: "app/api/tokens/is-blocked/route.ts", module: r49 },
-  { path: "/api/tokens/market-history", file: "app/api/tokens/market-history/route.ts", module: r50 },
-  { path: "/api/tokens", file: "app/api/tokens/route.ts", module: r51 },
-  { path: "/api/tokens/save-deployed-token/from-ui", file: "app/api/tokens/save-deployed-token/from-ui/route.ts", module: r52 },
-  { path: "/api/tokens/search", file: "app/api/tokens/search/route.ts", module: r53 },
-  { path: "/api/tokens/trending", file: "app/api/tokens/trending/route.ts", module: r54 },
-  { path: "/api/webhooks/{id}", file: "app/api/webhooks/[id]/route.ts", module: r55 },
-  { path: "/api/webhooks", file: "app/api/webhooks/route.ts", module: r56 },
+  { path: "/api/get-claimed-fees/{tokenAddress}/{feeRecipient}", file: "app/api/get-claimed-fees/[tokenAddress]/[feeRecipient]/route.ts", module: r12 },
+  { path: "/api/get-estimated-uncollected-fees/{address}", file: "app/api/get-estimated-uncollected-fees/[address]/route.ts", module: r13 },
+  { path: "/api/get-multiple-users-by-fid", file: "app/api/get-multiple-users-by-fid/route.ts", module: r14 },
+  { path: "/api/get-token-by-address", file: "app/api/get-token-by-address/route.ts", module: r15 },
+  { path: "/api/get-tokens-by-fid", file: "app/api/get-tokens-by-fid/route.ts", module: r16 },
+  { path: "/api/get-tokens-deployed/by-following", file: "app/api/get-tokens-deployed/by-following/route.ts", module: r17 },
+  { path: "/api/get-user-by-address", file: "app/api/get-user-by-address/route.ts", module: r18 },
+  { path: "/api/get-user-by-fid", file: "app/api/get-user-by-fid/route.ts", module: r19 },
+  { path: "/api/get-user-by-name", file: "app/api/get-user-by-name/route.ts", module: r20 },
+  { path: "/api/health", file: "app/api/health/route.ts", module: r21 },
+  { path: "/api/jobs/{job}", file: "app/api/jobs/[job]/route.ts", module: r22 },
+  { path: "/api/marketcap", file: "app/api/marketcap/route.ts", module: r23 },
+  { path: "/api/metadata/chains", file: "app/api/metadata/chains/route.ts", module: r24 },
+  { path: "/api/metadata/factories", file: "app/api/metadata/factories/route.ts", module: r25 },
+  { path: "/api/openapi.json", file: "app/api/openapi.json/route.ts", module: r26 },
+  { path: "/api/ping", file: "app/api/ping/route.ts", module: r27 },
+  { path: "/api/presales/allowlists/proof", file: "app/api/presales/allowlists/proof/route.ts", module: r28 },
+  { path: "/api/presales/allowlists", file: "app/api/presales/allowlists/route.ts", module: r29 },
+  { path: "/api/presales/refresh", file: "app/api/presales/refresh/route.ts", module: r30 },
+  { path: "/api/presales", file: "app/api/presales/route.ts", module: r31 },
+  { path: "/api/pretoken/{id}", file: "app/api/pretoken/[id]/route.ts", module: r32 },
+  { path: "/api/pretoken/pending", file: "app/api/pretoken/pending/route.ts", module: r33 },
+  { path: "/api/pretoken/v4", file: "app/api/pretoken/v4/route.ts", module: r34 },
+  { path: "/api/quotes", file: "app/api/quotes/route.ts", module: r35 },
+  { path: "/api/search-creator", file: "app/api/search-creator/route.ts", module: r36 },
+  { path: "/api/tokens/authenticated", file: "app/api/tokens/authenticated/route.ts", module: r37 },
+  { path: "/api/tokens/deploy/{requestKey}", file: "app/api/tokens/deploy/[requestKey]/route.ts", module: r38 },
+  { path: "/api/tokens/deploy", file: "app/api/tokens/deploy/route.ts", module: r39 },
+  { path: "/api/tokens/deploy/split", file: "app/api/tokens/deploy/split/route.ts", module: r40 },
+  { path: "/api/tokens/deploy/v4", file: "app/api/tokens/deploy/v4/route.ts", module: r41 },
+  { path: "/api/tokens/estimate-rewards-by-pool-address", file: "app/api/tokens/estimate-rewards-by-pool-address/route.ts", module: r42 },
+  { path: "/api/tokens/fetch-by-admin", file: "app/api/tokens/fetch-by-admin/route.ts", module: r43 },
+  { path: "/api/tokens/fetch-by-pool-address", file: "app/api/tokens/fetch-by-pool-address/route.ts", module: r44 },
+  { path: "/api/tokens/fetch-by-pool-addresses", file: "app/api/tokens/fetch-by-pool-addresses/route.ts", module: r45 },
+  { path: "/api/tokens/fetch-deployed-by-address", file: "app/api/tokens/fetch-deployed-by-address/route.ts", module: r46 },
+  { path: "/api/tokens/fetch-deployed-by-fid", file: "app/api/tokens/fetch-deployed-by-fid/route.ts", module: r47 },
+  { path: "/api/tokens/index-by-address", file: "app/api/tokens/index-by-address/route.ts", module: r48 },
+  { path: "/api/tokens/index", file: "app/api/tokens/index/route.ts", module: r49 },
+  { path: "/api/tokens/is-blocked", file: "app/api/tokens/is-blocked/route.ts", module: r50 },
+  { path: "/api/tokens/market-history", file: "app/api/tokens/market-history/route.ts", module: r51 },
+  { path: "/api/tokens", file: "app/api/tokens/route.ts", module: r52 },
+  { path: "/api/tokens/save-deployed-token/from-ui", file: "app/api/tokens/save-deployed-token/from-ui/route.ts", module: r53 },
+  { path: "/api/tokens/search", file: "app/api/tokens/search/route.ts", module: r54 },
+  { path: "/api/tokens/trending", file: "app/api/tokens/trending/route.ts", module: r55 },
+  { path: "/api/webhooks/{id}", file: "app/api/webhooks/[id]/route.ts", module: r56 },
+  { path: "/api/webhooks", file: "app/api/webhooks/route.ts", module: r57 },
 ];

@@ -67,3 +67,24 @@ export function sumClaimsByOwner(db: Database, chainId: number, token: string, o
     .groupBy("fee_owner")
     .execute();
 }
+
+/**
+ * One fee owner's claims of `token` on the chain, newest first: `limit` of them after `offset`, and one more when
+ * more follow (the fee_claims_owner index finds them; an owner's claims are few).
+ */
+export function findClaimsOfOwner(
+  db: Database,
+  q: { chainId: number; token: string; owner: string; limit: number; offset: number },
+) {
+  return db
+    .selectFrom("fee_claims")
+    .select(["tx_hash", "amount"])
+    .where("chain_id", "=", q.chainId)
+    .where("token", "=", q.token)
+    .where("fee_owner", "=", q.owner)
+    .orderBy("block_number", "desc")
+    .orderBy("log_index", "desc")
+    .limit(q.limit + 1)
+    .offset(q.offset)
+    .execute();
+}

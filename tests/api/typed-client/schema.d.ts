@@ -249,6 +249,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/get-claimed-fees/{tokenAddress}/{feeRecipient}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the fees a recipient has claimed
+         * @description The total (wei, decimal string) and count of the fee recipient's claims of the token's paired token (WETH for most), from the indexed fee-claim events, and a page of their transactions, newest first. Any address may be asked about: one that never claimed answers 0. Fee-locker balances are per owner and currency: a recipient shared by several tokens has all its claims of that currency counted for each. 404 for a token the service does not know on that chain.
+         */
+        get: operations["getApiGetClaimedFeesTokenAddressFeeRecipient"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/get-estimated-uncollected-fees/{address}": {
         parameters: {
             query?: never;
@@ -3023,6 +3043,153 @@ export interface operations {
             };
             /** @description Invalid input: the message names the parameter; `details` lists every zod issue */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (fixed message; details only in the log) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency (database, chain RPC, data provider) is unavailable or the request timed out; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiGetClaimedFeesTokenAddressFeeRecipient: {
+        parameters: {
+            query?: {
+                /**
+                 * @description the token's chain
+                 * @example 8453
+                 */
+                chainId?: number;
+                /**
+                 * @description page size, 1 to 100 (default 50); a larger value is clamped to 100
+                 * @example 50
+                 */
+                limit?: number;
+                /**
+                 * @description claims to skip, at most 10000
+                 * @example 0
+                 */
+                offset?: number;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description the token's contract address
+                 * @example 0x4200000000000000000000000000000000000006
+                 */
+                tokenAddress: string;
+                /**
+                 * @description the fee owner, as the token's extensions.fees.recipients[].recipient names it
+                 * @example 0x4200000000000000000000000000000000000006
+                 */
+                feeRecipient: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "tokenAddress": "0x4200000000000000000000000000000000000006",
+                     *       "feeRecipient": "0x4200000000000000000000000000000000000006",
+                     *       "chainId": 8453,
+                     *       "pairedTokenAddress": "0x4200000000000000000000000000000000000006",
+                     *       "totalClaimed": "250000000000000000",
+                     *       "claimCount": 1,
+                     *       "txHashes": [
+                     *         "1"
+                     *       ],
+                     *       "pagination": {
+                     *         "limit": 1,
+                     *         "offset": 1,
+                     *         "hasMore": false
+                     *       },
+                     *       "indexedToBlock": 1
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description EIP-55 checksummed address
+                         * @example 0x4200000000000000000000000000000000000006
+                         */
+                        tokenAddress: string;
+                        /**
+                         * @description EIP-55 checksummed address
+                         * @example 0x4200000000000000000000000000000000000006
+                         */
+                        feeRecipient: string;
+                        chainId: number;
+                        /**
+                         * @description the currency counted: the token's paired token (WETH for most)
+                         * @example 0x4200000000000000000000000000000000000006
+                         */
+                        pairedTokenAddress: string;
+                        /**
+                         * @description wei of the paired token the recipient has claimed, exact decimal string
+                         * @example 250000000000000000
+                         */
+                        totalClaimed: string;
+                        /** @description claims counted in totalClaimed */
+                        claimCount: number;
+                        /** @description this page of the claims' transactions, newest first */
+                        txHashes: string[];
+                        pagination: {
+                            limit: number;
+                            offset: number;
+                            /** @description whether claims follow this page */
+                            hasMore: boolean;
+                        };
+                        /** @description the last block the claim indexer has read; null before its first run */
+                        indexedToBlock: number | null;
+                    };
+                };
+            };
+            /** @description Invalid input: the message names the parameter; `details` lists every zod issue */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Credentials of the wrong kind (e.g. a user token on a partner route) or not allowed */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -23,3 +23,23 @@ export const creatorEarningsResponse = z.object({
     .nullable()
     .describe("the last block the claim indexer has read; null before its first run"),
 });
+
+export const claimedFeesResponse = z.object({
+  tokenAddress: address,
+  feeRecipient: address,
+  chainId: z.number().int(),
+  pairedTokenAddress: address.describe("the currency counted: the token's paired token (WETH for most)"),
+  totalClaimed: weiAmount.describe("wei of the paired token the recipient has claimed, exact decimal string"),
+  claimCount: z.number().int().describe("claims counted in totalClaimed"),
+  txHashes: z.array(z.string()).describe("this page of the claims' transactions, newest first"),
+  pagination: z.object({
+    limit: z.number().int(),
+    offset: z.number().int(),
+    hasMore: z.boolean().describe("whether claims follow this page"),
+  }),
+  indexedToBlock: z
+    .number()
+    .int()
+    .nullable()
+    .describe("the last block the claim indexer has read; null before its first run"),
+});

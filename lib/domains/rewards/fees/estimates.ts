@@ -15,7 +15,8 @@ import { pairedAmountUsd } from "@/lib/domains/tokens/service";
 import { findRewardToken, lockerOf, readTokenRewards, type TokenKey } from "./rewards";
 import { isEvmAddress } from "@/lib/core/evm";
 
-function pairedTokenOf(poolConfig: Record<string, unknown> | null, chainId: number): Address {
+/** The token's paired token as its pool configuration names it, else the chain's WETH (503 when none is configured). */
+export function pairedTokenOf(poolConfig: Record<string, unknown> | null, chainId: number): Address {
   const paired = poolConfig?.pairedToken;
   if (typeof paired === "string" && isEvmAddress(paired)) return getAddress(paired.toLowerCase());
   const weth = chainSettings(chainId).contracts.weth;
