@@ -31,7 +31,7 @@ const schema = z.object({
   OTEL_EXPORTER_OTLP_PROTOCOL: z.enum(["http/protobuf", "http/json"]).default("http/protobuf"),
   OTEL_SERVICE_NAME: z.string().min(1).default("token-launch-service"),
   OTEL_METRIC_EXPORT_INTERVAL: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
-  OTEL_SDK_DISABLED: bool.default("false"),
+  OTEL_SDK_DISABLED: bool.default(false),
 
   // Postgres: PGlite under DATA_DIR when DATABASE_URL is unset.
   DATA_DIR: z.string().min(1).default(DEFAULT_DATA_DIR),
