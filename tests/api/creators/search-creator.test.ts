@@ -103,6 +103,18 @@ describe("GET /api/search-creator", () => {
     expect((await search("q=alice_x")).body.users.map((u: any) => u.fid)).toEqual([10]);
   });
 
+  it("folds names as token search does: full width, decomposed accents, any script's capitals", async () => {
+    await insertUser({ fid: 40, username: "zed40", displayName: "ＺＯＥＹ Ｆｕｌｌ" });
+    await insertUser({ fid: 41, username: "rn41", displayName: "Rene\u0301e" });
+    await insertUser({ fid: 42, username: "yannis", displayName: "ΟΔΥΣΣΕΑΣ" });
+    const fids = async (q: string) => (await search(`q=${encodeURIComponent(q)}`)).body.users.map((u: any) => u.fid);
+    expect(await fids("zoey f")).toEqual([40]);
+    expect(await fids("Renée")).toEqual([41]);
+    expect(await fids("RENE\u0301E")).toEqual([41]);
+    expect(await fids("ΟΔΥΣΣΕΑΣ")).toEqual([42]);
+    expect(await fids("＠ＹＡＮＮＩＳ")).toEqual([42]);
+  });
+
   it("matches an address as a verified wallet (any case) or as a deployer", async () => {
     const res = await search(`q=${getAddress(A1)}`);
     expect(res.body.users.map((u: any) => u.fid)).toEqual([10]);

@@ -3,15 +3,17 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from "kysely";
 import type { DB } from "@/db/types";
 import { BYTES32, isEvmAddress } from "@/lib/core/evm";
+import { searchFold } from "../search-fold";
 
 /**
  * How `q` is matched:
  * - `address`: a 20-byte hex address equals the contract or the pool address;
  * - `poolId`: a 32-byte hex id equals the (v4) pool id;
- * - `substring`: case-insensitive substring of name or symbol, through the trigram GIN indexes;
- * - `prefix`: name or symbol starts with the term, through the text_pattern_ops indexes. Used for terms
- *   without three consecutive letters or digits (one or two characters, "$$", "a b"), from which a
+ * - `substring`: substring of name or symbol, both folded (searchFold), through the trigram GIN indexes;
+ * - `prefix`: name or symbol starts with the term, both folded, through the text_pattern_ops indexes. Used for
+ *   terms without three consecutive letters or digits (one or two characters, "$$", "a b"), from which a
  *   trigram index can take nothing to look up and would read every entry.
+ * The value of `substring` and `prefix` is the term in NFKC, not yet lowercased: its case is folded by SQL.
  */
 export type SearchTerm =
   | { kind: "address"; value: string }
@@ -45,26 +47,12 @@ export type TokenFilters = {
 const TRIGRAM_RUN = /[\p{L}\p{N}]{3}/u;
 
 export function classifySearchTerm(raw: string): SearchTerm | undefined {
-  const term = raw.trim();
+  // NFKC before anything else: a fullwidth address is an address, a fullwidth ％ a wildcard to escape.
+  const term = raw.normalize("NFKC").trim();
   if (!term) return undefined;
   if (isEvmAddress(term)) return { kind: "address", value: term.toLowerCase() };
   if (BYTES32.test(term)) return { kind: "poolId", value: term.toLowerCase() };
-  const lower = term.toLowerCase();
-  return TRIGRAM_RUN.test(lower) ? { kind: "substring", value: lower } : { kind: "prefix", value: lower };
-}
-
-/**
- * The least string above every string that starts with `prefix`, in byte order (UTF-8 byte order is
- * code point order): the prefix with its last code point incremented. Null when there is none.
- */
-export function prefixUpperBound(prefix: string): string | null {
-  const points = Array.from(prefix);
-  while (points.length) {
-    let next = points.pop()!.codePointAt(0)! + 1;
-    if (next === 0xd800) next = 0xe000; // no surrogates in UTF-8 text
-    if (next <= 0x10ffff) return points.join("") + String.fromCodePoint(next);
-  }
-  return null;
+  return TRIGRAM_RUN.test(term) ? { kind: "substring", value: term } : { kind: "prefix", value: term };
 }
 
 /** LIKE treats % _ and \ specially; the term is matched literally. */
@@ -80,6 +68,9 @@ function creatorsCondition(eb: Eb, creators: NonNullable<TokenFilters["creators"
   return parts.length ? eb.or(parts) : sql<SqlBool>`false`;
 }
 
+/** A searched column as its search index holds it. */
+const folded = (column: "t.name" | "t.symbol") => searchFold(sql.ref(column));
+
 function searchCondition(eb: Eb, q: SearchTerm): Expression<SqlBool> {
   switch (q.kind) {
     case "address":
@@ -87,19 +78,15 @@ function searchCondition(eb: Eb, q: SearchTerm): Expression<SqlBool> {
     case "poolId":
       return eb("t.pool_address", "=", q.value);
     case "substring": {
-      const pattern = `%${escapeLike(q.value)}%`;
-      return sql<SqlBool>`(lower(t.name) LIKE ${pattern} OR lower(t.symbol) LIKE ${pattern})`;
+      const pattern = searchFold(sql.val(`%${escapeLike(q.value)}%`));
+      return sql<SqlBool>`(${folded("t.name")} LIKE ${pattern} OR ${folded("t.symbol")} LIKE ${pattern})`;
     }
     case "prefix": {
-      // A byte-wise range (text_pattern_ops operators) rather than LIKE 'ab%': only the btree prefix
-      // indexes serve it, where a LIKE could be planned on the trigram index, whose entries for one or
-      // two letters cover most of the table.
-      const above = prefixUpperBound(q.value);
-      const inRange = (column: string) =>
-        above === null
-          ? sql`lower(${sql.ref(column)}) ~>=~ ${q.value}`
-          : sql`(lower(${sql.ref(column)}) ~>=~ ${q.value} AND lower(${sql.ref(column)}) ~<~ ${above})`;
-      return sql<SqlBool>`(${inRange("t.name")} OR ${inRange("t.symbol")})`;
+      // ^@ (starts_with) rather than LIKE 'ab%': only the btree prefix indexes serve it (PostgreSQL turns it into
+      // their byte-wise range), where a LIKE could be planned on the trigram index, whose entries for one or two
+      // letters cover most of the table.
+      const term = searchFold(sql.val(q.value));
+      return sql<SqlBool>`(${folded("t.name")} ^@ ${term} OR ${folded("t.symbol")} ^@ ${term})`;
     }
   }
 }

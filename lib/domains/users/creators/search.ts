@@ -22,13 +22,14 @@ export type SearchCreatorParams = {
   offset: number;
 };
 
-/** Profiles whose username, display name or X handle starts with `name` (see creatorsByNameQuery). */
+/** Profiles whose username, display name or X handle starts with `name`, folded (see creatorsByNameQuery). */
 export async function matchCreatorsByName(name: string, limit = MAX_CREATORS): Promise<CreatorMatch[]> {
   return (await creatorsByNameQuery(name, limit).execute(db())).rows;
 }
 
 /** The profiles `q` names (as JSON text), and the FIDs and addresses whose tokens count as theirs. */
-async function resolveCreators(q: string) {
+async function resolveCreators(raw: string) {
+  const q = raw.normalize("NFKC").trim(); // as token search reads q: a fullwidth address or ＠ reads as plain
   const address = isEvmAddress(q) ? q.toLowerCase() : null;
   let found: Array<{ fid: number; verified_addresses: string[]; json: JsonText }>;
   if (address) {
@@ -36,7 +37,7 @@ async function resolveCreators(q: string) {
     const holder = await lookupUserByAddress(address, false);
     found = holder ? [{ ...holder, json: new JsonText(toJson(toUserObject(holder))) }] : [];
   } else {
-    const name = q.replace(/^@/, "").trim().toLowerCase();
+    const name = q.replace(/^@/, "").trim(); // its case is folded by SQL (searchFold)
     const matched = name ? await matchCreatorsByName(name) : [];
     found = matched.map((m) => ({ ...m, json: new JsonText(userJson(m)) }));
   }

@@ -2,6 +2,7 @@
 import { sql } from "kysely";
 import type { Database } from "@/db";
 import type { NeynarUser } from "@/lib/platform/neynar/schemas";
+import { searchFold } from "@/lib/domains/tokens/search-fold";
 import { rowFromProvider, userJsonColumns, type UserJsonRow, type UserRow } from "@/lib/domains/users/serialize";
 
 export async function loadUsersByFids(db: Database, fids: number[]): Promise<Map<number, UserRow>> {
@@ -155,28 +156,28 @@ export function loadAddressesOfFids(db: Database, fids: number[]): Promise<{ add
   return db.selectFrom("user_addresses").select(["address", "fid"]).where("fid", "in", fids).execute();
 }
 
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /** A matched creator: the FID and verified addresses its tokens are found by, and its JSON text (userJson). */
 export type CreatorMatch = Pick<UserRow, "fid" | "verified_addresses"> & UserJsonRow;
 
 /**
- * Profiles whose username, display name or X handle starts with `name` (lowercase), case-insensitively: exact
- * username first, then an exact handle or display name, then the most followed. Prefixes only: a substring
- * (trigram) match over three columns cost 50-100 ms at 125,000 profiles, a prefix match 1-5. The matches are
- * ranked from the three prefix indexes alone (they carry the FID and follower count), and only the `limit` kept
- * are read from the table, each with the JSON text of its user object.
+ * Profiles whose username, display name or X handle starts with `name`, each folded as token search folds text
+ * (NFKC and lower(): searchFold): exact username first, then an exact handle or display name, then the most followed.
+ * Prefixes only: a substring (trigram) match over three columns cost 50-100 ms at 125,000 profiles, a prefix match
+ * 1-5. The matches are ranked from the three prefix indexes alone (on the folded column, they carry the FID and
+ * follower count), and only the `limit` kept are read from the table, each with the JSON text of its user object.
  */
 export function creatorsByNameQuery(name: string, limit: number) {
-  const prefix = `${likeEscape(name)}%`;
+  // ^@ (starts_with) is served by the btree prefix indexes alone, as a byte-wise range of the folded column.
+  const term = searchFold(sql.val(name));
+  const fold = (column: "username" | "display_name" | "twitter_username") => searchFold(sql.ref(column));
   return sql<CreatorMatch>`
     WITH matched AS (
-      SELECT fid, follower_count, lower(username) = ${name} AS exact_name, false AS exact_other
-        FROM users WHERE lower(username) LIKE ${prefix}
-      UNION ALL SELECT fid, follower_count, false, lower(display_name) = ${name}
-        FROM users WHERE lower(display_name) LIKE ${prefix}
-      UNION ALL SELECT fid, follower_count, false, lower(twitter_username) = ${name}
-        FROM users WHERE lower(twitter_username) LIKE ${prefix}
+      SELECT fid, follower_count, ${fold("username")} = ${term} AS exact_name, false AS exact_other
+        FROM users WHERE ${fold("username")} ^@ ${term}
+      UNION ALL SELECT fid, follower_count, false, ${fold("display_name")} = ${term}
+        FROM users WHERE ${fold("display_name")} ^@ ${term}
+      UNION ALL SELECT fid, follower_count, false, ${fold("twitter_username")} = ${term}
+        FROM users WHERE ${fold("twitter_username")} ^@ ${term}
     ), kept AS (
       SELECT fid, bool_or(exact_name) AS exact_name, bool_or(exact_other) AS exact_other, max(follower_count) AS followers
       FROM matched GROUP BY fid
