@@ -136,12 +136,12 @@ async function followFactory(chainId: number, factory: Address, head: number): P
   while (run.ranges < cfg.TOKEN_INDEX_MAX_RANGES && from <= head) {
     const to = Math.min(from + cfg.TOKEN_INDEX_BLOCK_RANGE - 1, head);
     const logs = await readTokenCreatedLogs(chainId, { fromBlock: from, toBlock: to, factories: [factory] });
-    const setAside = await storeRange(chainId, factory, to, logs);
+    const aside = await storeRange(chainId, factory, to, logs);
     run.fromBlock ??= from;
     run.toBlock = to;
     run.ranges += 1;
     run.tokens += logs.events.length;
-    run.setAside += setAside;
+    run.setAside += aside;
     from = to + 1;
   }
   return run;
