@@ -37,18 +37,11 @@ async function retryOne(row: QuarantinedEventRow): Promise<RetryResult> {
   if (event)
     return (await storeOrSetAside(row.chainId, event, await eventContext(row.chainId, event))) ? "indexed" : "refused";
   const still = undecodable.find(same);
-  const key = { stream: row.stream, chainId: row.chainId, txHash: row.txHash, logIndex: row.logIndex };
   if (!still) {
-    await resolveQuarantinedEvent(db(), key);
+    await resolveQuarantinedEvent(db(), row);
     return "gone";
   }
-  await quarantineEvent(db(), {
-    ...key,
-    address: row.address,
-    blockNumber: row.blockNumber,
-    reason: "undecodable",
-    error: still.error,
-  });
+  await quarantineEvent(db(), { ...row, reason: "undecodable", error: still.error });
   return "undecodable";
 }
 
