@@ -1214,7 +1214,7 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description events a page (1 to 100, default 50)
+                 * @description page size, 1 to 100 (default 50); a larger value is clamped to 100
                  * @example 50
                  */
                 limit?: number;

@@ -61,7 +61,7 @@ export async function retryQuarantinedTokenEvents(options: {
 }
 
 export const quarantinedEventsQuery = z.object({
-  limit: zLimit(100, 50).describe("events a page (1 to 100, default 50)"),
+  limit: zLimit(100, 50),
   cursor: zCursorOf(z.object({ id: z.number().int().nonnegative() }), (c) => c.id)
     .optional()
     .describe("the `nextCursor` of the previous page"),
