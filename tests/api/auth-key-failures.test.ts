@@ -1,17 +1,16 @@
 // Wrong API keys are counted per client address: past the bound the address gets 429 before its key is looked up,
 // on the Postgres backend and, when redis-server runs, on Upstash.
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { randomBytes } from "node:crypto";
 import { sql } from "kysely";
 import { db } from "@/db";
-import { resetConfig } from "@/lib/core/config";
-import { kv, resetKv } from "@/lib/platform/kv";
+import { kv } from "@/lib/platform/kv";
 import { API_KEY_FAILURE_LIMIT } from "@/lib/http/auth/partner-keys";
 import { route } from "@/lib/http/route";
 import { partnerKey, revokedPartnerKey } from "@/tests/helpers/auth";
 import { freezeDate } from "@/tests/helpers/clock";
 import { call, expectError } from "@/tests/helpers/http";
-import { redisReachable, REDIS_URL, startUpstashServer, type UpstashServer } from "@/tests/helpers/upstash";
+import { describeOnUpstash } from "@/tests/helpers/upstash";
 
 const partnerRoute = route({ auth: "partner", handler: ({ principal }) => ({ partner: principal.name }) });
 const userRoute = route({ auth: "user", handler: ({ principal }) => ({ userId: principal.userId }) });
@@ -112,27 +111,4 @@ describe("failed API key checks on the Postgres backend", () => {
   });
 });
 
-const reachable = await redisReachable();
-describe.skipIf(!reachable)(
-  reachable
-    ? "failed API key checks on the Upstash backend"
-    : `failed API key checks on Upstash: SKIPPED, redis-server not reachable at ${REDIS_URL}`,
-  () => {
-    let server: UpstashServer;
-    beforeAll(async () => {
-      server = await startUpstashServer();
-      process.env.KV_REST_API_URL = server.url;
-      process.env.KV_REST_API_TOKEN = server.token;
-      resetConfig();
-      resetKv();
-    });
-    afterAll(async () => {
-      delete process.env.KV_REST_API_URL;
-      delete process.env.KV_REST_API_TOKEN;
-      resetConfig();
-      resetKv();
-      await server?.close();
-    });
-    keyFailureCases("upstash");
-  },
-);
+await describeOnUpstash("failed API key checks on the Upstash backend", () => keyFailureCases("upstash"));

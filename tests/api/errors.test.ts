@@ -1,5 +1,5 @@
 // The one error envelope, CORS and rate limits, through small routes built here with route().
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { randomBytes } from "node:crypto";
 import { sql } from "kysely";
 import { z } from "zod";
@@ -7,12 +7,11 @@ import { db } from "@/db";
 import { route, preflight } from "@/lib/http/route";
 import { notFound } from "@/lib/core/errors";
 import { zAddress, zBool, zInt } from "@/lib/core/input";
-import { resetConfig } from "@/lib/core/config";
-import { kv, resetKv } from "@/lib/platform/kv";
+import { kv } from "@/lib/platform/kv";
 import { partnerKey } from "@/tests/helpers/auth";
 import { call, expectError } from "@/tests/helpers/http";
 import { freezeDate } from "@/tests/helpers/clock";
-import { redisReachable, REDIS_URL, startUpstashServer, type UpstashServer } from "@/tests/helpers/upstash";
+import { describeOnUpstash } from "@/tests/helpers/upstash";
 
 const listQuery = z.object({ limit: zInt(0, 20).default(10), address: zAddress, champagne: zBool.optional() });
 const listRoute = route({ auth: "public", query: listQuery, handler: ({ query }) => query });
@@ -304,27 +303,4 @@ describe("rate limits on the Postgres backend", () => {
   rateLimitCases("postgres");
 });
 
-const reachable = await redisReachable();
-describe.skipIf(!reachable)(
-  reachable
-    ? "rate limits on the Upstash backend"
-    : `rate limits on Upstash: SKIPPED, redis-server not reachable at ${REDIS_URL}`,
-  () => {
-    let server: UpstashServer;
-    beforeAll(async () => {
-      server = await startUpstashServer();
-      process.env.KV_REST_API_URL = server.url;
-      process.env.KV_REST_API_TOKEN = server.token;
-      resetConfig();
-      resetKv();
-    });
-    afterAll(async () => {
-      delete process.env.KV_REST_API_URL;
-      delete process.env.KV_REST_API_TOKEN;
-      resetConfig();
-      resetKv();
-      await server?.close();
-    });
-    rateLimitCases("upstash");
-  },
-);
+await describeOnUpstash("rate limits on the Upstash backend", () => rateLimitCases("upstash"));

@@ -12,6 +12,9 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo, Socket } from "node:net";
 import { randomBytes } from "node:crypto";
 import Redis from "ioredis";
+import { afterAll, beforeAll, describe } from "vitest";
+import { resetConfig } from "@/lib/core/config";
+import { resetKv } from "@/lib/platform/kv";
 
 export const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
 
@@ -164,4 +167,33 @@ export async function startUpstashServer(options: { redisUrl?: string; token?: s
       redis.disconnect();
     },
   };
+}
+
+/**
+ * A describe block whose tests run with the service's kv() on a local Upstash-REST server (KV_REST_API_URL), skipped
+ * with its reason in the title when redis-server is not reachable.
+ */
+export async function describeOnUpstash(title: string, body: () => void): Promise<void> {
+  const reachable = await redisReachable();
+  describe.skipIf(!reachable)(
+    reachable ? title : `${title}: SKIPPED, redis-server not reachable at ${REDIS_URL}`,
+    () => {
+      let server: UpstashServer;
+      beforeAll(async () => {
+        server = await startUpstashServer();
+        process.env.KV_REST_API_URL = server.url;
+        process.env.KV_REST_API_TOKEN = server.token;
+        resetConfig();
+        resetKv();
+      });
+      afterAll(async () => {
+        delete process.env.KV_REST_API_URL;
+        delete process.env.KV_REST_API_TOKEN;
+        resetConfig();
+        resetKv();
+        await server?.close();
+      });
+      body();
+    },
+  );
 }
