@@ -26,6 +26,8 @@ export interface TokensTable {
   presale_id: number | null;
   factory_address: string | null;
   locker_address: string | null;
+  /** The Uniswap V3 LP position NFT the locker holds, as a decimal string (tokens before v4; null for v4). */
+  lp_nft_id: string | null;
   metadata: Json;
   social_context: Json;
   deploy_config: Json | null;
