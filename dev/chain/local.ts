@@ -167,6 +167,29 @@ export const PLATFORM_BASE_ADDRESSES = {
 } as const satisfies Partial<Record<keyof LocalContracts, Address>>;
 
 /**
+ * Where the platform's earlier generations (v0 to v3.1) sit on Base, as its SDK has them (`CLANKERS` and the legacy
+ * fee claim helpers), with the Uniswap V3 factory and position manager their pools and LP positions live in. The
+ * legacy stand-ins (dev/chain/contracts/Legacy*.sol) are installed at the same addresses. v0 and v1 have no
+ * shared locker: their factories create one per token.
+ */
+export const LEGACY_BASE_ADDRESSES = {
+  factoryV0: "0x250c9FB2b411B48273f69879007803790A6AeA47",
+  factoryV1: "0x9B84fcE5Dcd9a38d2D01d5D72373F6b6b067c3e1",
+  factoryV2: "0x732560fa1d1A76350b1A500155BA978031B53833",
+  lockerV2: "0x618A9840691334eE8d24445a4AdA4284Bf42417D",
+  factoryV3: "0x375C15db32D28cEcdcAB5C03Ab889bf15cbD2c5E",
+  lockerV3: "0x5eC4f99F342038c67a312a166Ff56e6D70383D86",
+  factoryV3_1: "0x2A787b2362021cC3eEa3C24C4748a6cD5B687382",
+  lockerV3_1: "0x33e2Eda238edcF470309b8c6D228986A1204c8f9",
+  vaultV3_1: "0x42A95190B4088C88Dd904d930c79deC1158bF09D",
+  uniswapV3Factory: "0x33128a8fC17869897dcE68Ed026d694621f6FDfD",
+  positionManager: "0x03a520b32C04BF3bEEf7BEb72E919cf822Ed34f1",
+} as const satisfies Record<string, Address>;
+
+/** Percent of a v2 or v3 position's fees the local lockers keep for the team (account 0). */
+export const LEGACY_V2_TEAM_REWARD = 60n;
+
+/**
  * Installs the local contracts at the platform's Base addresses, deploys the test aids (ETH/USD feed, Merkle
  * verifier) from account 0, enables the modules, and funds the service's deployer. Safe to call again on a
  * chain that already has them.
@@ -252,6 +275,38 @@ async function installPlatformContracts(request: Request, owner: Address, c: Loc
   await install(c.vault, artifacts.tokenVaultAbi, artifacts.tokenVaultBytecode, [c.factory]);
   await install(c.airdrop, artifacts.tokenAirdropAbi, artifacts.tokenAirdropBytecode, [c.factory]);
   await install(c.presale, artifacts.presaleAbi, artifacts.presaleBytecode, [c.factory]);
+
+  const l = LEGACY_BASE_ADDRESSES;
+  const uniswap = [WETH_ADDRESS, l.uniswapV3Factory, l.positionManager];
+  await install(l.uniswapV3Factory, artifacts.legacyUniswapV3FactoryAbi, artifacts.legacyUniswapV3FactoryBytecode, []);
+  await install(l.positionManager, artifacts.legacyPositionManagerAbi, artifacts.legacyPositionManagerBytecode, []);
+  await install(l.factoryV0, artifacts.legacyFactoryV0Abi, artifacts.legacyFactoryV0Bytecode, [owner, ...uniswap]);
+  await install(l.factoryV1, artifacts.legacyFactoryV1Abi, artifacts.legacyFactoryV1Bytecode, [owner, ...uniswap]);
+  for (const [factory, locker, abi, bytecode] of [
+    [l.factoryV2, l.lockerV2, artifacts.legacyFactoryV2Abi, artifacts.legacyFactoryV2Bytecode],
+    [l.factoryV3, l.lockerV3, artifacts.legacyFactoryV3Abi, artifacts.legacyFactoryV3Bytecode],
+  ] as const) {
+    await install(factory, abi, bytecode, [owner, ...uniswap, locker]);
+    await install(locker, artifacts.legacyLockerV2Abi, artifacts.legacyLockerV2Bytecode, [
+      factory,
+      l.positionManager,
+      owner,
+      LEGACY_V2_TEAM_REWARD,
+    ]);
+  }
+  await install(l.factoryV3_1, artifacts.legacyFactoryV3_1Abi, artifacts.legacyFactoryV3_1Bytecode, [
+    owner,
+    ...uniswap,
+    l.lockerV3_1,
+    l.vaultV3_1,
+  ]);
+  await install(l.lockerV3_1, artifacts.legacyLockerV3_1Abi, artifacts.legacyLockerV3_1Bytecode, [
+    owner,
+    l.factoryV3_1,
+    l.positionManager,
+    owner,
+  ]);
+  await install(l.vaultV3_1, artifacts.legacyVaultV3_1Abi, artifacts.legacyVaultV3_1Bytecode, [l.factoryV3_1]);
 }
 
 async function runSetup(client: PublicClient, wallet: Wallet, c: LocalContracts) {
