@@ -2,7 +2,7 @@
 // allowlists share. Migration: db/migrations/20261122040000_merkle_trees.ts.
 import type { Generated } from "kysely";
 
-// airdrop_claims and airdrop_claim_checkpoints: migration db/migrations/20261125120000_airdrop_claims.ts.
+// airdrop_claims: migration db/migrations/20261125120000_airdrop_claims.ts.
 
 export type MerkleTreeState = "staged" | "queued" | "current" | "retired";
 
@@ -56,16 +56,8 @@ export interface AirdropClaimsTable {
   indexed_at: Generated<Date>;
 }
 
-export interface AirdropClaimCheckpointsTable {
-  chain_id: number;
-  airdrop: string;
-  last_block: number;
-  updated_at: Generated<Date>;
-}
-
 export interface AirdropsTables {
   airdrop_claims: AirdropClaimsTable;
-  airdrop_claim_checkpoints: AirdropClaimCheckpointsTable;
   merkle_trees: MerkleTreesTable;
   merkle_tiles: MerkleTilesTable;
   merkle_leaf_chunks: MerkleLeafChunksTable;

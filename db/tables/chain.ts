@@ -22,6 +22,18 @@ export interface QuarantinedEventsTable {
   resolved_at: Date | null;
 }
 
+/** How far a chain event stream was read: the last block covered per (stream, chain, followed contract). */
+export interface ChainCheckpointsTable {
+  /** The stream: "token-created", "fee-claims", "airdrop-claims", "presales", or a backfill's "<stream>:backfill". */
+  stream: string;
+  chain_id: number;
+  /** The followed contract (a factory, the fee locker, …), lowercase. */
+  address: string;
+  block: number;
+  updated_at: Generated<Date>;
+}
+
 export interface ChainTables {
   quarantined_events: QuarantinedEventsTable;
+  chain_checkpoints: ChainCheckpointsTable;
 }

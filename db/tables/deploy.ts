@@ -1,6 +1,6 @@
 // Row types of the deploy domain's tables (20261122060000_deploy, 20261122060200_deploy_signed_tx,
-// 20261122060300_deploy_quota, 20261122060400_deploy_tx_from): deploy requests, each partner's daily count of them, the TokenCreated
-// indexer's checkpoints, UI token submissions, and the reward address in api_keys.
+// 20261122060300_deploy_quota, 20261122060400_deploy_tx_from): deploy requests, each partner's daily count of them,
+// UI token submissions, and the reward address in api_keys.
 import type { ColumnType, Generated, JSONColumnType } from "kysely";
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -53,13 +53,6 @@ export interface DeployQuotaTable {
   used: number;
 }
 
-export interface TokenIndexCheckpointsTable {
-  chain_id: number;
-  factory: string;
-  last_block: number;
-  updated_at: Generated<Date>;
-}
-
 export interface TokenSubmissionsTable {
   id: Generated<number>;
   chain_id: number;
@@ -73,6 +66,5 @@ export interface TokenSubmissionsTable {
 export interface DeployTables {
   deploy_requests: DeployRequestsTable;
   deploy_quota: DeployQuotaTable;
-  token_index_checkpoints: TokenIndexCheckpointsTable;
   token_submissions: TokenSubmissionsTable;
 }

@@ -11,23 +11,18 @@ const root = path.resolve(import.meta.dirname, "../..");
 const OWNERS: Record<string, string[]> = {
   "lib/domains/tokens/queries": ["tokens", "token_market", "token_market_snapshots", "blocked_tokens"],
   "lib/domains/users/queries": ["users", "user_addresses", "follows", "trusted_tokens", "trusted_deployers"],
-  "lib/domains/launch/queries": [
-    "deploy_requests",
-    "deploy_quota",
-    "token_index_checkpoints",
-    "token_submissions",
-    "pretokens",
-  ],
-  "lib/domains/rewards/queries": ["fee_claims", "fee_claim_checkpoints"],
+  "lib/domains/launch/queries": ["deploy_requests", "deploy_quota", "token_submissions", "pretokens"],
+  "lib/domains/rewards/queries": ["fee_claims"],
   "lib/domains/presales/queries": ["presales"],
-  "lib/domains/airdrops/queries": ["airdrop_claims", "airdrop_claim_checkpoints"],
+  "lib/domains/airdrops/queries": ["airdrop_claims"],
   "lib/domains/merkle/queries": ["merkle_trees", "merkle_tiles", "merkle_leaf_chunks"],
   "lib/domains/leaderboard/queries": ["agents", "agent_runs", "agent_casts", "agent_interactions", "agent_scores"],
   "lib/domains/webhooks/queries": ["webhook_subscriptions", "webhook_deliveries"],
   "lib/domains/partners/queries": ["api_keys"],
   "lib/platform/jobs/queries": ["jobs"],
   "lib/platform/quarantine": ["quarantined_events"],
-  "lib/platform/kv/postgres": ["kv_cache", "rate_limits"],
+  "lib/platform/checkpoints": ["chain_checkpoints"],
+  "lib/platform/kv/postgres": ["kv_cache", "kv_counters", "rate_limits"],
 };
 const ownerOf = new Map(Object.entries(OWNERS).flatMap(([module, tables]) => tables.map((t) => [t, module] as const)));
 const TABLES = [...ownerOf.keys()].sort((a, b) => b.length - a.length);

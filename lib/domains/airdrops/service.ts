@@ -16,7 +16,8 @@ import { tokenChainId } from "@/lib/domains/tokens/service";
 import { chainSettings } from "@/lib/platform/chain";
 import { db } from "@/db";
 import { airdropUploadFields } from "./schemas";
-import { findAirdropClaimCheckpoint, sumAirdropClaimed } from "./queries";
+import { sumAirdropClaimed } from "./queries";
+import { airdropCheckpointOf } from "./indexer";
 
 export const airdropOwner = (token: string) => `airdrop:${token.toLowerCase()}`;
 
@@ -92,7 +93,7 @@ export async function claimedShare(tokenAddress: string) {
   const [sum, total, checkpoint] = await Promise.all([
     sumAirdropClaimed(db(), chainId, token),
     currentTreeTotal(airdropOwner(token)),
-    airdrop ? findAirdropClaimCheckpoint(db(), chainId, airdrop) : Promise.resolve(null),
+    airdrop ? airdropCheckpointOf(chainId, airdrop) : Promise.resolve(null),
   ]);
   const claimed = BigInt(sum.claimed);
   return {

@@ -9,7 +9,7 @@ import { configuredChainIds, getLatestBlockNumber } from "@/lib/platform/chain";
 import { degradedReasons, healthResponse } from "@/lib/platform/health";
 import { countOpenQuarantinedEvents } from "@/lib/platform/quarantine";
 import { checkQStashSchedules, laneBacklog, listFailedJobsAsSeen, scheduleRuns } from "@/lib/platform/jobs/watch";
-import { EVENT_STREAMS, INDEXER_JOBS } from "./streams";
+import { INDEXER_JOBS, streamCheckpoints } from "./streams";
 
 /** A chain or QStash that takes longer than this is reported as not answering. */
 export const CHAIN_HEAD_TIMEOUT_MS = 2000;
@@ -34,7 +34,11 @@ export const operatorStatusResponse = z
     ),
     streams: z.array(
       z.object({
-        stream: z.string().describe("token-created, fee-claims or airdrop-claims"),
+        stream: z
+          .string()
+          .describe(
+            "token-created, fee-claims, airdrop-claims or presales; `<stream>:backfill` for a backfill under way",
+          ),
         chainId: z.number().int(),
         contract: z.string().describe("the factory, fee locker or airdrop contract followed"),
         indexedBlock: z.number().int().describe("the checkpoint: the last block indexed"),
@@ -140,9 +144,7 @@ async function chainHead(chainId: number): Promise<{ head: number | null; error:
 }
 
 async function streamProgress() {
-  const rows = (
-    await Promise.all(EVENT_STREAMS.map(async (s) => (await s.checkpoints()).map((c) => ({ stream: s.stream, ...c }))))
-  ).flat();
+  const rows = await streamCheckpoints();
   const chainIds = [...new Set([...configuredChainIds(), ...rows.map((r) => r.chainId)])].sort((a, b) => a - b);
   const heads = await Promise.all(chainIds.map(async (chainId) => ({ chainId, ...(await chainHead(chainId)) })));
   const headOf = new Map(heads.map((h) => [h.chainId, h.head]));

@@ -1,29 +1,31 @@
-// The chain event streams the indexers follow: each one's job (run by a schedule of the same name) and its
-// checkpoints. Light to import (no chain client): the health check reads the job names.
-import { db } from "@/db";
-import { listTokenIndexCheckpoints } from "@/lib/domains/launch/queries/token-index";
-import { listFeeClaimCheckpoints } from "@/lib/domains/rewards/queries";
-import { listAirdropClaimCheckpoints } from "@/lib/domains/airdrops/queries";
+// The chain event streams the indexers follow: each one's job (run by a schedule of the same name). Their progress
+// is the checkpoint store (lib/platform/checkpoints.ts). Light to import (no chain client): the health check reads
+// the job names.
+import { type CheckpointRow, listCheckpoints } from "@/lib/platform/checkpoints";
 
-/** Checkpoints read per stream: the operator view stays one bounded page. */
-const MAX_CHECKPOINTS = 100;
+/** Checkpoints read at most: the operator view stays one bounded page. */
+const MAX_CHECKPOINTS = 400;
 
-type Checkpoint = { chainId: number; contract: string; lastBlock: number | string; updatedAt: Date };
-
-/** The chain event streams and their progress: each indexer's job (its schedule's name) and its checkpoints. */
-export const EVENT_STREAMS: readonly {
-  stream: string;
-  job: string;
-  checkpoints: () => Promise<Checkpoint[]>;
-}[] = [
-  { stream: "token-created", job: "token-index", checkpoints: () => listTokenIndexCheckpoints(db(), MAX_CHECKPOINTS) },
-  { stream: "fee-claims", job: "earnings-index", checkpoints: () => listFeeClaimCheckpoints(db(), MAX_CHECKPOINTS) },
-  {
-    stream: "airdrop-claims",
-    job: "airdrop-claims-index",
-    checkpoints: () => listAirdropClaimCheckpoints(db(), MAX_CHECKPOINTS),
-  },
+/** The chain event streams, in the operator view's order, and each indexer's job (its schedule's name). */
+export const EVENT_STREAMS: readonly { stream: string; job: string }[] = [
+  { stream: "token-created", job: "token-index" },
+  { stream: "fee-claims", job: "earnings-index" },
+  { stream: "airdrop-claims", job: "airdrop-claims-index" },
+  { stream: "presales", job: "presale-index" },
 ];
 
 /** The indexers' job names, which the health check holds to INDEXER_MAX_LAG_MINUTES. */
 export const INDEXER_JOBS = EVENT_STREAMS.map((s) => s.job);
+
+const rank = (stream: string) => {
+  const i = EVENT_STREAMS.findIndex((s) => stream === s.stream || stream.startsWith(`${s.stream}:`));
+  return i < 0 ? EVENT_STREAMS.length : i;
+};
+
+/** Every checkpoint (a backfill's progress, `<stream>:backfill`, beside its stream's), in EVENT_STREAMS order. */
+export async function streamCheckpoints(): Promise<CheckpointRow[]> {
+  const rows = await listCheckpoints({ limit: MAX_CHECKPOINTS });
+  return rows.sort(
+    (a, b) => rank(a.stream) - rank(b.stream) || (a.stream < b.stream ? -1 : a.stream > b.stream ? 1 : 0),
+  );
+}

@@ -5,10 +5,10 @@
 // The events carry no status: PresaleStarted means Active, PresaleBuy Active or SuccessfulMaximumHit (the
 // maximum goal reached), PresaleFailed Failed, PresaleDeployed Claimable; withdrawals and claims keep it.
 import type { Updateable } from "kysely";
-import { db } from "@/db";
+import { db, type Database } from "@/db";
 import { toJson } from "@/lib/core/json";
 import type { PresalesTable } from "@/db/tables/presales";
-import { PRESALE_STATUS, type PresaleEvent } from "@/lib/platform/chain";
+import { PRESALE_STATUS, readPresale, readPresaleAllowlistRoot, type PresaleEvent } from "@/lib/platform/chain";
 import { linkTokenPresale } from "@/lib/domains/tokens/queries/indexed";
 import { insertPresaleIfMissing, lockPresale, updatePresale } from "./queries";
 
@@ -76,39 +76,64 @@ export function foldPresaleEvents(events: PresaleEvent[], blockTime: Date): Chan
   return [...changes.values()];
 }
 
-/** Applies one presale's change; returns the presale id. */
+/** Applies one presale's change in its own transaction; returns the presale id. */
 export async function applyPresaleChange(chainId: number, presaleAddress: string, change: Change): Promise<number> {
-  const presaleId = Number(change.presaleId);
   await db()
     .transaction()
-    .execute(async (trx) => {
-      await insertPresaleIfMissing(trx, chainId, presaleId, presaleAddress.toLowerCase());
-      const row = await lockPresale(trx, chainId, presaleId);
-      const update: Updateable<PresalesTable> = { ...change.config, updated_at: new Date() };
-      const s = change.state;
-      if (
-        s &&
-        (s.block > BigInt(row.state_block) || (s.block === BigInt(row.state_block) && s.logIndex > row.state_log_index))
-      ) {
-        if (s.ethRaised !== undefined) update.eth_raised = s.ethRaised.toString();
-        if (s.status === "bought") {
-          const max = change.config?.max_eth_goal ?? row.max_eth_goal;
-          const maxHit = max != null && s.ethRaised !== undefined && s.ethRaised >= BigInt(max);
-          update.status = maxHit ? PRESALE_STATUS.SuccessfulMaximumHit : PRESALE_STATUS.Active;
-        } else if (s.status !== undefined) update.status = s.status;
-        Object.assign(update, { state_block: Number(s.block), state_log_index: s.logIndex });
-      }
-      const d = change.deployed;
-      if (d && !row.token_address) {
-        update.token_address = d.token;
-        if (d.supply !== undefined) update.token_supply = d.supply.toString();
-        if (d.lockupEndTime !== undefined) update.lockup_end_time = seconds(d.lockupEndTime);
-        if (d.vestingEndTime !== undefined) update.vesting_end_time = seconds(d.vestingEndTime);
-      }
-      await updatePresale(trx, row.id, update);
-      // The token page finds its presale through tokens.presale_id; a token indexed later links itself.
-      const token = row.token_address ?? (change.deployed ? change.deployed.token : null);
-      if (token) await linkTokenPresale(trx, chainId, token, presaleId);
+    .execute((trx) => applyPresaleChangeIn(trx, chainId, presaleAddress, change));
+  return Number(change.presaleId);
+}
+
+/** Applies one presale's change in the caller's transaction (the follower's, beside its checkpoint). */
+export async function applyPresaleChangeIn(
+  trx: Database,
+  chainId: number,
+  presaleAddress: string,
+  change: Change,
+): Promise<void> {
+  const presaleId = Number(change.presaleId);
+  await insertPresaleIfMissing(trx, chainId, presaleId, presaleAddress.toLowerCase());
+  const row = await lockPresale(trx, chainId, presaleId);
+  const update: Updateable<PresalesTable> = { ...change.config, updated_at: new Date() };
+  const s = change.state;
+  if (
+    s &&
+    (s.block > BigInt(row.state_block) || (s.block === BigInt(row.state_block) && s.logIndex > row.state_log_index))
+  ) {
+    if (s.ethRaised !== undefined) update.eth_raised = s.ethRaised.toString();
+    if (s.status === "bought") {
+      const max = change.config?.max_eth_goal ?? row.max_eth_goal;
+      const maxHit = max != null && s.ethRaised !== undefined && s.ethRaised >= BigInt(max);
+      update.status = maxHit ? PRESALE_STATUS.SuccessfulMaximumHit : PRESALE_STATUS.Active;
+    } else if (s.status !== undefined) update.status = s.status;
+    Object.assign(update, { state_block: Number(s.block), state_log_index: s.logIndex });
+  }
+  const d = change.deployed;
+  if (d && !row.token_address) {
+    update.token_address = d.token;
+    if (d.supply !== undefined) update.token_supply = d.supply.toString();
+    if (d.lockupEndTime !== undefined) update.lockup_end_time = seconds(d.lockupEndTime);
+    if (d.vestingEndTime !== undefined) update.vesting_end_time = seconds(d.vestingEndTime);
+  }
+  await updatePresale(trx, row.id, update);
+  // The token page finds its presale through tokens.presale_id; a token indexed later links itself.
+  const token = row.token_address ?? (change.deployed ? change.deployed.token : null);
+  if (token) await linkTokenPresale(trx, chainId, token, presaleId);
+}
+
+/** The change with what the events do not carry, read from the presale's record at the chain's head. */
+export async function withRecord(chainId: number, change: Change): Promise<Change> {
+  if (change.config && change.allowlist && BigInt(change.allowlist) !== 0n) {
+    const root = await readPresaleAllowlistRoot(chainId, change.presaleId);
+    change.config.allowlist_root = root && BigInt(root) !== 0n ? root.toLowerCase() : null;
+  }
+  if (change.deployed) {
+    const record = await readPresale(chainId, change.presaleId);
+    Object.assign(change.deployed, {
+      supply: record.tokenSupply,
+      lockupEndTime: record.lockupEndTime,
+      vestingEndTime: record.vestingEndTime,
     });
-  return presaleId;
+  }
+  return change;
 }

@@ -1,38 +1,17 @@
 // The presale refresh job (GET /api/presales/refresh): read the transaction's receipt, decode the presale
 // contract's events (the platform's, lib/platform/chain/abi-presale.ts), complete them with what only the
 // presale's record holds (getPresale: a deployed token's supply and lockup and vesting ends; the allowlist
-// root, from the allowlist contract it names), upsert each presale they name. Also registers the Merkle tree jobs (publish, delete)
-// that presale allowlists and airdrops share.
+// root, from the allowlist contract it names), upsert each presale they name. The presale-index job follows the
+// presale contract's events by block range (follow.ts), so presales never refreshed are listed too. Also registers
+// the Merkle tree jobs (publish, delete) that presale allowlists and airdrops share.
 import { z } from "zod";
-import {
-  chainSettings,
-  getBlockHeader,
-  getPresaleLogs,
-  getReceipt,
-  readPresale,
-  readPresaleAllowlistRoot,
-} from "@/lib/platform/chain";
+import { chainSettings, configuredChainIds, getBlockHeader, getPresaleLogs, getReceipt } from "@/lib/platform/chain";
 import { config } from "@/lib/core/config";
 import { defineJob, PermanentJobError } from "@/lib/platform/jobs/define";
 import "@/lib/domains/merkle/jobs";
-import { applyPresaleChange, type Change, foldPresaleEvents } from "./indexer";
-
-/** The change with what the events do not carry, read from the presale's record at the chain's head. */
-async function withRecord(chainId: number, change: Change): Promise<Change> {
-  if (change.config && change.allowlist && BigInt(change.allowlist) !== 0n) {
-    const root = await readPresaleAllowlistRoot(chainId, change.presaleId);
-    change.config.allowlist_root = root && BigInt(root) !== 0n ? root.toLowerCase() : null;
-  }
-  if (change.deployed) {
-    const record = await readPresale(chainId, change.presaleId);
-    Object.assign(change.deployed, {
-      supply: record.tokenSupply,
-      lockupEndTime: record.lockupEndTime,
-      vestingEndTime: record.vestingEndTime,
-    });
-  }
-  return change;
-}
+import { defineSchedule } from "@/lib/platform/jobs/schedule";
+import { applyPresaleChange, foldPresaleEvents, withRecord } from "./indexer";
+import { indexPresaleEvents } from "./follow";
 
 export const refreshPresaleJob = defineJob({
   name: "presale-refresh",
@@ -66,4 +45,23 @@ export const refreshPresaleJob = defineJob({
     }
     return { presaleIds, events: events.length };
   },
+});
+
+/** The presale stream (lib/domains/presales/follow.ts) on one chain, or every chain with an RPC. */
+export const indexPresalesJob = defineJob({
+  name: "presale-index",
+  schema: z.object({ chainId: z.number().int().positive().optional() }),
+  maxAttempts: 3,
+  async handle({ chainId }) {
+    const runs = [];
+    for (const id of chainId ? [chainId] : configuredChainIds()) runs.push(await indexPresaleEvents(id));
+    return { runs };
+  },
+});
+
+export const indexPresalesSchedule = defineSchedule({
+  name: "presale-index",
+  everySeconds: 60,
+  job: indexPresalesJob,
+  payload: {},
 });

@@ -1,30 +1,8 @@
-// Queries on fee_claims (the fee locker's indexed ClaimTokens events) and fee_claim_checkpoints (the claim
-// indexer's progress per chain and fee locker).
-import { sql, type Insertable } from "kysely";
+// Queries on fee_claims (the fee locker's indexed ClaimTokens events); the claim indexer's progress is in the
+// checkpoint store (lib/platform/checkpoints.ts).
+import type { Insertable } from "kysely";
 import type { Database } from "@/db";
 import type { FeeClaimsTable } from "@/db/tables/creators";
-
-/** The last block indexed for the fee locker on the chain, or null before its first range. */
-export async function findFeeClaimCheckpoint(db: Database, chainId: number, feeLocker: string): Promise<number | null> {
-  const row = await db
-    .selectFrom("fee_claim_checkpoints")
-    .select("last_block")
-    .where("chain_id", "=", chainId)
-    .where("fee_locker", "=", feeLocker)
-    .executeTakeFirst();
-  return row ? Number(row.last_block) : null;
-}
-
-/** Every fee locker's checkpoint (at most `limit`), for the operator view. */
-export function listFeeClaimCheckpoints(db: Database, limit: number) {
-  return db
-    .selectFrom("fee_claim_checkpoints")
-    .select(["chain_id as chainId", "fee_locker as contract", "last_block as lastBlock", "updated_at as updatedAt"])
-    .orderBy("chain_id")
-    .orderBy("fee_locker")
-    .limit(limit)
-    .execute();
-}
 
 /** Inserts the claims not stored yet (unique by chain, tx hash, log index); returns how many were new. */
 export async function insertFeeClaims(db: Database, claims: Insertable<FeeClaimsTable>[]): Promise<number> {
@@ -35,25 +13,6 @@ export async function insertFeeClaims(db: Database, claims: Insertable<FeeClaims
     .returning("id")
     .execute();
   return rows.length;
-}
-
-/** Moves the fee locker's checkpoint to `lastBlock`, never backwards. */
-export async function advanceFeeClaimCheckpoint(
-  db: Database,
-  chainId: number,
-  feeLocker: string,
-  lastBlock: number,
-): Promise<void> {
-  await db
-    .insertInto("fee_claim_checkpoints")
-    .values({ chain_id: chainId, fee_locker: feeLocker, last_block: lastBlock })
-    .onConflict((oc) =>
-      oc.columns(["chain_id", "fee_locker"]).doUpdateSet({
-        last_block: sql`greatest(fee_claim_checkpoints.last_block, excluded.last_block)`,
-        updated_at: sql`now()`,
-      }),
-    )
-    .execute();
 }
 
 /** Per fee owner among `owners` (non-empty): the sum and count of its claims of `token` on the chain. */

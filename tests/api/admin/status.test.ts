@@ -42,7 +42,7 @@ afterAll(async () => {
   await issuer.close();
 });
 beforeEach(async () => {
-  for (const table of ["jobs", "quarantined_events", "token_index_checkpoints", "fee_claim_checkpoints"] as const)
+  for (const table of ["jobs", "quarantined_events", "chain_checkpoints"] as const)
     await db().deleteFrom(table).execute();
   qstash.schedules.clear();
 });
@@ -88,16 +88,16 @@ describe("GET /api/admin/status", () => {
     setChainTransport(84532, custom({ request: () => new Promise(() => {}) }));
     onTestFinished(() => setChainTransport(84532, undefined));
     await db()
-      .insertInto("token_index_checkpoints")
+      .insertInto("chain_checkpoints")
       .values([
-        { chain_id: 8453, factory: FACTORY, last_block: 900 },
-        { chain_id: 84532, factory: FACTORY, last_block: 50 },
-        { chain_id: 10, factory: FACTORY, last_block: 7 },
+        { stream: "token-created", chain_id: 8453, address: FACTORY, block: 900 },
+        { stream: "token-created", chain_id: 84532, address: FACTORY, block: 50 },
+        { stream: "token-created", chain_id: 10, address: FACTORY, block: 7 },
       ])
       .execute();
     await db()
-      .insertInto("fee_claim_checkpoints")
-      .values({ chain_id: 8453, fee_locker: LOCKER, last_block: 998 })
+      .insertInto("chain_checkpoints")
+      .values({ stream: "fee-claims", chain_id: 8453, address: LOCKER, block: 998 })
       .execute();
     const res = await asAdmin();
     expect(res.status, res.text).toBe(200);

@@ -36,7 +36,7 @@ const indexer = (env: Record<string, string> = {}) => {
 beforeEach(async () => {
   // The chain is reverted after each test; the database is not.
   await db().deleteFrom("airdrop_claims").execute();
-  await db().deleteFrom("airdrop_claim_checkpoints").execute();
+  await db().deleteFrom("chain_checkpoints").execute();
   indexer();
 });
 
@@ -89,7 +89,7 @@ describe("airdrop-claim indexer", () => {
     expect(first.ranges).toBeGreaterThan(1);
     expect(first.airdrop).toBe(c.contracts.airdrop.toLowerCase());
     // Forget the checkpoint: everything is read again, nothing is stored twice.
-    await db().deleteFrom("airdrop_claim_checkpoints").execute();
+    await db().deleteFrom("chain_checkpoints").execute();
     expect(await indexAirdropClaims(8453)).toMatchObject({ claimsSeen: 1, claimsInserted: 0, toBlock: head });
     expect((await indexAirdropClaims(8453)).ranges).toBe(0);
 

@@ -41,7 +41,7 @@ const indexer = (env: Record<string, string>) => {
 beforeEach(async () => {
   // The chain is reverted after each test; the database is not.
   await db().deleteFrom("fee_claims").execute();
-  await db().deleteFrom("fee_claim_checkpoints").execute();
+  await db().deleteFrom("chain_checkpoints").execute();
   indexer({});
 });
 
@@ -59,7 +59,7 @@ describe("fee-claim indexer", () => {
     const head = Number(await c.publicClient.getBlockNumber());
     expect(first.toBlock).toBe(head);
     // Forget the checkpoint: everything is read again, nothing is stored twice.
-    await db().deleteFrom("fee_claim_checkpoints").execute();
+    await db().deleteFrom("chain_checkpoints").execute();
     const again = await indexFeeClaims(8453);
     expect(again).toMatchObject({ claimsSeen: 2, claimsInserted: 0, toBlock: head });
     const rows = await db().selectFrom("fee_claims").selectAll().orderBy("block_number").execute();
@@ -78,8 +78,8 @@ describe("fee-claim indexer", () => {
     indexer({ EARNINGS_INDEX_BLOCK_RANGE: "1", EARNINGS_INDEX_MAX_RANGES: "2" });
     const run = await indexFeeClaims(8453);
     expect(run).toMatchObject({ fromBlock: 0, toBlock: 1, ranges: 2 });
-    const row = await db().selectFrom("fee_claim_checkpoints").selectAll().executeTakeFirstOrThrow();
-    expect(row.last_block).toBe(1);
+    const row = await db().selectFrom("chain_checkpoints").selectAll().executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ stream: "fee-claims", block: 1 });
     expect((await indexFeeClaims(8453)).fromBlock).toBe(2);
   });
 

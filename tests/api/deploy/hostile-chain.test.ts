@@ -41,7 +41,7 @@ beforeAll(async () => {
 });
 afterAll(() => issuer.close());
 beforeEach(async () => {
-  const tables = ["tokens", "jobs", "token_index_checkpoints", "quarantined_events", "deploy_requests", "deploy_quota"];
+  const tables = ["tokens", "jobs", "chain_checkpoints", "quarantined_events", "deploy_requests", "deploy_quota"];
   for (const table of tables) await sql`DELETE FROM ${sql.table(table)}`.execute(db());
   delete process.env.TOKEN_INDEX_EXTRA_FACTORIES;
   resetConfig();

@@ -27,7 +27,7 @@ beforeAll(async () => {
 });
 afterAll(() => issuer.close());
 beforeEach(async () => {
-  for (const table of ["tokens", "jobs", "rate_limits", "token_index_checkpoints", "token_submissions"] as const)
+  for (const table of ["tokens", "jobs", "rate_limits", "chain_checkpoints", "token_submissions"] as const)
     await db().deleteFrom(table).execute();
 });
 
@@ -179,7 +179,7 @@ describe("the TokenCreated indexer", () => {
       expect(await indexTokenByAddress(8453, before.token)).toEqual({ status: "not_found" }); // below the floor
 
       // Without the per-chain variable the global one applies; with a checkpoint the start is only a floor.
-      await db().deleteFrom("token_index_checkpoints").execute();
+      await db().deleteFrom("chain_checkpoints").execute();
       setStart(undefined, before.block);
       expect((await followTokenCreated(8453))[0]).toMatchObject({ fromBlock: before.block, tokens: 2 });
       setStart(1, undefined);

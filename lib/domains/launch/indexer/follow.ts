@@ -1,16 +1,17 @@
-// The TokenCreated indexer: follows each indexed factory block range by block range from a checkpoint, so
-// tokens deployed straight at the factory (not through this API) are listed too. Each run first re-reads
-// the last TOKEN_INDEX_REORG_DEPTH blocks before the checkpoint: a token whose deployment moved to another
-// block in a reorg is upserted again with its new block, transaction and time. Re-running changes nothing.
-import type { Address } from "viem";
+// The TokenCreated indexer: the follower (lib/platform/chain/follower.ts) walks every indexed factory block range by
+// block range from its checkpoint, so tokens deployed straight at the factory (not through this API) are listed too.
+// Each run first re-reads the last TOKEN_INDEX_REORG_DEPTH blocks before the checkpoint: a token whose deployment
+// moved to another block in a reorg is upserted again with its new block, transaction and time. Re-running changes
+// nothing. `npm run tokens -- backfill` walks the same stream (backfill.ts).
 import { db, type Database } from "@/db";
 import {
-  getLatestBlockNumber,
   readTokenCreatedLogs,
   type EventLocation,
   type TokenCreatedEvent,
   type UndecodableLog,
 } from "@/lib/platform/chain";
+import { type EventStream, type FollowedRange, type FollowOptions, followStream } from "@/lib/platform/chain/follower";
+import { readCheckpoint } from "@/lib/platform/checkpoints";
 import {
   isEventError,
   type QuarantinedEvent,
@@ -19,9 +20,7 @@ import {
   resolveQuarantinedEvent,
 } from "@/lib/platform/quarantine";
 import { log } from "@/lib/core/log";
-import { recordIndexerPosition } from "@/lib/core/telemetry";
 import { config } from "@/lib/core/config";
-import { advanceTokenIndexCheckpoint, findTokenIndexCheckpoint } from "@/lib/domains/launch/queries/token-index";
 import { indexedFactories, tokenIndexStartBlock } from "./factories";
 import { eventContext, type SharedReads } from "./lookup";
 import { type IndexContext, upsertIndexedToken } from "./upsert";
@@ -38,7 +37,7 @@ export type FollowRun = {
 };
 
 export async function tokenIndexCheckpoint(chainId: number, factory: string): Promise<number | null> {
-  return findTokenIndexCheckpoint(db(), chainId, factory.toLowerCase());
+  return readCheckpoint({ stream: TOKEN_CREATED_STREAM, chainId, address: factory });
 }
 
 /**
@@ -92,13 +91,11 @@ async function setAsideUndecodable(executor: Database, chainId: number, logs: Un
   for (const u of logs) await quarantineEvent(executor, setAside(chainId, u, "undecodable", u.error));
 }
 
-async function storeRange(
-  chainId: number,
-  factory: string,
-  toBlock: number,
-  { events, undecodable }: { events: TokenCreatedEvent[]; undecodable: UndecodableLog[] },
-): Promise<number> {
-  // Block times and deploying calls first: no chain call may run inside the transaction (PGlite has one session).
+type PreparedRange = { indexed: Array<[TokenCreatedEvent, IndexContext]>; undecodable: UndecodableLog[] };
+
+/** A range's logs, with each event's block time and deploying call (read outside the range's transaction). */
+async function readRange(chainId: number, range: FollowedRange): Promise<PreparedRange> {
+  const { events, undecodable } = await readTokenCreatedLogs(chainId, { ...range, factories: range.addresses });
   const shared: SharedReads = { times: new Map(), calls: new Map() };
   const prepare = async (e: TokenCreatedEvent): Promise<[TokenCreatedEvent, IndexContext]> => [
     e,
@@ -107,53 +104,58 @@ async function storeRange(
   const indexed: Array<[TokenCreatedEvent, IndexContext]> = [];
   for (let i = 0; i < events.length; i += EVENTS_AT_ONCE)
     indexed.push(...(await Promise.all(events.slice(i, i + EVENTS_AT_ONCE).map(prepare))));
-  try {
-    await db()
-      .transaction()
-      .execute(async (trx) => {
-        for (const [e, ctx] of indexed) await upsertIndexedToken(e, ctx, trx);
-        await setAsideUndecodable(trx, chainId, undecodable);
-        await advanceTokenIndexCheckpoint(trx, chainId, factory, toBlock);
-      });
-    return undecodable.length;
-  } catch (error) {
-    if (!isEventError(error)) throw error;
+  return { indexed, undecodable };
+}
+
+/** The TokenCreated stream of a chain's indexed factories, for the follower. */
+export function tokenCreatedStream(chainId: number, factories = indexedFactories(chainId)): EventStream<PreparedRange> {
+  const startBlock = tokenIndexStartBlock(chainId);
+  return {
+    stream: TOKEN_CREATED_STREAM,
+    chainId,
+    sources: factories.map((address) => ({ address, startBlock })),
+    read: (range) => readRange(chainId, range),
+    eventsOf: ({ indexed }) => indexed.map(([e]) => e),
+    async store(trx, { indexed, undecodable }) {
+      for (const [e, ctx] of indexed) await upsertIndexedToken(e, ctx, trx);
+      await setAsideUndecodable(trx, chainId, undecodable);
+      return { stored: indexed.length, setAside: undecodable };
+    },
     // One event spoiled the range's transaction: store them one at a time, setting aside the ones refused.
-    let refused = 0;
-    for (const [e, ctx] of indexed) if (!(await storeOrSetAside(chainId, e, ctx))) refused += 1;
-    await setAsideUndecodable(db(), chainId, undecodable);
-    await advanceTokenIndexCheckpoint(db(), chainId, factory, toBlock);
-    return refused + undecodable.length;
-  }
+    async storeApart({ indexed, undecodable }) {
+      const refused: TokenCreatedEvent[] = [];
+      for (const [e, ctx] of indexed) if (!(await storeOrSetAside(chainId, e, ctx))) refused.push(e);
+      await setAsideUndecodable(db(), chainId, undecodable);
+      return { stored: indexed.length - refused.length, setAside: [...refused, ...undecodable] };
+    },
+  };
 }
 
-async function followFactory(chainId: number, factory: Address, head: number): Promise<FollowRun> {
+/** The follower's options for the TokenCreated stream (TOKEN_INDEX_*); a backfill adds its own. */
+export function tokenCreatedFollowOptions(): FollowOptions {
   const cfg = config();
-  const run: FollowRun = { chainId, factory, fromBlock: null, toBlock: null, ranges: 0, tokens: 0, setAside: 0 };
-  const checkpoint = await tokenIndexCheckpoint(chainId, factory);
-  const start = tokenIndexStartBlock(chainId);
-  let from = checkpoint === null ? start : Math.max(start, checkpoint + 1 - cfg.TOKEN_INDEX_REORG_DEPTH);
-  while (run.ranges < cfg.TOKEN_INDEX_MAX_RANGES && from <= head) {
-    const to = Math.min(from + cfg.TOKEN_INDEX_BLOCK_RANGE - 1, head);
-    const logs = await readTokenCreatedLogs(chainId, { fromBlock: from, toBlock: to, factories: [factory] });
-    const aside = await storeRange(chainId, factory, to, logs);
-    run.fromBlock ??= from;
-    run.toBlock = to;
-    run.ranges += 1;
-    run.tokens += logs.events.length;
-    run.setAside += aside;
-    from = to + 1;
-  }
-  return run;
+  return {
+    maxBlockRange: cfg.TOKEN_INDEX_BLOCK_RANGE,
+    reorgDepth: cfg.TOKEN_INDEX_REORG_DEPTH,
+    maxRanges: cfg.TOKEN_INDEX_MAX_RANGES,
+  };
 }
 
-/** One run over every indexed factory of a chain. */
+/**
+ * One run over every indexed factory of a chain: up to TOKEN_INDEX_MAX_RANGES ranges to the head, re-reading the last
+ * TOKEN_INDEX_REORG_DEPTH blocks before each checkpoint. One run per factory in the answer.
+ */
 export async function followTokenCreated(chainId: number): Promise<FollowRun[]> {
   const factories = indexedFactories(chainId);
   if (!factories.length) return [];
-  const head = Number(await getLatestBlockNumber(chainId));
-  const runs: FollowRun[] = [];
-  for (const factory of factories) runs.push(await followFactory(chainId, factory, head));
-  for (const run of runs) recordIndexerPosition(TOKEN_CREATED_STREAM, chainId, run.factory, head, run.toBlock ?? head);
-  return runs;
+  const walk = await followStream(tokenCreatedStream(chainId, factories), tokenCreatedFollowOptions());
+  return walk.sources.map((w) => ({
+    chainId,
+    factory: w.address,
+    fromBlock: w.fromBlock,
+    toBlock: w.toBlock,
+    ranges: w.ranges,
+    tokens: w.events,
+    setAside: w.setAside,
+  }));
 }

@@ -1,11 +1,15 @@
-// The fee-claim indexer: reads the fee locker's ClaimTokens events by block range into fee_claims,
-// advancing a checkpoint per (chain, fee locker). Re-reading a range changes nothing: a claim is
-// unique by (chain, tx hash, log index) and the checkpoint only moves forward.
+// The fee-claim indexer: the follower (lib/platform/chain/follower.ts) reads the fee locker's ClaimTokens events by
+// block range into fee_claims, moving the "fee-claims" checkpoint per (chain, fee locker) in the same transaction.
+// Re-reading a range changes nothing: a claim is unique by (chain, tx hash, log index) and the checkpoint only moves
+// forward.
 import type { Address } from "viem";
-import { db } from "@/db";
 import { chainSettings, getFeeClaimLogs, type FeeClaimEvent } from "@/lib/platform/chain";
-import { walkClaimRanges } from "@/lib/platform/chain/claim-ranges";
-import { advanceFeeClaimCheckpoint, findFeeClaimCheckpoint, insertFeeClaims } from "@/lib/domains/rewards/queries";
+import { claimFollowOptions, claimStartBlock } from "@/lib/platform/chain/claim-ranges";
+import { type EventStream, type FollowOptions, followStream } from "@/lib/platform/chain/follower";
+import { readCheckpoint } from "@/lib/platform/checkpoints";
+import { insertFeeClaims } from "@/lib/domains/rewards/queries";
+
+export const FEE_CLAIMS_STREAM = "fee-claims";
 
 export type IndexRun = {
   chainId: number;
@@ -18,59 +22,55 @@ export type IndexRun = {
 };
 
 export async function checkpointOf(chainId: number, feeLocker: string): Promise<number | null> {
-  return findFeeClaimCheckpoint(db(), chainId, feeLocker.toLowerCase());
+  return readCheckpoint({ stream: FEE_CLAIMS_STREAM, chainId, address: feeLocker });
 }
 
-/** Stores one range's claims and moves the checkpoint to its end, atomically. */
-async function storeRange(
-  chainId: number,
-  feeLocker: string,
-  toBlock: number,
-  events: FeeClaimEvent[],
-): Promise<number> {
-  return db()
-    .transaction()
-    .execute(async (trx) => {
-      let inserted = 0;
-      if (events.length) {
-        inserted = await insertFeeClaims(
-          trx,
-          events.map((e) => ({
-            chain_id: chainId,
-            fee_locker: e.address.toLowerCase(),
-            tx_hash: e.transactionHash.toLowerCase(),
-            log_index: e.logIndex,
-            block_number: Number(e.blockNumber),
-            fee_owner: e.feeOwner.toLowerCase(),
-            token: e.token.toLowerCase(),
-            amount: e.amountClaimed.toString(),
-          })),
-        );
-      }
-      await advanceFeeClaimCheckpoint(trx, chainId, feeLocker, toBlock);
-      return inserted;
-    });
+/** The chain's fee-claim stream (its fee locker's ClaimTokens), or null without a fee locker. */
+export function feeClaimStream(chainId: number): EventStream<FeeClaimEvent[]> | null {
+  const feeLocker = chainSettings(chainId).contracts.feeLocker?.toLowerCase() as Address | undefined;
+  if (!feeLocker) return null;
+  return {
+    stream: FEE_CLAIMS_STREAM,
+    chainId,
+    sources: [{ address: feeLocker, startBlock: claimStartBlock() }],
+    read: (range) => getFeeClaimLogs(chainId, { ...range, feeLockers: range.addresses }),
+    eventsOf: (events) => events,
+    async store(trx, events) {
+      if (!events.length) return { stored: 0, setAside: [] };
+      const stored = await insertFeeClaims(
+        trx,
+        events.map((e) => ({
+          chain_id: chainId,
+          fee_locker: e.address.toLowerCase(),
+          tx_hash: e.transactionHash.toLowerCase(),
+          log_index: e.logIndex,
+          block_number: Number(e.blockNumber),
+          fee_owner: e.feeOwner.toLowerCase(),
+          token: e.token.toLowerCase(),
+          amount: e.amountClaimed.toString(),
+        })),
+      );
+      return { stored, setAside: [] };
+    },
+  };
 }
 
 /**
  * Reads up to EARNINGS_INDEX_MAX_RANGES ranges of EARNINGS_INDEX_BLOCK_RANGE blocks after the
  * checkpoint, stopping EARNINGS_INDEX_CONFIRMATIONS blocks behind the head (a reorg margin).
  */
-export async function indexFeeClaims(chainId: number): Promise<IndexRun> {
-  const feeLocker = chainSettings(chainId).contracts.feeLocker?.toLowerCase() as Address | undefined;
-  const run: IndexRun = {
-    chainId,
-    feeLocker: feeLocker ?? null,
-    fromBlock: null,
-    toBlock: null,
-    ranges: 0,
-    claimsSeen: 0,
-    claimsInserted: 0,
+export async function indexFeeClaims(chainId: number, options: Partial<FollowOptions> = {}): Promise<IndexRun> {
+  const stream = feeClaimStream(chainId);
+  const feeLocker = stream?.sources[0]?.address ?? null;
+  const run = { chainId, feeLocker, fromBlock: null, toBlock: null, ranges: 0, claimsSeen: 0, claimsInserted: 0 };
+  if (!stream) return run;
+  const walk = await followStream(stream, { ...claimFollowOptions(), ...options });
+  return {
+    ...run,
+    fromBlock: walk.fromBlock,
+    toBlock: walk.toBlock,
+    ranges: walk.ranges,
+    claimsSeen: walk.events,
+    claimsInserted: walk.stored,
   };
-  if (!feeLocker) return run;
-  const walk = await walkClaimRanges(chainId, await checkpointOf(chainId, feeLocker), async (from, to) => {
-    const events = await getFeeClaimLogs(chainId, { fromBlock: from, toBlock: to, feeLockers: [feeLocker] });
-    return { seen: events.length, inserted: await storeRange(chainId, feeLocker, to, events) };
-  });
-  return { ...run, ...walk };
 }

@@ -1,0 +1,115 @@
+// The one checkpoint store of the chain event streams: the last block read per (stream, chain, followed contract), in
+// chain_checkpoints. The follower (lib/platform/chain/follower.ts) moves a checkpoint in the transaction that stores
+// the range's rows; the operator view, the earnings and airdrop pages and the CLI read it. A checkpoint never moves
+// backwards: two walkers of one stream (the minute indexer and a backfill) can only skip ahead of each other.
+import { sql } from "kysely";
+import { db, type Database } from "@/db";
+
+export type CheckpointKey = { stream: string; chainId: number; address: string };
+
+export type CheckpointRow = { stream: string; chainId: number; contract: string; lastBlock: number; updatedAt: Date };
+
+/** A backfill's own progress beside its stream's checkpoint (see docs/indexing.md). */
+export const backfillStream = (stream: string) => `${stream}:backfill`;
+
+/** The last block covered for the key, or null before its first range. */
+export async function readCheckpoint(key: CheckpointKey, executor: Database = db()): Promise<number | null> {
+  return (
+    (await readCheckpoints(key.stream, key.chainId, [key.address], executor)).get(key.address.toLowerCase()) ?? null
+  );
+}
+
+/** The checkpoints of several contracts of one stream and chain, by lowercase address (absent: none yet). */
+export async function readCheckpoints(
+  stream: string,
+  chainId: number,
+  addresses: readonly string[],
+  executor: Database = db(),
+): Promise<Map<string, number>> {
+  if (!addresses.length) return new Map();
+  const rows = await executor
+    .selectFrom("chain_checkpoints")
+    .select(["address", "block"])
+    .where("stream", "=", stream)
+    .where("chain_id", "=", chainId)
+    .where(
+      "address",
+      "in",
+      addresses.map((a) => a.toLowerCase()),
+    )
+    .execute();
+  return new Map(rows.map((r) => [r.address, Number(r.block)]));
+}
+
+/** Moves the checkpoint to `block`, never backwards. */
+export async function advanceCheckpoint(executor: Database, key: CheckpointKey, block: number): Promise<void> {
+  await executor
+    .insertInto("chain_checkpoints")
+    .values({ stream: key.stream, chain_id: key.chainId, address: key.address.toLowerCase(), block })
+    .onConflict((oc) =>
+      oc.columns(["stream", "chain_id", "address"]).doUpdateSet({
+        block: sql`greatest(chain_checkpoints.block, excluded.block)`,
+        updated_at: sql`now()`,
+      }),
+    )
+    .execute();
+}
+
+/**
+ * Moves the checkpoint to `toBlock` when the range from `fromBlock` joins it (the checkpoint is at `fromBlock - 1` or
+ * later), so a walk that did not start at the checkpoint never leaves a gap below it. Without a checkpoint it is set
+ * only when `creates` (the range starts where the stream starts).
+ */
+export async function advanceCheckpointFrom(
+  executor: Database,
+  key: CheckpointKey,
+  range: { fromBlock: number; toBlock: number },
+  creates: boolean,
+): Promise<void> {
+  const address = key.address.toLowerCase();
+  if (creates) {
+    await executor
+      .insertInto("chain_checkpoints")
+      .values({ stream: key.stream, chain_id: key.chainId, address, block: range.toBlock })
+      .onConflict((oc) =>
+        oc
+          .columns(["stream", "chain_id", "address"])
+          .doUpdateSet({ block: sql`greatest(chain_checkpoints.block, excluded.block)`, updated_at: sql`now()` })
+          .where("chain_checkpoints.block", ">=", range.fromBlock - 1),
+      )
+      .execute();
+    return;
+  }
+  await executor
+    .updateTable("chain_checkpoints")
+    .set({ block: range.toBlock, updated_at: sql`now()` })
+    .where("stream", "=", key.stream)
+    .where("chain_id", "=", key.chainId)
+    .where("address", "=", address)
+    .where("block", ">=", range.fromBlock - 1)
+    .where("block", "<", range.toBlock)
+    .execute();
+}
+
+/** Forgets a checkpoint (a finished backfill's progress). */
+export async function deleteCheckpoint(key: CheckpointKey, executor: Database = db()): Promise<void> {
+  await executor
+    .deleteFrom("chain_checkpoints")
+    .where("stream", "=", key.stream)
+    .where("chain_id", "=", key.chainId)
+    .where("address", "=", key.address.toLowerCase())
+    .execute();
+}
+
+/** Checkpoints in (stream, chain, contract) order, at most `limit`: the operator view's and the CLI's list. */
+export async function listCheckpoints(options: { limit: number; stream?: string }): Promise<CheckpointRow[]> {
+  let query = db()
+    .selectFrom("chain_checkpoints")
+    .select(["stream", "chain_id as chainId", "address as contract", "block as lastBlock", "updated_at as updatedAt"])
+    .orderBy("stream")
+    .orderBy("chain_id")
+    .orderBy("address")
+    .limit(options.limit);
+  if (options.stream !== undefined) query = query.where("stream", "=", options.stream);
+  return (await query.execute()).map((r) => ({ ...r, lastBlock: Number(r.lastBlock) }));
+}
