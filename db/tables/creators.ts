@@ -30,16 +30,8 @@ export interface FeeClaimsTable {
   indexed_at: Generated<Date>;
 }
 
-export interface FeeClaimCheckpointsTable {
-  chain_id: number;
-  fee_locker: string;
-  last_block: number;
-  updated_at: Generated<Date>;
-}
-
 export interface CreatorsTables {
   trusted_tokens: TrustedTokensTable;
   trusted_deployers: TrustedDeployersTable;
   fee_claims: FeeClaimsTable;
-  fee_claim_checkpoints: FeeClaimCheckpointsTable;
 }
