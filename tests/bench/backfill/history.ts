@@ -1,0 +1,651 @@
+// A synthetic history of the platform's TokenCreated events on Base, across every generation, derived lazily and
+// deterministically from a seed: token i's block, transaction, log and deploying call are computed from (seed, i) on
+// demand, so a million tokens are never held at once. Logs are ABI-encoded with the platform SDK's own ABIs, each
+// generation's event at its Base factory (clanker-sdk's CLANKERS), and each deploying transaction calls that
+// factory's deployToken with the configuration the event reports.
+import { CLANKERS } from "clanker-sdk";
+import {
+  type Abi,
+  type AbiEvent,
+  type Address,
+  encodeAbiParameters,
+  encodeFunctionData,
+  getAbiItem,
+  type Hex,
+  toEventSelector,
+} from "viem";
+import { encodeLockerData, encodePoolData, type FeePlan, type RewardEntry } from "@/lib/domains/launch/deploy/config";
+import { sniperAuctionDataParams } from "@/lib/platform/chain/abis";
+import { mix32, Prng } from "@/dev/seed/prng";
+import { tokenDescription, tokenName, tokenSymbol } from "@/dev/seed/vocabulary";
+
+export const BASE_CHAIN_ID = 8453;
+/** Base's first block time; blocks are 2 s apart. */
+const GENESIS_TIME = 1_686_789_347;
+const WETH: Address = "0x4200000000000000000000000000000000000006";
+/** Paired tokens besides WETH (USDC, DEGEN, CLANKER on Base), one token in twelve. */
+const OTHER_PAIRS: Address[] = [
+  "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+  "0x4ed4E862860beD51a9570b96d89aF5E1B0Efefed",
+  "0x1bc0c42215582d5A085795f4baDbaC3ff36d1Bcb",
+];
+const SUPPLY = 100_000_000_000n * 10n ** 18n;
+
+export type Generation = "clanker_v0" | "clanker_v1" | "clanker_v2" | "clanker_v3" | "clanker_v3_1" | "clanker_v4";
+export const GENERATIONS: readonly Generation[] = [
+  "clanker_v0",
+  "clanker_v1",
+  "clanker_v2",
+  "clanker_v3",
+  "clanker_v3_1",
+  "clanker_v4",
+];
+
+/** Where each generation's tokens sit: a block span of Base and its share of the tokens (a launch rush for v4). */
+type Era = { generation: Generation; fromBlock: number; toBlock: number; share: number };
+const ERAS: readonly Era[] = [
+  { generation: "clanker_v0", fromBlock: 21_000_000, toBlock: 21_600_000, share: 0.005 },
+  { generation: "clanker_v1", fromBlock: 21_600_000, toBlock: 22_400_000, share: 0.02 },
+  { generation: "clanker_v2", fromBlock: 22_400_000, toBlock: 23_200_000, share: 0.075 },
+  { generation: "clanker_v3", fromBlock: 23_200_000, toBlock: 27_000_000, share: 0.3 },
+  { generation: "clanker_v3_1", fromBlock: 27_000_000, toBlock: 31_000_000, share: 0.15 },
+  // 1.25 tokens a block at a million tokens: a 10,000-block range then holds more logs than a provider returns.
+  { generation: "clanker_v4", fromBlock: 31_000_000, toBlock: 31_040_000, share: 0.05 },
+  { generation: "clanker_v4", fromBlock: 31_040_000, toBlock: 38_000_000, share: 0.4 },
+];
+export const FIRST_BLOCK = ERAS[0]!.fromBlock;
+export const HEAD_BLOCK = ERAS[ERAS.length - 1]!.toBlock + 20;
+
+type Sdk = { address: Address; abi: Abi; related?: Record<string, Address> };
+const sdk = (g: Generation) => (CLANKERS as unknown as Record<Generation, Sdk>)[g];
+export const factoryOf = (g: Generation): Address => sdk(g).address;
+const eventOf = (g: Generation) => getAbiItem({ abi: sdk(g).abi, name: "TokenCreated" }) as AbiEvent;
+/** TokenCreated's topic of each generation (they differ: each generation's event has its own members). */
+export const TOPIC_OF = Object.fromEntries(GENERATIONS.map((g) => [g, toEventSelector(eventOf(g))])) as Record<
+  Generation,
+  Hex
+>;
+
+/** One token of the history: where its event sits and what it says. */
+export type SyntheticToken = {
+  index: number;
+  generation: Generation;
+  blockNumber: number;
+  /** Position among the block's tokens. */
+  inBlock: number;
+  transactionIndex: number;
+  logIndex: number;
+  transactionHash: Hex;
+  tokenAddress: Address;
+  from: Address;
+  args: Record<string, unknown>;
+  /** The deploying call's arguments (the factory's deployToken), built when a transaction is asked for. */
+  callArgs: () => readonly unknown[];
+};
+
+const SALT_TX = 0x5ca1ab1e;
+const SALT_BLOCK = 0x0b10c4ed;
+const SALT_TOKEN = 0x70c3e2;
+
+/** The inverse of mix32 (murmur3's finaliser). */
+export function unmix32(x: number): number {
+  x ^= x >>> 16;
+  x = Math.imul(x, 0x7ed1b41d);
+  x ^= (x >>> 13) ^ (x >>> 26);
+  x = Math.imul(x, 0xa5cb9243);
+  x ^= x >>> 16;
+  return x >>> 0;
+}
+
+export class History {
+  readonly eras: Array<Era & { firstToken: number; count: number }>;
+
+  constructor(
+    readonly tokens: number,
+    readonly seed: string,
+  ) {
+    let first = 0;
+    this.eras = ERAS.map((era, i) => {
+      const count = i === ERAS.length - 1 ? tokens - first : Math.round(era.share * tokens);
+      const placed = { ...era, firstToken: first, count };
+      first += count;
+      return placed;
+    });
+  }
+
+  get head(): number {
+    return HEAD_BLOCK;
+  }
+
+  /** Tokens of each generation. */
+  countsByGeneration(): Record<Generation, number> {
+    const counts = Object.fromEntries(GENERATIONS.map((g) => [g, 0])) as Record<Generation, number>;
+    for (const era of this.eras) counts[era.generation] += era.count;
+    return counts;
+  }
+
+  /** Block of the j-th token of an era: monotone, jittered within its slot, so blocks hold 0, 1 or more tokens. */
+  private blockOf(era: (typeof this.eras)[number], j: number): number {
+    const jitter = mix32((j ^ SALT_BLOCK) >>> 0) / 4294967296;
+    return era.fromBlock + Math.floor(((j + jitter) * (era.toBlock - era.fromBlock)) / era.count);
+  }
+
+  /** Indexes of the tokens whose block is in [from, to], in chain order. */
+  *indexesIn(from: number, to: number): Generator<number> {
+    for (const era of this.eras) {
+      if (era.count === 0 || to < era.fromBlock || from >= era.toBlock) continue;
+      const perToken = (era.toBlock - era.fromBlock) / era.count;
+      const first = Math.max(0, Math.floor((from - era.fromBlock) / perToken) - 1);
+      const last = Math.min(era.count - 1, Math.ceil((to - era.fromBlock + 1) / perToken));
+      for (let j = first; j <= last; j++) {
+        const block = this.blockOf(era, j);
+        if (block >= from && block <= to) yield era.firstToken + j;
+      }
+    }
+  }
+
+  private eraOf(index: number) {
+    const era = this.eras.find((e) => index >= e.firstToken && index < e.firstToken + e.count);
+    if (!era) throw new RangeError(`token ${index} is not in a history of ${this.tokens}`);
+    return era;
+  }
+
+  blockHash(block: number): Hex {
+    const rng = new Prng(`${this.seed}/block/${block}`);
+    return `${rng.hex(28)}${tail(block, SALT_BLOCK)}` as Hex;
+  }
+
+  /** The block a hash names, when it is one of this history's. */
+  blockOfHash(hash: string): number | null {
+    const block = untail(hash, SALT_BLOCK);
+    return block !== null && block <= HEAD_BLOCK && this.blockHash(block) === hash.toLowerCase() ? block : null;
+  }
+
+  blockTimestamp(block: number): number {
+    return GENESIS_TIME + 2 * block;
+  }
+
+  transactionHash(index: number): Hex {
+    return `${new Prng(`${this.seed}/tx/${index}`).hex(28)}${tail(index, SALT_TX)}` as Hex;
+  }
+
+  tokenOfTransaction(hash: string): number | null {
+    const index = untail(hash, SALT_TX);
+    return index !== null && index < this.tokens && this.transactionHash(index) === hash.toLowerCase() ? index : null;
+  }
+
+  /** A creator's address: a few thousand creators deploy most tokens, as on the platform. */
+  private creator(rng: Prng): Address {
+    const id = rng.chance(0.6) ? rng.int(Math.max(1, this.tokens >> 6)) : rng.int(Math.max(1, this.tokens >> 2));
+    return `0x${new Prng(`${this.seed}/creator/${id}`).hex(20).slice(2)}` as Address;
+  }
+
+  token(index: number): SyntheticToken {
+    const era = this.eraOf(index);
+    const j = index - era.firstToken;
+    const blockNumber = this.blockOf(era, j);
+    let inBlock = 0;
+    while (j - inBlock - 1 >= 0 && this.blockOf(era, j - inBlock - 1) === blockNumber) inBlock += 1;
+    const rng = new Prng(`${this.seed}/token/${index}`);
+    const tokenAddress = `0x${rng.hex(16).slice(2)}${tail(index, SALT_TOKEN)}` as Address;
+    const text = tokenText(rng, era.generation);
+    const from = this.creator(rng);
+    const fid = rng.chance(0.7) ? BigInt(rng.between(2, 1_100_000)) : 0n;
+    const castHash = fid && rng.chance(0.8) ? rng.hex(20) : "";
+    const tick = -230_400 + 200 * rng.between(-40, 60);
+    const pairedToken = rng.chance(1 / 12) ? rng.pick(OTHER_PAIRS) : WETH;
+    const salt = rng.hex(32) as Hex;
+    const positionId = BigInt(1_000_000 + index);
+    const related = sdk(era.generation).related ?? {};
+    const { args, callArgs } = GENERATION_SHAPES[era.generation]({
+      rng,
+      tokenAddress,
+      from,
+      text,
+      fid,
+      castHash,
+      tick,
+      pairedToken,
+      salt,
+      positionId,
+      related,
+    });
+    return {
+      index,
+      generation: era.generation,
+      blockNumber,
+      inBlock,
+      transactionIndex: 3 + 4 * inBlock,
+      logIndex: 11 + 9 * inBlock,
+      transactionHash: this.transactionHash(index),
+      tokenAddress,
+      from,
+      args,
+      callArgs,
+    };
+  }
+
+  /** The token's TokenCreated as eth_getLogs answers it. */
+  log(token: SyntheticToken): RpcLog {
+    const event = eventOf(token.generation);
+    const indexed = event.inputs.filter((input) => input.indexed);
+    const topics = [
+      TOPIC_OF[token.generation],
+      ...indexed.map((input) => `0x${staticWord(input.type, token.args[input.name!])}` as Hex),
+    ];
+    const rest = event.inputs.filter((input) => !input.indexed);
+    return {
+      address: factoryOf(token.generation).toLowerCase() as Address,
+      topics,
+      data: encodeWords(
+        rest.map((input) => input.type),
+        rest.map((input) => token.args[input.name!]),
+      ),
+      blockNumber: hex(token.blockNumber),
+      blockHash: this.blockHash(token.blockNumber),
+      transactionHash: token.transactionHash,
+      transactionIndex: hex(token.transactionIndex),
+      logIndex: hex(token.logIndex),
+      removed: false,
+    };
+  }
+
+  /** The deploying transaction as eth_getTransactionBy* answers it. */
+  transaction(token: SyntheticToken): Record<string, unknown> {
+    const input = encodeFunctionData({
+      abi: sdk(token.generation).abi,
+      functionName: "deployToken",
+      args: token.callArgs(),
+    } as never);
+    return {
+      type: "0x2",
+      hash: token.transactionHash,
+      blockHash: this.blockHash(token.blockNumber),
+      blockNumber: hex(token.blockNumber),
+      transactionIndex: hex(token.transactionIndex),
+      from: token.from.toLowerCase(),
+      to: factoryOf(token.generation).toLowerCase(),
+      input,
+      value: "0x0",
+      nonce: hex(token.index % 997),
+      gas: "0x7a1200",
+      maxFeePerGas: "0x1dcd6500",
+      maxPriorityFeePerGas: "0xf4240",
+      gasPrice: "0x1dcd6500",
+      chainId: hex(BASE_CHAIN_ID),
+      accessList: [],
+      v: "0x1",
+      yParity: "0x1",
+      r: `0x${"1".repeat(64)}`,
+      s: `0x${"2".repeat(64)}`,
+    };
+  }
+
+  receipt(token: SyntheticToken): Record<string, unknown> {
+    return {
+      transactionHash: token.transactionHash,
+      transactionIndex: hex(token.transactionIndex),
+      blockHash: this.blockHash(token.blockNumber),
+      blockNumber: hex(token.blockNumber),
+      from: token.from.toLowerCase(),
+      to: factoryOf(token.generation).toLowerCase(),
+      cumulativeGasUsed: "0x5b8d80",
+      gasUsed: "0x4c4b40",
+      effectiveGasPrice: "0x1dcd6500",
+      contractAddress: null,
+      logs: [this.log(token)],
+      logsBloom: `0x${"0".repeat(512)}`,
+      status: "0x1",
+      type: "0x2",
+    };
+  }
+
+  block(number: number, full: boolean): Record<string, unknown> {
+    const txs = [...this.indexesIn(number, number)].map((i) => this.token(i));
+    return {
+      number: hex(number),
+      hash: this.blockHash(number),
+      parentHash: this.blockHash(number - 1),
+      timestamp: hex(this.blockTimestamp(number)),
+      nonce: "0x0000000000000000",
+      sha3Uncles: "0x1dcc4de8dec75d7aab85b567b6ccd41ad312451b948a7413f0a142fd40d49347",
+      logsBloom: `0x${"0".repeat(512)}`,
+      transactionsRoot: this.blockHash(number + 1_000_000_000),
+      stateRoot: this.blockHash(number + 2_000_000_000),
+      receiptsRoot: this.blockHash(number + 3_000_000_000),
+      miner: "0x4200000000000000000000000000000000000011",
+      difficulty: "0x0",
+      totalDifficulty: "0x1",
+      extraData: "0x",
+      size: "0x2a3f",
+      gasLimit: "0x7270e00",
+      gasUsed: "0x1c9c380",
+      baseFeePerGas: "0x2faf080",
+      mixHash: this.blockHash(number + 4_000_000_000),
+      uncles: [],
+      transactions: txs.map((t) => (full ? this.transaction(t) : t.transactionHash)),
+    };
+  }
+}
+
+export type RpcLog = {
+  address: Address;
+  topics: Hex[];
+  data: Hex;
+  blockNumber: Hex;
+  blockHash: Hex;
+  transactionHash: Hex;
+  transactionIndex: Hex;
+  logIndex: Hex;
+  removed: false;
+};
+
+/**
+ * ABI encoding of an event's data (head and tail): the few types TokenCreated uses. viem's encodeAbiParameters took
+ * a quarter of a millisecond a log, minutes of the provider's CPU over a million tokens.
+ */
+export function encodeWords(types: readonly string[], values: readonly unknown[]): Hex {
+  const heads: string[] = [];
+  const tails: string[] = [];
+  let offset = types.length * 32;
+  for (let i = 0; i < types.length; i++) {
+    const type = types[i]!;
+    const value = values[i];
+    if (type === "string" || type === "bytes" || type.endsWith("[]")) {
+      const body = dynamicBody(type, value);
+      heads.push(word(BigInt(offset)));
+      tails.push(body);
+      offset += body.length / 2;
+    } else heads.push(staticWord(type, value));
+  }
+  return `0x${heads.join("")}${tails.join("")}`;
+}
+
+function dynamicBody(type: string, value: unknown): string {
+  if (type.endsWith("[]")) {
+    const items = value as unknown[];
+    return word(BigInt(items.length)) + items.map((v) => staticWord(type.slice(0, -2), v)).join("");
+  }
+  const bytes =
+    type === "string" ? Buffer.from(value as string, "utf8") : Buffer.from((value as string).slice(2), "hex");
+  const padded = Buffer.alloc(Math.ceil(bytes.length / 32) * 32);
+  bytes.copy(padded);
+  return word(BigInt(bytes.length)) + padded.toString("hex");
+}
+
+const MOD_256 = 1n << 256n;
+const word = (n: bigint) => (n < 0n ? n + MOD_256 : n).toString(16).padStart(64, "0");
+function staticWord(type: string, value: unknown): string {
+  if (type === "address") return (value as string).slice(2).toLowerCase().padStart(64, "0");
+  if (type === "bytes32") return (value as string).slice(2).toLowerCase();
+  if (type === "bool") return word(value ? 1n : 0n);
+  if (/^u?int\d+$/.test(type)) return word(BigInt(value as number | bigint));
+  throw new Error(`encodeWords: ${type} is not handled`);
+}
+
+const hex = (n: number): Hex => `0x${n.toString(16)}`;
+/** The last four bytes of a derived hash: a bijection of the number, so the hash names it back. */
+const tail = (n: number, salt: number) =>
+  mix32((n ^ salt) >>> 0)
+    .toString(16)
+    .padStart(8, "0");
+function untail(hash: string, salt: number): number | null {
+  if (!/^0x[0-9a-fA-F]+$/.test(hash) || hash.length < 10) return null;
+  return (unmix32(Number.parseInt(hash.slice(-8), 16)) ^ salt) >>> 0;
+}
+
+type TokenText = { name: string; symbol: string; image: string; metadata: string; context: string };
+
+/** Realistic text, now and then hostile: emoji, control characters, over-long names, metadata that is not JSON. */
+function tokenText(rng: Prng, generation: Generation): TokenText {
+  let name = tokenName(rng);
+  let symbol = tokenSymbol(rng, name);
+  const odd = rng.float();
+  if (odd < 0.02) name = `${name} 🚀`;
+  else if (odd < 0.025) name = `${name}\u0000\u0007${"!".repeat(rng.int(300))}`;
+  else if (odd < 0.03) symbol = `$${symbol}🔥`;
+  const image = rng.chance(0.85) ? `ipfs://bafkrei${rng.hex(26).slice(2)}` : "";
+  const description = tokenDescription(rng, name);
+  const socials = rng.chance(0.5)
+    ? [
+        { platform: "x", url: `https://x.com/${symbol.toLowerCase()}` },
+        { platform: "telegram", url: `https://t.me/${symbol.toLowerCase()}` },
+      ].slice(0, rng.between(1, 2))
+    : [];
+  const metadata = rng.chance(0.01)
+    ? `{"description": "${description}"` // cut short: not JSON
+    : JSON.stringify({ description, socialMediaUrls: socials, auditUrls: [] });
+  const interfaces = ["clanker.world", "Bankr", "Clanker", "SDK"];
+  const context = JSON.stringify(
+    generation === "clanker_v4" && rng.chance(0.6)
+      ? {
+          interface: rng.pick(interfaces),
+          platform: "farcaster",
+          messageId: rng.hex(20),
+          id: String(rng.between(2, 1e6)),
+        }
+      : { interface: rng.pick(interfaces), platform: "", messageId: "", id: "" },
+  );
+  return { name, symbol, image, metadata, context };
+}
+
+type Shape = {
+  rng: Prng;
+  tokenAddress: Address;
+  from: Address;
+  text: TokenText;
+  fid: bigint;
+  castHash: string;
+  tick: number;
+  pairedToken: Address;
+  salt: Hex;
+  positionId: bigint;
+  related: Record<string, Address>;
+};
+type Shaped = { args: Record<string, unknown>; callArgs: () => readonly unknown[] };
+
+/** Each generation's event members and deployToken arguments, from the same draws. */
+const GENERATION_SHAPES: Record<Generation, (s: Shape) => Shaped> = {
+  clanker_v0: (s) => ({
+    args: {
+      tokenAddress: s.tokenAddress,
+      lpNftId: s.positionId,
+      deployer: s.from,
+      name: s.text.name,
+      symbol: s.text.symbol,
+      supply: SUPPLY,
+      _supply: SUPPLY,
+      lockerAddress: `0x${s.rng.hex(20).slice(2)}`,
+    },
+    callArgs: () => [s.text.name, s.text.symbol, SUPPLY, s.tick, 10_000, s.salt, s.from],
+  }),
+  clanker_v1: (s) => ({
+    args: {
+      tokenAddress: s.tokenAddress,
+      lpNftId: s.positionId,
+      deployer: s.from,
+      fid: s.fid,
+      name: s.text.name,
+      symbol: s.text.symbol,
+      supply: SUPPLY,
+      lockerAddress: `0x${s.rng.hex(20).slice(2)}`,
+      castHash: s.castHash,
+    },
+    callArgs: () => [
+      s.text.name,
+      s.text.symbol,
+      SUPPLY,
+      s.tick,
+      10_000,
+      s.salt,
+      s.from,
+      s.fid,
+      s.text.image,
+      s.castHash,
+    ],
+  }),
+  clanker_v2: (s) => ({
+    args: {
+      tokenAddress: s.tokenAddress,
+      positionId: s.positionId,
+      deployer: s.from,
+      fid: s.fid,
+      name: s.text.name,
+      symbol: s.text.symbol,
+      supply: SUPPLY,
+      lockerAddress: s.related.locker,
+      castHash: s.castHash,
+    },
+    callArgs: () => [
+      s.text.name,
+      s.text.symbol,
+      SUPPLY,
+      10_000,
+      s.salt,
+      s.from,
+      s.fid,
+      s.text.image,
+      s.castHash,
+      { tick: s.tick, pairedToken: s.pairedToken, devBuyFee: 10_000 },
+    ],
+  }),
+  clanker_v3: (s) => ({
+    args: {
+      tokenAddress: s.tokenAddress,
+      positionId: s.positionId,
+      deployer: s.from,
+      fid: s.fid,
+      name: s.text.name,
+      symbol: s.text.symbol,
+      supply: SUPPLY,
+      castHash: s.castHash,
+    },
+    callArgs: () => [
+      {
+        _name: s.text.name,
+        _symbol: s.text.symbol,
+        _supply: SUPPLY,
+        _fee: 10_000,
+        _salt: s.salt,
+        _deployer: s.from,
+        _fid: s.fid,
+        _image: s.text.image,
+        _castHash: s.castHash,
+        _poolConfig: { tick: s.tick, pairedToken: s.pairedToken, devBuyFee: 10_000 },
+      },
+    ],
+  }),
+  clanker_v3_1: (s) => {
+    const interfaceAdmin = s.rng.chance(0.5) ? (`0x${s.rng.hex(20).slice(2)}` as Address) : s.from;
+    const vaulted = s.rng.chance(0.1);
+    const rewards = {
+      creatorReward: 80n,
+      creatorAdmin: s.from,
+      creatorRewardRecipient: s.from,
+      interfaceAdmin,
+      interfaceRewardRecipient: interfaceAdmin,
+    };
+    return {
+      args: {
+        tokenAddress: s.tokenAddress,
+        creatorAdmin: s.from,
+        interfaceAdmin,
+        creatorRewardRecipient: s.from,
+        interfaceRewardRecipient: interfaceAdmin,
+        positionId: s.positionId,
+        name: s.text.name,
+        symbol: s.text.symbol,
+        startingTickIfToken0IsNewToken: s.tick,
+        metadata: s.text.metadata,
+        amountTokensBought: s.rng.chance(0.2) ? BigInt(s.rng.between(1, 1e9)) * 10n ** 18n : 0n,
+        vaultDuration: vaulted ? 2_592_000n : 0n,
+        vaultPercentage: vaulted ? 10 : 0,
+        msgSender: s.from,
+      },
+      callArgs: () => [
+        {
+          tokenConfig: {
+            name: s.text.name,
+            symbol: s.text.symbol,
+            salt: s.salt,
+            image: s.text.image,
+            metadata: s.text.metadata,
+            context: s.text.context,
+            originatingChainId: 8453n,
+          },
+          vaultConfig: { vaultPercentage: vaulted ? 10 : 0, vaultDuration: vaulted ? 2_592_000n : 0n },
+          poolConfig: { pairedToken: s.pairedToken, tickIfToken0IsNewToken: s.tick },
+          initialBuyConfig: { pairedTokenPoolFee: 10_000, pairedTokenSwapAmountOutMinimum: 0n },
+          rewardsConfig: rewards,
+        },
+      ],
+    };
+  },
+  clanker_v4: (s) => {
+    const dynamic = s.rng.chance(0.2);
+    const hook = dynamic ? s.related.feeDynamicHookV2! : s.related.feeStaticHookV2!;
+    const fees: FeePlan = dynamic
+      ? { type: "dynamic", baseFee: 5_000, maxLpFee: 50_000 }
+      : { type: "static", tokenFee: 10_000, pairedFee: 10_000 };
+    const split = s.rng.chance(0.3);
+    const other = `0x${s.rng.hex(20).slice(2)}` as Address;
+    const admins = split ? [s.from, other] : [s.from];
+    const poolId = s.rng.hex(32);
+    const deployment = () => {
+      const poolData = encodePoolData(fees);
+      const rewards: RewardEntry[] = admins.map((admin) => ({ admin, recipient: admin, bps: 0, rewardsToken: "Both" }));
+      const config = {
+        tokenConfig: {
+          tokenAdmin: s.from,
+          name: s.text.name,
+          symbol: s.text.symbol,
+          salt: s.salt,
+          image: s.text.image,
+          metadata: s.text.metadata,
+          context: s.text.context,
+          originatingChainId: 8453n,
+        },
+        poolConfig: { hook, pairedToken: s.pairedToken, tickIfToken0IsClanker: s.tick, tickSpacing: 200, poolData },
+        lockerConfig: {
+          locker: s.related.locker!,
+          rewardAdmins: admins,
+          rewardRecipients: admins,
+          rewardBps: split ? [8_000, 2_000] : [10_000],
+          tickLower: [s.tick],
+          tickUpper: [887_200],
+          positionBps: [10_000],
+          lockerData: encodeLockerData(rewards),
+        },
+        mevModuleConfig: {
+          mevModule: s.related.mevModuleV2!,
+          mevModuleData: encodeAbiParameters(sniperAuctionDataParams, [
+            { startingFee: 666_777, endingFee: 41_673, secondsToDecay: 15n },
+          ]),
+        },
+        extensionConfigs: [],
+      };
+      return [config];
+    };
+    return {
+      args: {
+        msgSender: s.from,
+        tokenAddress: s.tokenAddress,
+        tokenAdmin: s.from,
+        tokenImage: s.text.image,
+        tokenName: s.text.name,
+        tokenSymbol: s.text.symbol,
+        tokenMetadata: s.text.metadata,
+        tokenContext: s.text.context,
+        startingTick: s.tick,
+        poolHook: hook,
+        poolId,
+        pairedToken: s.pairedToken,
+        locker: s.related.locker!,
+        mevModule: s.related.mevModuleV2!,
+        extensionsSupply: 0n,
+        extensions: [] as Address[],
+      },
+      callArgs: deployment,
+    };
+  },
+};
