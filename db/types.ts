@@ -9,6 +9,7 @@ import type { PretokensTables } from "./tables/pretokens";
 import type { DeployTables } from "./tables/deploy";
 import type { WebhooksTables } from "./tables/webhooks";
 import type { CreatorsTables } from "./tables/creators";
+import type { StreamTables } from "./tables/stream";
 
 export interface DB
   extends CoreTables,
@@ -20,4 +21,5 @@ export interface DB
     PretokensTables,
     DeployTables,
     WebhooksTables,
-    CreatorsTables {}
+    CreatorsTables,
+    StreamTables {}

@@ -24,6 +24,7 @@ type Definition = {
   quota?: string;
   rawBody?: boolean;
   status?: number;
+  contentType?: string;
   maxBodyBytes?: number;
 };
 type JsonSchema = Record<string, any>;
@@ -237,7 +238,12 @@ function operation(path: string, method: string, def: Definition): JsonSchema {
         ? { description: "Success, no content" }
         : {
             description: "Success",
-            content: { "application/json": { schema: success, ...(example !== undefined ? { example } : {}) } },
+            content: {
+              [def.contentType ?? "application/json"]: {
+                schema: success,
+                ...(example !== undefined && !def.contentType ? { example } : {}),
+              },
+            },
           },
     ...errorResponses(def, Boolean(def.params || def.query || def.body || def.rawBody)),
   };

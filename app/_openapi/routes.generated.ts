@@ -55,9 +55,10 @@ import * as r51 from "@/app/api/tokens/market-history/route";
 import * as r52 from "@/app/api/tokens/route";
 import * as r53 from "@/app/api/tokens/save-deployed-token/from-ui/route";
 import * as r54 from "@/app/api/tokens/search/route";
-import * as r55 from "@/app/api/tokens/trending/route";
-import * as r56 from "@/app/api/webhooks/[id]/route";
-import * as r57 from "@/app/api/webhooks/route";
+import * as r55 from "@/app/api/tokens/stream/route";
+import * as r56 from "@/app/api/tokens/trending/route";
+import * as r57 from "@/app/api/webhooks/[id]/route";
+import * as r58 from "@/app/api/webhooks/route";
 
 export const routeModules: { path: string; file: string; module: Record<string, unknown> }[] = [
   { path: "/api/admin/quarantined-events", file: "app/api/admin/quarantined-events/route.ts", module: r0 },
@@ -115,7 +116,8 @@ export const routeModules: { path: string; file: string; module: Record<string, 
   { path: "/api/tokens", file: "app/api/tokens/route.ts", module: r52 },
   { path: "/api/tokens/save-deployed-token/from-ui", file: "app/api/tokens/save-deployed-token/from-ui/route.ts", module: r53 },
   { path: "/api/tokens/search", file: "app/api/tokens/search/route.ts", module: r54 },
-  { path: "/api/tokens/trending", file: "app/api/tokens/trending/route.ts", module: r55 },
-  { path: "/api/webhooks/{id}", file: "app/api/webhooks/[id]/route.ts", module: r56 },
-  { path: "/api/webhooks", file: "app/api/webhooks/route.ts", module: r57 },
+  { path: "/api/tokens/stream", file: "app/api/tokens/stream/route.ts", module: r55 },
+  { path: "/api/tokens/trending", file: "app/api/tokens/trending/route.ts", module: r56 },
+  { path: "/api/webhooks/{id}", file: "app/api/webhooks/[id]/route.ts", module: r57 },
+  { path: "/api/webhooks", file: "app/api/webhooks/route.ts", module: r58 },
 ];

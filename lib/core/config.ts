@@ -280,6 +280,23 @@ const schema = z.object({
   WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(8).default(8),
   /** Subscriptions one partner may hold. */
   WEBHOOK_MAX_PER_PARTNER: z.coerce.number().int().min(1).max(1000).default(20),
+  // --- token stream (GET /api/tokens/stream) ---
+  /** How often each instance reads new token events for its open streams (one read, fanned out). */
+  STREAM_POLL_MS: z.coerce.number().int().min(50).max(10_000).default(500),
+  /** A comment (and the current cursor) on every open stream this often, so proxies keep it open. */
+  STREAM_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(120).default(15),
+  /** A stream ends (event `end`) this long after it opened, before the platform's function limit. */
+  STREAM_MAX_SECONDS: z.coerce.number().int().min(5).max(86_400).default(270),
+  /** The `retry:` hint: how long a client waits before reconnecting. */
+  STREAM_RETRY_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
+  /** Token events kept for resuming; a cursor older than this is told to page GET /api/tokens. */
+  STREAM_RETENTION_HOURS: z.coerce.number().int().min(1).max(720).default(24),
+  /** Open streams per client address (per instance). */
+  STREAM_MAX_PER_CLIENT: z.coerce.number().int().min(1).max(100_000).default(10),
+  /** Open streams per API key (per instance). */
+  STREAM_MAX_PER_KEY: z.coerce.number().int().min(1).max(100_000).default(200),
+  /** Open streams on one instance. */
+  STREAM_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
 });
 
 export type TrustedProxy = "vercel" | "none" | number;

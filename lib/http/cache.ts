@@ -12,8 +12,11 @@ const privateFor = (seconds: number): CachePolicy => ({ cacheControl: `private, 
 
 export const cachePolicy = {
   none: { cacheControl: "no-store" },
+  // An event stream: never kept, and never compressed or rewritten on the way (a buffering proxy would hold events).
+  eventStream: { cacheControl: "no-store, no-transform" },
   tokensList: edge(2),
   tokenByAddress: privateFor(120),
+  lpInfo: privateFor(120),
   tokensByFid: privateFor(5),
   isBlocked: privateFor(60),
   trending: edge(300),

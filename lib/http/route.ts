@@ -42,6 +42,8 @@ type RouteOptions<A extends AuthMode, Q, B, P> = {
   rawBody?: boolean;
   headers?: Record<string, string>;
   status?: number;
+  /** The answer's media type when the handler returns a ReadableStream (e.g. text/event-stream) instead of data. */
+  contentType?: string;
   /** For the OpenAPI document: one line on what the operation does, and the shape of its answer. */
   summary?: string;
   response?: ZodType;
@@ -76,7 +78,7 @@ export function preflight(): Response {
       ...CORS_HEADERS,
       "Access-Control-Allow-Methods": "GET, POST, DELETE, OPTIONS",
       "Access-Control-Allow-Headers":
-        "content-type, authorization, fc-id-token, privy-id-token, x-api-key, x-request-id",
+        "content-type, authorization, fc-id-token, privy-id-token, x-api-key, x-request-id, last-event-id",
       "Access-Control-Max-Age": "86400",
     },
   });
@@ -174,6 +176,10 @@ export function route<A extends AuthMode, Q = undefined, B = undefined, P = unde
       headers.set("Cache-Control", policy.cacheControl);
       if (policy.vary) headers.set("Vary", policy.vary);
       if (data === undefined) return new Response(null, { status: 204, headers });
+      if (data instanceof ReadableStream) {
+        headers.set("Content-Type", options.contentType ?? "application/octet-stream");
+        return new Response(data, { status: options.status ?? 200, headers });
+      }
       headers.set("Content-Type", "application/json");
       return new Response(data instanceof JsonText ? data.text : toJson(data), {
         status: options.status ?? 200,

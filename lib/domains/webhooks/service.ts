@@ -1,4 +1,5 @@
-// Partner webhook subscriptions (register, list, delete) and the fan-out of a newly indexed token.
+// Partner webhook subscriptions (register, list, delete) and the fan-out of a newly indexed token, gated on its
+// one recorded event (the same event GET /api/tokens/stream sends).
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
 import { z } from "zod";
@@ -8,6 +9,7 @@ import { config } from "@/lib/core/config";
 import { conflict, notFound } from "@/lib/core/errors";
 import { enqueue } from "@/lib/platform/jobs/define";
 import { lockPartner } from "@/lib/domains/partners/apikeys";
+import { recordTokenIndexed } from "@/lib/domains/stream/service";
 import { toTokenObject, type TokenRow } from "@/lib/domains/tokens/serialize";
 import { deliverWebhookJob } from "./jobs";
 import {
@@ -97,14 +99,17 @@ export async function deleteSubscription(partner: PartnerRef, id: string): Promi
 const NEW_TOKEN_WINDOW_MS = 10 * 60 * 1000;
 
 /**
- * Call in the transaction that inserted a token row (then dispatchJobs() after commit): one delivery job per
- * active token.created subscription. Idempotent per (subscription, token), so calling it on every upsert is safe.
+ * Call in the transaction that inserted a token row (then dispatchJobs() after commit). Records the token's one
+ * event (recordTokenIndexed: what GET /api/tokens/stream sends too) and, only when that event is new, one delivery
+ * job per active token.created subscription. Calling it on every upsert is safe: a token already recorded is no
+ * new event, and deliveries are deduplicated per (subscription, token) besides.
  */
 export async function enqueueTokenCreatedWebhooks(
   trx: Kysely<DB> | Transaction<DB>,
   tokenRow: TokenRow,
 ): Promise<number> {
   if (Date.now() - tokenRow.created_at.getTime() > NEW_TOKEN_WINDOW_MS) return 0;
+  if (!(await recordTokenIndexed(trx, tokenRow))) return 0;
   const subs = await findTokenCreatedSubscriptionIds(trx);
   const data = toTokenObject(tokenRow) as Record<string, unknown>;
   for (const sub of subs) {

@@ -1116,6 +1116,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tokens/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Stream newly indexed tokens
+         * @description Server-Sent Events: one `token` event per newly indexed token, its data the token object of GET /api/tokens (with `includeUser` and `includeMarket` as there), its `id` a cursor. Filters: `chainId`, `fid`/`fids`, `msgSender`, `pair`, `type`. Reconnecting with `Last-Event-ID` (or `cursor`) resumes after that event with nothing missed or repeated, on any instance; a cursor older than the kept events (STREAM_RETENTION_HOURS) gets a `gap` event naming the GET /api/tokens page to read. A new stream starts with `ready`; a `: keepalive` comment (carrying the current id) comes every STREAM_HEARTBEAT_SECONDS; the stream sends `end` and closes before the function's time limit. An `x-api-key` counts the stream against the key instead of the client address. See docs/streaming.md.
+         */
+        get: operations["getApiTokensStream"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tokens/trending": {
         parameters: {
             query?: never;
@@ -12781,6 +12801,109 @@ export interface operations {
             /** @description Invalid input: the message names the parameter; `details` lists every zod issue */
             400: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (fixed message; details only in the log) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency (database, chain RPC, data provider) is unavailable or the request timed out; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiTokensStream: {
+        parameters: {
+            query?: {
+                /**
+                 * @description only tokens of this chain
+                 * @example 8453
+                 */
+                chainId?: number;
+                /**
+                 * @description only tokens requested by this FID (with fids: either)
+                 * @example 3
+                 */
+                fid?: number;
+                /**
+                 * @description comma-separated FIDs of the tokens' requestors, at most 100
+                 * @example 1
+                 */
+                fids?: string;
+                /**
+                 * @description only tokens whose deploying transaction this address sent
+                 * @example 0x4200000000000000000000000000000000000006
+                 */
+                msgSender?: string;
+                /**
+                 * @description only tokens paired with this quote token symbol (e.g. WETH), any case
+                 * @example WETH
+                 */
+                pair?: string;
+                /**
+                 * @description only tokens of this type (the token object's `type`, e.g. clanker_v4)
+                 * @example 1
+                 */
+                type?: string;
+                /**
+                 * @description add each token's creator profile
+                 * @example false
+                 */
+                includeUser?: boolean;
+                /**
+                 * @description add each token's stored market data
+                 * @example false
+                 */
+                includeMarket?: boolean;
+                /** @description resume after this event id (as `Last-Event-ID`, which wins when both are sent) */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description Invalid input: the message names the parameter; `details` lists every zod issue */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description More open streams than STREAM_MAX_PER_CLIENT per client address, STREAM_MAX_PER_KEY per API key or STREAM_MAX_CONNECTIONS per instance */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {

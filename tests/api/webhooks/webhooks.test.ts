@@ -211,7 +211,10 @@ describe("delivery", () => {
     const before = receiver.requests.length;
     const { row, enqueued } = await newToken(1);
     expect(enqueued).toBe(1);
-    expect(await enqueueTokenCreatedWebhooks(db(), row)).toBe(1); // a second call is deduplicated
+    // The same token indexed again is no new event: nothing is enqueued, and the stream has it once.
+    expect(await enqueueTokenCreatedWebhooks(db(), row)).toBe(0);
+    const events = await db().selectFrom("token_events").select("seq").where("token_id", "=", row.id).execute();
+    expect(events).toHaveLength(1);
     await runDueJobs();
     const got = receiver.requests.slice(before).filter((r) => r.path === "/deliver");
     expect(got).toHaveLength(1);

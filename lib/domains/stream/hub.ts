@@ -1,0 +1,139 @@
+// One reader of token events per instance: while any stream is open it reads new events every STREAM_POLL_MS
+// and hands each batch to every open stream of the instance, so a thousand streams cost one query, not a thousand.
+// `position` only moves forward, and every event up to it has been handed to the streams attached before it moved.
+import { db } from "@/db";
+import { config } from "@/lib/core/config";
+import { log } from "@/lib/core/log";
+import { remember } from "@/lib/core/remember";
+import { listUserObjects } from "@/lib/domains/users/service";
+import { encodeStreamCursor, type Profiles, type StreamEvent, toStreamEvent } from "./events";
+import { comparePositions, type EventRow, type Position, pruneEvents, readEvents } from "./queries";
+
+export const BATCH = 500;
+
+export type Listener = {
+  wantsUsers: boolean;
+  /** Events after the previous batch's position, up to `position` (none: a heartbeat of the position). */
+  deliver(events: StreamEvent[], position: Position, id: string): void;
+};
+
+/** Events of rows read together; creator profiles are read once for the batch when asked for. */
+export async function eventsOf(rows: EventRow[], withUsers: boolean): Promise<StreamEvent[]> {
+  let profiles: Profiles;
+  if (withUsers) {
+    const fids = rows.flatMap((r) => (r.requestor_fid === null ? [] : [r.requestor_fid]));
+    profiles = fids.length ? (await listUserObjects(fids)).users : new Map();
+  }
+  return rows.map((row) => toStreamEvent(row, () => profiles));
+}
+
+const PRUNE_EVERY_MS = 10 * 60 * 1000;
+
+class Hub {
+  readonly listeners = new Set<Listener>();
+  position: Position | null = null;
+  /** The cursor of `position` (and when it was reached). */
+  positionId = "";
+  private timer: NodeJS.Timeout | undefined;
+  private heartbeat: NodeJS.Timeout | undefined;
+  private readyWaiters: Array<() => void> = [];
+  private polling = false;
+  private lastPrune = 0;
+
+  attach(listener: Listener): void {
+    this.listeners.add(listener);
+    if (this.listeners.size === 1) this.start();
+  }
+
+  detach(listener: Listener): void {
+    this.listeners.delete(listener);
+    if (this.listeners.size === 0) this.stop();
+  }
+
+  /** Resolves once the hub has read its first position (at once when it has one). */
+  ready(): Promise<void> {
+    if (this.position) return Promise.resolve();
+    return new Promise((resolve) => this.readyWaiters.push(resolve));
+  }
+
+  private start(): void {
+    const beat = config().STREAM_HEARTBEAT_SECONDS * 1000;
+    this.heartbeat = setInterval(() => this.beat(), beat);
+    this.heartbeat.unref?.();
+    void this.poll();
+  }
+
+  private stop(): void {
+    clearTimeout(this.timer);
+    clearInterval(this.heartbeat);
+    this.timer = this.heartbeat = undefined;
+    // The next stream starts from a fresh position: nothing was read for anyone in between.
+    this.position = null;
+  }
+
+  private beat(): void {
+    if (!this.position) return;
+    this.positionId = encodeStreamCursor({ ...this.position, at: Date.now() });
+    for (const l of this.listeners) l.deliver([], this.position, this.positionId);
+  }
+
+  private schedule(ms: number): void {
+    clearTimeout(this.timer);
+    if (this.listeners.size === 0) return;
+    this.timer = setTimeout(() => void this.poll(), ms);
+    this.timer.unref?.();
+  }
+
+  async poll(): Promise<void> {
+    if (this.polling || this.listeners.size === 0) return;
+    this.polling = true;
+    let full = false;
+    const from = this.position;
+    try {
+      const { rows, horizon } = await readEvents(db(), from, BATCH);
+      full = rows.length === BATCH;
+      if (this.position !== from) {
+        // Stopped and started again while reading: the read belongs to the old run.
+        full = true;
+      } else if (!from) {
+        // The first read starts at the head: streams that resume from earlier catch up on their own.
+        this.advance([], horizon, Date.now());
+      } else {
+        const withUsers = [...this.listeners].some((l) => l.wantsUsers);
+        const events = await eventsOf(rows, withUsers);
+        if (this.position !== from) return;
+        const last = rows.at(-1);
+        // A batch that was not full read everything below the horizon: the position moves up to it.
+        const next = full && last ? { xid: last.xid, seq: last.seq } : horizon;
+        this.advance(events, next, last ? last.indexed_at.getTime() : Date.now());
+      }
+      void this.prune();
+    } catch (error) {
+      log.warn("could not read token events for the stream", { error });
+    } finally {
+      this.polling = false;
+      this.schedule(full ? 0 : config().STREAM_POLL_MS);
+    }
+  }
+
+  private advance(events: StreamEvent[], next: Position, at: number): void {
+    if (this.position && comparePositions(next, this.position) < 0) return;
+    const moved = !this.position || comparePositions(next, this.position) > 0 || events.length > 0;
+    this.position = next;
+    if (moved) this.positionId = encodeStreamCursor({ ...next, at });
+    for (const resolve of this.readyWaiters.splice(0)) resolve();
+    if (events.length) for (const l of this.listeners) l.deliver(events, next, this.positionId);
+  }
+
+  /** Events older than the retention go, now and then (any instance may; the statement is idempotent). */
+  private async prune(): Promise<void> {
+    if (Date.now() - this.lastPrune < PRUNE_EVERY_MS) return;
+    this.lastPrune = Date.now();
+    const before = new Date(Date.now() - config().STREAM_RETENTION_HOURS * 3600 * 1000);
+    await pruneEvents(db(), before).catch((error) => log.warn("could not prune token events", { error }));
+  }
+}
+
+export function hub(): Hub {
+  return remember("stream-hub", () => new Hub());
+}

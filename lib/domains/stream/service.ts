@@ -1,0 +1,63 @@
+// The token stream's service: record a newly indexed token (the one event behind the stream and the launch
+// webhooks) and open a stream for a client, within its slots.
+import type { Kysely, Transaction } from "kysely";
+import type { DB } from "@/db/types";
+import { badRequest } from "@/lib/core/errors";
+import { openStream } from "./connection";
+import { zStreamCursor } from "./events";
+import { hub } from "./hub";
+import { takeSlot, type StreamHolder } from "./limits";
+import { insertTokenEvent, type Position } from "./queries";
+import type { StreamQuery } from "./schemas";
+
+export { openStreamCount, type StreamHolder } from "./limits";
+export type { Position } from "./queries";
+
+/**
+ * Records that a token was indexed, in the transaction that inserted it. Null when it was recorded before: the
+ * same token indexed again is not a new event (and its webhooks are not sent again).
+ */
+export function recordTokenIndexed(
+  trx: Kysely<DB> | Transaction<DB>,
+  token: { id: number; chain_id: number; contract_address: string },
+): Promise<Position | null> {
+  return insertTokenEvent(trx, {
+    token_id: token.id,
+    chain_id: token.chain_id,
+    contract_address: token.contract_address,
+  });
+}
+
+/**
+ * Asks this instance's reader to look for new events now rather than at its next tick: for an indexer that just
+ * committed tokens in this process. Other instances see them at their next tick (STREAM_POLL_MS).
+ */
+export function nudgeTokenStream(): void {
+  void hub().poll();
+}
+
+/** The stream of a request: `Last-Event-ID` wins over `cursor` (a browser resends the URL it first opened). */
+export function openTokenStream(query: StreamQuery, holder: StreamHolder, lastEventId: string | null) {
+  let cursor = query.cursor;
+  if (lastEventId !== null && lastEventId.trim() !== "") {
+    const parsed = zStreamCursor.safeParse(lastEventId.trim());
+    if (!parsed.success) throw badRequest("Last-Event-ID: is not an event id of this stream");
+    cursor = parsed.data;
+  }
+  const release = takeSlot(holder);
+  const fids = [...new Set([...(query.fid !== undefined ? [query.fid] : []), ...(query.fids ?? [])])];
+  return openStream(
+    {
+      filters: {
+        chainId: query.chainId,
+        fids: fids.length ? fids : undefined,
+        msgSender: query.msgSender,
+        pair: query.pair,
+        type: query.type,
+      },
+      shape: { includeUser: query.includeUser, includeMarket: query.includeMarket },
+      cursor,
+    },
+    release,
+  );
+}
