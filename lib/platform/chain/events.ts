@@ -58,7 +58,7 @@ type AnyLog = Pick<
 /** Block ranges for log queries; numbers are accepted for convenience. */
 export type BlockRange = { fromBlock: bigint | number; toBlock: bigint | number };
 
-function locationOf(log: AnyLog): EventLocation {
+export function locationOf(log: AnyLog): EventLocation {
   if (
     log.blockNumber === null ||
     log.blockHash === null ||

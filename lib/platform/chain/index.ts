@@ -77,3 +77,23 @@ export {
   type TokenInfo,
 } from "./reads";
 export { chainlinkFeedAbi, erc20ReadAbi, feeLockerAbi, tokenFactoryAbi, v3PoolAbi } from "./abis";
+export {
+  CLAIMED_FEES_TOPIC,
+  CLAIMED_REWARDS_TOPIC,
+  CLAIMED_REWARDS_V2_TOPIC,
+  LEGACY_POSITION_MANAGERS,
+  LEGACY_TOKEN_TYPES,
+  SHARED_LEGACY_LOCKERS,
+  decodeLegacyClaim,
+  isLegacyTokenType,
+  readLegacyClaimLogs,
+  readLegacyLocker,
+  readLpDeposit,
+  readTotalSupply,
+  type LegacyClaimEvent,
+  type LegacyLockerReading,
+  type LegacyPayout,
+  type LegacyRewardRecipient,
+  type LegacyTokenType,
+  type LpDeposit,
+} from "./legacy-lockers";
