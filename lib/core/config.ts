@@ -250,6 +250,8 @@ const schema = z.object({
     )
     .default(""),
   /** TokenCreated indexer: first block without a checkpoint, blocks per getLogs, ranges per run, blocks re-read for reorgs. */
+  /** JSON-RPC requests sent in one HTTP batch at most (one tick's block headers, receipts, calls); 0: no batching. */
+  RPC_BATCH_SIZE: z.coerce.number().int().min(0).max(100).default(100),
   TOKEN_INDEX_START_BLOCK: z.coerce.number().int().min(0).default(0),
   TOKEN_INDEX_BLOCK_RANGE: z.coerce.number().int().min(1).max(100_000).default(2000),
   TOKEN_INDEX_MAX_RANGES: z.coerce.number().int().min(1).max(1000).default(20),

@@ -16,6 +16,7 @@ import { privateKeyToAccount } from "viem/accounts";
 import { base, baseSepolia } from "viem/chains";
 import { ChainUnavailableError } from "./errors";
 import { chainSettings, configuredChainIds as rpcChainIds, type ChainSettings } from "./settings";
+import { config } from "@/lib/core/config";
 import { remember } from "@/lib/core/remember";
 import { traceChainCall } from "@/lib/core/telemetry";
 
@@ -101,7 +102,10 @@ function untracedTransportFor(settings: ChainSettings): Transport {
   }
   // One quick retry only: a caller waiting on an HTTP request is better served by a fast 503.
   const options = { timeout: settings.timeoutMs, retryCount: 1, retryDelay: 100 };
-  return url.startsWith("ws") ? webSocket(url, options) : http(url, options);
+  if (url.startsWith("ws")) return webSocket(url, options);
+  // Requests made in the same tick (a range's block headers, its events' calls) go as one JSON-RPC batch.
+  const batchSize = config().RPC_BATCH_SIZE;
+  return http(url, { ...options, batch: batchSize > 0 ? { batchSize } : false });
 }
 
 function cacheKey(settings: ChainSettings, withKey: boolean): string {
@@ -109,6 +113,7 @@ function cacheKey(settings: ChainSettings, withKey: boolean): string {
     state().generation,
     settings.rpcUrl ?? "",
     settings.timeoutMs,
+    config().RPC_BATCH_SIZE,
     withKey ? (settings.deployerPrivateKey ?? "") : "",
   ].join("|");
 }

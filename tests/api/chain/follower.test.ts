@@ -9,6 +9,7 @@ import { type Address, type Hex, HttpRequestError, numberToHex, pad, RpcRequestE
 import { db, type Database } from "@/db";
 import { resetConfig } from "@/lib/core/config";
 import { getPublicClient, resetChainClients } from "@/lib/platform/chain/clients";
+import { getBlockHeader } from "@/lib/platform/chain/reads";
 import { ChainUnavailableError, withChainErrors } from "@/lib/platform/chain/errors";
 import { classifyRangeError, type EventStream, followStream } from "@/lib/platform/chain/follower";
 import { backfillStream, readCheckpoint } from "@/lib/platform/checkpoints";
@@ -49,6 +50,12 @@ function logsIn(from: number, to: number) {
 function answer(call: { id: number; method: string; params?: Array<{ fromBlock: Hex; toBlock: Hex }> }) {
   if (call.method === "eth_chainId") return { jsonrpc: "2.0", id: call.id, result: numberToHex(CHAIN) };
   if (call.method === "eth_blockNumber") return { jsonrpc: "2.0", id: call.id, result: numberToHex(HEAD) };
+  if (call.method === "eth_getBlockByNumber") {
+    const n = Number((call.params as unknown as [Hex])[0]);
+    const hash = pad(numberToHex(n), { size: 32 });
+    const block = { number: numberToHex(n), hash, parentHash: hash, timestamp: numberToHex(1_700_000_000 + n) };
+    return { jsonrpc: "2.0", id: call.id, result: { ...block, transactions: [], logsBloom: null, nonce: null } };
+  }
   if (call.method !== "eth_getLogs") return { jsonrpc: "2.0", id: call.id, error: { code: -32601, message: "nope" } };
   const from = Number(call.params![0]!.fromBlock);
   const to = Number(call.params![0]!.toBlock);
@@ -231,6 +238,17 @@ describe("the log follower", () => {
     });
     expect(classifyRangeError(rpcError(-32000, "header not found"))).toBeNull();
     expect(classifyRangeError(new Error("query returned more than 10000 results"))).toBeNull(); // not the RPC's answer
+  });
+});
+
+describe("JSON-RPC batching (RPC_BATCH_SIZE)", () => {
+  it("sends the block headers read in one tick as one HTTP request, at most RPC_BATCH_SIZE calls each", async () => {
+    const before = rpc.requests.length;
+    const blocks = every(1, 150).map(BigInt);
+    const headers = await Promise.all(blocks.map((b) => getBlockHeader(CHAIN, b)));
+    expect(headers.map((h) => Number(h!.timestamp))).toEqual(blocks.map((b) => 1_700_000_000 + Number(b)));
+    const sent = rpc.requests.slice(before).map((r) => JSON.parse(r.body));
+    expect(sent.map((body) => (Array.isArray(body) ? body.length : 1)).sort()).toEqual([100, 50]);
   });
 });
 
