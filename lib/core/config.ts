@@ -255,12 +255,27 @@ const schema = z.object({
   TOKEN_INDEX_START_BLOCK: z.coerce.number().int().min(0).default(0),
   TOKEN_INDEX_BLOCK_RANGE: z.coerce.number().int().min(1).max(100_000).default(2000),
   TOKEN_INDEX_MAX_RANGES: z.coerce.number().int().min(1).max(1000).default(20),
+  /** `npm run tokens -- backfill`: the largest range read at once (the follower halves it when the RPC refuses). */
+  TOKEN_BACKFILL_BLOCK_RANGE: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
   TOKEN_INDEX_REORG_DEPTH: z.coerce.number().int().min(0).max(1000).default(12),
   /** Factories indexed besides FACTORY_ADDRESS_<chainId> (e.g. earlier versions): `chainId:address`, comma-separated. */
   TOKEN_INDEX_EXTRA_FACTORIES: z
     .string()
     .regex(CHAIN_ADDRESS_PAIRS, "comma-separated chainId:address pairs")
     .default(""),
+  /**
+   * Generations before v4 whose factories are indexed (lib/platform/chain/generations.ts names them): `all`, `none`, or
+   * a comma-separated list of types. clanker_v4 is always indexed: the deploy path reads its own events.
+   */
+  TOKEN_INDEX_GENERATIONS: z
+    .string()
+    .regex(
+      /^\s*(all|none|((proxy|clanker|clanker_v2|clanker_v3|clanker_v3_1|clanker_v4)\s*(,\s*|$))+)\s*$/,
+      "all, none, or comma-separated types among proxy, clanker, clanker_v2, clanker_v3, clanker_v3_1, clanker_v4",
+    )
+    .default("all"),
+  /** The head follower: how often each chain's head is read (one eth_blockNumber); 0 turns it off. */
+  HEAD_FOLLOW_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   /** index-by-address: blocks per getLogs when searching back from the head, and how many such ranges at most. */
   TOKEN_LOOKUP_BLOCK_RANGE: z.coerce.number().int().min(1).max(10_000_000).default(10_000),
   TOKEN_LOOKUP_MAX_RANGES: z.coerce.number().int().min(1).max(1000).default(50),

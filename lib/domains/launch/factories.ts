@@ -1,41 +1,38 @@
-// GET /api/metadata/factories: every token factory the service trusts on each chain it serves
-// (FACTORY_ADDRESS_<chainId> and TOKEN_INDEX_EXTRA_FACTORIES, as the indexer reads them), with the event
-// selectors an indexer filters logs by (computed from the factory ABI by the chain layer).
-import { getAbiItem, toEventSelector } from "viem";
+// GET /api/metadata/factories: every token factory the service trusts on each chain it serves, as the indexer reads
+// them (indexer/factories.ts: the v4 factories, then those of earlier generations), each with its generation and the
+// topic0 of its own TokenCreated (computed from the generation's ABI by the chain layer).
 import { z } from "zod";
-import { configuredChainIds, tokenFactoryAbi } from "@/lib/platform/chain";
+import { configuredChainIds, tokenCreatedTopicOf } from "@/lib/platform/chain";
 import { checksum, DEFAULT_CHAIN_ID } from "@/lib/core/evm";
 import { bytes32Hex, checksummedAddress } from "@/lib/core/answers";
-import { indexedFactories } from "./indexer/factories";
-
-/**
- * The deployment generation of the trusted factories: the `type` the indexer gives every token they create
- * (COMPAT token object). Extra factories emit the same TokenCreated and their tokens carry the same type.
- */
-export const FACTORY_NAME = "clanker_v4";
-
-const TOKEN_CREATED_TOPIC = toEventSelector(getAbiItem({ abi: tokenFactoryAbi, name: "TokenCreated" }));
+import { indexedFactoryList } from "./indexer/factories";
 
 export const factoryMetadataObject = z.object({
-  name: z.string().describe("deployment generation of the factory's tokens (their `type`), e.g. clanker_v4"),
+  name: z
+    .string()
+    .describe("deployment generation of the factory's tokens (their `type`): proxy, clanker, clanker_v2 … clanker_v4"),
   address: checksummedAddress.describe("the factory contract, EIP-55 checksummed"),
   chainId: z.number().int(),
-  events: z.object({ tokenCreated: bytes32Hex.describe("topic0 of TokenCreated, lowercase 0x-hex") }),
+  events: z.object({
+    tokenCreated: bytes32Hex.describe("topic0 of the factory's own TokenCreated (its generation's), lowercase 0x-hex"),
+  }),
 });
 export const factoriesResponse = z
   .array(factoryMetadataObject)
-  .describe("one entry per trusted factory of each served chain, in chain id order, FACTORY_ADDRESS_<chainId> first");
+  .describe(
+    "one entry per trusted factory of each served chain, in chain id order: FACTORY_ADDRESS_<chainId> first, then the extra v4 factories, then earlier generations oldest first",
+  );
 export type FactoryMetadata = z.infer<typeof factoryMetadataObject>;
 
 /** The default chain always (its production factory address is built in), plus every chain with an RPC. */
 export function listFactories(): FactoryMetadata[] {
   const chainIds = [...new Set([DEFAULT_CHAIN_ID, ...configuredChainIds()])].sort((a, b) => a - b);
   return chainIds.flatMap((chainId) =>
-    indexedFactories(chainId).map((factory) => ({
-      name: FACTORY_NAME,
-      address: checksum(factory)!,
+    indexedFactoryList(chainId).map((factory) => ({
+      name: factory.type,
+      address: checksum(factory.address)!,
       chainId,
-      events: { tokenCreated: TOKEN_CREATED_TOPIC },
+      events: { tokenCreated: tokenCreatedTopicOf(chainId, factory.address) },
     })),
   );
 }

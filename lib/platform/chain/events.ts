@@ -17,6 +17,14 @@ import { feeLockerAbi, tokenFactoryAbi } from "./abis";
 import { presaleEventsAbi } from "./abi-presale";
 import { getPublicClient } from "./clients";
 import { withChainErrors } from "./errors";
+import {
+  decodeLegacyTokenCreated,
+  indexesToken,
+  LEGACY_TOKEN_CREATED_TOPICS,
+  type LegacyFactory,
+  type LegacyTokenCreated,
+} from "./generations";
+import { chainSettings } from "./settings";
 
 /** Where a decoded event sits on chain. */
 export interface EventLocation {
@@ -29,7 +37,10 @@ export interface EventLocation {
   logIndex: number;
 }
 
-export interface TokenCreatedEvent extends EventLocation {
+/** The v4 factory's TokenCreated (the service's own deployments, and every token of the current generation). */
+export interface V4TokenCreatedEvent extends EventLocation {
+  /** Absent on the v4 event: only the legacy shape carries its generation. */
+  type?: "clanker_v4";
   msgSender: Address;
   tokenAddress: Address;
   tokenAdmin: Address;
@@ -46,6 +57,16 @@ export interface TokenCreatedEvent extends EventLocation {
   mevModule: Address;
   extensionsSupply: bigint;
   extensions: readonly Address[];
+}
+
+/** A TokenCreated of a generation before v4 (generations.ts), where it sits on chain. */
+export interface LegacyTokenCreatedEvent extends EventLocation, LegacyTokenCreated {}
+
+/** A TokenCreated of any generation the indexer follows; `type` is set on the legacy shape only. */
+export type TokenCreatedEvent = V4TokenCreatedEvent | LegacyTokenCreatedEvent;
+
+export function isLegacyTokenCreated(event: TokenCreatedEvent): event is LegacyTokenCreatedEvent {
+  return event.type !== undefined && event.type !== "clanker_v4";
 }
 
 export const TOKEN_CREATED_TOPIC = toEventSelector(getAbiItem({ abi: tokenFactoryAbi, name: "TokenCreated" }));
@@ -78,8 +99,8 @@ export function locationOf(log: AnyLog): EventLocation {
   };
 }
 
-/** TokenCreated from one log, or null when the log is another event. */
-export function decodeTokenCreated(log: AnyLog): TokenCreatedEvent | null {
+/** The v4 TokenCreated from one log, or null when the log is another event. */
+export function decodeTokenCreated(log: AnyLog): V4TokenCreatedEvent | null {
   if (log.topics[0] !== TOKEN_CREATED_TOPIC) return null;
   const { args } = decodeEventLog({
     abi: tokenFactoryAbi,
@@ -91,13 +112,50 @@ export function decodeTokenCreated(log: AnyLog): TokenCreatedEvent | null {
 }
 
 /**
- * Every TokenCreated in a transaction (a presale or a batch can create several). A log with the topic that does not
+ * Every v4 TokenCreated in a transaction (a presale or a batch can create several). A log with the topic that does not
  * decode is left out: any contract can emit the topic, and the follower sets aside a factory's own.
  */
-export function findTokenCreated(receipt: { logs: readonly AnyLog[] }): TokenCreatedEvent[] {
+export function findTokenCreated(receipt: { logs: readonly AnyLog[] }): V4TokenCreatedEvent[] {
   return receipt.logs.flatMap((log) => {
     try {
       return decodeTokenCreated(log) ?? [];
+    } catch {
+      return [];
+    }
+  });
+}
+
+/** The legacy factory `address` is on a chain (settings' legacyFactories), or null: a v4 factory. */
+export function legacyFactoryOf(chainId: number, address: string): LegacyFactory | null {
+  const lower = address.toLowerCase();
+  return chainSettings(chainId).legacyFactories.find((f) => f.factory.toLowerCase() === lower) ?? null;
+}
+
+/** topic0 of the TokenCreated a factory of the chain emits (its generation's). */
+export function tokenCreatedTopicOf(chainId: number, factory: string): Hex {
+  const legacy = legacyFactoryOf(chainId, factory);
+  return legacy ? LEGACY_TOKEN_CREATED_TOPICS[legacy.type] : TOKEN_CREATED_TOPIC;
+}
+
+/**
+ * The TokenCreated of the emitting factory's generation (the chain's legacy factories decide it; any other address
+ * is read as v4). Throws when the log is not that event: another generation's, or data that does not decode.
+ */
+export function decodeTokenCreatedOf(chainId: number, log: AnyLog): TokenCreatedEvent {
+  const legacy = legacyFactoryOf(chainId, log.address);
+  if (legacy) return { ...locationOf(log), ...decodeLegacyTokenCreated(legacy, log) };
+  const event = decodeTokenCreated(log);
+  if (!event) throw new Error(`not the v4 TokenCreated of factory ${getAddress(log.address)}`);
+  return event;
+}
+
+/** Every TokenCreated of any generation in a transaction, each decoded as its emitter's generation (others left out). */
+export function findTokenCreatedOf(chainId: number, receipt: { logs: readonly AnyLog[] }): TokenCreatedEvent[] {
+  const topics = new Set<Hex>([TOKEN_CREATED_TOPIC, ...Object.values(LEGACY_TOKEN_CREATED_TOPICS)]);
+  return receipt.logs.flatMap((log) => {
+    if (!log.topics[0] || !topics.has(log.topics[0])) return [];
+    try {
+      return [decodeTokenCreatedOf(chainId, log)];
     } catch {
       return [];
     }
@@ -117,44 +175,63 @@ export type TokenCreatedQuery = BlockRange & {
 
 /**
  * TokenCreated logs emitted by `factories` in the range (optionally for one token or one admin): those that decode,
- * and those that do not (set aside by the indexer, never a stop for the rest).
+ * and those that do not (set aside by the indexer, never a stop for the rest). Each factory's logs are read as its
+ * generation's event. v0 to v3 index no argument, so for them a token or admin filter is applied after decoding.
  */
 export async function readTokenCreatedLogs(
   chainId: number,
   query: TokenCreatedQuery,
 ): Promise<{ events: TokenCreatedEvent[]; undecodable: UndecodableLog[] }> {
   if (query.factories.length === 0) return { events: [], undecodable: [] };
-  const client = getPublicClient(chainId);
-  const topics = encodeEventTopics({
+  const indexed = (factory: Address) => indexesToken(legacyFactoryOf(chainId, factory)?.type ?? "clanker_v4");
+  const [tokenTopic, adminTopic] = encodeEventTopics({
     abi: tokenFactoryAbi,
     eventName: "TokenCreated",
     args: { tokenAddress: query.tokenAddress, tokenAdmin: query.tokenAdmin },
-  });
-  const logs = await withChainErrors(chainId, () =>
-    client.request({
-      method: "eth_getLogs",
-      params: [
-        {
-          address: [...query.factories],
-          topics,
-          fromBlock: toHex(BigInt(query.fromBlock)),
-          toBlock: toHex(BigInt(query.toBlock)),
-        },
-      ],
-    }),
-  );
+  }).slice(1);
+  const read = async (factories: Address[], filtered: boolean) => {
+    if (!factories.length) return [];
+    const topic0s = [...new Set(factories.map((f) => tokenCreatedTopicOf(chainId, f)))];
+    const topics = filtered ? [topic0s, tokenTopic ?? null, adminTopic ?? null] : [topic0s];
+    return withChainErrors(chainId, () =>
+      getPublicClient(chainId).request({
+        method: "eth_getLogs",
+        params: [
+          {
+            address: factories,
+            topics,
+            fromBlock: toHex(BigInt(query.fromBlock)),
+            toBlock: toHex(BigInt(query.toBlock)),
+          },
+        ],
+      }),
+    );
+  };
+  const logs = (
+    await Promise.all([
+      read(query.factories.filter(indexed), true),
+      read(
+        query.factories.filter((f) => !indexed(f)),
+        false,
+      ),
+    ])
+  ).flat();
+  const same = (a: string, b: Address | undefined) => !b || a.toLowerCase() === b.toLowerCase();
   const events: TokenCreatedEvent[] = [];
   const undecodable: UndecodableLog[] = [];
   for (const raw of logs) {
     const log = formatLog(raw);
     try {
-      const event = decodeTokenCreated(log);
-      if (event) events.push(event);
+      const event = decodeTokenCreatedOf(chainId, log);
+      if (same(event.tokenAddress, query.tokenAddress) && same(event.tokenAdmin, query.tokenAdmin)) events.push(event);
     } catch (error) {
       undecodable.push({ ...locationOf(log), error: error instanceof Error ? error.message : String(error) });
     }
   }
-  return { events, undecodable };
+  // Block and log order across the two reads, as one read would return them.
+  const order = (a: EventLocation, b: EventLocation) =>
+    a.blockNumber === b.blockNumber ? a.logIndex - b.logIndex : a.blockNumber < b.blockNumber ? -1 : 1;
+  return { events: events.sort(order), undecodable: undecodable.sort(order) };
 }
 
 /** The TokenCreated events that decode (readTokenCreatedLogs without the undecodable ones). */

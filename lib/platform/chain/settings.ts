@@ -5,6 +5,7 @@ import { z } from "zod";
 import { getAddress, type Address, type Hex } from "viem";
 import { ConfigError, variablesRead } from "@/lib/core/config";
 import { EVM_ADDRESS } from "@/lib/core/evm";
+import { LEGACY_GENERATIONS, PRODUCTION_LEGACY_FACTORIES, type LegacyFactory } from "./generations";
 
 /** The platform contracts the service talks to on a chain. */
 export interface ChainContracts {
@@ -32,6 +33,11 @@ export interface ChainSettings {
   pairedTokenWethPools: Record<string, Address>;
   /** `TOKEN_INDEX_START_BLOCK_<chainId>`: where the TokenCreated indexer starts without a checkpoint (lib/domains/launch/indexer). */
   tokenIndexStartBlock?: number;
+  /**
+   * `LEGACY_FACTORIES_<chainId>`: the factories of generations before v4 (generations.ts). Unset: the platform's own,
+   * on a chain whose v4 factory is the platform's own too (a chain of other contracts has none of them).
+   */
+  legacyFactories: LegacyFactory[];
 }
 
 /** Environment variable (suffixed `_<chainId>`) of each contract. */
@@ -177,6 +183,29 @@ const pairedTokenPools = z
     ),
   );
 
+/** `type:factory[:locker]` entries, comma-separated. */
+const legacyFactories = z
+  .string()
+  .refine(
+    (v) =>
+      v.split(",").every((entry) => {
+        const [type, ...addresses] = entry.trim().split(":");
+        const known = (LEGACY_GENERATIONS as readonly string[]).includes(type ?? "");
+        return known && addresses.length >= 1 && addresses.length <= 2 && addresses.every((a) => EVM_ADDRESS.test(a));
+      }),
+    `must be comma-separated type:factory[:locker] entries, type one of ${LEGACY_GENERATIONS.join(", ")}`,
+  )
+  .transform((v) =>
+    v.split(",").map((entry): LegacyFactory => {
+      const [type, factory, locker] = entry.trim().split(":") as [LegacyFactory["type"], string, string?];
+      return {
+        type,
+        factory: getAddress(factory.toLowerCase()),
+        ...(locker && { locker: getAddress(locker.toLowerCase()) }),
+      };
+    }),
+  );
+
 /** Reads one variable; a bad value is added to `issues` (`  NAME: message`, as lib/core/config.ts words them). */
 function read<T>(env: NodeJS.ProcessEnv, name: string, schema: z.ZodType<T>, issues: string[]): T | undefined {
   const raw = env[name];
@@ -204,6 +233,9 @@ export function chainSettings(chainId: number, env: NodeJS.ProcessEnv = process.
     contracts,
     pairedTokenWethPools: read(env, `PAIRED_TOKEN_WETH_POOLS_${chainId}`, pairedTokenPools, issues) ?? {},
     tokenIndexStartBlock: read(env, `TOKEN_INDEX_START_BLOCK_${chainId}`, blockNumber, issues),
+    legacyFactories:
+      read(env, `LEGACY_FACTORIES_${chainId}`, legacyFactories, issues) ??
+      (contracts.factory === defaults.factory ? [...(PRODUCTION_LEGACY_FACTORIES[chainId] ?? [])] : []),
   };
   if (issues.length) throw invalid(issues);
   return settings;

@@ -6,7 +6,7 @@ import { z } from "zod";
 import { encodeFunctionData, zeroAddress, type Address, type Hex } from "viem";
 import { deploymentOf, tokenExtensions } from "@/lib/domains/launch/indexer/extensions";
 import { encodeFeeData, encodePoolData } from "@/lib/domains/launch/deploy/config";
-import { tokenFactoryAbi, type DeploymentConfig, type TokenCreatedEvent } from "@/lib/platform/chain";
+import { tokenFactoryAbi, type DeploymentConfig, type V4TokenCreatedEvent } from "@/lib/platform/chain";
 import { jsonSchema } from "@/app/_openapi/document";
 import { tokenObject } from "@/lib/domains/tokens/responses";
 
@@ -26,7 +26,7 @@ const event = {
   tokenSymbol: "S",
   pairedToken: "0x4200000000000000000000000000000000000006",
   locker: C,
-} as unknown as TokenCreatedEvent;
+} as unknown as V4TokenCreatedEvent;
 /** The extensions of the token of `event` deployed by `call`, on a chain whose fee hooks are not configured. */
 const extensionsOf = (call: { to: Address | null; input: Hex } | null) =>
   tokenExtensions(31337, event, deploymentOf(event, call));
@@ -99,7 +99,7 @@ describe("tokenExtensions", () => {
 
   it("keeps the hook alone when the configuration is not the event's token's", () => {
     const call = deployCall(encodePoolData({ type: "static", tokenFee: 10_000, pairedFee: 10_000 }));
-    const other = { ...event, tokenName: "Another" } as TokenCreatedEvent;
+    const other = { ...event, tokenName: "Another" } as V4TokenCreatedEvent;
     expect(tokenExtensions(31337, other, deploymentOf(other, call))).toEqual({ fees: { hook_address: HOOK } });
   });
 

@@ -1,7 +1,7 @@
 // TokenCreated to a tokens row: the mapping field by field, and the upsert keeping what other domains added.
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/db";
-import type { TokenCreatedEvent } from "@/lib/platform/chain";
+import type { LegacyTokenCreatedEvent, V4TokenCreatedEvent } from "@/lib/platform/chain";
 import {
   normalizeContext,
   normalizeMetadata,
@@ -10,7 +10,7 @@ import {
 } from "@/lib/domains/launch/indexer/upsert";
 
 const TOKEN = "0xAbCdEf0123456789aBcDeF0123456789abCDef01";
-const event = (over: Partial<TokenCreatedEvent> = {}): TokenCreatedEvent => ({
+const event = (over: Partial<V4TokenCreatedEvent> = {}): V4TokenCreatedEvent => ({
   address: "0xE85A59c628F7d27878ACeB4bf3b35733630083a9",
   blockNumber: 123n,
   blockHash: `0x${"b".repeat(64)}`,
@@ -65,6 +65,7 @@ describe("tokenRowFromEvent", () => {
       pair: "WETH",
       factory_address: "0xe85a59c628f7d27878aceb4bf3b35733630083a9",
       locker_address: "0x63d2dfea64b3433f4071a98665bcd7ca14d93496",
+      lp_nft_id: null,
       metadata: JSON.stringify({
         description: "d",
         socialMediaUrls: [
@@ -125,6 +126,159 @@ describe("tokenRowFromEvent", () => {
       messageId: "",
       id: "5",
     });
+  });
+});
+
+/** CLANKER, a v0 token: its WETH 1% pool on Base is 0xC1a6…4F97. */
+const LEGACY_TOKEN = "0x1bc0c42215582d5A085795f4baDbaC3ff36d1Bcb";
+const LEGACY_POOL = "0xc1a6fbedae68e1472dbb91fe29b51f7a0bd44f97";
+const DEPLOYER = "0x1111111111111111111111111111111111111111";
+const legacy = (over: Partial<LegacyTokenCreatedEvent>): LegacyTokenCreatedEvent => ({
+  address: "0x250c9FB2b411B48273f69879007803790A6AeA47",
+  blockNumber: 22_000_000n,
+  blockHash: `0x${"b".repeat(64)}`,
+  transactionHash: `0x${"A".repeat(64)}`,
+  transactionIndex: 3,
+  logIndex: 9,
+  type: "proxy",
+  tokenAddress: LEGACY_TOKEN,
+  tokenName: "tokenbot\u0000",
+  tokenSymbol: "CLANKER",
+  tokenAdmin: DEPLOYER,
+  msgSender: DEPLOYER,
+  lpNftId: 1_223_215n,
+  locker: "0xf4eFaFac1629274DECca0ba379a7c2a6A05fd3e0",
+  vault: null,
+  fid: null,
+  castHash: null,
+  supply: 10n ** 29n,
+  tokenMetadata: null,
+  startingTick: null,
+  interfaceAdmin: null,
+  creatorRewardRecipient: null,
+  interfaceRewardRecipient: null,
+  amountTokensBought: null,
+  vaultDuration: null,
+  vaultPercentage: null,
+  ...over,
+});
+const EMPTY_METADATA = JSON.stringify({ description: "", socialMediaUrls: [], auditUrls: [] });
+const NO_CONTEXT = JSON.stringify({ interface: "", platform: "", messageId: "", id: "" });
+const NO_TAGS = JSON.stringify({ champagne: false, verified: false, knownInterfaceDeployer: false });
+
+describe("tokenRowFromEvent of the generations before v4", () => {
+  const ctx = { chainId: 8453, deployedAt: WHEN, deployment: null };
+
+  it("v0 (proxy): the event's supply, locker and LP NFT, the WETH pool's address, the deployer as admin", () => {
+    expect(tokenRowFromEvent(legacy({}), ctx)).toEqual({
+      deployed_at: WHEN,
+      tx_hash: `0x${"a".repeat(64)}`,
+      contract_address: LEGACY_TOKEN.toLowerCase(),
+      chain_id: 8453,
+      name: "tokenbot",
+      symbol: "CLANKER",
+      img_url: null,
+      pool_address: LEGACY_POOL,
+      requestor_fid: null,
+      msg_sender: DEPLOYER,
+      admin: DEPLOYER,
+      cast_hash: null,
+      type: "proxy",
+      pair: "WETH",
+      factory_address: "0x250c9fb2b411b48273f69879007803790a6aea47",
+      locker_address: "0xf4efafac1629274decca0ba379a7c2a6a05fd3e0",
+      lp_nft_id: "1223215",
+      metadata: EMPTY_METADATA,
+      social_context: NO_CONTEXT,
+      pool_config: null,
+      extensions: null,
+      starting_market_cap: null,
+      warnings: [],
+      tags: NO_TAGS,
+      supply: "100000000000000000000000000000",
+      block_number: 22_000_000,
+      log_index: 9,
+    });
+  });
+
+  it("v1 to v3: the FID and cast as the requester and the social context; FID 0 is none", () => {
+    for (const type of ["clanker", "clanker_v2", "clanker_v3"] as const) {
+      const row = tokenRowFromEvent(legacy({ type, fid: 42n, castHash: "0xcast", lpNftId: 7n }), {
+        ...ctx,
+        attributedFid: 9,
+      });
+      expect(row, type).toMatchObject({
+        type,
+        requestor_fid: 42,
+        cast_hash: "0xcast",
+        social_context: JSON.stringify({ interface: "", platform: "farcaster", messageId: "0xcast", id: "42" }),
+        lp_nft_id: "7",
+        pool_address: LEGACY_POOL,
+        admin: DEPLOYER,
+        msg_sender: DEPLOYER,
+      });
+    }
+    const none = tokenRowFromEvent(legacy({ type: "clanker_v3", fid: 0n, castHash: "" }), { ...ctx, attributedFid: 9 });
+    expect(none).toMatchObject({ requestor_fid: 9, cast_hash: null, social_context: NO_CONTEXT });
+    // An FID past 2^53 is no FID; a cast hash is bounded text.
+    const odd = tokenRowFromEvent(legacy({ type: "clanker", fid: 2n ** 200n, castHash: "x".repeat(1000) }), ctx);
+    expect(odd.requestor_fid).toBeNull();
+    expect(odd.cast_hash).toHaveLength(256);
+  });
+
+  it("v3.1: admin and sender apart, metadata, the tick's pool config and starting market cap; the platform's supply", () => {
+    const admin = "0x3333333333333333333333333333333333333333";
+    const row = tokenRowFromEvent(
+      legacy({
+        address: "0x2A787b2362021cC3eEa3C24C4748a6cD5B687382",
+        type: "clanker_v3_1",
+        tokenAdmin: admin,
+        msgSender: DEPLOYER,
+        lpNftId: 11n,
+        locker: "0x33e2Eda238edcF470309b8c6D228986A1204c8f9",
+        vault: "0x42A95190B4088C88Dd904d930c79deC1158bF09D",
+        supply: null,
+        tokenMetadata: JSON.stringify({ description: "d", socialMediaUrls: ["https://x.com/s", "javascript:x"] }),
+        startingTick: -230_400,
+      }),
+      ctx,
+    );
+    expect(row).toMatchObject({
+      type: "clanker_v3_1",
+      admin,
+      msg_sender: DEPLOYER,
+      lp_nft_id: "11",
+      locker_address: "0x33e2eda238edcf470309b8c6d228986a1204c8f9",
+      metadata: JSON.stringify({
+        description: "d",
+        socialMediaUrls: [{ platform: "x", url: "https://x.com/s" }],
+        auditUrls: [],
+      }),
+      pool_config: JSON.stringify({
+        pairedToken: "0x4200000000000000000000000000000000000006",
+        tickIfToken0IsNewToken: -230_400,
+      }),
+      starting_market_cap: 9.8709,
+      warnings: [],
+      supply: "100000000000000000000000000000",
+      requestor_fid: null,
+    });
+    expect(tokenRowFromEvent(legacy({ type: "clanker_v3_1", startingTick: 900_000 }), ctx)).toMatchObject({
+      starting_market_cap: null,
+      warnings: ["UNUSUAL_TICK"],
+    });
+  });
+
+  it("has no pool address where Uniswap V3's CREATE2 deployment is not known", () => {
+    const row = tokenRowFromEvent(legacy({ type: "clanker_v3_1", startingTick: -230_400 }), { ...ctx, chainId: 2741 });
+    expect(row).toMatchObject({ pool_address: null, pair: null, pool_config: null, starting_market_cap: null });
+  });
+
+  it("is stored and read back with its LP NFT", async () => {
+    const stored = await upsertIndexedToken(legacy({ type: "clanker_v2", lpNftId: 2n ** 255n }), ctx);
+    expect(stored).toMatchObject({ type: "clanker_v2", lp_nft_id: (2n ** 255n).toString(), pool_address: LEGACY_POOL });
+    const again = await upsertIndexedToken(legacy({ type: "clanker_v2", lpNftId: 5n }), ctx);
+    expect(again).toMatchObject({ id: stored.id, lp_nft_id: "5" });
   });
 });
 

@@ -4,7 +4,12 @@
 // deployToken(DeploymentConfig) (a call through another contract, a wallet's or a router's, is not decoded). Fee
 // names follow the interface's naming note (`tokenFee` for the platform's `clankerFee`).
 import { decodeAbiParameters, decodeFunctionData, getAddress, size, type Address, type Hex } from "viem";
-import { chainSettings, type DeploymentConfig, type TokenCreatedEvent } from "@/lib/platform/chain";
+import {
+  chainSettings,
+  type DeploymentConfig,
+  type TokenCreatedEvent,
+  type V4TokenCreatedEvent,
+} from "@/lib/platform/chain";
 import {
   dynamicFeeDataParams,
   poolInitializationDataParams,
@@ -77,7 +82,7 @@ export function deploymentOf(
 }
 
 /** Whether a configuration is the one that emitted `event` (a call may deploy more than its own token). */
-function describes(config: DeploymentConfig, event: TokenCreatedEvent): boolean {
+function describes(config: DeploymentConfig, event: V4TokenCreatedEvent): boolean {
   const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
   return (
     same(config.tokenConfig.tokenAdmin, event.tokenAdmin) &&
@@ -92,7 +97,7 @@ function describes(config: DeploymentConfig, event: TokenCreatedEvent): boolean 
 /** `extensions` of a token from its TokenCreated and the configuration it was deployed with (null: unknown). */
 export function tokenExtensions(
   chainId: number,
-  event: TokenCreatedEvent,
+  event: V4TokenCreatedEvent,
   deployment: DeploymentConfig | null,
 ): TokenExtensions {
   const hook_address = getAddress(event.poolHook);

@@ -3,12 +3,13 @@
 import type { Address, Hash } from "viem";
 import { db } from "@/db";
 import {
-  findTokenCreated,
+  findTokenCreatedOf,
   getBlockHeader,
   getLatestBlockNumber,
   getReceipt,
   getTokenCreatedLogs,
   getTransactionCall,
+  isLegacyTokenCreated,
   type TokenCreatedEvent,
 } from "@/lib/platform/chain";
 import { config } from "@/lib/core/config";
@@ -53,8 +54,9 @@ function readOnce<K, V>(shared: Map<K, Promise<V>> | undefined, key: K, read: ()
 }
 
 /**
- * What an event's row needs from the chain besides the event: its block's time, and the deployment's configuration
- * when the emitting transaction called the factory itself (read by position in the block).
+ * What an event's row needs from the chain besides the event: its block's time, and for v4 the deployment's
+ * configuration when the emitting transaction called the factory itself (read by position in the block). An event of
+ * an earlier generation carries its whole row: its deploying call is not read.
  */
 export async function eventContext(
   chainId: number,
@@ -63,9 +65,11 @@ export async function eventContext(
 ): Promise<IndexContext> {
   const [deployedAt, call] = await Promise.all([
     readOnce(shared?.times, event.blockNumber, () => blockTime(chainId, event.blockNumber)),
-    readOnce(shared?.calls, event.transactionHash, () =>
-      getTransactionCall(chainId, event.blockHash, event.transactionIndex),
-    ),
+    isLegacyTokenCreated(event)
+      ? null
+      : readOnce(shared?.calls, event.transactionHash, () =>
+          getTransactionCall(chainId, event.blockHash, event.transactionIndex),
+        ),
   ]);
   return { chainId, deployedAt, deployment: deploymentOf(event, call) };
 }
@@ -76,7 +80,8 @@ async function store(chainId: number, event: TokenCreatedEvent, attributedFid: n
 }
 
 /**
- * The TokenCreated of `token` in a transaction (without `token`: its first one), from an indexed factory only.
+ * The TokenCreated of `token` in a transaction (without `token`: its first one), from an indexed factory only, read
+ * as that factory's generation.
  */
 export async function indexFromTransaction(
   chainId: number,
@@ -86,7 +91,7 @@ export async function indexFromTransaction(
 ): Promise<IndexOutcome> {
   const receipt = await getReceipt(chainId, txHash);
   if (!receipt) return { status: "pending" };
-  const event = findTokenCreated(receipt).find(
+  const event = findTokenCreatedOf(chainId, receipt).find(
     (e) => (!token || e.tokenAddress.toLowerCase() === token.toLowerCase()) && isIndexedFactory(chainId, e.address),
   );
   return event ? { status: "indexed", token: await store(chainId, event, attributedFid) } : { status: "not_found" };

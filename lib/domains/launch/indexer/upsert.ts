@@ -4,7 +4,18 @@ import type { Insertable } from "kysely";
 import { getAddress } from "viem";
 import { db, type Database } from "@/db";
 import type { TokensTable } from "@/db/tables/core";
-import { deployerAddress, TOKEN_SUPPLY, type DeploymentConfig, type TokenCreatedEvent } from "@/lib/platform/chain";
+import {
+  deployerAddress,
+  isLegacyTokenCreated,
+  LEGACY_POOL,
+  TOKEN_SUPPLY,
+  UNISWAP_V3,
+  uniswapV3PoolAddress,
+  type DeploymentConfig,
+  type LegacyTokenCreatedEvent,
+  type TokenCreatedEvent,
+  type V4TokenCreatedEvent,
+} from "@/lib/platform/chain";
 import { socialLink, type TokenContext, type TokenMetadata } from "@/lib/domains/launch/deploy/config";
 import { quoteTokenByAddress, wethOf } from "@/lib/domains/launch/deploy/quote-tokens";
 import { tickToMarketCap } from "@/lib/domains/launch/deploy/tick";
@@ -77,22 +88,39 @@ export function normalizeContext(json: string): TokenContext {
   };
 }
 
-/** The tokens row an event describes (pure: tests compare it field by field). */
+/** The tokens row an event of any generation describes (pure: tests compare it field by field). */
 export function tokenRowFromEvent(event: TokenCreatedEvent, ctx: IndexContext): Insertable<TokensTable> {
+  return isLegacyTokenCreated(event) ? legacyTokenRow(event, ctx) : v4TokenRow(event, ctx);
+}
+
+/** The starting market cap of a tick in a pool with `quote` (null when out of range), and the tick's warnings. */
+function startingPrice(tick: number, quote: { decimals: number } | undefined, isWeth: boolean) {
+  // A tick outside Uniswap's range is no price (a contract called directly may emit any int24).
+  const inRange = Math.abs(tick) <= MAX_TICK;
+  const marketCap = quote && inRange ? tickToMarketCap(tick, quote.decimals) : null;
+  // Below the legacy API's 1 WETH minimum: a start price that invites sniping.
+  const unusual = !inRange || (isWeth && marketCap !== null && marketCap < 1);
+  return { marketCap, warnings: unusual ? ["UNUSUAL_TICK"] : [] };
+}
+
+function tags(chainId: number, msgSender: string) {
+  const ours = deployerAddress(chainId)?.toLowerCase();
+  return JSON.stringify({
+    champagne: false,
+    verified: false,
+    knownInterfaceDeployer: ours === msgSender.toLowerCase(),
+  });
+}
+
+function v4TokenRow(event: V4TokenCreatedEvent, ctx: IndexContext): Insertable<TokensTable> {
   const metadata = normalizeMetadata(event.tokenMetadata);
   const context = normalizeContext(event.tokenContext);
   const farcaster = context.platform.toLowerCase() === "farcaster";
   const fid = farcaster && /^\d{1,15}$/.test(context.id) && Number(context.id) > 0 ? Number(context.id) : null;
   const quote = quoteTokenByAddress(ctx.chainId, event.pairedToken);
   const isWeth = event.pairedToken.toLowerCase() === wethOf(ctx.chainId);
-  // A tick outside Uniswap's range is no price (a contract called directly may emit any int24).
-  const tickInRange = Math.abs(event.startingTick) <= MAX_TICK;
-  const startingMarketCap = quote && tickInRange ? tickToMarketCap(event.startingTick, quote.decimals) : null;
-  const warnings: string[] = [];
-  if (!quote) warnings.push("UNUSUAL_PAIR_ADDRESS");
-  // Below the legacy API's 1 WETH minimum: a start price that invites sniping.
-  if (!tickInRange || (isWeth && startingMarketCap !== null && startingMarketCap < 1)) warnings.push("UNUSUAL_TICK");
-  const ours = deployerAddress(ctx.chainId)?.toLowerCase();
+  const start = startingPrice(event.startingTick, quote, isWeth);
+  const warnings = [...(quote ? [] : ["UNUSUAL_PAIR_ADDRESS"]), ...start.warnings];
   return {
     deployed_at: ctx.deployedAt,
     tx_hash: event.transactionHash.toLowerCase(),
@@ -110,6 +138,7 @@ export function tokenRowFromEvent(event: TokenCreatedEvent, ctx: IndexContext): 
     pair: quote?.symbol ?? null,
     factory_address: event.address.toLowerCase(),
     locker_address: event.locker.toLowerCase(),
+    lp_nft_id: null,
     metadata: JSON.stringify(metadata),
     social_context: JSON.stringify(context),
     // The token object's pool_config, plus the pool's hook and MEV module (what its fees and sniper fees run on).
@@ -120,14 +149,68 @@ export function tokenRowFromEvent(event: TokenCreatedEvent, ctx: IndexContext): 
       mevModule: getAddress(event.mevModule),
     }),
     extensions: JSON.stringify(tokenExtensions(ctx.chainId, event, ctx.deployment)),
-    starting_market_cap: startingMarketCap,
+    starting_market_cap: start.marketCap,
     warnings,
-    tags: JSON.stringify({
-      champagne: false,
-      verified: false,
-      knownInterfaceDeployer: ours === event.msgSender.toLowerCase(),
-    }),
+    tags: tags(ctx.chainId, event.msgSender),
     supply: TOKEN_SUPPLY.toString(),
+    block_number: Number(event.blockNumber),
+    log_index: event.logIndex,
+  };
+}
+
+/** Largest FID stored: the indexes and JSON numbers stay exact below 2^53. */
+const MAX_FID = BigInt(Number.MAX_SAFE_INTEGER);
+
+/**
+ * The row of a generation before v4: what its event carries (generations.ts), the pool its factory created with the
+ * chain's WETH at 1% (its address computed as Uniswap's factory derives it), the LP NFT its locker holds. The event
+ * names no image and, before v3.1, no metadata; their members stay empty.
+ */
+function legacyTokenRow(event: LegacyTokenCreatedEvent, ctx: IndexContext): Insertable<TokensTable> {
+  const weth = wethOf(ctx.chainId);
+  const v3 = UNISWAP_V3[ctx.chainId];
+  const pool = weth && v3 ? uniswapV3PoolAddress(v3, event.tokenAddress, weth, LEGACY_POOL.fee) : null;
+  const fid = event.fid !== null && event.fid > 0n && event.fid <= MAX_FID ? Number(event.fid) : null;
+  const castHash = event.castHash === null ? "" : clean(event.castHash, L.short);
+  const context: TokenContext = {
+    interface: "",
+    platform: fid !== null || castHash ? "farcaster" : "",
+    messageId: castHash,
+    id: fid === null ? "" : String(fid),
+  };
+  const start =
+    event.startingTick === null
+      ? null
+      : startingPrice(event.startingTick, weth ? { decimals: 18 } : undefined, Boolean(weth));
+  return {
+    deployed_at: ctx.deployedAt,
+    tx_hash: event.transactionHash.toLowerCase(),
+    contract_address: event.tokenAddress.toLowerCase(),
+    chain_id: ctx.chainId,
+    name: clean(event.tokenName, L.name),
+    symbol: clean(event.tokenSymbol, L.symbol),
+    img_url: null,
+    pool_address: pool?.toLowerCase() ?? null,
+    requestor_fid: fid ?? ctx.attributedFid ?? null,
+    msg_sender: event.msgSender.toLowerCase(),
+    admin: event.tokenAdmin.toLowerCase(),
+    cast_hash: castHash || null,
+    type: event.type,
+    pair: weth ? LEGACY_POOL.pair : null,
+    factory_address: event.address.toLowerCase(),
+    locker_address: event.locker?.toLowerCase() ?? null,
+    lp_nft_id: event.lpNftId.toString(),
+    metadata: JSON.stringify(normalizeMetadata(event.tokenMetadata ?? "")),
+    social_context: JSON.stringify(context),
+    pool_config:
+      weth && event.startingTick !== null
+        ? JSON.stringify({ pairedToken: getAddress(weth), tickIfToken0IsNewToken: event.startingTick })
+        : null,
+    extensions: null,
+    starting_market_cap: start?.marketCap ?? null,
+    warnings: start?.warnings ?? [],
+    tags: tags(ctx.chainId, event.msgSender),
+    supply: (event.supply ?? TOKEN_SUPPLY).toString(),
     block_number: Number(event.blockNumber),
     log_index: event.logIndex,
   };

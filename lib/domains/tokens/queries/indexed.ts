@@ -21,6 +21,7 @@ const FROM_EVENT = [
   "pair",
   "factory_address",
   "locker_address",
+  "lp_nft_id",
   "metadata",
   "social_context",
   "pool_config",

@@ -1,0 +1,348 @@
+// The platform's token generations before v4: their TokenCreated events (written out by hand from the platform SDK's
+// ABIs, `CLANKERS` in clanker-sdk; a test checks each item against them), their factories per chain, and the one
+// event shape the indexer stores for all of them. Each generation put the token's supply into a Uniswap V3 pool
+// paired with WETH at the 1% fee tier and handed the LP NFT to a locker, so the pool address follows from the token.
+// v3 and v3.1 could pair with another token; their events do not name it, so WETH is assumed for every token.
+import {
+  decodeEventLog,
+  getAddress,
+  getContractAddress,
+  encodeAbiParameters,
+  keccak256,
+  toEventSelector,
+  type Address,
+  type Hex,
+} from "viem";
+
+/** The token object's `type` of each generation, oldest first. */
+export const TOKEN_GENERATIONS = [
+  "proxy",
+  "clanker",
+  "clanker_v2",
+  "clanker_v3",
+  "clanker_v3_1",
+  "clanker_v4",
+] as const;
+export type TokenGeneration = (typeof TOKEN_GENERATIONS)[number];
+export type LegacyGeneration = Exclude<TokenGeneration, "clanker_v4">;
+export const LEGACY_GENERATIONS = TOKEN_GENERATIONS.filter(
+  (g): g is LegacyGeneration => g !== "clanker_v4",
+) as readonly LegacyGeneration[];
+
+const input = <N extends string, T extends string>(name: N, type: T, indexed = false) =>
+  ({ name, type, indexed, internalType: type }) as const;
+
+/** v0 (`proxy`, the SocialDexDeployer): the locker is created per token and named in the event. */
+export const tokenCreatedV0Event = {
+  type: "event",
+  name: "TokenCreated",
+  anonymous: false,
+  inputs: [
+    input("tokenAddress", "address"),
+    input("lpNftId", "uint256"),
+    input("deployer", "address"),
+    input("name", "string"),
+    input("symbol", "string"),
+    input("supply", "uint256"),
+    input("_supply", "uint256"),
+    input("lockerAddress", "address"),
+  ],
+} as const;
+
+/** v1 (`clanker`): adds the requester's FID and cast. */
+export const tokenCreatedV1Event = {
+  type: "event",
+  name: "TokenCreated",
+  anonymous: false,
+  inputs: [
+    input("tokenAddress", "address"),
+    input("lpNftId", "uint256"),
+    input("deployer", "address"),
+    input("fid", "uint256"),
+    input("name", "string"),
+    input("symbol", "string"),
+    input("supply", "uint256"),
+    input("lockerAddress", "address"),
+    input("castHash", "string"),
+  ],
+} as const;
+
+/** v2: v1's types with `positionId` for `lpNftId` (the same topic0: the factory tells them apart). */
+export const tokenCreatedV2Event = {
+  type: "event",
+  name: "TokenCreated",
+  anonymous: false,
+  inputs: [
+    input("tokenAddress", "address"),
+    input("positionId", "uint256"),
+    input("deployer", "address"),
+    input("fid", "uint256"),
+    input("name", "string"),
+    input("symbol", "string"),
+    input("supply", "uint256"),
+    input("lockerAddress", "address"),
+    input("castHash", "string"),
+  ],
+} as const;
+
+/** v3: one locker for every token, so the event no longer names it. */
+export const tokenCreatedV3Event = {
+  type: "event",
+  name: "TokenCreated",
+  anonymous: false,
+  inputs: [
+    input("tokenAddress", "address"),
+    input("positionId", "uint256"),
+    input("deployer", "address"),
+    input("fid", "uint256"),
+    input("name", "string"),
+    input("symbol", "string"),
+    input("supply", "uint256"),
+    input("castHash", "string"),
+  ],
+} as const;
+
+/** v3.1: admins and reward recipients, the starting tick, the metadata JSON, the dev buy and the vault. */
+export const tokenCreatedV3_1Event = {
+  type: "event",
+  name: "TokenCreated",
+  anonymous: false,
+  inputs: [
+    input("tokenAddress", "address", true),
+    input("creatorAdmin", "address", true),
+    input("interfaceAdmin", "address", true),
+    input("creatorRewardRecipient", "address"),
+    input("interfaceRewardRecipient", "address"),
+    input("positionId", "uint256"),
+    input("name", "string"),
+    input("symbol", "string"),
+    input("startingTickIfToken0IsNewToken", "int24"),
+    input("metadata", "string"),
+    input("amountTokensBought", "uint256"),
+    input("vaultDuration", "uint256"),
+    input("vaultPercentage", "uint8"),
+    input("msgSender", "address"),
+  ],
+} as const;
+
+export const LEGACY_TOKEN_CREATED_EVENTS = {
+  proxy: tokenCreatedV0Event,
+  clanker: tokenCreatedV1Event,
+  clanker_v2: tokenCreatedV2Event,
+  clanker_v3: tokenCreatedV3Event,
+  clanker_v3_1: tokenCreatedV3_1Event,
+} as const;
+
+/** topic0 of each generation's TokenCreated (v1 and v2 share one). */
+export const LEGACY_TOKEN_CREATED_TOPICS = Object.fromEntries(
+  LEGACY_GENERATIONS.map((g) => [g, toEventSelector(LEGACY_TOKEN_CREATED_EVENTS[g])]),
+) as Record<LegacyGeneration, Hex>;
+
+/** Whether a generation's event indexes tokenAddress (topic1) and the admin (topic2), as v4's does. */
+export function indexesToken(generation: TokenGeneration): boolean {
+  return generation === "clanker_v4" || generation === "clanker_v3_1";
+}
+
+/** A legacy factory of a chain, with the contracts its tokens name. */
+export interface LegacyFactory {
+  type: LegacyGeneration;
+  factory: Address;
+  /** The LP locker of every token (v2 on); v0 and v1 name a locker per token in the event. */
+  locker?: Address;
+  /** The creator vault (v3.1). */
+  vault?: Address;
+  /** A block at or before the factory's deployment: where its indexing may start. */
+  startBlock?: number;
+}
+
+/**
+ * A Base block before the first legacy factory's deployment (about 19 September 2024; the first tokens came in
+ * November 2024). The exact deployment blocks are not in the SDK; starting early costs empty ranges only.
+ */
+export const BASE_LEGACY_START_BLOCK = 20_000_000;
+
+/** The platform's legacy factories per chain, as clanker-sdk's CLANKERS lists them. */
+export const PRODUCTION_LEGACY_FACTORIES: Record<number, readonly LegacyFactory[]> = {
+  8453: [
+    { type: "proxy", factory: "0x250c9FB2b411B48273f69879007803790A6AeA47", startBlock: BASE_LEGACY_START_BLOCK },
+    { type: "clanker", factory: "0x9B84fcE5Dcd9a38d2D01d5D72373F6b6b067c3e1", startBlock: BASE_LEGACY_START_BLOCK },
+    {
+      type: "clanker_v2",
+      factory: "0x732560fa1d1A76350b1A500155BA978031B53833",
+      locker: "0x618A9840691334eE8d24445a4AdA4284Bf42417D",
+      startBlock: BASE_LEGACY_START_BLOCK,
+    },
+    {
+      type: "clanker_v3",
+      factory: "0x375C15db32D28cEcdcAB5C03Ab889bf15cbD2c5E",
+      locker: "0x5eC4f99F342038c67a312a166Ff56e6D70383D86",
+      startBlock: BASE_LEGACY_START_BLOCK,
+    },
+    {
+      type: "clanker_v3_1",
+      factory: "0x2A787b2362021cC3eEa3C24C4748a6cD5B687382",
+      locker: "0x33e2Eda238edcF470309b8c6D228986A1204c8f9",
+      vault: "0x42A95190B4088C88Dd904d930c79deC1158bF09D",
+      startBlock: BASE_LEGACY_START_BLOCK,
+    },
+  ],
+  // Abstract
+  2741: [
+    {
+      type: "clanker_v3_1",
+      factory: "0x043ac6264F5A45c7518DC480b348Da41bdabbac2",
+      locker: "0xF5eBBd10d2faF7970dBdb9E960639ABCd612c48D",
+      vault: "0x858eaD172d10b3E2Fc20F9C80726a2735c7B7a4B",
+    },
+  ],
+  // Monad testnet
+  10143: [
+    {
+      type: "clanker_v3_1",
+      factory: "0xA0C65813DD1Cde7092922a57548Ec1eD25994318",
+      locker: "0xcd89C55d36097a64f777066A6cc8F2c31B7541F7",
+      vault: "0x9505A57Bf782058890f078bE301575cD75045a9b",
+    },
+  ],
+};
+
+/** The pool every legacy token was deployed into: the chain's WETH, Uniswap V3's 1% fee tier. */
+export const LEGACY_POOL = { pair: "WETH", fee: 10_000 } as const;
+
+/** A Uniswap V3 deployment: the factory that CREATE2s each pool, and the pool's init code hash. */
+export interface UniswapV3Deployment {
+  factory: Address;
+  poolInitCodeHash: Hex;
+}
+
+/**
+ * Uniswap V3 where legacy tokens live and pool addresses follow the EVM's CREATE2 rule. Abstract derives contract
+ * addresses as zkSync does, and Monad testnet's deployment is not published with the SDK: no pool address there.
+ */
+export const UNISWAP_V3: Record<number, UniswapV3Deployment> = {
+  8453: {
+    factory: "0x33128a8fC17869897dcE68Ed026d694621f6FDfD",
+    poolInitCodeHash: "0xe34f199b19b2b4f47f68442619d555527d244f78a3297ea89325f843f87b8b54",
+  },
+};
+
+/** The Uniswap V3 pool of two tokens at a fee, as the V3 factory deploys it (PoolAddress.computeAddress). */
+export function uniswapV3PoolAddress(v3: UniswapV3Deployment, tokenA: Address, tokenB: Address, fee: number): Address {
+  const [token0, token1] = BigInt(tokenA) < BigInt(tokenB) ? [tokenA, tokenB] : [tokenB, tokenA];
+  const salt = keccak256(
+    encodeAbiParameters([{ type: "address" }, { type: "address" }, { type: "uint24" }], [token0, token1, fee]),
+  );
+  return getContractAddress({ opcode: "CREATE2", from: v3.factory, salt, bytecodeHash: v3.poolInitCodeHash });
+}
+
+/** What every legacy TokenCreated says, in one shape (null: this generation's event does not carry it). */
+export interface LegacyTokenCreated {
+  type: LegacyGeneration;
+  tokenAddress: Address;
+  tokenName: string;
+  tokenSymbol: string;
+  /** v3.1's creatorAdmin; before it, the deployer. */
+  tokenAdmin: Address;
+  /** v3.1's msgSender; before it, the deployer. */
+  msgSender: Address;
+  /** The LP position NFT the locker holds (`lpNftId` or `positionId`). */
+  lpNftId: bigint;
+  /** The event's locker (v0 to v2), else the factory's (null when neither is known). */
+  locker: Address | null;
+  /** The factory's vault (v3.1). */
+  vault: Address | null;
+  /** The requester's FID (v1 to v3; 0 when none). */
+  fid: bigint | null;
+  castHash: string | null;
+  supply: bigint | null;
+  /** The metadata JSON (v3.1). */
+  tokenMetadata: string | null;
+  /** The starting tick if the token is token0 (v3.1). */
+  startingTick: number | null;
+  /** v3.1's interface side, dev buy and vault. */
+  interfaceAdmin: Address | null;
+  creatorRewardRecipient: Address | null;
+  interfaceRewardRecipient: Address | null;
+  amountTokensBought: bigint | null;
+  vaultDuration: bigint | null;
+  vaultPercentage: number | null;
+}
+
+type Topics = [Hex, ...Hex[]];
+
+/**
+ * A legacy TokenCreated of `factory`'s generation, in the shared shape. Throws when the log is not that event (another
+ * generation's topic, or data that does not decode): the caller sets it aside.
+ */
+export function decodeLegacyTokenCreated(
+  factory: LegacyFactory,
+  log: { topics: readonly Hex[]; data: Hex },
+): LegacyTokenCreated {
+  const type = factory.type;
+  if (log.topics[0] !== LEGACY_TOKEN_CREATED_TOPICS[type])
+    throw new Error(`not the TokenCreated of ${type}, the generation of factory ${factory.factory}`);
+  const topics = log.topics as Topics;
+  const { data } = log;
+  const none = {
+    vault: null,
+    fid: null,
+    castHash: null,
+    supply: null,
+    tokenMetadata: null,
+    startingTick: null,
+    interfaceAdmin: null,
+    creatorRewardRecipient: null,
+    interfaceRewardRecipient: null,
+    amountTokensBought: null,
+    vaultDuration: null,
+    vaultPercentage: null,
+  };
+  const locker = factory.locker ? getAddress(factory.locker) : null;
+  if (type === "clanker_v3_1") {
+    const { args: a } = decodeEventLog({ abi: [tokenCreatedV3_1Event], topics, data, strict: true });
+    return {
+      ...none,
+      type,
+      tokenAddress: a.tokenAddress,
+      tokenName: a.name,
+      tokenSymbol: a.symbol,
+      tokenAdmin: a.creatorAdmin,
+      msgSender: a.msgSender,
+      lpNftId: a.positionId,
+      locker,
+      vault: factory.vault ? getAddress(factory.vault) : null,
+      tokenMetadata: a.metadata,
+      startingTick: a.startingTickIfToken0IsNewToken,
+      interfaceAdmin: a.interfaceAdmin,
+      creatorRewardRecipient: a.creatorRewardRecipient,
+      interfaceRewardRecipient: a.interfaceRewardRecipient,
+      amountTokensBought: a.amountTokensBought,
+      vaultDuration: a.vaultDuration,
+      vaultPercentage: a.vaultPercentage,
+    };
+  }
+  const common = (a: { tokenAddress: Address; deployer: Address; name: string; symbol: string; supply: bigint }) => ({
+    ...none,
+    type,
+    tokenAddress: a.tokenAddress,
+    tokenName: a.name,
+    tokenSymbol: a.symbol,
+    tokenAdmin: a.deployer,
+    msgSender: a.deployer,
+    supply: a.supply,
+  });
+  if (type === "proxy") {
+    const { args: a } = decodeEventLog({ abi: [tokenCreatedV0Event], topics, data, strict: true });
+    return { ...common(a), lpNftId: a.lpNftId, locker: a.lockerAddress };
+  }
+  if (type === "clanker") {
+    const { args: a } = decodeEventLog({ abi: [tokenCreatedV1Event], topics, data, strict: true });
+    return { ...common(a), lpNftId: a.lpNftId, locker: a.lockerAddress, fid: a.fid, castHash: a.castHash };
+  }
+  if (type === "clanker_v2") {
+    const { args: a } = decodeEventLog({ abi: [tokenCreatedV2Event], topics, data, strict: true });
+    return { ...common(a), lpNftId: a.positionId, locker: a.lockerAddress, fid: a.fid, castHash: a.castHash };
+  }
+  const { args: a } = decodeEventLog({ abi: [tokenCreatedV3Event], topics, data, strict: true });
+  return { ...common(a), lpNftId: a.positionId, locker, fid: a.fid, castHash: a.castHash };
+}
