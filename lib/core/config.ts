@@ -105,6 +105,8 @@ const schema = z.object({
 
   // Auth.
   API_KEY_PEPPER: z.string().default(""),
+  // Requests a minute per partner API key over all its routes, unless the key has its own; unset: no such limit.
+  PARTNER_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).optional(),
   FARCASTER_AUTH_DOMAIN: z.string().min(1).optional(),
   FARCASTER_AUTH_ISSUER: z.string().url().default("https://auth.farcaster.xyz"),
   FARCASTER_JWKS_URL: z.string().url().default("https://auth.farcaster.xyz/.well-known/jwks.json"),
