@@ -519,7 +519,7 @@ export interface paths {
         };
         /**
          * List the trusted token factories
-         * @description The token factories the indexer trusts on each served chain (FACTORY_ADDRESS_<chainId>, then TOKEN_INDEX_EXTRA_FACTORIES), in chain id order, each with the topic of its TokenCreated event. Cached an hour at the edge.
+         * @description The token factories the indexer trusts on each served chain (FACTORY_ADDRESS_<chainId>, then TOKEN_INDEX_EXTRA_FACTORIES, then the earlier generations' factories TOKEN_INDEX_GENERATIONS selects), in chain id order, each named by its generation with the topic of its own TokenCreated event. Cached an hour at the edge.
          */
         get: operations["getApiMetadataFactories"];
         put?: never;
@@ -5532,7 +5532,7 @@ export interface operations {
                      *     ]
                      */
                     "application/json": {
-                        /** @description deployment generation of the factory's tokens (their `type`), e.g. clanker_v4 */
+                        /** @description deployment generation of the factory's tokens (their `type`): proxy, clanker, clanker_v2 … clanker_v4 */
                         name: string;
                         /**
                          * @description the factory contract, EIP-55 checksummed
@@ -5541,7 +5541,7 @@ export interface operations {
                         address: string;
                         chainId: number;
                         events: {
-                            /** @description topic0 of TokenCreated, lowercase 0x-hex */
+                            /** @description topic0 of the factory's own TokenCreated (its generation's), lowercase 0x-hex */
                             tokenCreated: string;
                         };
                     }[];
