@@ -9,6 +9,8 @@ import type { PretokensTables } from "./tables/pretokens";
 import type { DeployTables } from "./tables/deploy";
 import type { WebhooksTables } from "./tables/webhooks";
 import type { CreatorsTables } from "./tables/creators";
+// Augments ApiKeysTable (declaration merging), as tables/deploy.ts does.
+import type {} from "./tables/partners";
 import type { StreamTables } from "./tables/stream";
 
 export interface DB

@@ -126,6 +126,14 @@ export interface KvCacheTable {
   expires_at: Date | null;
 }
 
+/** Counters kept in hashes (usage per key and day); the Postgres backend buffers increments (lib/platform/kv/postgres.ts). */
+export interface KvCountersTable {
+  key: string;
+  field: string;
+  count: ColumnType<string, number | string, number | string>;
+  expires_at: Date;
+}
+
 export interface RateLimitsTable {
   key: string;
   window_start: Timestamp;
@@ -143,5 +151,6 @@ export interface CoreTables {
   api_keys: ApiKeysTable;
   jobs: JobsTable;
   kv_cache: KvCacheTable;
+  kv_counters: KvCountersTable;
   rate_limits: RateLimitsTable;
 }

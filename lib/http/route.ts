@@ -2,6 +2,7 @@
 // serialisation, cache and CORS headers, and the one error envelope. Handlers return data (or JsonText).
 import type { ZodType } from "zod";
 import { authenticate, type AuthMode, type PrincipalFor } from "./auth/principal";
+import { countPartnerUsage } from "./auth/partner-keys";
 import type { CachePolicy } from "./cache";
 import { cachePolicy } from "./cache";
 import { bodyFinished, readJsonBody } from "@/lib/core/body";
@@ -145,7 +146,9 @@ export function route<A extends AuthMode, Q = undefined, B = undefined, P = unde
   function handle(request: Request, next?: NextContext): Promise<Response> {
     const requestId = requestIdOf(request);
     const route = () => routeTemplate(request, next);
-    return traceRequest({ method: request.method, requestId, route }, () => respond(request, requestId, next));
+    return traceRequest({ method: request.method, requestId, route }, () => respond(request, requestId, next)).then(
+      async (response) => (await countPartnerUsage(request, route, response.status), response),
+    );
   }
   async function respond(request: Request, requestId: string, next?: NextContext): Promise<Response> {
     const headers = new Headers({ "x-request-id": requestId, ...(cors ? CORS_HEADERS : {}), ...options.headers });

@@ -65,6 +65,13 @@ async function readBody(req: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
+/** ioredis turns an HGETALL reply into an object even for callBuffer; Redis (and Upstash) answer a flat array. */
+function asReply(value: unknown): Reply {
+  if (value && typeof value === "object" && !Buffer.isBuffer(value) && !Array.isArray(value))
+    return Object.entries(value).flatMap(([k, v]) => [Buffer.from(k), v as Reply]);
+  return value as Reply;
+}
+
 function isCommand(value: unknown): value is unknown[] {
   return (
     Array.isArray(value) && value.length > 0 && value.every((v) => ["string", "number", "boolean"].includes(typeof v))
@@ -80,7 +87,7 @@ export async function startUpstashServer(options: { redisUrl?: string; token?: s
   const run = async (command: unknown[]): Promise<Reply> => {
     const [name, ...args] = command.map(String);
     commands.push([name, ...args]);
-    return (await redis.callBuffer(name, ...args)) as Reply;
+    return asReply(await redis.callBuffer(name, ...args));
   };
 
   async function answer(req: IncomingMessage, url: URL, body: string): Promise<{ status: number; json: unknown }> {
@@ -120,7 +127,7 @@ export async function startUpstashServer(options: { redisUrl?: string; token?: s
         const results = (await tx.exec()) ?? [];
         return {
           status: 200,
-          json: results.map(([e, r]) => (e ? { error: errorMessage(e) } : { result: encode(r as Reply, base64) })),
+          json: results.map(([e, r]) => (e ? { error: errorMessage(e) } : { result: encode(asReply(r), base64) })),
         };
       } catch (error) {
         return { status: 400, json: { error: errorMessage(error) } };

@@ -11,7 +11,7 @@ import type {
   UserPrincipal,
 } from "@/lib/core/principal";
 import { verifyCronRequest } from "./cron";
-import { findPartnerForRequest } from "./partner-keys";
+import { authorizePartner, findPartnerForRequest } from "./partner-keys";
 import { verifiedDeliveryBody } from "./qstash";
 
 /**
@@ -57,8 +57,8 @@ async function partner(request: Request): Promise<PartnerPrincipal> {
     if (wrongKind) throw forbidden("this route takes a partner API key (x-api-key)");
     throw unauthorized("missing x-api-key header");
   }
-  const found = await findPartnerForRequest(request, key.trim());
-  if (!found) throw unauthorized("unknown or revoked API key");
+  const found = await authorizePartner(request, key.trim());
+  if (!found) throw unauthorized("unknown, revoked or expired API key");
   return { kind: "partner", partnerId: found.id, name: found.name };
 }
 

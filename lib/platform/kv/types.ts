@@ -14,4 +14,12 @@ export interface KeyValueStore {
   delete(key: string): Promise<void>;
   /** Fixed-window counter: `limit` requests per `windowSeconds` per key. Fails closed: 503 on a backend error. */
   limit(key: string, limit: number, windowSeconds: number): Promise<RateLimitResult>;
+  /**
+   * Adds to counters in the hash at `key` (a Redis hash on Upstash), which expires `ttlSeconds` after the last
+   * increment. Bookkeeping: a failure is logged and dropped, never the request's. The Postgres store buffers
+   * increments in memory and writes them in batches, so counting is no database write per request.
+   */
+  incrementCounters(key: string, by: Record<string, number>, ttlSeconds: number): Promise<void>;
+  /** The counters of each hash, in the order of `keys` (an empty object for a missing one). Throws when it fails. */
+  readCounters(keys: string[]): Promise<Record<string, number>[]>;
 }

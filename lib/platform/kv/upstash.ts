@@ -28,6 +28,8 @@ export class UpstashStore implements KeyValueStore {
   /** Cache reads and writes: a short timeout, since the database can answer instead. */
   private readonly cache: Redis;
   private readonly breaker = new CacheBreaker("upstash redis");
+  /** Its own, so a slow count never pauses cache reads (a refused address is remembered in the cache). */
+  private readonly countBreaker = new CacheBreaker("upstash redis counters");
   /** One limiter per (limit, window): @upstash/ratelimit fixes both at construction. */
   private readonly limiters = new Map<string, Ratelimit>();
 
@@ -89,5 +91,26 @@ export class UpstashStore implements KeyValueStore {
     this.limiters.set(id, limiter);
     const result = await guarded("limit", () => limiter.limit(key));
     return { success: result.success, limit: result.limit, remaining: result.remaining, resetAt: result.reset };
+  }
+
+  /** One request (a pipeline): HINCRBY per field, then EXPIRE. Through a breaker, like a cache write. */
+  async incrementCounters(key: string, by: Record<string, number>, ttlSeconds: number): Promise<void> {
+    const write = () => {
+      const pipeline = this.cache.pipeline();
+      for (const [field, n] of Object.entries(by)) pipeline.hincrby(key, field, n);
+      pipeline.expire(key, Math.max(1, Math.ceil(ttlSeconds)));
+      return pipeline.exec();
+    };
+    await this.countBreaker.run("count", write, null);
+  }
+
+  async readCounters(keys: string[]): Promise<Record<string, number>[]> {
+    if (!keys.length) return [];
+    const pipeline = this.redis.pipeline();
+    for (const key of keys) pipeline.hgetall(key);
+    const hashes = await guarded("read counters", () => pipeline.exec<(Record<string, unknown> | null)[]>());
+    return hashes.map((hash) =>
+      Object.fromEntries(Object.entries(hash ?? {}).map(([field, count]) => [field, Number(count)])),
+    );
   }
 }

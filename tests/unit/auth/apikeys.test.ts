@@ -19,7 +19,12 @@ describe("partner API keys", () => {
 
   it("finds the partner by key, records its use, and forgets it once revoked", async () => {
     const { key, prefix, id } = await createApiKey("globex");
-    expect(await findPartnerByKey(key)).toEqual({ id, name: "globex" });
+    expect(await findPartnerByKey(key)).toEqual({
+      id,
+      name: "globex",
+      scopes: ["read", "deploy", "index", "webhooks"],
+      requestsPerMinute: null,
+    });
     await expect
       .poll(
         async () =>

@@ -23,6 +23,7 @@ import { deployTokenJob } from "./jobs";
 import { planDeployment } from "./mapping";
 import { partnerRewardAddress, platformRewardAddress } from "./partners";
 import { countDeployment, type SetHeader } from "./quota";
+import { countPartnerDeploy } from "@/lib/domains/partners/usage";
 import { bodyHash, deploySalt } from "./salt";
 import { detectShape, parseDeployBody, requestKeyOf } from "./shapes";
 import { configToJson } from "./stored";
@@ -115,6 +116,7 @@ async function claim(
       return true;
     });
   if (inserted) {
+    await countPartnerDeploy(partner.partnerId);
     await dispatchJobs();
     return accepted(expected);
   }
