@@ -4,5 +4,6 @@ import "./tokens/market/jobs";
 import "./rewards/earnings/jobs";
 import "./presales/jobs";
 import "./launch/deploy/jobs";
+import "./launch/indexer/head";
 import "./webhooks/jobs";
 import "./airdrops/jobs";

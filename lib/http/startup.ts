@@ -7,6 +7,7 @@ import { checkChainSettings } from "@/lib/platform/chain/settings";
 import { guardServerRequests } from "./refusals";
 import { log } from "@/lib/core/log";
 import { startWorker } from "@/lib/platform/jobs/worker";
+import { startHeadFollower } from "@/lib/domains/launch/indexer/head";
 // Registers every job definition (the platform's runner knows only the names it is given).
 import "@/lib/domains/jobs";
 
@@ -36,6 +37,7 @@ export function checkServerConfiguration(): void {
 
 /** The worker claims jobs through db(), so it starts after the database is open (and served). */
 export function startJobWorker(): void {
-  startWorker();
+  // Where the worker runs (self-hosted), the head follower runs beside it; on Vercel the follow-head job follows.
+  if (startWorker()) startHeadFollower();
   log.debug("server process started", { pid: process.pid });
 }

@@ -69,6 +69,8 @@ export type FollowOptions = {
   confirmations?: number;
   /** The last block to read; default the head less `confirmations`. */
   toBlock?: number;
+  /** The chain's head when the caller has just read it (the head follower): saves one eth_blockNumber. */
+  head?: number;
   /** At most this many ranges in this walk. */
   maxRanges?: number;
   /** Stop before a range that would start after this time (ms since the epoch). */
@@ -207,7 +209,7 @@ async function readAdapting<T>(
  */
 export async function followStream<T>(s: EventStream<T>, options: FollowOptions): Promise<FollowResult> {
   const { chainId } = s;
-  const head = Number(await getLatestBlockNumber(chainId));
+  const head = options.head ?? Number(await getLatestBlockNumber(chainId));
   const target = options.toBlock ?? head - (options.confirmations ?? 0);
   const progressStream = options.backfill ? backfillStream(s.stream) : s.stream;
   const addresses = [...new Set(s.sources.map((x) => x.address.toLowerCase() as Address))];
