@@ -9867,7 +9867,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description More than 120 requests in 60 s (per partner, else per IP); or More than DEPLOY_DAILY_LIMIT (default 10,000) new deployments by the API key in a UTC day (retries and dry runs do not count) */
+            /** @description More than 120 requests in 60 s (per partner, else per IP); or More than DEPLOY_DAILY_LIMIT (default 10,000), or the key's own deploysPerDay, new deployments by the API key in a UTC day (retries and dry runs do not count) */
             429: {
                 headers: {
                     /** @description Seconds to wait before retrying */
@@ -10192,7 +10192,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description More than 120 requests in 60 s (per partner, else per IP); or More than DEPLOY_DAILY_LIMIT (default 10,000) new deployments by the API key in a UTC day (retries and dry runs do not count) */
+            /** @description More than 120 requests in 60 s (per partner, else per IP); or More than DEPLOY_DAILY_LIMIT (default 10,000), or the key's own deploysPerDay, new deployments by the API key in a UTC day (retries and dry runs do not count) */
             429: {
                 headers: {
                     /** @description Seconds to wait before retrying */
@@ -10588,7 +10588,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description More than 120 requests in 60 s (per partner, else per IP); or More than DEPLOY_DAILY_LIMIT (default 10,000) new deployments by the API key in a UTC day (retries and dry runs do not count) */
+            /** @description More than 120 requests in 60 s (per partner, else per IP); or More than DEPLOY_DAILY_LIMIT (default 10,000), or the key's own deploysPerDay, new deployments by the API key in a UTC day (retries and dry runs do not count) */
             429: {
                 headers: {
                     /** @description Seconds to wait before retrying */

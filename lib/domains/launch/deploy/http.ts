@@ -11,7 +11,7 @@ export const DEPLOY_RATE_LIMIT: RateLimitRule = { name: "deploy", limit: 120, wi
 
 /** The daily quota's OpenAPI text (lib/domains/launch/deploy/quota.ts enforces it; the number is configuration). */
 export const DEPLOY_QUOTA_DOC =
-  "More than DEPLOY_DAILY_LIMIT (default 10,000) new deployments by the API key in a UTC day (retries and dry runs do not count)";
+  "More than DEPLOY_DAILY_LIMIT (default 10,000), or the key's own deploysPerDay, new deployments by the API key in a UTC day (retries and dry runs do not count)";
 
 /** Nesting depth, counted without recursion (the canonical request hash recurses: 20,000 levels overflowed the stack, a 500). */
 function depthOf(value: unknown, max: number): number {
