@@ -1,6 +1,13 @@
 // Synthetic tokens and their market rows: every COMPAT field, with the skews real data has (a few
 // creators and interfaces launch most tokens, WETH pairs and Base dominate, newer tokens are v4).
 import { checksum } from "@/lib/core/evm";
+import {
+  LEGACY_POOL,
+  PRODUCTION_LEGACY_FACTORIES,
+  UNISWAP_V3,
+  uniswapV3PoolAddress,
+  type LegacyGeneration,
+} from "@/lib/platform/chain/generations";
 import { PRODUCTION_DEFAULTS } from "@/lib/platform/chain/settings";
 import { type Prng, Weighted, Zipf } from "./prng";
 import { tokenDescription, tokenName, tokenSymbol } from "./vocabulary";
@@ -33,10 +40,10 @@ const CHAINS = new Weighted<number>([
   [1, 1.5],
   [84532, 1.5],
 ]);
-/** Deployment generations, oldest first, with the share of the two years each was current. */
+/** Deployment generations (the token object's `type`), oldest first, with the share of the two years each was current. */
 const TYPES = [
-  ["clanker_v0", 0.08],
-  ["clanker_v1", 0.15],
+  ["proxy", 0.08],
+  ["clanker", 0.15],
   ["clanker_v2", 0.3],
   ["clanker_v3", 0.45],
   ["clanker_v3_1", 0.62],
@@ -65,12 +72,22 @@ const SUPPLY_OLD = "1000000000000000000000000000";
 
 export type TokenPlan = { count: number; firstId: number; users: UsersModel };
 
-/** Contract addresses of each generation, and each interface's deployer: fixed per seed. */
+/**
+ * Contract addresses of each generation, and each interface's deployer: fixed per seed. Every generation is the
+ * platform's own Base contracts (the legacy ones from generations.ts), where the local chain puts its contracts, so
+ * the reads that ask the chain about a token (creator-earnings, fee estimates, claim info) get an answer on the demo
+ * data. v0 and v1 have no shared locker (null): each token names its own.
+ */
 function constants(rng: Prng) {
   const r = rng.fork("constants");
-  const factories = TYPES.map(() => ({ factory: r.hex(20), locker: r.hex(20) }));
-  // The current generation is the platform's own Base contracts, where the local chain puts its contracts, so the
-  // reads that ask the chain about a token (creator-earnings, fee estimates) get an answer on the demo data.
+  const factories: { factory: string; locker: string | null }[] = TYPES.map(() => ({
+    factory: r.hex(20),
+    locker: r.hex(20),
+  }));
+  for (const [i, [type]] of TYPES.entries()) {
+    const legacy = PRODUCTION_LEGACY_FACTORIES[8453]!.find((f) => f.type === type);
+    if (legacy) factories[i] = { factory: legacy.factory.toLowerCase(), locker: legacy.locker?.toLowerCase() ?? null };
+  }
   const base = PRODUCTION_DEFAULTS[8453];
   factories[factories.length - 1] = { factory: base.factory!.toLowerCase(), locker: base.locker!.toLowerCase() };
   const interfaceDeployers = INTERFACE_NAMES.map(() => r.hex(20));
@@ -105,12 +122,17 @@ function extensionsText(x: Prng, hook: string, dynamic: boolean, admin: string, 
   return JSON.stringify({ fees: { hook_address: hook, ...fees, recipients } });
 }
 
+/** A legacy token's pool as the indexer computes it: the WETH 1% Uniswap V3 pool on Base. */
+const legacyPool = (token: string) =>
+  uniswapV3PoolAddress(UNISWAP_V3[8453]!, token as `0x${string}`, SEED_WETH, LEGACY_POOL.fee).toLowerCase();
+
 const marketCapOf = (tick: number) => Math.round(1.0001 ** tick * 1e11 * 1e4) / 1e4;
 
 export function tokenPhases(plan: TokenPlan, rng: Prng): Phase[] {
   const r = rng.fork("tokens");
   const m = rng.fork("market");
   const ext = rng.fork("extensions"); // its own stream: the other columns are what they were before extensions
+  const lp = rng.fork("legacy-positions"); // likewise for the legacy tokens' LP NFTs and own lockers
   const { factories, interfaceDeployers } = constants(rng);
   const { users, count, firstId } = plan;
   const apiDeployers = Array.from({ length: Math.max(5, Math.ceil(count / 50)) }, (_, i) =>
@@ -135,14 +157,19 @@ export function tokenPhases(plan: TokenPlan, rng: Prng): Phase[] {
         const typeIndex = Math.max(0, generationAt(when) - (r.chance(0.05) ? 1 : 0));
         const type = TYPES[typeIndex][0];
         const v4 = type === "clanker_v4";
-        const chainId = CHAINS.sample(r);
-        const [pair, pairedToken] = PAIRS.sample(r);
+        // Generations before v4 are Base's and paired with WETH, as the indexer writes them (docs/chain.md); only
+        // v3.1's event names a tick, so only it has a pool config and a starting market cap.
+        const legacy = v4 ? null : (type as LegacyGeneration);
+        const sampledChain = CHAINS.sample(r);
+        const chainId = legacy ? 8453 : sampledChain;
+        const sampledPair = PAIRS.sample(r);
+        const [pair, pairedToken] = legacy ? ["WETH", SEED_WETH.toLowerCase()] : sampledPair;
         const tick = pair === "WETH" && r.chance(0.85) ? DEFAULT_TICK : -200 * r.between(900, 1250);
-        const hasPoolConfig = r.chance(0.98);
+        const hasPoolConfig = r.chance(0.98) && (!legacy || legacy === "clanker_v3_1");
         const warnings: string[] = [];
         if (tick !== DEFAULT_TICK && pair === "WETH" && r.chance(0.3)) warnings.push("UNUSUAL_TICK");
         if (pair !== "WETH" && r.chance(0.2)) warnings.push("UNUSUAL_PAIR_ADDRESS");
-        if (!hasPoolConfig) warnings.push("MISSING_POOL_CONFIG");
+        if (!hasPoolConfig && !legacy) warnings.push("MISSING_POOL_CONFIG");
         if (r.chance(0.01)) warnings.push("UNUSUAL_POSITIONS");
 
         const name = tokenName(r);
@@ -173,20 +200,25 @@ export function tokenPhases(plan: TokenPlan, rng: Prng): Phase[] {
         c._deployed_ms.push(deployedAt);
         c._indexed_after_ms.push(r.between(2_000, 90_000));
         c.tx_hash.push(r.hex(32));
-        c.contract_address.push(r.uniqueHex(20, i, 0x5eed0004));
+        const token = r.uniqueHex(20, i, 0x5eed0004);
+        c.contract_address.push(token);
         c.chain_id.push(chainId);
         c.name.push(name);
         c.symbol.push(symbol);
         c._image_cid.push(r.chance(0.85) ? r.hex(24).slice(2) : null);
-        c.pool_address.push(v4 ? r.uniqueHex(32, i, 0x5eed0005) : r.uniqueHex(20, i, 0x5eed0006));
+        const poolId = v4 ? r.uniqueHex(32, i, 0x5eed0005) : r.uniqueHex(20, i, 0x5eed0006);
+        c.pool_address.push(legacy ? legacyPool(token) : poolId);
         c.requestor_fid.push(fid);
         c.msg_sender.push(msgSender);
         c.admin.push(admin);
-        c.cast_hash.push(platform === "farcaster" && !v4 ? messageId : null);
+        // Only v1 to v3 events carry a cast.
+        const castEra = legacy === "clanker" || legacy === "clanker_v2" || legacy === "clanker_v3";
+        c.cast_hash.push(platform === "farcaster" && castEra ? messageId : null);
         c.type.push(type);
         c.pair.push(pair);
         c.factory_address.push(factories[typeIndex].factory);
-        c.locker_address.push(factories[typeIndex].locker);
+        c.locker_address.push(factories[typeIndex].locker ?? lp.hex(20));
+        c.lp_nft_id.push(legacy ? String(lp.between(100_000, 3_000_000)) : null);
         c._description.push(tokenDescription(r, name));
         c._socials.push(socials);
         c._interface.push(INTERFACE_NAMES[iface]);
@@ -195,13 +227,14 @@ export function tokenPhases(plan: TokenPlan, rng: Prng): Phase[] {
         c._dev_buy.push(v4 ? null : r.chance(0.2) ? r.between(1, 50) / 100 : 0);
         c._paired_token.push(hasPoolConfig ? pairedToken : null);
         c._tick.push(tick);
+        c._paired_checksum.push(legacy === "clanker_v3_1");
         const dynamic = ext.chance(0.2);
         const hook = dynamic ? BASE_V4.dynamicFeeHook! : BASE_V4.staticFeeHook!;
         c._pool_hook.push(v4 && hasPoolConfig ? hook : null);
         c._extensions.push(
           v4 && hasPoolConfig ? extensionsText(ext, hook, dynamic, admin, interfaceDeployers[iface]!) : null,
         );
-        c.starting_market_cap.push(marketCapOf(tick));
+        c.starting_market_cap.push(!legacy || hasPoolConfig ? marketCapOf(tick) : null);
         c.warnings.push(warnings.length ? `{${warnings.join(",")}}` : "{}");
         c._champagne.push(r.chance(0.02));
         c._verified.push(r.chance(0.06));
@@ -272,6 +305,7 @@ const TOKEN_COLUMNS = [
   ["pair", "text", "plain"],
   ["factory_address", "text", "plain"],
   ["locker_address", "text", "plain"],
+  ["lp_nft_id", "text", "plain"],
   ["_description", "text"],
   ["_socials", "text"],
   ["_interface", "text"],
@@ -280,6 +314,7 @@ const TOKEN_COLUMNS = [
   ["_dev_buy", "float8"],
   ["_paired_token", "text", "plain"],
   ["_tick", "int4"],
+  ["_paired_checksum", "bool"],
   ["_pool_hook", "text", "plain"],
   ["_extensions", "text"],
   ["starting_market_cap", "float8"],
@@ -306,7 +341,8 @@ const TOKEN_SELECT = {
   deploy_config:
     "CASE WHEN u._dev_buy IS NOT NULL THEN jsonb_build_object('devBuyAmount', u._dev_buy, 'lockupPercentage', 0, 'vestingUnlockDate', 0) END",
   pool_config:
-    "CASE WHEN u._paired_token IS NOT NULL THEN jsonb_build_object('pairedToken', u._paired_token, 'tickIfToken0IsNewToken', u._tick)" +
+    "CASE WHEN u._paired_token IS NOT NULL THEN jsonb_build_object('pairedToken', " +
+    `CASE WHEN u._paired_checksum THEN '${SEED_WETH}' ELSE u._paired_token END, 'tickIfToken0IsNewToken', u._tick)` +
     ` || CASE WHEN u._pool_hook IS NOT NULL THEN jsonb_build_object('poolHook', u._pool_hook, 'mevModule', '${BASE_V4.mevModule}') ELSE '{}' END END`,
   extensions: "u._extensions::jsonb",
   tags: "jsonb_build_object('champagne', u._champagne, 'verified', u._verified, 'knownInterfaceDeployer', u._known_deployer)",

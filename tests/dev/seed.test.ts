@@ -8,6 +8,12 @@ import { toTokenObject } from "@/lib/domains/tokens/serialize";
 import { tokenObject } from "@/lib/domains/tokens/responses";
 import { jsonSchema } from "@/app/_openapi/document";
 import { z } from "zod";
+import {
+  PRODUCTION_LEGACY_FACTORIES,
+  TOKEN_GENERATIONS,
+  UNISWAP_V3,
+  uniswapV3PoolAddress,
+} from "@/lib/platform/chain/generations";
 
 const TOKENS = 250;
 
@@ -91,6 +97,19 @@ describe("seedDatabase", () => {
         expect(hook).toMatch(/^0x[0-9a-fA-F]{40}$/);
         expect(published.parse(row.extensions)).toMatchObject({ fees: { hook_address: hook } });
       } else expect(row.extensions).toBeNull();
+      // A legacy token as the indexer writes it: Base, WETH, the computed 1% pool, its factory, locker and LP NFT.
+      expect(TOKEN_GENERATIONS).toContain(row.type);
+      if (row.type === "clanker_v4") expect(row.lp_nft_id).toBeNull();
+      else {
+        const legacy = PRODUCTION_LEGACY_FACTORIES[8453]!.find((f) => f.type === row.type)!;
+        const weth = "0x4200000000000000000000000000000000000006";
+        const pool = uniswapV3PoolAddress(UNISWAP_V3[8453]!, row.contract_address as `0x${string}`, weth, 10_000);
+        expect(row).toMatchObject({ chain_id: 8453, pair: "WETH", pool_address: pool.toLowerCase() });
+        expect(row.factory_address).toBe(legacy.factory.toLowerCase());
+        if (legacy.locker) expect(row.locker_address).toBe(legacy.locker.toLowerCase());
+        expect(row.lp_nft_id).toMatch(/^[1-9]\d*$/);
+        if (row.type !== "clanker_v3_1") expect(row.pool_config).toBeNull();
+      }
     }
     expect(
       share((r) => Boolean((r.extensions as { fees?: { recipients?: unknown } } | null)?.fees?.recipients)),
