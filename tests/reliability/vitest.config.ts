@@ -2,7 +2,7 @@
 // chain and worker): *.measure.ts, kept out of `npm test` by their suffix. Same setup as the main config otherwise.
 import path from "node:path";
 import { defineConfig } from "vitest/config";
-import base from "@/vitest.config";
+import base from "../../vitest.config";
 
 export default defineConfig({
   ...base,

@@ -2,10 +2,8 @@
 // factory is stored at the next poll; a poll whose head did not move asks for nothing but the head; the re-read of
 // TOKEN_INDEX_REORG_DEPTH blocks comes once per that many blocks; a turn hands over to the next with no overlap.
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { custom, type Transport } from "viem";
 import { db } from "@/db";
 import { resetConfig } from "@/lib/core/config";
-import { setChainTransport } from "@/lib/platform/chain";
 import {
   followHeadJob,
   followHeads,
@@ -20,24 +18,13 @@ import {
 import { tokenIndexCheckpoint } from "@/lib/domains/launch/indexer/follow";
 import { useTestChain } from "@/tests/helpers/chain";
 import { deployDirect } from "@/tests/helpers/factory-deploy";
+import { type ChainRequest, countChainRequests } from "@/tests/helpers/chain-requests";
 
 const chain = useTestChain();
-const calls: { method: string; params?: unknown }[] = [];
+let calls: ChainRequest[] = [];
 
 beforeAll(() => {
-  // Every request the service sends to the chain, counted (the test's own wallet goes around it).
-  const inner = custom(chain().provider, { retryCount: 0 });
-  const counted: Transport = (options) => {
-    const made = inner(options);
-    return {
-      ...made,
-      request: ((args, opts) => {
-        calls.push(args as (typeof calls)[number]);
-        return made.request(args, opts);
-      }) as typeof made.request,
-    };
-  };
-  setChainTransport(chain().chainId, counted);
+  calls = countChainRequests(chain());
 });
 beforeEach(async () => {
   for (const table of ["tokens", "chain_checkpoints", "kv_cache"] as const) await db().deleteFrom(table).execute();
