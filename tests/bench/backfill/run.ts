@@ -1,5 +1,5 @@
-// npm run bench:backfill -- [--tokens N] [--seed S] [--mode follow|backfill] [--kill-at F] [--seconds T]
-//                            [--sample K] [--source DIR]
+// npm run bench:backfill -- [--tokens N] [--seed S] [--mode follow|backfill] [--generations v4|all] [--kill-at F]
+//                            [--seconds T] [--sample K] [--source DIR]
 // Indexes a synthetic history of TokenCreated events, served by a fake public provider (provider.ts), into a fresh
 // database on the PostgreSQL server, with the indexer in a child process, and reports tokens a second, HTTP requests
 // per 20 tokens, calls per method, the child's peak RSS, a check of the stored set (count and checksum against the
@@ -35,6 +35,11 @@ const cli = {
       value: "m",
       description: "follow: the minute indexer run after run (v4 only); backfill: the backfill entry point",
     },
+    generations: {
+      type: "string",
+      value: "g",
+      description: "v4 (the v4 factory only) or all (every generation); default v4 for follow, all for backfill",
+    },
     "kill-at": {
       type: "string",
       value: "F",
@@ -55,7 +60,10 @@ function options() {
   };
   const mode = values.mode ?? "backfill";
   if (mode !== "follow" && mode !== "backfill") refuse(cli, "--mode must be follow or backfill");
+  const generations = values.generations ?? (mode === "follow" ? "v4" : "all");
+  if (generations !== "v4" && generations !== "all") refuse(cli, "--generations must be v4 or all");
   return {
+    generations,
     tokens: Math.floor(num("tokens", 100_000, 10_000_000)),
     seed: values.seed ?? "1",
     mode,
@@ -95,17 +103,23 @@ function runIndexer(
   env: NodeJS.ProcessEnv,
   killWhen?: () => Promise<boolean>,
 ): Promise<ChildRun> {
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", path.join(here, "indexer.ts"), mode], {
-    cwd: o.source,
-    env,
-    stdio: ["ignore", "pipe", "inherit"],
-  });
+  // BENCH_CPU_PROF=1: the child writes a V8 CPU profile to tests/bench/results/ when it exits (not when killed -9).
+  const profile = process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${path.join(here, "../results")}`] : [];
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [...profile, "--import", "tsx", path.join(here, "indexer.ts"), mode],
+    {
+      cwd: o.source,
+      env,
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
   const run: ChildRun = { exitCode: null, killed: false, lines: [], peakRssMiB: 0 };
   createInterface({ input: child.stdout! }).on("line", (line) => {
     try {
       const parsed = JSON.parse(line);
       if (parsed.failure || parsed.done || parsed.migrated === undefined) progress(parsed);
-      run.lines.push(parsed);
+      if (!parsed.progress) run.lines.push(parsed);
     } catch {
       process.stderr.write(`${line}\n`);
     }
@@ -117,8 +131,12 @@ function runIndexer(
       const hwm = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
       run.peakRssMiB = Math.max(run.peakRssMiB, hwm);
     } catch {}
-    const over = o.seconds > 0 && Date.now() - started > o.seconds * 1000;
-    if (!run.killed && (over || (killWhen && (await killWhen())))) {
+    // Out of time: SIGTERM, on which the child exits (writing its profile); the kill check is a SIGKILL.
+    if (!run.killed && o.seconds > 0 && Date.now() - started > o.seconds * 1000) {
+      run.killed = true;
+      child.kill("SIGTERM");
+    }
+    if (!run.killed && killWhen && (await killWhen())) {
       run.killed = true;
       child.kill("SIGKILL");
     }
@@ -179,20 +197,16 @@ async function minuteIndexerRows(o: ReturnType<typeof options>, env: NodeJS.Proc
   const url = env.DATABASE_URL!.replace(/\/(\w+)$/, "/$1_check");
   await freshDatabase(url);
   const checkEnv = { ...env, DATABASE_URL: url };
-  await runIndexer(o, "migrate", checkEnv);
+  await runIndexer({ ...o, seconds: 0 }, "migrate", checkEnv);
+  await runIndexer({ ...o, seconds: 0 }, "sample", {
+    ...checkEnv,
+    BENCH_SAMPLE_BLOCKS: blocks.join(","),
+    TOKEN_INDEX_BLOCK_RANGE: "1",
+    TOKEN_INDEX_MAX_RANGES: "1",
+    TOKEN_INDEX_REORG_DEPTH: "0",
+  });
   const client = new pg.Client({ connectionString: url });
   await client.connect();
-  for (const block of blocks) {
-    await client.query("DELETE FROM token_index_checkpoints");
-    await runIndexer(o, "follow", {
-      ...checkEnv,
-      TOKEN_INDEX_START_BLOCK_8453: String(block),
-      TOKEN_INDEX_BLOCK_RANGE: "1",
-      TOKEN_INDEX_MAX_RANGES: "1",
-      TOKEN_INDEX_REORG_DEPTH: "0",
-      BENCH_FOLLOW_ONCE: "1",
-    });
-  }
   return client;
 }
 
@@ -202,8 +216,8 @@ async function main() {
   const provider = await startFakeProvider({ tokens: o.tokens, seed: o.seed });
   const history = provider.history;
   const counts = history.countsByGeneration();
-  // Today's follower decodes the v4 event only: it reads the v4 factory, from the v4 era.
-  const generations: Generation[] = o.mode === "follow" ? ["clanker_v4"] : [...GENERATIONS];
+  // The indexer before the earlier generations' decoding reads the v4 factory only: --generations v4 measures the same.
+  const generations: Generation[] = o.generations === "v4" ? ["clanker_v4"] : [...GENERATIONS];
   const firstBlock = Math.min(
     ...history.eras.filter((e) => generations.includes(e.generation)).map((e) => e.fromBlock),
   );
@@ -215,6 +229,7 @@ async function main() {
     FACTORY_ADDRESS_8453: factoryOf("clanker_v4"),
     TOKEN_INDEX_START_BLOCK_8453: String(firstBlock),
     TOKEN_INDEX_MAX_RANGES: "1000",
+    TOKEN_INDEX_GENERATIONS: o.generations === "v4" ? "none" : "all",
     LOG_LEVEL: "error",
     OTEL_SDK_DISABLED: "true",
   };
@@ -222,7 +237,7 @@ async function main() {
     `history: ${o.tokens.toLocaleString("en-US")} tokens (${JSON.stringify(counts)}), head ${history.head}`,
   );
   await freshDatabase(url);
-  await runIndexer(o, "migrate", env);
+  await runIndexer({ ...o, seconds: 0 }, "migrate", env);
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   const stored = async () => (await client.query("SELECT count(*)::int AS n FROM tokens")).rows[0].n as number;
@@ -246,7 +261,11 @@ async function main() {
 
   const got = (await client.query(CHECKSUM_SQL)).rows[0];
   const quarantined = (await client.query("SELECT count(*)::int AS n FROM quarantined_events")).rows[0].n as number;
-  const checkpoints = (await client.query("SELECT factory, last_block FROM token_index_checkpoints")).rows;
+  const checkpoints = (
+    await client
+      .query("SELECT address AS factory, block AS last_block FROM chain_checkpoints WHERE stream = 'token-created'")
+      .catch(() => client.query("SELECT factory, last_block FROM token_index_checkpoints"))
+  ).rows;
   const upTo: Partial<Record<Generation, number>> = {};
   for (const g of generations) {
     const row = checkpoints.find((r) => r.factory === factoryOf(g).toLowerCase());
@@ -286,7 +305,7 @@ async function main() {
     finished,
     killed: o.killAt > 0 ? runs[0]!.killed : undefined,
     seconds: Math.round(seconds * 10) / 10,
-    tokensPerSecond: Math.round(tokens / seconds),
+    tokensPerSecond: Math.round((tokens / seconds) * 10) / 10,
     requestsPer20Tokens: tokens ? Math.round(((used.requests * 20) / tokens) * 100) / 100 : null,
     provider: used,
     peakRssMiB: Math.round(Math.max(...runs.map((r) => r.peakRssMiB))),
