@@ -21,6 +21,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
           </a>
           <nav>
             <a href="/">Tokens</a>
+            <a href="/live">Live</a>
             <a href="/leaderboard">Leaderboard</a>
             <a href="/docs">API reference</a>
           </nav>

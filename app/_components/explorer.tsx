@@ -7,6 +7,7 @@ import { useEffect, useState } from "react";
 import { getJson, shortAddress, usd } from "./api";
 import { chainLabel, useChains } from "./chains";
 import { TokenImage } from "./token-image";
+import { useTokenStream } from "./token-stream";
 
 type Market = {
   marketCap: number | null;
@@ -75,6 +76,14 @@ function pageUrl(path: string, f: Filters, pages: string[]): string {
   return query ? `${path}?${query}` : path;
 }
 
+/** The stream that feeds the list, when it shows the newest tokens first on page 1 (a search has no stream). */
+function streamUrl(f: Filters, pages: string[]): string | null {
+  if (pages.length || f.q.trim() || f.sortBy || f.sort !== "desc") return null;
+  const p = new URLSearchParams({ includeMarket: "true" });
+  if (f.chainId) p.set("chainId", f.chainId);
+  return `/api/tokens/stream?${p}`;
+}
+
 function listUrl(f: Filters, cursor: string | undefined): string {
   const p = new URLSearchParams({ limit: String(PAGE_SIZE), includeMarket: "true", sort: f.sort });
   if (f.q.trim()) p.set("q", f.q.trim());
@@ -97,6 +106,16 @@ export function Explorer() {
   const [loading, setLoading] = useState(false);
   const request = listUrl(filters, cursor);
   const chains = useChains(page?.data.map((t) => t.chain_id));
+  const [fresh, setFresh] = useState<Set<string>>(new Set());
+  const keyOf = (t: Token) => `${t.chain_id}:${t.contract_address}`;
+  // New launches go on top as they are indexed, without a reload; the page keeps its size.
+  const live = useTokenStream<Token>(streamUrl(filters, pages), (token) => {
+    setPage((p) => {
+      if (!p || p.data.some((t) => keyOf(t) === keyOf(token))) return p;
+      return { ...p, data: [token, ...p.data].slice(0, PAGE_SIZE), total: p.total + 1 };
+    });
+    setFresh((f) => new Set(f).add(keyOf(token)));
+  });
 
   // Back and Forward change the URL: the form follows it.
   const paramsKey = params.toString();
@@ -187,6 +206,11 @@ export function Explorer() {
           <div className="list-head">
             <p className="sub" data-testid="total">
               {page.total} token{page.total === 1 ? "" : "s"} · page {pages.length + 1}
+              {live !== "off" && (
+                <span className="badge" data-testid="live-state" title="New launches appear here as they are indexed">
+                  {live === "live" ? "live" : live}
+                </span>
+              )}
             </p>
             <span className="sub" data-testid="column-title">
               {shown.title}
@@ -197,7 +221,7 @@ export function Explorer() {
           {page?.data.map((t) => {
             const value = shown.value(t.related?.market);
             return (
-              <li key={`${t.chain_id}:${t.contract_address}`}>
+              <li key={keyOf(t)} className={fresh.has(keyOf(t)) ? "fresh" : undefined}>
                 <TokenImage src={t.img_url} chainId={t.chain_id} address={t.contract_address} symbol={t.symbol} />
                 <div className="grow">
                   <a href={`/tokens/${t.contract_address}?chainId=${t.chain_id}`}>
