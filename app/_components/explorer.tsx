@@ -206,12 +206,12 @@ export function Explorer() {
           <div className="list-head">
             <p className="sub" data-testid="total">
               {page.total} token{page.total === 1 ? "" : "s"} · page {pages.length + 1}
-              {live !== "off" && (
-                <span className="badge" data-testid="live-state" title="New launches appear here as they are indexed">
-                  {live === "live" ? "live" : live}
-                </span>
-              )}
             </p>
+            {live !== "off" && (
+              <span className="badge" data-testid="live-state" title="New launches appear here as they are indexed">
+                {live}
+              </span>
+            )}
             <span className="sub" data-testid="column-title">
               {shown.title}
             </span>
