@@ -1,7 +1,13 @@
 // The chain `npm run dev` runs against: a hardhat node on 127.0.0.1 with the local contracts, or the
 // one already listening there (a second dev server, or `npm run chain` in another terminal).
 import type { Hex } from "viem";
-import { deployLocalContracts, LOCAL_CHAIN_ID, startLocalChain, type LocalContracts } from "./local";
+import {
+  deployLocalContracts,
+  LOCAL_CHAIN_ID,
+  LOCAL_LEGACY_FACTORIES,
+  startLocalChain,
+  type LocalContracts,
+} from "./local";
 
 export interface DevChain {
   rpcUrl: string;
@@ -52,7 +58,8 @@ export async function startDevChain(
   const deployment = await deployLocalContracts(rpcUrl, { deployerPrivateKey: options.deployerPrivateKey });
   return {
     rpcUrl,
-    env: deployment.env,
+    // Tokens deployed at the local legacy factories are indexed from block 0 too.
+    env: { ...deployment.env, LEGACY_FACTORIES_8453: LOCAL_LEGACY_FACTORIES },
     contracts: deployment.contracts,
     reused: !started,
     close: async () => {

@@ -186,6 +186,19 @@ export const LEGACY_BASE_ADDRESSES = {
   positionManager: "0x03a520b32C04BF3bEEf7BEb72E919cf822Ed34f1",
 } as const satisfies Record<string, Address>;
 
+/**
+ * LEGACY_FACTORIES_8453 for the local chain (`type:factory[:locker]` of each legacy generation): named, they are indexed
+ * from block 0; by default the service starts Base's legacy factories at a block the local chain never reaches. Set by
+ * the dev chain and by tests about legacy tokens, not by every test (the follower then reads them apart from v4's).
+ */
+export const LOCAL_LEGACY_FACTORIES = [
+  `proxy:${LEGACY_BASE_ADDRESSES.factoryV0}`,
+  `clanker:${LEGACY_BASE_ADDRESSES.factoryV1}`,
+  `clanker_v2:${LEGACY_BASE_ADDRESSES.factoryV2}:${LEGACY_BASE_ADDRESSES.lockerV2}`,
+  `clanker_v3:${LEGACY_BASE_ADDRESSES.factoryV3}:${LEGACY_BASE_ADDRESSES.lockerV3}`,
+  `clanker_v3_1:${LEGACY_BASE_ADDRESSES.factoryV3_1}:${LEGACY_BASE_ADDRESSES.lockerV3_1}`,
+].join(",");
+
 /** Percent of a v2 or v3 position's fees the local lockers keep for the team (account 0). */
 export const LEGACY_V2_TEAM_REWARD = 60n;
 

@@ -1,9 +1,7 @@
 // Tokens of every earlier generation (v0 to v3.1), deployed on the local chain at the platform's legacy factory
 // addresses with the platform SDK's ABIs, are indexed by the token follower and found by every lookup a client uses,
 // with the members the platform gives a token of that generation.
-import { existsSync } from "node:fs";
-import path from "node:path";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import type { Address } from "viem";
 import { db } from "@/db";
@@ -20,6 +18,7 @@ import { GET as deployedByAddress } from "@/app/api/tokens/fetch-deployed-by-add
 import { GET as deployedByFid } from "@/app/api/tokens/fetch-deployed-by-fid/route";
 import { GET as tokensByFid } from "@/app/api/get-tokens-by-fid/route";
 import { GET as byPool } from "@/app/api/tokens/fetch-by-pool-address/route";
+import { LOCAL_LEGACY_FACTORIES } from "@/dev/chain/local";
 import { useTestChain } from "@/tests/helpers/chain";
 import {
   LEGACY_GENERATIONS,
@@ -48,6 +47,11 @@ beforeEach(async () => {
     const { rows } = await sql<{ t: string | null }>`SELECT to_regclass(${table})::text AS t`.execute(db());
     if (rows[0]?.t) await sql`DELETE FROM ${sql.table(table)}`.execute(db());
   }
+  process.env.LEGACY_FACTORIES_8453 = LOCAL_LEGACY_FACTORIES;
+  resetConfig();
+});
+afterEach(() => {
+  delete process.env.LEGACY_FACTORIES_8453;
   resetConfig();
 });
 
@@ -66,10 +70,7 @@ async function runIndexer() {
 const lower = (a: string) => a.toLowerCase();
 const addressesOf = (rows: { contract_address: string }[]) => rows.map((r) => lower(r.contract_address)).sort();
 
-/** The service's decoding of the earlier generations (lib/platform/chain/generations.ts), landing apart from this test. */
-const LEGACY_DECODING_LANDED = existsSync(path.join(import.meta.dirname, "../../../lib/platform/chain/generations.ts"));
-
-describe.skipIf(!LEGACY_DECODING_LANDED)("tokens of the earlier generations", () => {
+describe("tokens of the earlier generations", () => {
   it("are indexed from their factories and found by address, search, creator, admin, fid and pool", async () => {
     const c = chain();
     const deployer = c.accounts[2]!;
