@@ -6,7 +6,7 @@ import { custom, encodeAbiParameters, encodeEventTopics, getAddress, toHex, type
 import { db } from "@/db";
 import { resetConfig } from "@/lib/core/config";
 import { setChainTransport } from "@/lib/platform/chain";
-import { tokenCreatedV3Event, tokenCreatedV3_1Event } from "@/lib/platform/chain/generations";
+import { tokenCreatedV3Event } from "@/lib/platform/chain/generations";
 import { eventContext, indexByAddress } from "@/lib/domains/launch/indexer/lookup";
 import { isIndexedFactory } from "@/lib/domains/launch/indexer/factories";
 
@@ -20,7 +20,7 @@ const BLOCK = 5_000;
 const TIME = 1_750_000_000;
 
 type RawLog = { address: Address; topics: Hex[]; data: Hex; logIndex: number };
-function rawLog(event: typeof tokenCreatedV3Event | typeof tokenCreatedV3_1Event, args: Record<string, unknown>) {
+function rawLog(event: typeof tokenCreatedV3Event, args: Record<string, unknown>) {
   const topics = encodeEventTopics({ abi: [event], eventName: "TokenCreated", args } as never) as Hex[];
   const rest = event.inputs.filter((i) => !i.indexed);
   const data = encodeAbiParameters(
