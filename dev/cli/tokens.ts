@@ -1,6 +1,7 @@
 // npm run tokens -- block <address> [--chain N] [--reason …] | unblock <address> [--chain N]
 //                 | read-deployments [--chain N] [--from-id ID] [--limit N]
 //                 | quarantine list [--all] [--from-id ID] [--limit N] | quarantine retry [--from-id ID] [--limit N]
+//                 | backfill [--chain N] [--generation TYPE] [--from-block B] [--to-block B]
 import { type CliSpec, runCommand, UsageError } from "./args";
 
 const cli = {
@@ -11,6 +12,7 @@ const cli = {
     "read-deployments [--chain <chainId>] [--from-id <id>] [--limit <N>]",
     "quarantine list [--all] [--from-id <id>] [--limit <N>]",
     "quarantine retry [--from-id <id>] [--limit <N>]",
+    "backfill [--chain <chainId>] [--generation <type>] [--from-block <B>] [--to-block <B>]",
   ],
   description:
     "block adds a token to the blocklist (what the partner endpoint is-blocked answers), unblock removes exactly that\n" +
@@ -18,13 +20,27 @@ const cli = {
     "whose extensions hold no fees or split (indexed before the deploying call was read), in id order, and prints\n" +
     "what each gave; a run stopped by a failed read says where to resume. quarantine list prints the chain events the\n" +
     "indexer set aside (open ones unless --all); quarantine retry reads each open one again from its block and stores\n" +
-    "it, printing what each gave (indexed, refused, undecodable, gone, not_indexed).",
+    "it, printing what each gave (indexed, refused, undecodable, gone, not_indexed). backfill imports a chain's\n" +
+    "tokens from its factories' deployment blocks (or --from-block) to the head (or --to-block) with the minute\n" +
+    "indexer's follower, a progress line on stderr; killed, it resumes where it stopped when run again.",
   options: {
     chain: {
       type: "string",
       value: "chainId",
-      description: "the chain (block: default every chain; read-deployments: default every chain with an RPC)",
+      description:
+        "the chain (block: default every chain; read-deployments, backfill: default every chain with an RPC)",
     },
+    generation: {
+      type: "string",
+      value: "type",
+      description: "backfill: only the factories of this generation (proxy, clanker, clanker_v2 … clanker_v4)",
+    },
+    "from-block": {
+      type: "string",
+      value: "B",
+      description: "backfill: start at this block (default: where the index stops)",
+    },
+    "to-block": { type: "string", value: "B", description: "backfill: stop at this block (default: the head)" },
     reason: { type: "string", value: "text", description: "block: why, kept with the block" },
     "from-id": {
       type: "string",
@@ -102,12 +118,84 @@ async function quarantine(action: string | undefined, values: { "from-id"?: stri
   if (next !== null) console.log(`more to try: --from-id ${next + 1}`);
 }
 
+/** A block number option (0 or more), or undefined when it is not given. */
+function blockOf(flag: string | undefined, name: string): number | undefined {
+  if (flag === undefined) return undefined;
+  if (!/^\d{1,15}$/.test(flag)) throw new UsageError(cli, `--${name} must be a block number`);
+  return Number(flag);
+}
+
+const duration = (seconds: number) => {
+  const s = Math.round(seconds);
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  return `${h ? `${h}h` : ""}${String(m).padStart(h ? 2 : 1, "0")}m${String(s % 60).padStart(2, "0")}s`;
+};
+
+async function backfill(values: { chain?: string; generation?: string; "from-block"?: string; "to-block"?: string }) {
+  const [{ backfillTokenCreated, backfillFactories }, { configuredChainIds, TOKEN_GENERATIONS }] = await Promise.all([
+    import("@/lib/domains/launch/indexer/backfill"),
+    import("@/lib/platform/chain"),
+  ]);
+  const generation = values.generation as (typeof TOKEN_GENERATIONS)[number] | undefined;
+  if (generation !== undefined && !TOKEN_GENERATIONS.includes(generation))
+    throw new UsageError(cli, `--generation must be one of ${TOKEN_GENERATIONS.join(", ")}`);
+  const fromBlock = blockOf(values["from-block"], "from-block");
+  const toBlock = blockOf(values["to-block"], "to-block");
+  if (fromBlock !== undefined && toBlock !== undefined && fromBlock > toBlock)
+    throw new UsageError(cli, "--from-block must not be after --to-block");
+  const chainId = positiveOf(values.chain, "chain", undefined);
+  const chains = chainId !== undefined ? [chainId] : configuredChainIds();
+  if (!chains.length) throw new UsageError(cli, "no chain to backfill: set RPC_URL_<chainId> or pass --chain");
+  const tty = process.stderr.isTTY;
+  for (const id of chains) {
+    const factories = backfillFactories(id, generation);
+    if (!factories.length) {
+      console.log(`chain ${id}: no indexed factory${generation ? ` of ${generation}` : ""}`);
+      continue;
+    }
+    let printed = 0;
+    const result = await backfillTokenCreated(id, {
+      generation,
+      fromBlock,
+      toBlock,
+      onProgress: (p) => {
+        const now = Date.now();
+        const last = p.blocksDone >= p.blocksTotal;
+        if (!tty && !last && now - printed < 2000) return;
+        printed = now;
+        const pct = p.blocksTotal ? ((100 * p.blocksDone) / p.blocksTotal).toFixed(1) : "100.0";
+        const line =
+          `chain ${id}: ${p.blocksDone.toLocaleString("en")}/${p.blocksTotal.toLocaleString("en")} blocks (${pct}%)` +
+          `, ${p.events.toLocaleString("en")} tokens, ${Math.round(p.blocksPerSecond).toLocaleString("en")} blocks/s` +
+          `, ${((p.events * 1000) / p.elapsedMs).toFixed(1)} tokens/s` +
+          `, ETA ${p.etaSeconds === null ? "?" : duration(p.etaSeconds)}, range ${p.rangeSize}`;
+        process.stderr.write(tty ? `\r${line}\x1b[K` : `${line}\n`);
+      },
+    });
+    if (tty && printed) process.stderr.write("\n");
+    console.log(
+      `chain ${id}: ${result.events} tokens in ${result.ranges} ranges` +
+        (result.fromBlock === null ? ", nothing to read" : `, blocks ${result.fromBlock}..${result.toBlock}`) +
+        `, ${result.setAside} set aside; ${factories.length} factories, done to block ${result.target}`,
+    );
+  }
+}
+
 await runCommand(cli, async ({ positionals, values }) => {
   const [{ blockToken, unblockToken }, { isEvmAddress }] = await Promise.all([
     import("@/lib/domains/tokens/blocks"),
     import("@/lib/core/evm"),
   ]);
   const [command, address] = positionals;
+  if (command === "backfill") {
+    if (address !== undefined) throw new UsageError(cli, "backfill takes no address");
+    if (values.reason !== undefined || values.all || values["from-id"] !== undefined || values.limit !== undefined)
+      throw new UsageError(cli, "backfill takes --chain, --generation, --from-block and --to-block only");
+    return backfill(values);
+  }
+  if (values.generation !== undefined || values["from-block"] !== undefined || values["to-block"] !== undefined)
+    throw new UsageError(cli, "--generation, --from-block and --to-block are options of backfill only");
   if (command === "quarantine") {
     if (values.chain !== undefined || values.reason !== undefined)
       throw new UsageError(cli, "quarantine takes --from-id, --limit and --all only");

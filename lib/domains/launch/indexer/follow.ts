@@ -21,7 +21,7 @@ import {
 } from "@/lib/platform/quarantine";
 import { log } from "@/lib/core/log";
 import { config } from "@/lib/core/config";
-import { indexedFactories, tokenIndexStartBlock } from "./factories";
+import { type IndexedFactory, indexedFactoryList } from "./factories";
 import { eventContext, type SharedReads } from "./lookup";
 import { type IndexContext, upsertIndexedToken } from "./upsert";
 
@@ -108,12 +108,15 @@ async function readRange(chainId: number, range: FollowedRange): Promise<Prepare
 }
 
 /** The TokenCreated stream of a chain's indexed factories, for the follower. */
-export function tokenCreatedStream(chainId: number, factories = indexedFactories(chainId)): EventStream<PreparedRange> {
-  const startBlock = tokenIndexStartBlock(chainId);
+export function tokenCreatedStream(
+  chainId: number,
+  factories: readonly IndexedFactory[] = indexedFactoryList(chainId),
+): EventStream<PreparedRange> {
   return {
     stream: TOKEN_CREATED_STREAM,
     chainId,
-    sources: factories.map((address) => ({ address, startBlock })),
+    // Each factory from its own start block (its deployment), never below the chain's.
+    sources: factories.map(({ address, startBlock }) => ({ address, startBlock })),
     read: (range) => readRange(chainId, range),
     eventsOf: ({ indexed }) => indexed.map(([e]) => e),
     async store(trx, { indexed, undecodable }) {
@@ -146,7 +149,7 @@ export function tokenCreatedFollowOptions(): FollowOptions {
  * TOKEN_INDEX_REORG_DEPTH blocks before each checkpoint. One run per factory in the answer.
  */
 export async function followTokenCreated(chainId: number): Promise<FollowRun[]> {
-  const factories = indexedFactories(chainId);
+  const factories = indexedFactoryList(chainId);
   if (!factories.length) return [];
   const walk = await followStream(tokenCreatedStream(chainId, factories), tokenCreatedFollowOptions());
   return walk.sources.map((w) => ({
