@@ -22,6 +22,7 @@ export const createKeyBody = z
     scopes: scopes.optional().describe("default: every scope"),
     expiresAt: z.iso
       .datetime({ offset: true })
+      .refine((at) => Date.parse(at) > Date.now(), "must be in the future")
       .nullable()
       .optional()
       .describe("when the key stops working (ISO 8601); default: never"),

@@ -17,6 +17,7 @@ import { countDeployment } from "@/lib/domains/launch/deploy/quota";
 import { authMatrix, startIssuer, type Issuer } from "@/tests/helpers/auth";
 import { freezeDate } from "@/tests/helpers/clock";
 import { call, expectError } from "@/tests/helpers/http";
+import { describeOnUpstash } from "@/tests/helpers/upstash";
 
 let issuer: Issuer;
 let admin: Record<string, string>;
@@ -95,6 +96,7 @@ describe("POST and GET /api/admin/keys", () => {
       { name: "x", scopes: [] },
       { name: "x", requestsPerMinute: 0 },
       { name: "x", expiresAt: "tomorrow" },
+      { name: "x", expiresAt: "2020-01-01T00:00:00Z" },
       { name: "x", rewardAddress: "0x123" },
       { name: "x", unknown: 1 },
     ]) {
@@ -111,6 +113,14 @@ describe("POST and GET /api/admin/keys", () => {
       .executeTakeFirstOrThrow();
     expect(row.scopes).toEqual(["read", "deploy", "index", "webhooks"]);
   });
+});
+
+describe("GET /api/partner/usage", () => {
+  authMatrix(
+    "partner",
+    (headers) => call(partnerUsageRoute, "/api/partner/usage", { headers }),
+    () => issuer,
+  );
 });
 
 describe("scopes", () => {
@@ -284,5 +294,26 @@ describe("usage", () => {
     });
     expect(usage.body.days[0].requests).toBe(5);
     expect((await counters()).rows[0].n).toBe(1);
+  });
+});
+
+await describeOnUpstash("usage on the Upstash backend", () => {
+  it("counts a key's requests in Redis and reads them back", async () => {
+    const { key, id } = await createKey({ name: "on-redis" });
+    // redis-server is shared by parallel files and earlier runs, whose keys may have had this id: compare counts.
+    const usage = async () =>
+      (
+        await call(adminUsageRoute, `/api/admin/keys/${id}/usage?days=1`, {
+          headers: admin,
+          params: { id: String(id) },
+        })
+      ).body.days[0];
+    const before = await usage();
+    for (let i = 0; i < 3; i++) expect((await read(key)).status).toBe(200);
+    const after = await usage();
+    const count = (day: { byRoute: { route: string; status: number; count: number }[] }) =>
+      day.byRoute.find((r) => r.route === "GET /api/tokens/is-blocked" && r.status === 200)?.count ?? 0;
+    expect(count(after) - count(before)).toBe(3);
+    expect(after.requests - before.requests).toBe(3);
   });
 });
