@@ -151,39 +151,37 @@ export interface LegacyFactory {
   locker?: Address;
   /** The creator vault (v3.1). */
   vault?: Address;
-  /** A block at or before the factory's deployment: where its indexing may start. */
+  /** Its deployment block, where known: its indexing starts there when that is after the chain's start. */
   startBlock?: number;
 }
 
 /**
  * A Base block before the first legacy factory's deployment (about 19 September 2024; the first tokens came in
- * November 2024). The exact deployment blocks are not in the SDK; starting early costs empty ranges only.
+ * November 2024). The SDK publishes no deployment blocks, so no factory carries a start block of its own: a local chain
+ * stands in for Base at these addresses from block 0. Operators set TOKEN_INDEX_START_BLOCK_8453 to it (docs/chain.md).
  */
 export const BASE_LEGACY_START_BLOCK = 20_000_000;
 
 /** The platform's legacy factories per chain, as clanker-sdk's CLANKERS lists them. */
 export const PRODUCTION_LEGACY_FACTORIES: Record<number, readonly LegacyFactory[]> = {
   8453: [
-    { type: "proxy", factory: "0x250c9FB2b411B48273f69879007803790A6AeA47", startBlock: BASE_LEGACY_START_BLOCK },
-    { type: "clanker", factory: "0x9B84fcE5Dcd9a38d2D01d5D72373F6b6b067c3e1", startBlock: BASE_LEGACY_START_BLOCK },
+    { type: "proxy", factory: "0x250c9FB2b411B48273f69879007803790A6AeA47" },
+    { type: "clanker", factory: "0x9B84fcE5Dcd9a38d2D01d5D72373F6b6b067c3e1" },
     {
       type: "clanker_v2",
       factory: "0x732560fa1d1A76350b1A500155BA978031B53833",
       locker: "0x618A9840691334eE8d24445a4AdA4284Bf42417D",
-      startBlock: BASE_LEGACY_START_BLOCK,
     },
     {
       type: "clanker_v3",
       factory: "0x375C15db32D28cEcdcAB5C03Ab889bf15cbD2c5E",
       locker: "0x5eC4f99F342038c67a312a166Ff56e6D70383D86",
-      startBlock: BASE_LEGACY_START_BLOCK,
     },
     {
       type: "clanker_v3_1",
       factory: "0x2A787b2362021cC3eEa3C24C4748a6cD5B687382",
       locker: "0x33e2Eda238edcF470309b8c6D228986A1204c8f9",
       vault: "0x42A95190B4088C88Dd904d930c79deC1158bF09D",
-      startBlock: BASE_LEGACY_START_BLOCK,
     },
   ],
   // Abstract
