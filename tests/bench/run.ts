@@ -266,6 +266,11 @@ async function measureScenario(
         });
       } else await setup(ctx);
     }
+    if (scenario.run) {
+      say("run");
+      await scenario.run(ctx);
+      return result;
+    }
     const requests = await scenario.requests(ctx);
     result.requestCount = requests.length;
     const sqlRequests = scenario.sql ? await scenario.sql(ctx) : [];
@@ -383,6 +388,8 @@ async function main() {
         // The load comes from one IP: the per-IP hourly upload limit (counted in the database, so shared with
         // earlier runs and the soak) would refuse the tree uploads of the merkle scenarios.
         MERKLE_UPLOADS_PER_HOUR: "1000000",
+        // The stream scenario opens its thousand streams with the run's one API key.
+        STREAM_MAX_PER_KEY: process.env.STREAM_MAX_PER_KEY ?? "100000",
       },
       path.join(resultsDir, `server-${stamp}.log`),
       profileDir,

@@ -53,17 +53,21 @@ export function openStream(r: StreamRequest, onClose: () => void): ReadableStrea
     }
     onClose();
   };
-  const write = (text: string) => {
+  const writeBytes = (bytes: Uint8Array) => {
     if (closed) return;
-    controller.enqueue(encoder.encode(text));
+    controller.enqueue(bytes);
     if ((controller.desiredSize ?? 0) < -MAX_UNREAD_BYTES) close();
   };
+  const write = (text: string) => writeBytes(encoder.encode(text));
+  const sharedKey = JSON.stringify([r.shape.includeUser, r.shape.includeMarket, r.filters]);
   /**
    * Sends the events after `last` that pass the filters, then moves `last` to `position`: the client's id moves
    * with it (an id without data), so a filtered stream resumes past the events it skipped. Never backwards: a
    * client that came with a cursor ahead of this instance gets comments until the instance passes it.
    */
-  const send = (events: StreamEvent[], position: Position, id: string) => {
+  const send = (events: StreamEvent[], position: Position, id: string, shared?: Map<string, Uint8Array>) => {
+    // Streams that take the whole batch with the same filters and shape send the same bytes: encoded once.
+    const aligned = Boolean(shared && events.length && (!last || comparePositions(events[0].position, last) > 0));
     let text = "";
     let clientAt: Position | null = null;
     for (const e of events) {
@@ -81,12 +85,16 @@ export function openStream(r: StreamRequest, onClose: () => void): ReadableStrea
         lastId = id;
       }
     } else if (!events.length) text += ": keepalive\n\n";
-    if (text) write(text);
+    if (!text) return;
+    if (!aligned || !shared) return write(text);
+    let bytes = shared.get(sharedKey);
+    if (!bytes) shared.set(sharedKey, (bytes = encoder.encode(text)));
+    writeBytes(bytes);
   };
   const listener: Listener = {
     wantsUsers: r.shape.includeUser,
-    deliver(events, position, id) {
-      if (live) send(events, position, id);
+    deliver(events, position, id, shared) {
+      if (live) send(events, position, id, shared);
       else pending.push({ events, position, id });
     },
   };

@@ -13,8 +13,11 @@ export const BATCH = 500;
 
 export type Listener = {
   wantsUsers: boolean;
-  /** Events after the previous batch's position, up to `position` (none: a heartbeat of the position). */
-  deliver(events: StreamEvent[], position: Position, id: string): void;
+  /**
+   * Events after the previous batch's position, up to `position` (none: a heartbeat of the position). `shared`
+   * holds the encoded answers of this batch, for streams with the same filters and shape to send the same bytes.
+   */
+  deliver(events: StreamEvent[], position: Position, id: string, shared?: Map<string, Uint8Array>): void;
 };
 
 /** Events of rows read together; creator profiles are read once for the batch when asked for. */
@@ -122,7 +125,9 @@ class Hub {
     this.position = next;
     if (moved) this.positionId = encodeStreamCursor({ ...next, at });
     for (const resolve of this.readyWaiters.splice(0)) resolve();
-    if (events.length) for (const l of this.listeners) l.deliver(events, next, this.positionId);
+    if (!events.length) return;
+    const shared = new Map<string, Uint8Array>();
+    for (const l of this.listeners) l.deliver(events, next, this.positionId, shared);
   }
 
   /** Events older than the retention go, now and then (any instance may; the statement is idempotent). */

@@ -95,6 +95,11 @@ export type BenchScenario = {
   /** The pool the database floor's statements go through; ctx.pool unless given (ctx.searchPool for searches). */
   sqlPool?(ctx: BenchContext): pg.Pool;
   floors?(ctx: BenchContext): ExtraFloor[] | Promise<ExtraFloor[]>;
+  /**
+   * A scenario that drives the server itself (many long-lived streams, say) rather than a request load: run after
+   * setup, in place of the levels and the profile; its figures go through ctx.record. `requests` is then unused.
+   */
+  run?(ctx: BenchContext): Promise<void>;
   teardown?(ctx: BenchContext): Promise<void>;
 };
 

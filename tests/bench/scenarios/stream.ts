@@ -1,0 +1,244 @@
+// GET /api/tokens/stream under 1,000 open streams: the server's CPU and memory while they idle, a burst of 200
+// tokens indexed at once (each stream must get each token once, in order; delivery time from the indexing commit),
+// and streams that were away for 30 s resuming with Last-Event-ID (each must get exactly what it missed).
+// Tokens are indexed as the indexer writes them: the row and its token_events row in one transaction.
+import { readdirSync, readFileSync } from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import { defineScenario, type BenchContext } from "./types";
+
+const STREAMS = Number(process.env.BENCH_STREAMS ?? 1000);
+const BURST = 200;
+const AWAY_SECONDS = 30;
+const AWAY_STREAMS = 10;
+const AWAY_TOKENS = 30;
+const IDLE_SECONDS = 10;
+
+type Client = {
+  req?: http.ClientRequest;
+  lastEventId: string;
+  ready: boolean;
+  /** contract address and arrival time of each token event, in arrival order */
+  got: Array<{ address: string; at: number }>;
+  statuses: number[];
+};
+
+const ADDRESS = /"contract_address":"(0x[0-9a-fA-F]{40})"/;
+
+function connect(ctx: BenchContext, client: Client, lastEventId?: string): Promise<void> {
+  const url = new URL("/api/tokens/stream", ctx.baseUrl);
+  return new Promise((resolve, reject) => {
+    const headers: Record<string, string> = { accept: "text/event-stream", "x-api-key": ctx.apiKey };
+    if (lastEventId) headers["last-event-id"] = lastEventId;
+    const req = http.get(url, { headers, agent: false }, (res) => {
+      client.statuses.push(res.statusCode ?? 0);
+      if (res.statusCode !== 200) {
+        res.resume();
+        reject(new Error(`stream answered ${res.statusCode}`));
+        return;
+      }
+      res.setEncoding("utf8");
+      let buffer = "";
+      res.on("data", (chunk: string) => {
+        const now = performance.now();
+        buffer += chunk;
+        let start = 0;
+        let end: number;
+        // Blocks are cut from one string by offset: slicing the rest off after each block is quadratic in a batch.
+        while ((end = buffer.indexOf("\n\n", start)) >= 0) {
+          const block = buffer.slice(start, end);
+          start = end + 2;
+          const id = /^id: (.*)$/m.exec(block)?.[1];
+          if (id) client.lastEventId = id;
+          if (block.includes("\nevent: token\n")) {
+            const address = ADDRESS.exec(block)?.[1];
+            if (address) client.got.push({ address: address.toLowerCase(), at: now });
+          } else if (block.includes("event: ready") || (lastEventId && id)) client.ready = true;
+        }
+        buffer = buffer.slice(start);
+        if (lastEventId) client.ready = true;
+      });
+      res.on("error", () => {});
+      resolve();
+    });
+    req.on("error", reject);
+    client.req = req;
+  });
+}
+
+/** utime + stime (ms) of the server's process group, and its RSS (bytes). */
+function serverUsage(pgid: number): { cpuMs: number; rss: number } {
+  const tick = 100; // USER_HZ on Linux
+  let cpu = 0;
+  let rss = 0;
+  for (const pid of readdirSync("/proc").filter((d) => /^\d+$/.test(d))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      if (Number(fields[2]) !== pgid) continue; // pgrp
+      cpu += ((Number(fields[11]) + Number(fields[12])) * 1000) / tick;
+      rss += Number(fields[21]) * 4096;
+    } catch {
+      // the process ended
+    }
+  }
+  return { cpuMs: cpu, rss };
+}
+
+async function cpuOver(pgid: number, seconds: number): Promise<number> {
+  const before = serverUsage(pgid).cpuMs;
+  await new Promise((r) => setTimeout(r, seconds * 1000));
+  return (serverUsage(pgid).cpuMs - before) / seconds; // ms of CPU per second
+}
+
+async function waitFor(check: () => boolean, ms: number, what: string): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** Indexes one token as the indexer does; resolves with the time its transaction committed. */
+async function indexToken(ctx: BenchContext, address: string, n: number): Promise<number> {
+  await ctx.pool.query(
+    `WITH t AS (
+       INSERT INTO tokens (deployed_at, tx_hash, contract_address, name, symbol, pool_address, requestor_fid, msg_sender,
+         admin, pair, chain_id, metadata, social_context, tags)
+       VALUES (now(), $2, $1, $3, $4, $5, $6, $7, $7, 'WETH', 8453, '{"description":"","socialMediaUrls":[],"auditUrls":[]}',
+         '{"interface":"bench","platform":"farcaster","messageId":"","id":""}',
+         '{"champagne":false,"verified":false,"knownInterfaceDeployer":false}')
+       RETURNING id, chain_id, contract_address)
+     INSERT INTO token_events (token_id, chain_id, contract_address) SELECT id, chain_id, contract_address FROM t`,
+    [
+      address,
+      `0x${n.toString(16).padStart(64, "0")}`,
+      `Stream ${n}`,
+      `ST${n}`,
+      `0x${(n + 1).toString(16).padStart(64, "0")}`,
+      1 + (n % 1000),
+      `0x${"5".repeat(40)}`,
+    ],
+  );
+  return performance.now();
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+}
+
+/** Addresses of the given tokens in the order the stream sends them (position order). */
+async function streamOrder(ctx: BenchContext, addresses: string[]): Promise<string[]> {
+  const { rows } = await ctx.pool.query(
+    "SELECT contract_address FROM token_events WHERE contract_address = ANY($1) ORDER BY xid, seq",
+    [addresses],
+  );
+  return rows.map((r: { contract_address: string }) => r.contract_address);
+}
+
+const sameList = (a: string[], b: string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
+
+export default defineScenario({
+  name: "stream",
+  description: `GET /api/tokens/stream: ${STREAMS} streams, a burst of ${BURST} tokens, resumes after ${AWAY_SECONDS} s away`,
+  requests: () => [],
+  async run(ctx) {
+    const pgid = ctx.server.pid;
+    const prefix = Math.floor(Math.random() * 0xffffff)
+      .toString(16)
+      .padStart(6, "0");
+    const addressOf = (n: number) => `0x${prefix}${n.toString(16).padStart(34, "0")}`;
+    const base = Math.floor(Date.now() / 1000) * 1000;
+    await new Promise((r) => setTimeout(r, 2000));
+    const idleBefore = await cpuOver(pgid, IDLE_SECONDS);
+    const rssBefore = serverUsage(pgid).rss;
+
+    const clients: Client[] = Array.from({ length: STREAMS }, () => ({
+      lastEventId: "",
+      ready: false,
+      got: [],
+      statuses: [],
+    }));
+    for (let i = 0; i < clients.length; i += 100)
+      await Promise.all(clients.slice(i, i + 100).map((c) => connect(ctx, c)));
+    await waitFor(() => clients.every((c) => c.ready), 60_000, "every stream's ready event");
+    await new Promise((r) => setTimeout(r, 2000));
+    const idleWith = await cpuOver(pgid, IDLE_SECONDS);
+    const rssWith = serverUsage(pgid).rss;
+    ctx.record(`idle CPU, 0 streams`, Number(idleBefore.toFixed(2)), "ms/s");
+    ctx.record(`idle CPU, ${STREAMS} streams`, Number(idleWith.toFixed(2)), "ms/s");
+    ctx.record("idle CPU per 1,000 streams", Number((((idleWith - idleBefore) * 1000) / STREAMS).toFixed(2)), "ms/s");
+    ctx.record(
+      "RSS per 1,000 streams",
+      Number(((((rssWith - rssBefore) / STREAMS) * 1000) / 2 ** 20).toFixed(1)),
+      "MiB",
+    );
+    ctx.record("server RSS with the streams open", Number((rssWith / 2 ** 20).toFixed(0)), "MiB");
+
+    // The burst: 200 tokens indexed at once, 8 transactions at a time.
+    const burst = Array.from({ length: BURST }, (_, i) => addressOf(base + i));
+    const committed = new Map<string, number>();
+    const cpuBurst0 = serverUsage(pgid).cpuMs;
+    const t0 = performance.now();
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        while (next < burst.length) {
+          const i = next++;
+          committed.set(burst[i], await indexToken(ctx, burst[i], base + i));
+        }
+      }),
+    );
+    const indexedMs = performance.now() - t0;
+    await waitFor(() => clients.every((c) => c.got.length >= BURST), 60_000, "every stream to get the burst");
+    const cpuBurst = serverUsage(pgid).cpuMs - cpuBurst0;
+    const order = await streamOrder(ctx, burst);
+    let wrong = 0;
+    const delays: number[] = [];
+    for (const c of clients) {
+      if (
+        !sameList(
+          c.got.map((g) => g.address),
+          order,
+        )
+      )
+        wrong += 1;
+      for (const g of c.got) delays.push(g.at - committed.get(g.address)!);
+    }
+    delays.sort((a, b) => a - b);
+    ctx.record("burst indexed in", Math.round(indexedMs), "ms");
+    ctx.record("streams that got every token once, in order", `${STREAMS - wrong} of ${STREAMS}`);
+    ctx.record("delivery p50 (commit to client)", Math.round(percentile(delays, 50)), "ms");
+    ctx.record("delivery p95", Math.round(percentile(delays, 95)), "ms");
+    ctx.record("delivery max", Math.round(delays.at(-1)!), "ms");
+    ctx.record("server CPU for the burst", Math.round(cpuBurst), "ms");
+
+    // Away for 30 s while tokens keep coming, then back with Last-Event-ID.
+    const away = clients.slice(0, AWAY_STREAMS);
+    const resumeFrom = away.map((c) => c.lastEventId);
+    for (const c of away) c.req?.destroy();
+    const missed = Array.from({ length: AWAY_TOKENS }, (_, i) => addressOf(base + BURST + i));
+    for (const [i, address] of missed.entries()) {
+      await indexToken(ctx, address, base + BURST + i);
+      await new Promise((r) => setTimeout(r, (AWAY_SECONDS * 1000) / AWAY_TOKENS));
+    }
+    const back: Client[] = away.map(() => ({ lastEventId: "", ready: false, got: [], statuses: [] }));
+    await Promise.all(back.map((c, i) => connect(ctx, c, resumeFrom[i])));
+    await waitFor(() => back.every((c) => c.got.length >= AWAY_TOKENS), 30_000, "the resumed streams to catch up");
+    await new Promise((r) => setTimeout(r, 2000)); // anything more would be a duplicate
+    const missedOrder = await streamOrder(ctx, missed);
+    const exact = back.filter((c) =>
+      sameList(
+        c.got.map((g) => g.address),
+        missedOrder,
+      ),
+    ).length;
+    ctx.record(`resumed after ${AWAY_SECONDS} s: got exactly what they missed`, `${exact} of ${AWAY_STREAMS}`);
+    const stayed = clients.slice(AWAY_STREAMS).every((c) => c.got.length === BURST + AWAY_TOKENS);
+    ctx.record("streams that stayed got the later tokens once", stayed ? "yes" : "no");
+    ctx.record("load average at the end", os.loadavg()[0].toFixed(2));
+
+    for (const c of [...clients, ...back]) c.req?.destroy();
+    if (wrong || exact !== AWAY_STREAMS || !stayed) throw new Error("a stream missed, repeated or reordered tokens");
+  },
+});
