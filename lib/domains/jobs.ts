@@ -7,3 +7,4 @@ import "./launch/deploy/jobs";
 import "./launch/indexer/head";
 import "./webhooks/jobs";
 import "./airdrops/jobs";
+import "./rewards/legacy/jobs";

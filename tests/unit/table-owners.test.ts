@@ -13,6 +13,7 @@ const OWNERS: Record<string, string[]> = {
   "lib/domains/users/queries": ["users", "user_addresses", "follows", "trusted_tokens", "trusted_deployers"],
   "lib/domains/launch/queries": ["deploy_requests", "deploy_quota", "token_submissions", "pretokens"],
   "lib/domains/rewards/queries": ["fee_claims"],
+  "lib/domains/rewards/legacy/queries": ["legacy_fee_claims"],
   "lib/domains/presales/queries": ["presales"],
   "lib/domains/airdrops/queries": ["airdrop_claims"],
   "lib/domains/merkle/queries": ["merkle_trees", "merkle_tiles", "merkle_leaf_chunks"],

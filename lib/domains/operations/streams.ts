@@ -10,6 +10,7 @@ const MAX_CHECKPOINTS = 400;
 export const EVENT_STREAMS: readonly { stream: string; job: string }[] = [
   { stream: "token-created", job: "token-index" },
   { stream: "fee-claims", job: "earnings-index" },
+  { stream: "legacy-fee-claims", job: "legacy-claims-index" },
   { stream: "airdrop-claims", job: "airdrop-claims-index" },
   { stream: "presales", job: "presale-index" },
 ];

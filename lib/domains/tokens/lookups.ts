@@ -7,6 +7,7 @@ import { storedUserObjects } from "@/lib/domains/users/service";
 import { JsonText } from "@/lib/core/json";
 import {
   findTokenByAddress,
+  findLegacyTokenLockers,
   findTokenChainId,
   findTokenOnChain,
   findTokenRowsByPools,
@@ -20,6 +21,16 @@ export async function tokenRowsByPools(pools: string[], chainId?: number): Promi
   if (unique.length === 0) return new Map();
   const rows = await findTokenRowsByPools(db(), unique, chainId);
   return new Map(rows.map((row) => [row.pool_address!, row]));
+}
+
+/** The stored row of a lowercase contract address on any chain (the default chain's first), or undefined. */
+export function tokenRowByAddress(address: string): Promise<TokenRow | undefined> {
+  return findTokenByAddress(db(), address);
+}
+
+/** Which of `lockers` (lowercase) belong to a v0 or v1 token on the chain (the legacy claim indexer keeps their claims). */
+export function legacyTokenLockers(chainId: number, lockers: string[]): Promise<string[]> {
+  return findLegacyTokenLockers(db(), chainId, [...new Set(lockers)]);
 }
 
 /** `{ data: Token }`, or `{}` when no token has this pool (COMPAT: the member is absent). */

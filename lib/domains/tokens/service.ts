@@ -19,7 +19,16 @@ import {
   type tokensQuery,
 } from "./schemas";
 
-export { tokenByAddress, tokenByPool, tokenChainId, tokenOnChain, tokensByPools, tokenRowsByPools } from "./lookups";
+export {
+  legacyTokenLockers,
+  tokenByAddress,
+  tokenByPool,
+  tokenChainId,
+  tokenOnChain,
+  tokenRowByAddress,
+  tokensByPools,
+  tokenRowsByPools,
+} from "./lookups";
 export { isBlocked, blockToken, unblockToken } from "./blocks";
 export { marketHistory } from "./market/history";
 export { pairedAmountUsd } from "./market/marketcap";

@@ -154,7 +154,7 @@ const positionManagerAbi = [
   },
 ] as const;
 
-/** The v4 lockers' TokenRewardAdded (clanker-sdk's ClankerLpLocker ABIs; the local locker emits the same). */
+/** The v4 lockers' TokenRewardAdded as clanker-sdk's ClankerLpLocker ABIs have it (no member indexed). */
 const tokenRewardAddedEvent = {
   type: "event",
   name: "TokenRewardAdded",
@@ -183,6 +183,12 @@ const tokenRewardAddedEvent = {
     { indexed: false, name: "tickUpper", type: "int24[]" },
     { indexed: false, name: "positionBps", type: "uint16[]" },
   ],
+} as const;
+
+/** The same event with `token` indexed (the local chain's locker): the topic is the same, the layout is not. */
+const tokenRewardAddedIndexedEvent = {
+  ...tokenRewardAddedEvent,
+  inputs: [{ ...tokenRewardAddedEvent.inputs[0], indexed: true }, ...tokenRewardAddedEvent.inputs.slice(1)],
 } as const;
 
 export type LegacyClaimRole = "creator" | "interface" | "team";
@@ -401,7 +407,7 @@ export async function readLpDeposit(
       }),
     );
     for (const log of raw.map((l) => formatLog(l))) {
-      const args = decodeOrNull(tokenRewardAddedEvent, log);
+      const args = decodeOrNull(tokenRewardAddedEvent, log) ?? decodeOrNull(tokenRewardAddedIndexedEvent, log);
       if (args && args.token.toLowerCase() === q.token.toLowerCase())
         return { positionId: args.positionId, tokenAmount: args.poolSupply };
     }
@@ -430,13 +436,12 @@ export async function readLpDeposit(
 }
 
 /** The args of `event` in the log, or null when the log is not that event as its ABI says. */
-function decodeOrNull<const E extends typeof tokenRewardAddedEvent | (typeof positionManagerAbi)[1]>(
-  event: E,
-  log: AnyLog,
-) {
+function decodeOrNull<
+  const E extends typeof tokenRewardAddedEvent | typeof tokenRewardAddedIndexedEvent | (typeof positionManagerAbi)[1],
+>(event: E, log: AnyLog) {
   try {
     return decodeEventLog({ abi: [event], topics: log.topics as [Hex, ...Hex[]], data: log.data, strict: true })
-      .args as E extends typeof tokenRewardAddedEvent
+      .args as E extends typeof tokenRewardAddedEvent | typeof tokenRewardAddedIndexedEvent
       ? { token: Address; poolSupply: bigint; positionId: bigint }
       : { amount0: bigint; amount1: bigint };
   } catch {

@@ -337,6 +337,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/get-claim-info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a token's LP locker and position
+         * @description The LP locker holding the token's liquidity, its Uniswap V3 position NFT (`lpNftId`, a decimal string) and the token's generation (`type`), as stored when the token was indexed: no chain read. A v0 (`proxy`) or v1 (`clanker`) token has a locker of its own, later generations share one per generation. A v4 token answers its LP locker and `lpNftId: null`: its liquidity is not a V3 position NFT. 404 for a token the service does not know.
+         */
+        get: operations["getApiGetClaimInfo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/get-claimed-fees/{tokenAddress}/{feeRecipient}": {
         parameters: {
             query?: never;
@@ -370,6 +390,26 @@ export interface paths {
          * @description Deprecated (answers carry `Deprecation: true`). What each reward recipient of the token can still collect, read from the chain (the locker's split, then one multicall of the fee locker); and, as the platform's earlier SDK reads them, the pool's currencies (`token0`, `token1`) with what all recipients, or `rewardRecipientAddress` alone, can collect in each.
          */
         get: operations["getApiGetEstimatedUncollectedFeesAddress"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/get-lp-info/{address}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a token's LP position
+         * @description The token's pool, LP locker and position, the wei of the token its deployment put into the pool (`amountDepositedIntoLP`), its total supply and the share of the supply locked (`percentLocked`). The deposit is read from the deploy block's own event: a v0 to v3.1 token's IncreaseLiquidity at Uniswap V3's position manager (the token's side), a v4 token's TokenRewardAdded at its locker (`poolSupply`, and the position as `lpNftId`). With it, in the same moment, one multicall reads the supply and, for a legacy token, the position's owner: `percentLocked` is 0 when the locker no longer holds the position. Deposit and percentage are null when the deploy block holds no deposit for the token. 404 for a token the service does not know; 503 when the chain does not answer. Cached for 2 minutes by the caller.
+         */
+        get: operations["getApiGetLpInfoAddress"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2391,7 +2431,7 @@ export interface operations {
                             error: string | null;
                         }[];
                         streams: {
-                            /** @description token-created, fee-claims or airdrop-claims */
+                            /** @description token-created, fee-claims, airdrop-claims or presales; `<stream>:backfill` for a backfill under way */
                             stream: string;
                             chainId: number;
                             /** @description the factory, fee locker or airdrop contract followed */
@@ -4017,6 +4057,99 @@ export interface operations {
             };
         };
     };
+    getApiGetClaimInfo: {
+        parameters: {
+            query: {
+                /**
+                 * @description the token's contract address
+                 * @example 0x4200000000000000000000000000000000000006
+                 */
+                address: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "lockerAddress": "0x4200000000000000000000000000000000000006",
+                     *       "lpNftId": "1",
+                     *       "contract_address": "0x4200000000000000000000000000000000000006",
+                     *       "type": "1"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description the LP locker that holds the token's position; null when not known */
+                        lockerAddress: string | null;
+                        /** @description the LP position NFT (decimal string); null for v4 tokens, which have none */
+                        lpNftId: string | null;
+                        /**
+                         * @description EIP-55 checksummed address
+                         * @example 0x4200000000000000000000000000000000000006
+                         */
+                        contract_address: string;
+                        /** @description the token's generation: proxy (v0), clanker (v1), clanker_v2, clanker_v3, clanker_v3_1, clanker_v4 */
+                        type: string;
+                    };
+                };
+            };
+            /** @description Invalid input: the message names the parameter; `details` lists every zod issue */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Credentials of the wrong kind (e.g. a user token on a partner route) or not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (fixed message; details only in the log) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency (database, chain RPC, data provider) is unavailable or the request timed out; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getApiGetClaimedFeesTokenAddressFeeRecipient: {
         parameters: {
             query?: {
@@ -4332,6 +4465,108 @@ export interface operations {
             };
             /** @description Invalid input: the message names the parameter; `details` lists every zod issue */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (fixed message; details only in the log) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency (database, chain RPC, data provider) is unavailable or the request timed out; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiGetLpInfoAddress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description the token's contract address (not WETH)
+                 * @example 0x4200000000000000000000000000000000000006
+                 */
+                address: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "poolAddress": "0x4200000000000000000000000000000000000006",
+                     *       "lockerAddress": "0x4200000000000000000000000000000000000006",
+                     *       "lpNftId": "1",
+                     *       "amountDepositedIntoLP": "250000000000000000",
+                     *       "totalSupply": "250000000000000000",
+                     *       "percentLocked": "1",
+                     *       "token_name": "1",
+                     *       "token_symbol": "1"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description the token's pool: a Uniswap V3 pool address, or a v4 pool id */
+                        poolAddress: string | null;
+                        lockerAddress: string | null;
+                        /** @description the LP position: a legacy token's Uniswap V3 NFT, a v4 token's first locker position */
+                        lpNftId: string | null;
+                        /** @description wei of the token put into the pool at deployment; null when the deploy block holds no deposit for it */
+                        amountDepositedIntoLP: string | null;
+                        /**
+                         * @description the token's total supply in wei
+                         * @example 250000000000000000
+                         */
+                        totalSupply: string;
+                        /** @description amountDepositedIntoLP as a percentage of totalSupply (two decimals at most, rounded down); 0 when the locker no longer holds the position; null with no deposit */
+                        percentLocked: string | null;
+                        token_name: string;
+                        token_symbol: string;
+                    };
+                };
+            };
+            /** @description Invalid input: the message names the parameter; `details` lists every zod issue */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Credentials of the wrong kind (e.g. a user token on a partner route) or not allowed */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6596,6 +6831,121 @@ export interface operations {
             };
         };
     };
+    getApiPartnerUsage: {
+        parameters: {
+            query?: {
+                /**
+                 * @description how many UTC days back, today included (1 to 31; default 7)
+                 * @example 7
+                 */
+                days?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "keyId": 1,
+                     *       "name": "Example Token",
+                     *       "lastUsedAt": "2026-01-01T00:00:00.000Z",
+                     *       "days": [
+                     *         {
+                     *           "day": "1",
+                     *           "requests": 1,
+                     *           "deploys": 1,
+                     *           "byRoute": [
+                     *             {
+                     *               "route": "1",
+                     *               "status": 1,
+                     *               "count": 1
+                     *             }
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        keyId: number;
+                        name: string;
+                        lastUsedAt: string | null;
+                        /** @description today first */
+                        days: {
+                            /** @description UTC day, YYYY-MM-DD */
+                            day: string;
+                            /** @description every request the key made that day */
+                            requests: number;
+                            /** @description deployments accepted that day (what the daily deploy limit counts) */
+                            deploys: number;
+                            /** @description requests by route and status, most first */
+                            byRoute: {
+                                /** @description method and path template, e.g. `POST /api/tokens/deploy` */
+                                route: string;
+                                /** @description the HTTP status answered */
+                                status: number;
+                                count: number;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid input: the message names the parameter; `details` lists every zod issue */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, revoked or expired credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Credentials of the wrong kind (e.g. a user token on a partner route) or not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (fixed message; details only in the log) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency (database, chain RPC, data provider) is unavailable or the request timed out; retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getApiPing: {
         parameters: {
             query?: never;
@@ -6815,121 +7165,6 @@ export interface operations {
             };
             /** @description Invalid input: the message names the parameter; `details` lists every zod issue */
             400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unexpected failure (fixed message; details only in the log) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A dependency (database, chain RPC, data provider) is unavailable or the request timed out; retry after Retry-After */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before retrying */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    getApiPartnerUsage: {
-        parameters: {
-            query?: {
-                /**
-                 * @description how many UTC days back, today included (1 to 31; default 7)
-                 * @example 7
-                 */
-                days?: number;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "keyId": 1,
-                     *       "name": "Example Token",
-                     *       "lastUsedAt": "2026-01-01T00:00:00.000Z",
-                     *       "days": [
-                     *         {
-                     *           "day": "1",
-                     *           "requests": 1,
-                     *           "deploys": 1,
-                     *           "byRoute": [
-                     *             {
-                     *               "route": "1",
-                     *               "status": 1,
-                     *               "count": 1
-                     *             }
-                     *           ]
-                     *         }
-                     *       ]
-                     *     }
-                     */
-                    "application/json": {
-                        keyId: number;
-                        name: string;
-                        lastUsedAt: string | null;
-                        /** @description today first */
-                        days: {
-                            /** @description UTC day, YYYY-MM-DD */
-                            day: string;
-                            /** @description every request the key made that day */
-                            requests: number;
-                            /** @description deployments accepted that day (what the daily deploy limit counts) */
-                            deploys: number;
-                            /** @description requests by route and status, most first */
-                            byRoute: {
-                                /** @description method and path template, e.g. `POST /api/tokens/deploy` */
-                                route: string;
-                                /** @description the HTTP status answered */
-                                status: number;
-                                count: number;
-                            }[];
-                        }[];
-                    };
-                };
-            };
-            /** @description Invalid input: the message names the parameter; `details` lists every zod issue */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing, unknown, revoked or expired credentials */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Credentials of the wrong kind (e.g. a user token on a partner route) or not allowed */
-            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,12 +1,14 @@
 // get-claimed-fees/{tokenAddress}/{feeRecipient}: what one fee recipient has claimed of the token's paired token
-// (WETH for most), from the ClaimTokens events the earnings indexer stores, with the claims' transactions paged.
+// (WETH for most), from the ClaimTokens events the earnings indexer stores (v4), or from the claim events of the
+// token's legacy LP locker (v0 to v3.1, ../legacy/claims.ts), with the claims' transactions paged.
 import { getAddress } from "viem";
 import type { z } from "zod";
 import { db } from "@/db";
-import { chainSettings } from "@/lib/platform/chain";
+import { chainSettings, isLegacyTokenType } from "@/lib/platform/chain";
 import { pairedTokenOf } from "@/lib/domains/rewards/fees/estimates";
 import { findRewardToken } from "@/lib/domains/rewards/fees/rewards";
 import { findClaimsOfOwner, sumClaimsByOwner } from "@/lib/domains/rewards/queries";
+import { legacyClaimedFees } from "../legacy/claims";
 import { checkpointOf } from "./indexer";
 import type { claimedFeesParams, claimedFeesQuery } from "./schemas";
 
@@ -19,16 +21,34 @@ export async function claimedFees(params: z.infer<typeof claimedFeesParams>, que
   const token = await findRewardToken({ by: "address", value: params.tokenAddress, chainId });
   const paired = pairedTokenOf(token.pool_config, chainId).toLowerCase();
   const owner = params.feeRecipient;
+  const answer = {
+    tokenAddress: getAddress(token.contract_address),
+    feeRecipient: getAddress(owner),
+    chainId,
+    pairedTokenAddress: getAddress(paired),
+  };
+  if (isLegacyTokenType(token.type)) {
+    const legacy = await legacyClaimedFees({ ...token, type: token.type }, getAddress(paired), {
+      feeRecipient: owner,
+      limit,
+      offset,
+    });
+    return {
+      ...answer,
+      totalClaimed: legacy.totalClaimed,
+      claimCount: legacy.claimCount,
+      txHashes: legacy.txHashes,
+      pagination: { limit, offset, hasMore: legacy.hasMore },
+      indexedToBlock: legacy.indexedToBlock,
+    };
+  }
   const [sums, page] = await Promise.all([
     sumClaimsByOwner(db(), chainId, paired, [owner]),
     findClaimsOfOwner(db(), { chainId, token: paired, owner, limit, offset }),
   ]);
   const feeLocker = chainSettings(chainId).contracts.feeLocker;
   return {
-    tokenAddress: getAddress(token.contract_address),
-    feeRecipient: getAddress(owner),
-    chainId,
-    pairedTokenAddress: getAddress(paired),
+    ...answer,
     totalClaimed: sums[0]?.total ?? "0",
     claimCount: Number(sums[0]?.claims ?? 0),
     txHashes: page.slice(0, limit).map((c) => c.tx_hash),

@@ -1,12 +1,14 @@
 // creator-earnings/{token}: WETH its reward recipients have claimed from the fee locker, from the
-// indexed ClaimTokens events: in ether as the platform answers, and in exact wei beside it.
+// indexed ClaimTokens events: in ether as the platform answers, and in exact wei beside it. Tokens before v4
+// answer from their LP locker's claim events (../legacy/claims.ts).
 import { getAddress } from "viem";
 import { formatEth } from "@/lib/core/answers";
 import { db } from "@/db";
-import { chainSettings } from "@/lib/platform/chain";
+import { chainSettings, isLegacyTokenType } from "@/lib/platform/chain";
 import { providerUnavailable } from "@/lib/core/errors";
 import { findRewardToken, lockerOf, readTokenRewards } from "@/lib/domains/rewards/fees/rewards";
 import { sumClaimsByOwner } from "@/lib/domains/rewards/queries";
+import { legacyCreatorEarnings } from "../legacy/claims";
 import { checkpointOf } from "./indexer";
 
 /**
@@ -16,6 +18,7 @@ import { checkpointOf } from "./indexer";
  */
 export async function creatorEarnings(tokenAddress: string, chainId: number) {
   const token = await findRewardToken({ by: "address", value: tokenAddress, chainId });
+  if (isLegacyTokenType(token.type)) return legacyCreatorEarnings({ ...token, type: token.type });
   const settings = chainSettings(chainId);
   const weth = settings.contracts.weth;
   const feeLocker = settings.contracts.feeLocker;

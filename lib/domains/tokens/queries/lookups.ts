@@ -65,9 +65,33 @@ export function findTokenOnChain(
   return db
     .selectFrom("tokens")
     .leftJoin("token_market as m", "m.token_id", "tokens.id")
-    .select(["id", "contract_address", "chain_id", "locker_address", "pool_address", "pool_config", "m.price_usd"])
+    .select([
+      "id",
+      "contract_address",
+      "chain_id",
+      "type",
+      "locker_address",
+      "lp_nft_id",
+      "pool_address",
+      "pool_config",
+      "m.price_usd",
+    ])
     .where(by, "=", value)
     .where("chain_id", "=", chainId)
     .orderBy("id")
     .executeTakeFirst();
+}
+
+/** Which of `lockers` (lowercase) are the locker of a v0 or v1 token on the chain: those generations have one each. */
+export async function findLegacyTokenLockers(db: Database, chainId: number, lockers: string[]): Promise<string[]> {
+  if (lockers.length === 0) return [];
+  const rows = await db
+    .selectFrom("tokens")
+    .select("locker_address")
+    .distinct()
+    .where("chain_id", "=", chainId)
+    .where("type", "in", ["proxy", "clanker"])
+    .where("locker_address", "in", lockers)
+    .execute();
+  return rows.map((r) => r.locker_address!);
 }
