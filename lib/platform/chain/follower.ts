@@ -276,17 +276,24 @@ export async function followStream<T>(s: EventStream<T>, options: FollowOptions)
     const pending = [...next.values()].filter((b) => b <= target);
     if (!pending.length) break;
     const from = Math.min(...pending);
-    const group = addresses.filter((a) => next.get(a) === from);
-    // A contract ahead of `from` joins at its own next block: the range stops just before it.
-    const joinAt = Math.min(...[...next.values()].filter((b) => b > from && b <= target), target + 1);
+    // A contract not read yet joins any range that reaches its start block: it has no event before it exists.
+    const atStart = (a: string) => next.get(a) === startOf.get(a);
+    // Another contract ahead of `from` joins at its own next block: the range stops just before it.
+    const ahead = addresses.filter((a) => !atStart(a)).map((a) => next.get(a)!);
+    const joinAt = Math.min(...ahead.filter((b) => b > from && b <= target), target + 1);
     const read = await readAdapting(
       s,
       walker,
-      (size) => ({ fromBlock: from, toBlock: Math.min(from + size - 1, joinAt - 1), addresses: group }),
+      (size) => {
+        const toBlock = Math.min(from + size - 1, joinAt - 1);
+        const group = addresses.filter((a) => next.get(a) === from || (atStart(a) && next.get(a)! <= toBlock));
+        return { fromBlock: from, toBlock, addresses: group };
+      },
       deadline,
     );
     if (!read) break;
     const { data, range } = read;
+    const group = range.addresses;
     let counts: StoredCounts;
     try {
       counts = await db()
@@ -308,7 +315,7 @@ export async function followStream<T>(s: EventStream<T>, options: FollowOptions)
     }
     for (const a of group) {
       const w = walkOf.get(a)!;
-      w.fromBlock ??= range.fromBlock;
+      w.fromBlock ??= Math.max(range.fromBlock, next.get(a)!);
       w.toBlock = range.toBlock;
       w.ranges += 1;
       next.set(a, range.toBlock + 1);
