@@ -7,6 +7,8 @@ import { GET as claimInfo } from "@/app/api/get-claim-info/route";
 import { GET as lpInfo } from "@/app/api/get-lp-info/[address]/route";
 import { GET as claimedFees } from "@/app/api/get-claimed-fees/[tokenAddress]/[feeRecipient]/route";
 import { GET as creatorEarnings } from "@/app/api/creator-earnings/[tokenAddress]/route";
+import { GET as uncollectedFees } from "@/app/api/get-estimated-uncollected-fees/[address]/route";
+import { GET as estimateByPool } from "@/app/api/tokens/estimate-rewards-by-pool-address/route";
 import { db } from "@/db";
 import { resetConfig } from "@/lib/core/config";
 import { indexLegacyClaims } from "@/lib/domains/rewards/legacy/indexer";
@@ -257,4 +259,16 @@ describe("claimed fees and creator earnings of legacy tokens", () => {
       expect(earnings.body.claimCount).toBe(1);
     },
   );
+});
+
+describe("fee estimates of legacy tokens", () => {
+  it("answers 422 rather than a v4 split's zeros", async () => {
+    const { d } = await legacyToken(chain(), "clanker_v3_1");
+    const byToken = await call(uncollectedFees, `/api/get-estimated-uncollected-fees/${d.address}`, {
+      params: { address: d.address },
+    });
+    expect(expectError(byToken, 422, "unprocessable").error).toMatch(/clanker_v3_1 tokens are not served/);
+    const byPool = await call(estimateByPool, `/api/tokens/estimate-rewards-by-pool-address?poolAddress=${d.pool}`);
+    expectError(byPool, 422, "unprocessable");
+  });
 });

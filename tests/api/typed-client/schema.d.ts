@@ -387,7 +387,7 @@ export interface paths {
         /**
          * Estimate a token's uncollected fees (deprecated)
          * @deprecated
-         * @description Deprecated (answers carry `Deprecation: true`). What each reward recipient of the token can still collect, read from the chain (the locker's split, then one multicall of the fee locker); and, as the platform's earlier SDK reads them, the pool's currencies (`token0`, `token1`) with what all recipients, or `rewardRecipientAddress` alone, can collect in each.
+         * @description Deprecated (answers carry `Deprecation: true`). What each reward recipient of the token can still collect, read from the chain (the locker's split, then one multicall of the fee locker); and, as the platform's earlier SDK reads them, the pool's currencies (`token0`, `token1`) with what all recipients, or `rewardRecipientAddress` alone, can collect in each. A token of a generation before v4 (v0 to v3.1) is a 422: its fees sit in its Uniswap V3 position, which get-lp-info names.
          */
         get: operations["getApiGetEstimatedUncollectedFeesAddress"];
         put?: never;
@@ -1012,7 +1012,7 @@ export interface paths {
         /**
          * Estimate a pool's uncollected rewards (deprecated)
          * @deprecated
-         * @description Deprecated (answers carry `Deprecation: true`). What each reward recipient of the pool's token can still collect, read from the chain with one multicall; `userRewards` is the first recipient's share in USD, as the platform's earlier SDK reads it.
+         * @description Deprecated (answers carry `Deprecation: true`). What each reward recipient of the pool's token can still collect, read from the chain with one multicall; `userRewards` is the first recipient's share in USD, as the platform's earlier SDK reads it. A token of a generation before v4 (v0 to v3.1) is a 422: its fees sit in its Uniswap V3 position, which get-lp-info names.
          */
         get: operations["getApiTokensEstimateRewardsByPoolAddress"];
         put?: never;

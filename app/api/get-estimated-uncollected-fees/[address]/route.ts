@@ -9,7 +9,7 @@ export const GET = route({
   auth: "public",
   summary: "Estimate a token's uncollected fees (deprecated)",
   description:
-    "Deprecated (answers carry `Deprecation: true`). What each reward recipient of the token can still collect, read from the chain (the locker's split, then one multicall of the fee locker); and, as the platform's earlier SDK reads them, the pool's currencies (`token0`, `token1`) with what all recipients, or `rewardRecipientAddress` alone, can collect in each.",
+    "Deprecated (answers carry `Deprecation: true`). What each reward recipient of the token can still collect, read from the chain (the locker's split, then one multicall of the fee locker); and, as the platform's earlier SDK reads them, the pool's currencies (`token0`, `token1`) with what all recipients, or `rewardRecipientAddress` alone, can collect in each. A token of a generation before v4 (v0 to v3.1) is a 422: its fees sit in its Uniswap V3 position, which get-lp-info names.",
   deprecated: true,
   params: uncollectedFeesParams,
   query: uncollectedFeesQuery,

@@ -9,7 +9,7 @@ export const GET = route({
   auth: "public",
   summary: "Estimate a pool's uncollected rewards (deprecated)",
   description:
-    "Deprecated (answers carry `Deprecation: true`). What each reward recipient of the pool's token can still collect, read from the chain with one multicall; `userRewards` is the first recipient's share in USD, as the platform's earlier SDK reads it.",
+    "Deprecated (answers carry `Deprecation: true`). What each reward recipient of the pool's token can still collect, read from the chain with one multicall; `userRewards` is the first recipient's share in USD, as the platform's earlier SDK reads it. A token of a generation before v4 (v0 to v3.1) is a 422: its fees sit in its Uniswap V3 position, which get-lp-info names.",
   deprecated: true,
   query: estimateRewardsQuery,
   response: poolRewardsEstimateResponse,

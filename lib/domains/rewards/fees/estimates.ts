@@ -3,6 +3,7 @@
 // the members the platform's earlier SDK types (UncollectedFeesResponse): the pool's two currencies and their amounts.
 import { getAddress, zeroAddress, type Address } from "viem";
 import {
+  isLegacyTokenType,
   ChainRevertError,
   ChainUnavailableError,
   chainSettings,
@@ -10,7 +11,7 @@ import {
   readErc20Basics,
   type AvailableFee,
 } from "@/lib/platform/chain";
-import { HttpError, providerUnavailable } from "@/lib/core/errors";
+import { HttpError, providerUnavailable, unprocessable } from "@/lib/core/errors";
 import { pairedAmountUsd } from "@/lib/domains/tokens/service";
 import { findRewardToken, lockerOf, readTokenRewards, type TokenKey } from "./rewards";
 import { isEvmAddress } from "@/lib/core/evm";
@@ -30,6 +31,11 @@ export function pairedTokenOf(poolConfig: Record<string, unknown> | null, chainI
  */
 async function readEstimate(key: TokenKey, alsoOwner?: Address) {
   const token = await findRewardToken(key);
+  // A legacy locker has no v4 split or fee-locker balance: answering zeros would misstate what its position holds.
+  if (isLegacyTokenType(token.type))
+    throw unprocessable(
+      `fee estimates of ${token.type} tokens are not served: their fees sit in the LP position get-lp-info names`,
+    );
   const chainId = token.chain_id;
   const tokenAddress = getAddress(token.contract_address);
   const paired = pairedTokenOf(token.pool_config, chainId);
