@@ -97,9 +97,12 @@ export async function deleteSubscription(partner: PartnerRef, id: string): Promi
 
 /** A row older than this was indexed before: re-upserting it is not a launch. */
 const NEW_TOKEN_WINDOW_MS = 10 * 60 * 1000;
+/** A token whose block is older than this is history (a backfill, a catch-up after a long outage), not a launch. */
+export const LAUNCH_MAX_AGE_MS = 60 * 60 * 1000;
 
 /**
- * Call in the transaction that inserted a token row (then dispatchJobs() after commit). Records the token's one
+ * Call in the transaction that inserted a token row (then dispatchJobs() after commit). A token deployed more than
+ * LAUNCH_MAX_AGE_MS ago is history, not a launch: neither recorded nor delivered. Otherwise records the token's one
  * event (recordTokenIndexed: what GET /api/tokens/stream sends too) and, only when that event is new, one delivery
  * job per active token.created subscription. Calling it on every upsert is safe: a token already recorded is no
  * new event, and deliveries are deduplicated per (subscription, token) besides.
@@ -109,6 +112,7 @@ export async function enqueueTokenCreatedWebhooks(
   tokenRow: TokenRow,
 ): Promise<number> {
   if (Date.now() - tokenRow.created_at.getTime() > NEW_TOKEN_WINDOW_MS) return 0;
+  if (Date.now() - tokenRow.deployed_at.getTime() > LAUNCH_MAX_AGE_MS) return 0;
   if (!(await recordTokenIndexed(trx, tokenRow))) return 0;
   const subs = await findTokenCreatedSubscriptionIds(trx);
   const data = toTokenObject(tokenRow) as Record<string, unknown>;

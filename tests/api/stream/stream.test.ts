@@ -34,7 +34,9 @@ async function index(inputs: TokenInput[]): Promise<string[]> {
         n += 1;
         const row = await trx
           .insertInto("tokens")
-          .values(tokenValues({ contract_address: address("e", n), name: `Live ${n}`, ...input }))
+          .values(
+            tokenValues({ contract_address: address("e", n), name: `Live ${n}`, deployed_at: new Date(), ...input }),
+          )
           .returningAll()
           .executeTakeFirstOrThrow();
         await enqueueTokenCreatedWebhooks(trx, row);

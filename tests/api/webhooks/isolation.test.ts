@@ -137,7 +137,12 @@ describe("webhook deliveries and the worker's other jobs", () => {
         await createSubscription({ partnerId }, { url: `${receiver.url}${path}`, events: ["token.created"] });
       // Three launches: each subscription has three deliveries due at once.
       const tokens = await insertTokens(
-        [1, 2, 3].map((n) => ({ contract_address: address("e", n), name: `Busy ${n}`, symbol: `BZ${n}` })),
+        [1, 2, 3].map((n) => ({
+          contract_address: address("e", n),
+          name: `Busy ${n}`,
+          symbol: `BZ${n}`,
+          deployed_at: new Date(),
+        })),
       );
       for (const t of tokens)
         await enqueueTokenCreatedWebhooks(
@@ -165,7 +170,9 @@ describe("webhook deliveries and the worker's other jobs", () => {
         { partnerId: await partnerIdOf("acme") },
         { url: `${target.url}/never`, events: ["token.created"] },
       );
-      const [t] = await insertTokens([{ contract_address: address("f", 1), name: "Unreachable", symbol: "UNR" }]);
+      const [t] = await insertTokens([
+        { contract_address: address("f", 1), name: "Unreachable", symbol: "UNR", deployed_at: new Date() },
+      ]);
       await enqueueTokenCreatedWebhooks(
         db(),
         await db().selectFrom("tokens").selectAll().where("id", "=", t.id).executeTakeFirstOrThrow(),

@@ -31,7 +31,9 @@ const register = (body: unknown, k = key) => call(POST as any, "/api/webhooks", 
 const makeDue = () => db().updateTable("jobs").set({ run_at: sql`now()` }).where("status", "=", "pending").execute();
 
 async function newToken(n: number) {
-  const [t] = await insertTokens([{ contract_address: address("c", n), name: `Hook ${n}`, symbol: `HK${n}` }]);
+  const [t] = await insertTokens([
+    { contract_address: address("c", n), name: `Hook ${n}`, symbol: `HK${n}`, deployed_at: new Date() },
+  ]);
   const row = await db().selectFrom("tokens").selectAll().where("id", "=", t.id).executeTakeFirstOrThrow();
   return { row, enqueued: await enqueueTokenCreatedWebhooks(db(), row) };
 }
@@ -228,6 +230,21 @@ describe("delivery", () => {
     const log = await db().selectFrom("webhook_deliveries").selectAll().where("subscription_id", "=", sub.id).execute();
     expect(log).toMatchObject([{ attempt: 1, status: "succeeded", response_code: 200, error: null }]);
     await call(DELETE as any, "/x", { method: "DELETE", headers: { "x-api-key": key }, params: { id: sub.id } });
+  });
+
+  it("neither records nor delivers a token deployed over an hour ago (history from a backfill)", async () => {
+    await register({ url: `${receiver.url}/deliver` });
+    const [t] = await insertTokens([
+      {
+        contract_address: address("c", 90),
+        name: "Old",
+        symbol: "OLD",
+        deployed_at: new Date(Date.now() - 2 * 3600_000),
+      },
+    ]);
+    const row = await db().selectFrom("tokens").selectAll().where("id", "=", t.id).executeTakeFirstOrThrow();
+    expect(await enqueueTokenCreatedWebhooks(db(), row)).toBe(0);
+    expect(await db().selectFrom("token_events").select("seq").where("token_id", "=", row.id).execute()).toEqual([]);
   });
 
   it("retries a failing receiver with backoff, then succeeds; a deleted subscription gets nothing", async () => {
