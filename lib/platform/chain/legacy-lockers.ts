@@ -21,19 +21,15 @@ import { erc20ReadAbi } from "./abis";
 import { getPublicClient } from "./clients";
 import { ChainUnavailableError, toChainError, withChainErrors } from "./errors";
 import { locationOf, type BlockRange, type EventLocation, type UndecodableLog } from "./events";
+import { LEGACY_GENERATIONS, PRODUCTION_LEGACY_FACTORIES, type LegacyGeneration } from "./generations";
 
-/** The platform's `type` of each generation before v4: v0 is `proxy`, v1 `clanker`. */
-export const LEGACY_TOKEN_TYPES = ["proxy", "clanker", "clanker_v2", "clanker_v3", "clanker_v3_1"] as const;
-export type LegacyTokenType = (typeof LEGACY_TOKEN_TYPES)[number];
-export const isLegacyTokenType = (type: string): type is LegacyTokenType =>
-  (LEGACY_TOKEN_TYPES as readonly string[]).includes(type);
+export const isLegacyTokenType = (type: string): type is LegacyGeneration =>
+  (LEGACY_GENERATIONS as readonly string[]).includes(type);
 
-/** v0 and v1 tokens have a locker each (TokenCreated names it); later generations share one per generation. */
-export const SHARED_LEGACY_LOCKERS: Record<Exclude<LegacyTokenType, "proxy" | "clanker">, Address> = {
-  clanker_v2: "0x618A9840691334eE8d24445a4AdA4284Bf42417D",
-  clanker_v3: "0x5eC4f99F342038c67a312a166Ff56e6D70383D86",
-  clanker_v3_1: "0x33e2Eda238edcF470309b8c6D228986A1204c8f9",
-};
+/** The lockers v2 to v3.1 tokens share on the chain (v0 and v1 tokens have a locker each, named in TokenCreated). */
+export function sharedLegacyLockers(chainId: number): Address[] {
+  return (PRODUCTION_LEGACY_FACTORIES[chainId] ?? []).flatMap((f) => (f.locker ? [f.locker] : []));
+}
 
 /** Uniswap V3's NonfungiblePositionManager, which holds every legacy LP position (the SDK's UNISWAP_V3_BASE). */
 export const LEGACY_POSITION_MANAGERS: Record<number, Address> = {
@@ -322,7 +318,7 @@ type Outcome<T> = { status: "success"; result: T } | { status: "failure"; error:
  */
 export async function readLegacyLocker(
   chainId: number,
-  q: { type: LegacyTokenType; locker: Address; lpNftId: bigint; token: Address },
+  q: { type: LegacyGeneration; locker: Address; lpNftId: bigint; token: Address },
 ): Promise<LegacyLockerReading> {
   const client = getPublicClient(chainId);
   const manager = LEGACY_POSITION_MANAGERS[chainId];
@@ -355,7 +351,7 @@ export async function readLegacyLocker(
   };
 }
 
-function recipientsOf(type: LegacyTokenType, result: unknown): LegacyRewardRecipient[] {
+function recipientsOf(type: LegacyGeneration, result: unknown): LegacyRewardRecipient[] {
   const real = (r: LegacyRewardRecipient) => r.recipient !== zeroAddress;
   if (type === "clanker_v3_1") {
     type Party = { admin: Address; recipient: Address };

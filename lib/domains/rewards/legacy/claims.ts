@@ -5,14 +5,14 @@ import { getAddress, type Address } from "viem";
 import { db } from "@/db";
 import { formatEth } from "@/lib/core/answers";
 import { providerUnavailable } from "@/lib/core/errors";
-import { chainSettings, readLegacyLocker, type LegacyTokenType } from "@/lib/platform/chain";
+import { chainSettings, readLegacyLocker, type LegacyGeneration } from "@/lib/platform/chain";
 import { checkpointOfLegacyClaims } from "./indexer";
 import { countLegacyClaims, findLegacyClaimsOfRecipient, sumLegacyClaims, type LegacyClaimScope } from "./queries";
 
 export type LegacyToken = {
   chain_id: number;
   contract_address: string;
-  type: LegacyTokenType;
+  type: LegacyGeneration;
   locker_address: string | null;
   lp_nft_id: string | null;
 };

@@ -8,7 +8,7 @@ import { zeroAddress, type Address } from "viem";
 import type { Database } from "@/db";
 import {
   readLegacyClaimLogs,
-  SHARED_LEGACY_LOCKERS,
+  sharedLegacyLockers,
   type LegacyClaimEvent,
   type UndecodableLog,
 } from "@/lib/platform/chain";
@@ -20,7 +20,6 @@ import { legacyTokenLockers } from "@/lib/domains/tokens/service";
 import { insertLegacyClaims } from "./queries";
 
 export const LEGACY_CLAIMS_STREAM = "legacy-fee-claims";
-const SHARED = new Set(Object.values(SHARED_LEGACY_LOCKERS).map((a) => a.toLowerCase()));
 
 type LegacyRange = { events: LegacyClaimEvent[]; undecodable: UndecodableLog[] };
 
@@ -50,9 +49,10 @@ export function legacyClaimRows(chainId: number, e: LegacyClaimEvent) {
 /** The range's claim events and undecodable claim logs whose emitter is a locker the service knows. */
 async function readKnown(chainId: number, fromBlock: number, toBlock: number): Promise<LegacyRange> {
   const { events, undecodable } = await readLegacyClaimLogs(chainId, { fromBlock, toBlock });
-  const emitters = [...events, ...undecodable].map((e) => e.address.toLowerCase()).filter((a) => !SHARED.has(a));
+  const shared = new Set(sharedLegacyLockers(chainId).map((a) => a.toLowerCase()));
+  const emitters = [...events, ...undecodable].map((e) => e.address.toLowerCase()).filter((a) => !shared.has(a));
   const own = new Set(await legacyTokenLockers(chainId, emitters));
-  const known = (e: { address: Address }) => SHARED.has(e.address.toLowerCase()) || own.has(e.address.toLowerCase());
+  const known = (e: { address: Address }) => shared.has(e.address.toLowerCase()) || own.has(e.address.toLowerCase());
   return { events: events.filter(known), undecodable: undecodable.filter(known) };
 }
 

@@ -1,12 +1,12 @@
 // The legacy claim stream as a job, run every minute by a schedule on each reachable chain with legacy lockers.
 import { z } from "zod";
-import { configuredChainIds, LEGACY_POSITION_MANAGERS } from "@/lib/platform/chain";
+import { configuredChainIds, PRODUCTION_LEGACY_FACTORIES } from "@/lib/platform/chain";
 import { defineJob } from "@/lib/platform/jobs/define";
 import { defineSchedule } from "@/lib/platform/jobs/schedule";
 import { indexLegacyClaims } from "./indexer";
 
-/** Chains where the generations before v4 launched tokens (their Uniswap V3 positions are known there). */
-const hasLegacyLockers = (chainId: number) => chainId in LEGACY_POSITION_MANAGERS;
+/** Chains where the generations before v4 launched tokens. */
+const hasLegacyLockers = (chainId: number) => chainId in PRODUCTION_LEGACY_FACTORIES;
 
 export const indexLegacyClaimsJob = defineJob({
   name: "legacy-claims-index",
