@@ -9,7 +9,14 @@ const root = path.resolve(import.meta.dirname, "../..");
 
 /** Each table and the modules allowed to hold statements on it. */
 const OWNERS: Record<string, string[]> = {
-  "lib/domains/tokens/queries": ["tokens", "token_market", "token_market_snapshots", "blocked_tokens"],
+  "lib/domains/tokens/queries": [
+    "tokens",
+    "token_market",
+    "token_market_snapshots",
+    "blocked_tokens",
+    "token_events",
+    "token_event_horizon",
+  ],
   "lib/domains/users/queries": ["users", "user_addresses", "follows", "trusted_tokens", "trusted_deployers"],
   "lib/domains/launch/queries": ["deploy_requests", "deploy_quota", "token_submissions", "pretokens"],
   "lib/domains/rewards/queries": ["fee_claims"],

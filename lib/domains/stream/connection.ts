@@ -15,7 +15,7 @@ import {
   type StreamFilters,
 } from "./events";
 import { BATCH, eventsOf, hub, type Listener } from "./hub";
-import { comparePositions, findHorizon, type Position, readEvents } from "./queries";
+import { comparePositions, findHorizon, type Position, readEvents } from "@/lib/domains/tokens/queries/events";
 
 export type StreamRequest = { filters: StreamFilters; shape: Shape; cursor?: StreamCursor };
 

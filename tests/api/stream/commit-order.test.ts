@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import pg from "pg";
 import { db } from "@/db";
-import { readEvents, type Position } from "@/lib/domains/stream/queries";
+import { readEvents, type Position } from "@/lib/domains/tokens/queries/events";
 import { insertTokens } from "@/tests/api/tokens/fixtures";
 
 const server = Boolean(process.env.TEST_DATABASE_URL);

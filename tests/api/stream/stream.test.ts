@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/db";
 import { resetConfig } from "@/lib/core/config";
 import { enqueueTokenCreatedWebhooks } from "@/lib/domains/webhooks/service";
-import { pruneEvents } from "@/lib/domains/stream/queries";
+import { pruneEvents } from "@/lib/domains/tokens/queries/events";
 import { openStreamCount } from "@/lib/domains/stream/service";
 import { GET } from "@/app/api/tokens/stream/route";
 import { GET as listTokens } from "@/app/api/tokens/route";
