@@ -221,6 +221,7 @@ const NAMED_STRINGS: Record<string, string> = {
   keyword: "example",
   version: "1.0.0",
   requestKey: "example-request-key-000000000001",
+  expiresAt: "2030-01-01T00:00:00.000Z", // a key's expiry must be in the future
 };
 
 /** Candidate strings, most specific first; the first that passes the schema's own checks is the example. */

@@ -1,5 +1,5 @@
-// The rule for commit messages (ARCHITECTURE.md section 8): a subject of at most 72 characters in the imperative,
-// then a blank line and a body for the why. Pure, so that a test can hold it to examples.
+// The rule for commit messages (docs/development.md#commit-messages): a subject of at most 72 characters in the
+// imperative, then a blank line and a body for the why. Pure, so that a test can hold it to examples.
 
 export const MAX_SUBJECT = 72;
 

@@ -146,8 +146,9 @@ describe("query conventions over every route's query schema", () => {
         expect(outcome(c.schema, `${qs(without)}&${key}=1&${key}=2,%203`), `${c.op} ${key}`).toEqual(listed);
       }
     }
-    // fids of /api/tokens, /api/tokens/authenticated, /api/tokens/search and get-multiple-users-by-fid; agentIds; ids
-    expect(lists).toHaveLength(6);
+    // fids of /api/tokens, /api/tokens/authenticated, /api/tokens/search, /api/tokens/stream and
+    // get-multiple-users-by-fid; agentIds; ids
+    expect(lists).toHaveLength(7);
   });
 
   const withLimit = each.filter(([, c]) => c.keys.includes("limit"));

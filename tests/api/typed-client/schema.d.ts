@@ -1421,7 +1421,7 @@ export interface operations {
                      *       "scopes": [
                      *         "read"
                      *       ],
-                     *       "expiresAt": "2026-01-01T00:00:00.000Z",
+                     *       "expiresAt": "2030-01-01T00:00:00.000Z",
                      *       "requestsPerMinute": 1,
                      *       "deploysPerDay": 1,
                      *       "rewardAddress": "0x4200000000000000000000000000000000000006",
@@ -1563,7 +1563,7 @@ export interface operations {
                      *       "scopes": [
                      *         "read"
                      *       ],
-                     *       "expiresAt": "2026-01-01T00:00:00.000Z",
+                     *       "expiresAt": "2030-01-01T00:00:00.000Z",
                      *       "requestsPerMinute": 1,
                      *       "deploysPerDay": 1,
                      *       "rewardAddress": "0x4200000000000000000000000000000000000006",
@@ -1684,7 +1684,7 @@ export interface operations {
                      *       "scopes": [
                      *         "read"
                      *       ],
-                     *       "expiresAt": "2026-01-01T00:00:00.000Z",
+                     *       "expiresAt": "2030-01-01T00:00:00.000Z",
                      *       "requestsPerMinute": 1,
                      *       "deploysPerDay": 1,
                      *       "rewardAddress": "0x4200000000000000000000000000000000000006",
@@ -1930,7 +1930,7 @@ export interface operations {
                      *           "scopes": [
                      *             "read"
                      *           ],
-                     *           "expiresAt": "2026-01-01T00:00:00.000Z",
+                     *           "expiresAt": "2030-01-01T00:00:00.000Z",
                      *           "requestsPerMinute": 1,
                      *           "deploysPerDay": 1,
                      *           "rewardAddress": "0x4200000000000000000000000000000000000006",
@@ -2043,7 +2043,7 @@ export interface operations {
                  *       "scopes": [
                  *         "read"
                  *       ],
-                 *       "expiresAt": "2026-01-01T00:00:00.000Z",
+                 *       "expiresAt": "2030-01-01T00:00:00.000Z",
                  *       "requestsPerMinute": 1,
                  *       "deploysPerDay": 1,
                  *       "rewardAddress": "0x4200000000000000000000000000000000000006"
@@ -2084,7 +2084,7 @@ export interface operations {
                      *       "scopes": [
                      *         "read"
                      *       ],
-                     *       "expiresAt": "2026-01-01T00:00:00.000Z",
+                     *       "expiresAt": "2030-01-01T00:00:00.000Z",
                      *       "requestsPerMinute": 1,
                      *       "deploysPerDay": 1,
                      *       "rewardAddress": "0x4200000000000000000000000000000000000006",
@@ -2555,7 +2555,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "expiresAt": "2026-01-01T00:00:00.000Z"
+                     *       "expiresAt": "2030-01-01T00:00:00.000Z"
                      *     }
                      */
                     "application/json": {
