@@ -4,8 +4,8 @@
 // claim is unique by (chain, tx hash, log index) and the checkpoint only moves forward.
 import type { Address } from "viem";
 import { chainSettings, getAirdropClaimLogs, type AirdropClaimEvent } from "@/lib/platform/chain";
-import { claimFollowOptions, claimStartBlock } from "@/lib/platform/chain/claim-ranges";
-import { type EventStream, type FollowOptions, followStream } from "@/lib/platform/chain/follower";
+import { claimStartBlock, followClaims } from "@/lib/platform/chain/claim-ranges";
+import type { EventStream, FollowOptions } from "@/lib/platform/chain/follower";
 import { readCheckpoint } from "@/lib/platform/checkpoints";
 import { insertAirdropClaims } from "./queries";
 
@@ -69,13 +69,6 @@ export async function indexAirdropClaims(
   const airdrop = stream?.sources[0]?.address ?? null;
   const run = { chainId, airdrop, fromBlock: null, toBlock: null, ranges: 0, claimsSeen: 0, claimsInserted: 0 };
   if (!stream) return run;
-  const walk = await followStream(stream, { ...claimFollowOptions(), ...options });
-  return {
-    ...run,
-    fromBlock: walk.fromBlock,
-    toBlock: walk.toBlock,
-    ranges: walk.ranges,
-    claimsSeen: walk.events,
-    claimsInserted: walk.stored,
-  };
+  const { setAside: _, ...walk } = await followClaims(stream, options);
+  return { ...run, ...walk };
 }

@@ -4,8 +4,8 @@
 // forward.
 import type { Address } from "viem";
 import { chainSettings, getFeeClaimLogs, type FeeClaimEvent } from "@/lib/platform/chain";
-import { claimFollowOptions, claimStartBlock } from "@/lib/platform/chain/claim-ranges";
-import { type EventStream, type FollowOptions, followStream } from "@/lib/platform/chain/follower";
+import { claimStartBlock, followClaims } from "@/lib/platform/chain/claim-ranges";
+import type { EventStream, FollowOptions } from "@/lib/platform/chain/follower";
 import { readCheckpoint } from "@/lib/platform/checkpoints";
 import { insertFeeClaims } from "@/lib/domains/rewards/queries";
 
@@ -64,13 +64,6 @@ export async function indexFeeClaims(chainId: number, options: Partial<FollowOpt
   const feeLocker = stream?.sources[0]?.address ?? null;
   const run = { chainId, feeLocker, fromBlock: null, toBlock: null, ranges: 0, claimsSeen: 0, claimsInserted: 0 };
   if (!stream) return run;
-  const walk = await followStream(stream, { ...claimFollowOptions(), ...options });
-  return {
-    ...run,
-    fromBlock: walk.fromBlock,
-    toBlock: walk.toBlock,
-    ranges: walk.ranges,
-    claimsSeen: walk.events,
-    claimsInserted: walk.stored,
-  };
+  const { setAside: _, ...walk } = await followClaims(stream, options);
+  return { ...run, ...walk };
 }

@@ -12,8 +12,8 @@ import {
   type LegacyClaimEvent,
   type UndecodableLog,
 } from "@/lib/platform/chain";
-import { claimFollowOptions, claimStartBlock } from "@/lib/platform/chain/claim-ranges";
-import { type EventStream, type FollowOptions, followStream } from "@/lib/platform/chain/follower";
+import { type ClaimWalk, claimStartBlock, followClaims } from "@/lib/platform/chain/claim-ranges";
+import type { EventStream, FollowOptions } from "@/lib/platform/chain/follower";
 import { readCheckpoint } from "@/lib/platform/checkpoints";
 import { quarantineEvent } from "@/lib/platform/quarantine";
 import { legacyTokenLockers } from "@/lib/domains/tokens/service";
@@ -86,29 +86,12 @@ export function legacyClaimStream(chainId: number): EventStream<LegacyRange> {
   };
 }
 
-export type LegacyIndexRun = {
-  chainId: number;
-  fromBlock: number | null;
-  toBlock: number | null;
-  ranges: number;
-  claimsSeen: number;
-  claimsInserted: number;
-  setAside: number;
-};
+export type LegacyIndexRun = ClaimWalk & { chainId: number };
 
 /** One run of the stream: as the v4 fee claims, EARNINGS_INDEX_* bound its ranges and its margin behind the head. */
 export async function indexLegacyClaims(
   chainId: number,
   options: Partial<FollowOptions> = {},
 ): Promise<LegacyIndexRun> {
-  const walk = await followStream(legacyClaimStream(chainId), { ...claimFollowOptions(), ...options });
-  return {
-    chainId,
-    fromBlock: walk.fromBlock,
-    toBlock: walk.toBlock,
-    ranges: walk.ranges,
-    claimsSeen: walk.events,
-    claimsInserted: walk.stored,
-    setAside: walk.setAside,
-  };
+  return { chainId, ...(await followClaims(legacyClaimStream(chainId), options)) };
 }
