@@ -53,16 +53,29 @@ describe("GET /api/search-creator", () => {
     expect(res.headers.get("access-control-allow-origin")).toBe("*");
   });
 
-  it("answers each matched user as get-user-by-fid does, by name and by address", async () => {
+  it("answers each matched user as get-user-by-fid does, plus the platform's row members", async () => {
     for (const q of ["alice", A1]) {
       const res = await search(`q=${q}`);
       expect(res.status, res.text).toBe(200);
       expect(res.body.users.length, q).toBeGreaterThan(0);
       for (const user of res.body.users) {
-        const one = await call(byFid, `/api/get-user-by-fid?fid=${user.fid}`);
-        expect(user, `${q}: fid ${user.fid}`).toEqual(one.body);
+        const one = (await call(byFid, `/api/get-user-by-fid?fid=${user.fid}`)).body;
+        const { platform, displayName, pfpUrl, verifiedAddresses, ...provider } = user;
+        expect(provider, `${q}: fid ${user.fid}`).toEqual(one);
+        expect({ platform, displayName, pfpUrl, verifiedAddresses }).toEqual({
+          platform: "farcaster",
+          displayName: one.display_name,
+          pfpUrl: one.pfp_url,
+          verifiedAddresses: one.verified_addresses.eth_addresses,
+        });
       }
     }
+    // A bot keeps the rows whose platform is farcaster and that have a fid, typed as the platform's rows.
+    const rows = (await search("q=alice")).body.users.filter((u: any) => u.platform === "farcaster" && u.fid);
+    expect(rows.map((u: any) => [u.fid, u.username])).toEqual([
+      [10, "alice"],
+      [11, expect.any(String)],
+    ]);
     expect((await search("q=alice")).body.users[0]).toMatchObject({
       username: "alice",
       verified_addresses: { eth_addresses: [getAddress(A1)] },

@@ -8592,7 +8592,13 @@ export interface operations {
                      *           "score": 1,
                      *           "experimental": {
                      *             "neynar_user_score": 1
-                     *           }
+                     *           },
+                     *           "platform": "farcaster",
+                     *           "displayName": "Alice",
+                     *           "pfpUrl": "https://example.com/token.png",
+                     *           "verifiedAddresses": [
+                     *             "0x4200000000000000000000000000000000000006"
+                     *           ]
                      *         }
                      *       ],
                      *       "total": 1,
@@ -8804,7 +8810,7 @@ export interface operations {
                                 verifiedAddresses: string[];
                             };
                         }[];
-                        /** @description the matched profiles (at most 25) whose tokens were searched */
+                        /** @description the matched profiles (at most 25) whose tokens were searched, with the platform's row members */
                         users: ({
                             /** @description "user" */
                             object?: string;
@@ -8844,6 +8850,17 @@ export interface operations {
                             } & {
                                 [key: string]: unknown;
                             }) | null;
+                            /**
+                             * @description the profile's network: every profile here is a Farcaster one
+                             * @constant
+                             */
+                            platform: "farcaster";
+                            /** @description display_name, as the platform's rows name it */
+                            displayName: string | null;
+                            /** @description pfp_url, as the platform's rows name it */
+                            pfpUrl: string | null;
+                            /** @description verified_addresses.eth_addresses, EIP-55 checksummed */
+                            verifiedAddresses: string[];
                         } & {
                             [key: string]: unknown;
                         })[];

@@ -17,7 +17,16 @@ export const trustStatusObject = z.object({
 
 export const searchCreatorResponse = z.object({
   tokens: z.array(tokenObject.extend({ trustStatus: trustStatusObject })),
-  users: z.array(userObject).describe("the matched profiles (at most 25) whose tokens were searched"),
+  users: z
+    .array(
+      userObject.extend({
+        platform: z.literal("farcaster").describe("the profile's network: every profile here is a Farcaster one"),
+        displayName: z.string().nullable().describe("display_name, as the platform's rows name it"),
+        pfpUrl: z.string().nullable().describe("pfp_url, as the platform's rows name it"),
+        verifiedAddresses: z.array(address).describe("verified_addresses.eth_addresses, EIP-55 checksummed"),
+      }),
+    )
+    .describe("the matched profiles (at most 25) whose tokens were searched, with the platform's row members"),
   total: z
     .number()
     .int()

@@ -8,7 +8,7 @@ import { lookupUserByAddress } from "@/lib/domains/users/service";
 import { pageCreatorTokens, type Platform } from "./tokens";
 import { trustStatusOf } from "./trust";
 import { isEvmAddress } from "@/lib/core/evm";
-import { JsonText, jsonObject, toJson, withMembers } from "@/lib/core/json";
+import { type JsonText, jsonObject, toJson, withMembers } from "@/lib/core/json";
 
 /** Matched profiles whose tokens are searched (and returned as `users`). */
 export const MAX_CREATORS = 25;
@@ -27,24 +27,44 @@ export async function matchCreatorsByName(name: string, limit = MAX_CREATORS): P
   return (await creatorsByNameQuery(name, limit).execute(db())).rows;
 }
 
+type ProviderUser = {
+  display_name?: string | null;
+  pfp_url?: string | null;
+  verified_addresses?: { eth_addresses?: string[] };
+};
+
+/**
+ * A matched profile as the platform's rows: `platform`, `displayName`, `pfpUrl` and `verifiedAddresses` (bots keep
+ * the rows whose platform is farcaster and that have a fid), beside the provider's members, which clients read too.
+ */
+function creatorRow(text: string): JsonText {
+  const user = JSON.parse(text) as ProviderUser;
+  return withMembers(text, {
+    platform: "farcaster",
+    displayName: user.display_name ?? null,
+    pfpUrl: user.pfp_url ?? null,
+    verifiedAddresses: user.verified_addresses?.eth_addresses ?? [],
+  });
+}
+
 /** The profiles `q` names (as JSON text), and the FIDs and addresses whose tokens count as theirs. */
 async function resolveCreators(raw: string) {
   const q = raw.normalize("NFKC").trim(); // as token search reads q: a fullwidth address or ＠ reads as plain
   const address = isEvmAddress(q) ? q.toLowerCase() : null;
-  let found: Array<{ fid: number; verified_addresses: string[]; json: JsonText }>;
+  let found: Array<{ fid: number; verified_addresses: string[]; json: string }>;
   if (address) {
     // A provider failure here only costs the profile: the deployer's tokens are still found.
     const holder = await lookupUserByAddress(address, false);
-    found = holder ? [{ ...holder, json: new JsonText(toJson(toUserObject(holder))) }] : [];
+    found = holder ? [{ ...holder, json: toJson(toUserObject(holder)) }] : [];
   } else {
     const name = q.replace(/^@/, "").trim(); // its case is folded by SQL (searchFold)
     const matched = name ? await matchCreatorsByName(name) : [];
-    found = matched.map((m) => ({ ...m, json: new JsonText(userJson(m)) }));
+    found = matched.map((m) => ({ ...m, json: userJson(m) }));
   }
   const addresses = new Set(found.flatMap((u) => u.verified_addresses));
   if (address) addresses.add(address);
   return {
-    users: found.map((u) => u.json),
+    users: found.map((u) => creatorRow(u.json)),
     creators: { fids: found.map((u) => u.fid), addresses: [...addresses] },
   };
 }
