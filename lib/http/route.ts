@@ -143,12 +143,14 @@ export function route<A extends AuthMode, Q = undefined, B = undefined, P = unde
 ) {
   const cors = options.auth === "public" || options.auth === "optionalAdmin" || options.auth === "optionalUser";
   return Object.assign(handle, { definition: options });
-  function handle(request: Request, next?: NextContext): Promise<Response> {
+  async function handle(request: Request, next?: NextContext): Promise<Response> {
     const requestId = requestIdOf(request);
     const route = () => routeTemplate(request, next);
-    return traceRequest({ method: request.method, requestId, route }, () => respond(request, requestId, next)).then(
-      async (response) => (await countPartnerUsage(request, route, response.status), response),
+    const response = await traceRequest({ method: request.method, requestId, route }, () =>
+      respond(request, requestId, next),
     );
+    await countPartnerUsage(request, route, response.status);
+    return response;
   }
   async function respond(request: Request, requestId: string, next?: NextContext): Promise<Response> {
     const headers = new Headers({ "x-request-id": requestId, ...(cors ? CORS_HEADERS : {}), ...options.headers });

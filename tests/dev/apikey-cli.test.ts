@@ -108,7 +108,8 @@ describe("npm run apikey", () => {
         ["rotate", "tlk_whatever", "--grace", "-1"],
       ];
       const results = await Promise.all(cases.map((args) => apikey(...args)));
-      results.forEach((res, i) => expect(res.code, `${cases[i]!.join(" ")}: ${res.stdout}${res.stderr}`).toBe(2));
+      for (const [i, res] of results.entries())
+        expect(res.code, `${cases[i]!.join(" ")}: ${res.stdout}${res.stderr}`).toBe(2);
       const after = await db()
         .selectFrom("api_keys")
         .select((eb) => eb.fn.countAll<string>().as("n"))
