@@ -441,7 +441,18 @@ export async function send(ep: Endpoint, spec: RequestSpec): Promise<Answer> {
     headers: spec.headers,
     body: spec.body?.text !== undefined ? spec.body.text : undefined,
   });
-  return readAnswer(await ep.handler(request, { params: Promise.resolve(spec.params) }));
+  const response = await ep.handler(request, { params: Promise.resolve(spec.params) });
+  const stream = response.ok && response.headers.get("content-type")?.startsWith("text/event-stream");
+  return stream ? readOpening(response) : readAnswer(response);
+}
+
+/** An event stream does not end by itself: its status, headers and first chunk are the answer, then it is closed. */
+async function readOpening(response: Response): Promise<Answer> {
+  const reader = response.body!.getReader();
+  const first = await reader.read();
+  await reader.cancel();
+  const text = first.value ? new TextDecoder().decode(first.value) : "";
+  return { status: response.status, headers: response.headers, body: text, text };
 }
 
 /** What no answer may ever contain: stack frames, source paths, driver and SQL error texts. */
