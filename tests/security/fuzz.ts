@@ -492,8 +492,8 @@ export function violation(ep: Endpoint, spec: RequestSpec, a: Answer, allow503: 
 
 // ---------------------------------------------------------------- database snapshot
 
-/** Tables whose rows legitimately change on rejected requests (counters and caches), left out of the comparison. */
-const VOLATILE = new Set(["rate_limits", "kv_cache", "kysely_migration", "kysely_migration_lock"]);
+/** Tables whose rows legitimately change on any request (counters, partner usage, caches), left out of the comparison. */
+const VOLATILE = new Set(["rate_limits", "kv_cache", "kv_counters", "kysely_migration", "kysely_migration_lock"]);
 const VOLATILE_COLUMNS: Record<string, string[]> = { api_keys: ["last_used_at"] };
 
 let tableList: { name: string; columns: string[] }[] | null = null;
