@@ -252,12 +252,25 @@ export function renderProfiles(results: ScenarioResult[]): string {
 }
 
 /** docs/BENCH.md: what was run, the goals, the tables at each level, the setups' figures and the profiles. */
-export function renderDocument(info: RunInfo, results: ScenarioResult[]): string {
+/** Sections of docs/BENCH.md that other commands write (the reliability run, the stream and backfill benches). */
+const KEPT_SECTIONS = ["Launch latency", "Token stream", "Backfill"];
+
+/** The sections of a previous docs/BENCH.md that this command does not write, to carry over unchanged. */
+export function keptSections(previous: string): string {
+  return previous
+    .split(/^(?=## )/m)
+    .filter((part) => KEPT_SECTIONS.some((title) => part.startsWith(`## ${title}\n`)))
+    .map((part) => part.trimEnd())
+    .join("\n\n");
+}
+
+/** The whole document: this run's sections, then `kept` (keptSections of the previous one). */
+export function renderDocument(info: RunInfo, results: ScenarioResult[], kept = ""): string {
   const m = info.machine;
   const sections = [
     "# Benchmark",
     "",
-    `Written by \`npm run bench -- --tokens ${info.tokens}\` (tests/bench/run.ts); the same command rewrites this file. ` +
+    `Written by \`npm run bench -- --tokens ${info.tokens}\` (tests/bench/run.ts); the same command rewrites this file but for its last three sections (Launch latency, Token stream, Backfill), which other commands write. ` +
       "How the figures are taken, and what each column means: [Seed and benchmarks](seed-and-bench.md#benchmarks).",
     "",
     `Run of ${info.startedAt} on commit ${info.commit ?? "(unknown)"}: ${info.tokens.toLocaleString("en-US")} tokens, ` +
@@ -291,5 +304,6 @@ export function renderDocument(info: RunInfo, results: ScenarioResult[]): string
       "",
       profiles,
     );
+  if (kept) sections.push("", kept);
   return `${sections.join("\n").trimEnd()}\n`;
 }

@@ -7,7 +7,7 @@
 // concurrency, then profiled (the server's CPU under its requests). A run of every scenario rewrites
 // docs/BENCH.md.
 import { execSync } from "node:child_process";
-import { mkdirSync, readdirSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -19,6 +19,7 @@ import { type ProfileSummary, summariseProfile } from "./profile/summary";
 import {
   type LevelResult,
   overheadOf,
+  keptSections,
   renderDocument,
   renderFailures,
   renderMetrics,
@@ -453,7 +454,8 @@ async function main() {
     console.log(`\nresults: ${path.relative(process.cwd(), file)}`);
     // docs/BENCH.md holds a whole run: only a run of every scenario rewrites it.
     if (opts.scenarios.length === 0) {
-      writeFileSync(DOCUMENT, renderDocument(info, results));
+      const kept = existsSync(DOCUMENT) ? keptSections(readFileSync(DOCUMENT, "utf8")) : "";
+      writeFileSync(DOCUMENT, renderDocument(info, results, kept));
       console.log(`written: ${path.relative(process.cwd(), DOCUMENT)}`);
     }
     if (failures) process.exitCode = 1;

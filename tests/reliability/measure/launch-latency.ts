@@ -38,8 +38,8 @@ export function renderLaunchLatency(f: LaunchLatency): string {
     HEADING,
     "",
     `Written by \`npm run reliability\` (tests/reliability/measure/launch-latency.measure.ts), run of ${f.at}` +
-      `${f.commit ? ` on commit ${f.commit}` : ""}; \`npm run bench\` rewrites the sections above and drops this one ` +
-      "until the next run. A block every " +
+      `${f.commit ? ` on commit ${f.commit}` : ""}; \`npm run bench\` rewrites the sections above and keeps this one. ` +
+      "A block every " +
       `${f.blockMs} ms on the local chain, ${f.tokens} tokens deployed straight at the factory, one every ` +
       `${f.deployEveryMs} ms; the head follower as on a self-hosted server (\`HEAD_FOLLOW_INTERVAL_MS=${f.intervalMs}\`, ` +
       `\`STREAM_POLL_MS=${f.streamPollMs}\`). Latency: from the block being mined to the token's first sight, in ms.`,
