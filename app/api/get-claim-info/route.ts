@@ -5,6 +5,8 @@ import { claimInfo } from "@/lib/domains/rewards/legacy/service";
 import { claimInfoResponse } from "@/lib/domains/rewards/legacy/responses";
 import { claimInfoQuery } from "@/lib/domains/rewards/legacy/schemas";
 
+export const maxDuration = 60;
+
 export const GET = route({
   auth: "partner",
   summary: "Get a token's LP locker and position",

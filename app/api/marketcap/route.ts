@@ -3,6 +3,8 @@ import { route, preflight } from "@/lib/http/route";
 import { cachePolicy } from "@/lib/http/cache";
 import { getMarketCap, marketCapQuery, marketCapResponse } from "@/lib/domains/tokens/market/marketcap";
 
+export const maxDuration = 60;
+
 export const GET = route({
   auth: "public",
   summary: "Get a token's market cap",

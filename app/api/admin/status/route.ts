@@ -3,6 +3,8 @@ import { route } from "@/lib/http/route";
 import { cachePolicy } from "@/lib/http/cache";
 import { operatorStatus, operatorStatusResponse } from "@/lib/domains/operations/status";
 
+export const maxDuration = 60;
+
 export const GET = route({
   auth: "admin",
   summary: "Show what the background work is doing",

@@ -5,6 +5,8 @@ import { creatorEarningsParams, creatorEarningsQuery } from "@/lib/domains/users
 import { creatorEarnings } from "@/lib/domains/rewards/earnings/service";
 import { creatorEarningsResponse } from "@/lib/domains/rewards/earnings/responses";
 
+export const maxDuration = 60;
+
 export const GET = route({
   auth: "public",
   summary: "Get a token's creator earnings",

@@ -4,6 +4,8 @@ import { route } from "@/lib/http/route";
 import { cronResult, runCron } from "@/lib/platform/jobs/cron";
 import "@/lib/domains/jobs";
 
+export const maxDuration = 60;
+
 export const GET = route({
   auth: "cron",
   summary: "Run a cron schedule",

@@ -5,6 +5,8 @@ import { DEPRECATION_HEADERS, uncollectedFeesParams, uncollectedFeesQuery } from
 import { uncollectedFeesOfToken } from "@/lib/domains/rewards/fees/estimates";
 import { uncollectedFeesOfTokenResponse } from "@/lib/domains/rewards/fees/responses";
 
+export const maxDuration = 60;
+
 export const GET = route({
   auth: "public",
   summary: "Estimate a token's uncollected fees (deprecated)",

@@ -5,6 +5,8 @@ import { lpInfo } from "@/lib/domains/rewards/legacy/service";
 import { lpInfoResponse } from "@/lib/domains/rewards/legacy/responses";
 import { lpInfoParams } from "@/lib/domains/rewards/legacy/schemas";
 
+export const maxDuration = 60;
+
 export const GET = route({
   auth: "partner",
   summary: "Get a token's LP position",

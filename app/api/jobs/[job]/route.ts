@@ -4,6 +4,8 @@ import { route } from "@/lib/http/route";
 import { deliverJob, deliveryBody, deliveryResult } from "@/lib/platform/jobs/delivery";
 import "@/lib/domains/jobs";
 
+export const maxDuration = 300;
+
 export const POST = route({
   // The Upstash-Signature over the raw body and URL is the credential: the principal carries the body it signs.
   auth: "qstash",

@@ -4,6 +4,8 @@ import { refreshPresale } from "@/lib/domains/presales/service";
 import { refreshQuery } from "@/lib/domains/presales/schemas";
 import { presaleRefreshResponse } from "@/lib/domains/presales/responses";
 
+export const maxDuration = 60;
+
 export const GET = route({
   auth: "public",
   summary: "Re-read a presale transaction",

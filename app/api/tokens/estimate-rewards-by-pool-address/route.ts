@@ -5,6 +5,8 @@ import { DEPRECATION_HEADERS, estimateRewardsQuery } from "@/lib/domains/rewards
 import { estimateRewardsOfPool } from "@/lib/domains/rewards/fees/estimates";
 import { poolRewardsEstimateResponse } from "@/lib/domains/rewards/fees/responses";
 
+export const maxDuration = 60;
+
 export const GET = route({
   auth: "public",
   summary: "Estimate a pool's uncollected rewards (deprecated)",

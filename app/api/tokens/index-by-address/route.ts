@@ -5,6 +5,8 @@ import { publicOrigin } from "@/lib/http/public-origin";
 import { indexByAddressResponse } from "@/lib/domains/launch/indexer/responses";
 import { indexByAddressBody, indexByAddressIpLimit, indexTokenByAddress } from "@/lib/domains/launch/indexer/service";
 
+export const maxDuration = 60;
+
 export const POST = route({
   auth: "public",
   body: indexByAddressBody,

@@ -8,6 +8,8 @@ import {
   indexTokenByTransaction,
 } from "@/lib/domains/launch/indexer/service";
 
+export const maxDuration = 60;
+
 export const POST = route({
   auth: "partner",
   body: indexByTransactionBody,

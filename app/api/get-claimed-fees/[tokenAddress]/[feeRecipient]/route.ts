@@ -5,6 +5,8 @@ import { claimedFees } from "@/lib/domains/rewards/earnings/claimed";
 import { claimedFeesResponse } from "@/lib/domains/rewards/earnings/responses";
 import { claimedFeesParams, claimedFeesQuery } from "@/lib/domains/rewards/earnings/schemas";
 
+export const maxDuration = 60;
+
 export const GET = route({
   auth: "partner",
   summary: "Get the fees a recipient has claimed",

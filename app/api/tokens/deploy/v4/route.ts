@@ -5,6 +5,8 @@ import { deployResponse } from "@/lib/domains/launch/deploy/responses";
 import { requestDeployment } from "@/lib/domains/launch/deploy/service";
 import { deployEndpointBody } from "@/lib/domains/launch/deploy/shapes";
 
+export const maxDuration = 60;
+
 export const POST = route({
   auth: "partner",
   body: jsonObjectBody,

@@ -4,6 +4,8 @@ import { publicOrigin } from "@/lib/http/public-origin";
 import { fromUiResponse } from "@/lib/domains/launch/indexer/responses";
 import { fromUiBody, fromUiIpLimit, saveDeployedTokenFromUi } from "@/lib/domains/launch/indexer/service";
 
+export const maxDuration = 60;
+
 export const POST = route({
   auth: "optionalUser",
   body: fromUiBody,
