@@ -4,8 +4,8 @@ import { type CliArgs, type CliSpec, runCommand, UsageError } from "./args";
 const cli = {
   command: "npm run apikey",
   synopsis: [
-    "create --name <partner> [--owner <who>] [--scopes <list>] [--expires <ISO time>] [--requests-per-minute <N>] [--deploys-per-day <N>] [--reward-address <0x…>]",
-    "rotate <prefix> [--grace <seconds>]",
+    "create --name <partner> [--owner <who>] [--scopes <list>] [--expires <ISO time>] [--requests-per-minute <N>] [--deploys-per-day <N>] [--reward-address <0x…>] [--no-pepper]",
+    "rotate <prefix> [--grace <seconds>] [--no-pepper]",
     "reward <prefix> <0x…|none>",
     "revoke <prefix>",
     "usage <prefix> [--days <N>]",
@@ -15,7 +15,9 @@ const cli = {
     "Manages partner API keys in the service's database (the admin API, /api/admin/keys, does the same):\n" +
     "create prints a new key once; rotate prints a new key for the same partner while the old one works for\n" +
     "the grace period; reward sets the address that receives a key's interface share (none: the platform);\n" +
-    "revoke ends a key at once; usage prints its requests and deployments per day; list shows every key.",
+    "revoke ends a key at once; usage prints its requests and deployments per day; list shows every key.\n" +
+    "A key is hashed with API_KEY_PEPPER: create and rotate on a database of another machine refuse to run\n" +
+    "without it, since the deployment's pepper is unknown; --no-pepper says that deployment runs without one.",
   options: {
     name: { type: "string", value: "partner", description: "create: the partner's name (required)" },
     owner: { type: "string", value: "who", description: "create: who to contact about the key" },
@@ -30,6 +32,10 @@ const cli = {
     "reward-address": { type: "string", value: "0x…", description: "create: the key's reward address" },
     grace: { type: "string", value: "seconds", description: "rotate: how long the old key works (default 86400)" },
     days: { type: "string", value: "N", description: "usage: how many UTC days back (default 7, at most 31)" },
+    "no-pepper": {
+      type: "boolean",
+      description: "create, rotate: the deployment runs without API_KEY_PEPPER (needed for another machine's database)",
+    },
   },
   positionals: 3,
 } as const satisfies CliSpec;
@@ -43,6 +49,35 @@ function wholeNumber(values: Values, name: keyof Values, min: number, max: numbe
   const n = /^\d+$/.test(text) ? Number(text) : Number.NaN;
   if (!(n >= min && n <= max)) throw new UsageError(cli, `--${name} must be a whole number from ${min} to ${max}`);
   return n;
+}
+
+/** Hosts of this machine: a database there is a local one, whose service reads the same environment. */
+function isLocalDatabase(url: string): boolean {
+  const parsed = URL.parse(url);
+  if (!parsed) return false;
+  const host = parsed.hostname.replace(/^\[|\]$/g, "");
+  // An empty host or a `host=/path` parameter is a Unix socket.
+  if (host === "" || parsed.searchParams.get("host")?.startsWith("/")) return true;
+  return host === "localhost" || host.endsWith(".localhost") || host === "::1" || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
+/**
+ * A key is stored as SHA-256(API_KEY_PEPPER + key), and the deployment checks it with its own pepper. On another
+ * machine's database (production's, reached with its DATABASE_URL) an unset pepper is most likely a forgotten one,
+ * and the key it makes would be refused there: refused here unless --no-pepper says the deployment has none.
+ */
+function checkPepper(values: Values): void {
+  const pepper = process.env.API_KEY_PEPPER ?? "";
+  if (values["no-pepper"] && pepper !== "")
+    throw new UsageError(cli, "--no-pepper contradicts API_KEY_PEPPER, which is set: leave out one of them");
+  const url = process.env.DATABASE_URL;
+  if (!url || isLocalDatabase(url) || pepper !== "" || values["no-pepper"]) return;
+  const host = URL.parse(url)?.hostname || "another machine";
+  throw new Error(
+    `refused: DATABASE_URL is on ${host} and API_KEY_PEPPER is unset: the key would not match the deployment's pepper.\n` +
+      "Set API_KEY_PEPPER to the deployment's value (Vercel: the project's Environment Variables), or pass\n" +
+      "--no-pepper if the deployment has none.",
+  );
 }
 
 await runCommand(cli, async ({ positionals, values }) => {
@@ -63,8 +98,19 @@ await runCommand(cli, async ({ positionals, values }) => {
     return id;
   };
   if (command === "create") {
-    only(1, "name", "owner", "scopes", "expires", "requests-per-minute", "deploys-per-day", "reward-address");
+    only(
+      1,
+      "name",
+      "owner",
+      "scopes",
+      "expires",
+      "requests-per-minute",
+      "deploys-per-day",
+      "reward-address",
+      "no-pepper",
+    );
     if (!values.name?.trim()) throw new UsageError(cli, "create needs --name <partner>");
+    checkPepper(values);
     // Checked before the key exists: a key created and then refused a setting would never be shown.
     if (values["reward-address"] !== undefined && !isEvmAddress(values["reward-address"]))
       throw new UsageError(cli, `--reward-address is not an address: ${values["reward-address"]}`);
@@ -86,7 +132,8 @@ await runCommand(cli, async ({ positionals, values }) => {
     });
     console.log(`created key ${prefix}… for ${values.name}. It is shown once; store it now:\n${key}`);
   } else if (command === "rotate" && arg) {
-    only(2, "grace");
+    only(2, "grace", "no-pepper");
+    checkPepper(values);
     const grace = wholeNumber(values, "grace", 0, partners.MAX_ROTATION_GRACE_SECONDS);
     const rotated = await partners.rotateApiKey(await idOf(arg), grace);
     if (!rotated) throw new Error(`no active key with prefix ${arg}`);
