@@ -1,6 +1,7 @@
 // `npm run qstash:schedules`: creates or updates the QStash schedules that call a deployment's /api/cron/* paths
 // (what vercel.json's daily crons leave out), and deletes that deployment's schedules no longer planned. The entry
 // point (dev/cli/qstash-schedules.ts) only runs this with the process's arguments, so tests run it in process.
+// `npm run build` ends with it (--build), so a Vercel production deployment keeps its schedules without a hand.
 import { Client } from "@upstash/qstash";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -10,14 +11,14 @@ import { type CronTarget, qstashTargets } from "@/lib/platform/jobs/schedule";
 
 export const QSTASH_SCHEDULES_CLI = {
   command: "npm run qstash:schedules",
-  synopsis: ["[--url <https://host>] [--dry-run] [--all | --delete]"],
+  synopsis: ["[--url <https://host>] [--dry-run] [--all | --delete]", "--build"],
   description:
     "Creates or updates one QStash schedule per /api/cron/* path that vercel.json's crons leave out (the outbox\n" +
     "sweep every minute, and every schedule more frequent than daily), each a GET with the CRON_SECRET bearer.\n" +
     "Safe to run again: a schedule's id is the deployment's host and the path's name, so a second run overwrites\n" +
     "the same schedules; any other schedule calling this deployment's /api/cron/ is deleted, so each path is\n" +
     "called once. Schedules calling other URLs are left alone. Reads QSTASH_TOKEN (and QSTASH_URL), CRON_SECRET\n" +
-    "and PUBLIC_BASE_URL from the environment and the .env files.",
+    "and PUBLIC_BASE_URL from the environment and the .env files. `npm run build` runs it with --build.",
   options: {
     url: {
       type: "string",
@@ -27,6 +28,11 @@ export const QSTASH_SCHEDULES_CLI = {
     "dry-run": { type: "boolean", description: "print what would change and change nothing" },
     all: { type: "boolean", description: "schedule the vercel.json crons' paths too (a deployment not on Vercel)" },
     delete: { type: "boolean", description: "delete every schedule that calls this deployment's /api/cron/" },
+    build: {
+      type: "boolean",
+      description:
+        "the last step of `npm run build`: on a Vercel production build with QSTASH_TOKEN, does the above; else skips",
+    },
   },
 } as const satisfies CliSpec;
 
@@ -106,13 +112,32 @@ export function vercelCrons(): { path: string; schedule: string }[] {
   return (JSON.parse(readFileSync(file, "utf8")).crons ?? []) as { path: string; schedule: string }[];
 }
 
+/**
+ * Why the build leaves the schedules alone, or null to reconcile them. Only a Vercel production build does: it
+ * owns the production host's schedules; a preview's would call production, and elsewhere a worker enqueues them
+ * (or the operator runs the command).
+ */
+function buildSkip(cfg: ReturnType<typeof config>): string | null {
+  if (!cfg.serverless || cfg.VERCEL_ENV !== "production")
+    return "not a Vercel production build (elsewhere: npm run qstash:schedules)";
+  if (!cfg.QSTASH_TOKEN) return "QSTASH_TOKEN is unset";
+  return null;
+}
+
 /** Runs the command on parsed arguments; prints one line per change and a summary, and returns the changes. */
 export async function qstashSchedulesCommand(args: CliArgs<typeof QSTASH_SCHEDULES_CLI>): Promise<ScheduleChange[]> {
-  const { url, all, delete: remove, "dry-run": dryRun } = args.values;
+  const { url, all, delete: remove, "dry-run": dryRun, build } = args.values;
   if (all && remove) throw new UsageError(QSTASH_SCHEDULES_CLI, "--all and --delete exclude each other");
+  if (build && (url || all || remove || dryRun))
+    throw new UsageError(QSTASH_SCHEDULES_CLI, "--build takes no other option");
   // Registers every schedule; the domains read config() as they load, so after the .env files are.
   await import("@/lib/domains/jobs");
   const cfg = config();
+  const skipped = build ? buildSkip(cfg) : null;
+  if (skipped) {
+    console.log(`qstash schedules skipped: ${skipped}`);
+    return [];
+  }
   const base = url ?? cfg.PUBLIC_BASE_URL;
   if (!base)
     throw new UsageError(
