@@ -11,13 +11,14 @@ readCli({
     "environment and .env files (docs/configuration.md); Ctrl-C stops the server and the chain.",
 });
 // Loaded after the arguments are read: --help and a refused command line load nothing else.
-const [{ closeDb, db }, { migrateToLatest }, { config }, { loadEnvFiles, runNext }, dist] = await Promise.all([
-  import("@/db"),
-  import("@/db/migrate"),
-  import("@/lib/core/config"),
-  import("./next-process"),
-  import("./dist-dir"),
-]);
+const [{ closeDb, db }, { migrateToLatest }, { config }, { ensurePortFree, loadEnvFiles, runNext }, dist] =
+  await Promise.all([
+    import("@/db"),
+    import("@/db/migrate"),
+    import("@/lib/core/config"),
+    import("./next-process"),
+    import("./dist-dir"),
+  ]);
 
 const DEMO_TOKENS = 1000;
 
@@ -58,6 +59,7 @@ loadEnvFiles(true);
 let chain: Chain | null = null;
 try {
   const cfg = config(); // a bad value stops here, naming the variable
+  await ensurePortFree(cfg.PORT, "npm run dev");
   const applied = await migrateToLatest(db());
   console.log(applied.length ? `applied migrations: ${applied.join(", ")}` : "database is up to date");
   await seedDemoData(cfg.embedded);

@@ -1,6 +1,7 @@
 // Runs `next dev` / `next start` as a child of the npm command: signals forwarded, children cleaned up.
 import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
+import { createServer } from "node:net";
 import { constants } from "node:os";
 
 const STOP_GRACE_MS = 10_000;
@@ -10,6 +11,23 @@ export function loadEnvFiles(dev: boolean): void {
   const require = createRequire(import.meta.url);
   const { loadEnvConfig } = require("@next/env") as typeof import("@next/env");
   loadEnvConfig(process.cwd(), dev, { info: () => {}, error: console.error });
+}
+
+/**
+ * Throws a one-line error when `port` cannot be listened on (taken by another server, or privileged), naming the
+ * way out, so the command stops before its migrations and seed rather than with Next's stack trace after them.
+ */
+export async function ensurePortFree(port: number, command: string): Promise<void> {
+  const problem = await new Promise<string | null>((resolve) => {
+    const probe = createServer();
+    probe.once("error", (error: NodeJS.ErrnoException) =>
+      resolve(error.code === "EADDRINUSE" ? "is taken (by another server?)" : `cannot be used (${error.code})`),
+    );
+    // The address Next listens on: every interface, IPv6 and IPv4.
+    probe.listen(port, () => probe.close(() => resolve(null)));
+  });
+  if (problem)
+    throw new Error(`port ${port} ${problem}: stop that server, or choose another: PORT=${port + 1} ${command}`);
 }
 
 /**
