@@ -4,6 +4,7 @@
 import { db } from "@/db";
 import { config } from "@/lib/core/config";
 import { log } from "@/lib/core/log";
+import { remember } from "@/lib/core/remember";
 import {
   controlFrame,
   encodeStreamCursor,
@@ -14,7 +15,7 @@ import {
   type StreamEvent,
   type StreamFilters,
 } from "./events";
-import { BATCH, eventsOf, hub, type Listener } from "./hub";
+import { BATCH, eventsOf, hub, type Listener, type SharedFrames } from "./hub";
 import { comparePositions, findHorizon, type Position, readEvents } from "@/lib/domains/tokens/queries/events";
 
 export type StreamRequest = { filters: StreamFilters; shape: Shape; cursor?: StreamCursor };
@@ -25,10 +26,76 @@ const MAX_UNREAD_BYTES = 4 * 1024 * 1024;
 const LIST_MARGIN_MS = 10 * 60 * 1000;
 const encoder = new TextEncoder();
 
+/** When streams end, by the second: one timer for every stream of the instance, running while any is open. */
+const ends = () =>
+  remember("stream-ends", () => ({ bySecond: new Map<number, Set<() => void>>(), timer: undefined as Timer }));
+type Timer = NodeJS.Timeout | undefined;
+
+function sweepEnds(): void {
+  const e = ends();
+  const now = Date.now() / 1000;
+  for (const [second, due] of e.bySecond) {
+    if (second > now) continue;
+    e.bySecond.delete(second);
+    for (const end of due) end();
+  }
+  if (!e.bySecond.size) {
+    clearInterval(e.timer);
+    e.timer = undefined;
+  }
+}
+
+/** Calls `end` within the second before `atMs`; returns what cancels it. */
+function endAt(atMs: number, end: () => void): () => void {
+  const e = ends();
+  const second = Math.floor(atMs / 1000);
+  let due = e.bySecond.get(second);
+  if (!due) e.bySecond.set(second, (due = new Set()));
+  due.add(end);
+  if (!e.timer) {
+    e.timer = setInterval(sweepEnds, 1000);
+    e.timer.unref?.();
+  }
+  return () => {
+    due.delete(end);
+    if (!due.size && e.bySecond.get(second) === due) e.bySecond.delete(second);
+  };
+}
+
 /** The GET /api/tokens query that pages, oldest first, from shortly before `at` (the platform's cursor form). */
 function listFrom(at: number): string {
   const instant = new Date(Math.max(0, at - LIST_MARGIN_MS)).toISOString().slice(0, 19);
   return `/api/tokens?sort=asc&cursor=${Buffer.from(JSON.stringify({ id: instant })).toString("base64url")}`;
+}
+
+/** What one batch makes for a stream at `last`: the frames it sends, where it then is, and its new id (if any). */
+function render(
+  events: StreamEvent[],
+  r: StreamRequest,
+  from: Position | null,
+  position: Position,
+  id: string,
+): { text: string; last: Position | null; lastId: string } {
+  let last = from;
+  let lastId = "";
+  let text = "";
+  let clientAt: Position | null = null;
+  for (const e of events) {
+    if (last && comparePositions(e.position, last) <= 0) continue;
+    last = e.position;
+    if (!matches(e, r.filters)) continue;
+    text += e.frame(r.shape);
+    clientAt = e.position;
+    lastId = e.id;
+  }
+  if (!last || comparePositions(position, last) >= 0) {
+    last = position;
+    if (!clientAt || comparePositions(position, clientAt) > 0) {
+      text += heartbeatFrame(id);
+      lastId = id;
+    }
+  } else if (!events.length) text += ": keepalive\n\n";
+  return { text, last, lastId };
 }
 
 export function openStream(r: StreamRequest, onClose: () => void): ReadableStream<Uint8Array> {
@@ -39,12 +106,12 @@ export function openStream(r: StreamRequest, onClose: () => void): ReadableStrea
   let live = false;
   const pending: Array<{ events: StreamEvent[]; position: Position; id: string }> = [];
   let controller!: ReadableStreamDefaultController<Uint8Array>;
-  let endTimer: NodeJS.Timeout | undefined;
+  let cancelEnd = () => {};
 
   const close = () => {
     if (closed) return;
     closed = true;
-    clearTimeout(endTimer);
+    cancelEnd();
     hub().detach(listener);
     try {
       controller.close();
@@ -65,31 +132,28 @@ export function openStream(r: StreamRequest, onClose: () => void): ReadableStrea
    * with it (an id without data), so a filtered stream resumes past the events it skipped. Never backwards: a
    * client that came with a cursor ahead of this instance gets comments until the instance passes it.
    */
-  const send = (events: StreamEvent[], position: Position, id: string, shared?: Map<string, Uint8Array>) => {
-    // Streams that take the whole batch with the same filters and shape send the same bytes: encoded once.
-    const aligned = Boolean(shared && events.length && (!last || comparePositions(events[0].position, last) > 0));
-    let text = "";
-    let clientAt: Position | null = null;
-    for (const e of events) {
-      if (last && comparePositions(e.position, last) <= 0) continue;
-      last = e.position;
-      if (!matches(e, r.filters)) continue;
-      text += e.frame(r.shape);
-      clientAt = e.position;
-      lastId = e.id;
-    }
-    if (!last || comparePositions(position, last) >= 0) {
-      last = position;
-      if (!clientAt || comparePositions(position, clientAt) > 0) {
-        text += heartbeatFrame(id);
-        lastId = id;
+  const send = (events: StreamEvent[], position: Position, id: string, shared?: Map<string, SharedFrames>) => {
+    // A stream that takes the whole batch (or the heartbeat) sends what every stream with the same filters and
+    // shape sends: made and encoded once per batch, by the first of them, and the others write the same bytes.
+    const whole =
+      !last || (events.length ? comparePositions(events[0].position, last) > 0 : comparePositions(position, last) >= 0);
+    if (shared && whole) {
+      const key = events.length ? sharedKey : "";
+      let frames = shared.get(key);
+      if (!frames) {
+        const made = render(events, r, null, position, id);
+        frames = { bytes: made.text ? encoder.encode(made.text) : null, lastId: made.lastId };
+        shared.set(key, frames);
       }
-    } else if (!events.length) text += ": keepalive\n\n";
-    if (!text) return;
-    if (!aligned || !shared) return write(text);
-    let bytes = shared.get(sharedKey);
-    if (!bytes) shared.set(sharedKey, (bytes = encoder.encode(text)));
-    writeBytes(bytes);
+      last = position;
+      if (frames.lastId) lastId = frames.lastId;
+      if (frames.bytes) writeBytes(frames.bytes);
+      return;
+    }
+    const made = render(events, r, last, position, id);
+    last = made.last;
+    if (made.lastId) lastId = made.lastId;
+    if (made.text) write(made.text);
   };
   const listener: Listener = {
     wantsUsers: r.shape.includeUser,
@@ -144,11 +208,10 @@ export function openStream(r: StreamRequest, onClose: () => void): ReadableStrea
         write(`retry: ${c.STREAM_RETRY_MS}\n: stream of newly indexed tokens\n\n`);
         // Ended a little before the limit, at a spread of times so that clients do not all come back at once.
         const endMs = c.STREAM_MAX_SECONDS * 1000 * (0.9 + Math.random() * 0.1);
-        endTimer = setTimeout(() => {
+        cancelEnd = endAt(Date.now() + endMs, () => {
           write(controlFrame("end", { reason: "reconnect with Last-Event-ID", cursor: lastId }));
           close();
-        }, endMs);
-        endTimer.unref?.();
+        });
         hub().attach(listener);
         catchUp().catch((error) => {
           log.warn("token stream failed while catching up", { error });

@@ -22,7 +22,7 @@ export function encodeStreamCursor(c: StreamCursor): string {
 
 /** `Last-Event-ID` or `cursor`: a 400 unless this endpoint wrote it. */
 export const zStreamCursor = zCursorOf(cursorShape, (p): StreamCursor | null =>
-  BigInt(p.x) < 2n ** 64n ? { xid: p.x, seq: p.s, at: p.t } : null,
+  BigInt(p.x) < 2n ** 64n ? { xid: BigInt(p.x).toString(), seq: p.s, at: p.t } : null,
 );
 
 export type StreamFilters = {

@@ -17,13 +17,16 @@ import {
 
 export const BATCH = 500;
 
+/** What the streams with the same filters and shape send for one batch: its bytes (none: nothing), and their id. */
+export type SharedFrames = { bytes: Uint8Array | null; lastId: string };
+
 export type Listener = {
   wantsUsers: boolean;
   /**
    * Events after the previous batch's position, up to `position` (none: a heartbeat of the position). `shared`
-   * holds the encoded answers of this batch, for streams with the same filters and shape to send the same bytes.
+   * holds what this batch made, by filters and shape, for the streams that take all of it to send the same bytes.
    */
-  deliver(events: StreamEvent[], position: Position, id: string, shared?: Map<string, Uint8Array>): void;
+  deliver(events: StreamEvent[], position: Position, id: string, shared?: Map<string, SharedFrames>): void;
 };
 
 /** Events of rows read together; creator profiles are read once for the batch when asked for. */
@@ -83,7 +86,8 @@ class Hub {
   private beat(): void {
     if (!this.position) return;
     this.positionId = encodeStreamCursor({ ...this.position, at: Date.now() });
-    for (const l of this.listeners) l.deliver([], this.position, this.positionId);
+    const shared = new Map<string, SharedFrames>();
+    for (const l of this.listeners) l.deliver([], this.position, this.positionId, shared);
   }
 
   private schedule(ms: number): void {
@@ -132,7 +136,7 @@ class Hub {
     if (moved) this.positionId = encodeStreamCursor({ ...next, at });
     for (const resolve of this.readyWaiters.splice(0)) resolve();
     if (!events.length) return;
-    const shared = new Map<string, Uint8Array>();
+    const shared = new Map<string, SharedFrames>();
     for (const l of this.listeners) l.deliver(events, next, this.positionId, shared);
   }
 
