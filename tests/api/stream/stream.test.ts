@@ -10,6 +10,8 @@ import { GET } from "@/app/api/tokens/stream/route";
 import { GET as listTokens } from "@/app/api/tokens/route";
 import { call } from "@/tests/helpers/http";
 import { partnerKey } from "@/tests/helpers/auth";
+import { createApiKey } from "@/lib/domains/partners/apikeys";
+import { readKeyUsage } from "@/lib/domains/partners/usage";
 import { address, tokenValues, type TokenInput } from "@/tests/api/tokens/fixtures";
 import { SseReader } from "./sse";
 
@@ -184,6 +186,25 @@ describe("GET /api/tokens/stream", () => {
       setEnv({ STREAM_MAX_PER_CLIENT: undefined });
     }
   });
+
+  it("takes an API key as every partner route does: its scope, its requests a minute, one request of usage", async () => {
+    const noRead = await createApiKey("stream-deploy-only", { scopes: ["deploy"] });
+    const refused = await stream("", { "x-api-key": noRead.key });
+    expect(refused.response.status).toBe(403);
+    expect((await refused.response.json()).code).toBe("forbidden");
+    const limited = await createApiKey("stream-limited", { scopes: ["read"], requestsPerMinute: 2 });
+    // Aligned to the start of a minute, so that the limiter's window does not turn between the opens.
+    const intoMinute = Date.now() % 60_000;
+    if (intoMinute > 55_000) await new Promise((r) => setTimeout(r, 60_500 - intoMinute));
+    await opened("", { "x-api-key": limited.key });
+    await opened("?chainId=8453", { "x-api-key": limited.key });
+    const third = await stream("", { "x-api-key": limited.key });
+    expect(third.response.status).toBe(429);
+    expect(Number(third.response.headers.get("retry-after"))).toBeGreaterThan(0);
+    const [today] = await readKeyUsage(limited.id, 1);
+    expect(today.byRoute).toContainEqual({ route: "GET /api/tokens/stream", status: 200, count: 2 });
+    expect(today.byRoute).toContainEqual({ route: "GET /api/tokens/stream", status: 429, count: 1 });
+  }, 70_000);
 
   it("gives the slot back when the client goes", async () => {
     const before = openStreamCount();
