@@ -6,5 +6,6 @@ import "./presales/jobs";
 import "./launch/deploy/jobs";
 import "./launch/indexer/head";
 import "./webhooks/jobs";
+import "./stream/jobs";
 import "./airdrops/jobs";
 import "./rewards/legacy/jobs";

@@ -1,13 +1,15 @@
 // The token stream's service: record a newly indexed token (the one event behind the stream and the launch
 // webhooks) and open a stream for a client, within its slots.
 import type { Kysely, Transaction } from "kysely";
+import { db } from "@/db";
 import type { DB } from "@/db/types";
+import { config } from "@/lib/core/config";
 import { badRequest } from "@/lib/core/errors";
 import { openStream } from "./connection";
 import { zStreamCursor } from "./events";
 import { hub } from "./hub";
 import { takeSlot, type StreamHolder } from "./limits";
-import { insertTokenEvent, type Position } from "@/lib/domains/tokens/queries/events";
+import { insertTokenEvent, type Position, pruneEvents } from "@/lib/domains/tokens/queries/events";
 import type { StreamQuery } from "./schemas";
 
 export { openStreamCount, type StreamHolder } from "./limits";
@@ -26,6 +28,14 @@ export function recordTokenIndexed(
     chain_id: token.chain_id,
     contract_address: token.contract_address,
   });
+}
+
+/**
+ * Removes the events older than STREAM_RETENTION_HOURS and moves the pruned horizon past them (a cursor before it
+ * gets the `gap` event); returns how many went. Idempotent, so any instance and the daily prune may run it.
+ */
+export function pruneTokenEvents(now = Date.now()): Promise<number> {
+  return pruneEvents(db(), new Date(now - config().STREAM_RETENTION_HOURS * 3600 * 1000));
 }
 
 /**
