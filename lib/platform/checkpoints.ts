@@ -41,11 +41,17 @@ export async function readCheckpoints(
   return new Map(rows.map((r) => [r.address, Number(r.block)]));
 }
 
-/** Moves the checkpoint to `block`, never backwards. */
-export async function advanceCheckpoint(executor: Database, key: CheckpointKey, block: number): Promise<void> {
+/** The checkpoints of several contracts of one stream and chain. */
+export type CheckpointKeys = { stream: string; chainId: number; addresses: readonly string[] };
+
+/** Moves the checkpoints to `block`, never backwards: one statement for all the contracts. */
+export async function advanceCheckpoints(executor: Database, keys: CheckpointKeys, block: number): Promise<void> {
+  if (!keys.addresses.length) return;
   await executor
     .insertInto("chain_checkpoints")
-    .values({ stream: key.stream, chain_id: key.chainId, address: key.address.toLowerCase(), block })
+    .values(
+      keys.addresses.map((a) => ({ stream: keys.stream, chain_id: keys.chainId, address: a.toLowerCase(), block })),
+    )
     .onConflict((oc) =>
       oc.columns(["stream", "chain_id", "address"]).doUpdateSet({
         block: sql`greatest(chain_checkpoints.block, excluded.block)`,
@@ -56,21 +62,25 @@ export async function advanceCheckpoint(executor: Database, key: CheckpointKey, 
 }
 
 /**
- * Moves the checkpoint to `toBlock` when the range from `fromBlock` joins it (the checkpoint is at `fromBlock - 1` or
- * later), so a walk that did not start at the checkpoint never leaves a gap below it. Without a checkpoint it is set
- * only when `creates` (the range starts where the stream starts).
+ * Moves the checkpoints to `toBlock` where the range from `fromBlock` joins them (a checkpoint at `fromBlock - 1` or
+ * later), so a walk that did not start at the checkpoint never leaves a gap below it. A contract without a checkpoint
+ * gets one only when `creates` says so (the range starts where its stream starts). Two statements at most.
  */
-export async function advanceCheckpointFrom(
+export async function advanceCheckpointsFrom(
   executor: Database,
-  key: CheckpointKey,
+  keys: CheckpointKeys,
   range: { fromBlock: number; toBlock: number },
-  creates: boolean,
+  creates: (address: string) => boolean,
 ): Promise<void> {
-  const address = key.address.toLowerCase();
-  if (creates) {
+  const addresses = keys.addresses.map((a) => a.toLowerCase());
+  const created = addresses.filter(creates);
+  const joined = addresses.filter((a) => !creates(a));
+  if (created.length)
     await executor
       .insertInto("chain_checkpoints")
-      .values({ stream: key.stream, chain_id: key.chainId, address, block: range.toBlock })
+      .values(
+        created.map((address) => ({ stream: keys.stream, chain_id: keys.chainId, address, block: range.toBlock })),
+      )
       .onConflict((oc) =>
         oc
           .columns(["stream", "chain_id", "address"])
@@ -78,17 +88,16 @@ export async function advanceCheckpointFrom(
           .where("chain_checkpoints.block", ">=", range.fromBlock - 1),
       )
       .execute();
-    return;
-  }
-  await executor
-    .updateTable("chain_checkpoints")
-    .set({ block: range.toBlock, updated_at: sql`now()` })
-    .where("stream", "=", key.stream)
-    .where("chain_id", "=", key.chainId)
-    .where("address", "=", address)
-    .where("block", ">=", range.fromBlock - 1)
-    .where("block", "<", range.toBlock)
-    .execute();
+  if (joined.length)
+    await executor
+      .updateTable("chain_checkpoints")
+      .set({ block: range.toBlock, updated_at: sql`now()` })
+      .where("stream", "=", keys.stream)
+      .where("chain_id", "=", keys.chainId)
+      .where("address", "in", joined)
+      .where("block", ">=", range.fromBlock - 1)
+      .where("block", "<", range.toBlock)
+      .execute();
 }
 
 /** Forgets a checkpoint (a finished backfill's progress). */

@@ -10,8 +10,8 @@ import { db, type Database } from "@/db";
 import { remember } from "@/lib/core/remember";
 import { recordIndexerPosition } from "@/lib/core/telemetry";
 import {
-  advanceCheckpoint,
-  advanceCheckpointFrom,
+  advanceCheckpoints,
+  advanceCheckpointsFrom,
   backfillStream,
   deleteCheckpoint,
   readCheckpoints,
@@ -35,6 +35,11 @@ export type EventStream<T> = {
   sources: readonly { address: Address; startBlock: number }[];
   /** Reads a range (logs and what their rows need from the chain). Never called inside a transaction. */
   read: (range: FollowedRange) => Promise<T>;
+  /**
+   * Its read touches no database: the next range is read while this one is stored. (A read that queries the database
+   * would wait on the range's transaction where there is one connection, as with PGlite.)
+   */
+  readAhead?: boolean;
   /** The events of a range's data, each naming its emitter: counted per contract. */
   eventsOf: (data: T) => readonly { address: string }[];
   /** Stores a range's rows in the transaction that moves its checkpoints. */
@@ -260,28 +265,31 @@ export async function followStream<T>(s: EventStream<T>, options: FollowOptions)
   const blocksTotal = Math.max(0, target - firstBlock + 1);
   const deadline = options.deadline ?? Number.POSITIVE_INFINITY;
   const advance = async (executor: Database, range: FollowedRange) => {
-    for (const address of range.addresses) {
-      await advanceCheckpoint(executor, { stream: progressStream, chainId, address }, range.toBlock);
-      if (options.backfill)
-        await advanceCheckpointFrom(
-          executor,
-          { stream: s.stream, chainId, address },
-          range,
-          range.fromBlock <= startOf.get(address)!,
-        );
-    }
+    const addresses = range.addresses;
+    await advanceCheckpoints(executor, { stream: progressStream, chainId, addresses }, range.toBlock);
+    if (options.backfill)
+      await advanceCheckpointsFrom(
+        executor,
+        { stream: s.stream, chainId, addresses },
+        range,
+        (address) => range.fromBlock <= startOf.get(address)!,
+      );
   };
 
-  while (result.ranges < (options.maxRanges ?? Number.POSITIVE_INFINITY) && Date.now() < deadline) {
+  let started = 0;
+  /** Starts reading the next range from the contracts' next blocks; null when none is left or the run is over. */
+  const readNext = () => {
+    if (started >= (options.maxRanges ?? Number.POSITIVE_INFINITY) || Date.now() >= deadline) return null;
     const pending = [...next.values()].filter((b) => b <= target);
-    if (!pending.length) break;
+    if (!pending.length) return null;
     const from = Math.min(...pending);
     // A contract not read yet joins any range that reaches its start block: it has no event before it exists.
     const atStart = (a: string) => next.get(a) === startOf.get(a);
     // Another contract ahead of `from` joins at its own next block: the range stops just before it.
     const ahead = addresses.filter((a) => !atStart(a)).map((a) => next.get(a)!);
     const joinAt = Math.min(...ahead.filter((b) => b > from && b <= target), target + 1);
-    const read = await readAdapting(
+    started += 1;
+    const reading = readAdapting(
       s,
       walker,
       (size) => {
@@ -291,9 +299,20 @@ export async function followStream<T>(s: EventStream<T>, options: FollowOptions)
       },
       deadline,
     );
+    reading.catch(() => {}); // awaited below, unless storing the range before it failed
+    return reading;
+  };
+
+  let reading = readNext();
+  while (reading) {
+    const read = await reading;
+    reading = null;
     if (!read) break;
     const { data, range } = read;
     const group = range.addresses;
+    const firstOf = new Map(group.map((a) => [a, Math.max(range.fromBlock, next.get(a)!)]));
+    for (const a of group) next.set(a, range.toBlock + 1);
+    if (s.readAhead) reading = readNext();
     let counts: StoredCounts;
     try {
       counts = await db()
@@ -315,10 +334,9 @@ export async function followStream<T>(s: EventStream<T>, options: FollowOptions)
     }
     for (const a of group) {
       const w = walkOf.get(a)!;
-      w.fromBlock ??= Math.max(range.fromBlock, next.get(a)!);
+      w.fromBlock ??= firstOf.get(a)!;
       w.toBlock = range.toBlock;
       w.ranges += 1;
-      next.set(a, range.toBlock + 1);
     }
     result.fromBlock = result.fromBlock === null ? range.fromBlock : Math.min(result.fromBlock, range.fromBlock);
     result.toBlock = Math.max(result.toBlock ?? range.toBlock, range.toBlock);
@@ -341,6 +359,7 @@ export async function followStream<T>(s: EventStream<T>, options: FollowOptions)
       setAside: result.setAside,
       rangeSize: walker.size,
     });
+    if (!s.readAhead) reading = readNext();
   }
   sizes.set(key, walker.size);
   result.complete = [...next.values()].every((b) => b > target);

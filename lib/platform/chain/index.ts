@@ -1,9 +1,12 @@
 // The chain layer's public surface. Nothing outside lib/platform/chain creates viem clients.
 export { chainName } from "./names";
 export { ChainRevertError, ChainUnavailableError, type ChainUnavailableReason } from "./errors";
+export { readInBatches } from "./batched";
 export {
+  blockTimeOf,
   chainSettings,
   configuredChainIds as rpcConfiguredChainIds,
+  type FixedBlockTime,
   type ChainContracts,
   type ChainSettings,
 } from "./settings";

@@ -38,7 +38,26 @@ export interface ChainSettings {
    * on a chain whose v4 factory is the platform's own too (a chain of other contracts has none of them).
    */
   legacyFactories: LegacyFactory[];
+  /** The chain's fixed block time, when it has one since genesis (FIXED_BLOCK_TIMES): block times follow from it. */
+  blockTime?: FixedBlockTime;
 }
+
+/** A chain whose block n is at `genesisTime + seconds * n`. */
+export type FixedBlockTime = { genesisTime: number; seconds: number };
+
+/**
+ * Chains whose blocks have been `seconds` apart since genesis (OP Stack chains keep a fixed block time): Base's and
+ * Base Sepolia's genesis times are their rollup configurations' `l2_time`. A block read proves the rule on each use
+ * (blockTimeOf), so a local chain at the same id, or a rule that stopped holding, falls back to reading each block.
+ */
+export const FIXED_BLOCK_TIMES: Record<number, FixedBlockTime> = {
+  8453: { genesisTime: 1_686_789_347, seconds: 2 },
+  84532: { genesisTime: 1_695_768_288, seconds: 2 },
+};
+
+/** The time of block `number` on a chain of fixed block time. */
+export const blockTimeOf = (rule: FixedBlockTime, number: number | bigint): number =>
+  rule.genesisTime + rule.seconds * Number(number);
 
 /** Environment variable (suffixed `_<chainId>`) of each contract. */
 export const CONTRACT_ENV: Record<keyof ChainContracts, string> = {
@@ -217,7 +236,32 @@ function read<T>(env: NodeJS.ProcessEnv, name: string, schema: z.ZodType<T>, iss
 
 const invalid = (issues: string[]) => new ConfigError(`invalid environment:\n${issues.join("\n")}`);
 
+type Reading = { names: string[]; values: (string | undefined)[]; settings: ChainSettings };
+/** The last reading per environment object and chain: the variables it read, their values, and its settings. */
+const readings = new WeakMap<NodeJS.ProcessEnv, Map<number, Reading>>();
+
+/**
+ * A chain's settings. Parsing them takes far longer than looking at the variables they come from, and the indexer
+ * asks for them per event: a reading is kept until one of the variables it read changes.
+ */
 export function chainSettings(chainId: number, env: NodeJS.ProcessEnv = process.env): ChainSettings {
+  let byChain = readings.get(env);
+  if (!byChain) readings.set(env, (byChain = new Map()));
+  const last = byChain.get(chainId);
+  if (last?.names.every((name, i) => env[name] === last.values[i])) return last.settings;
+  const names = new Set<string>();
+  const recorder = new Proxy(env, {
+    get: (target, name) => {
+      if (typeof name === "string") names.add(name);
+      return target[name as string];
+    },
+  });
+  const settings = parseChainSettings(chainId, recorder);
+  byChain.set(chainId, { names: [...names], values: [...names].map((name) => env[name]), settings });
+  return settings;
+}
+
+function parseChainSettings(chainId: number, env: NodeJS.ProcessEnv): ChainSettings {
   const issues: string[] = [];
   const defaults = PRODUCTION_DEFAULTS[chainId] ?? {};
   const contracts: ChainContracts = {};
@@ -236,6 +280,7 @@ export function chainSettings(chainId: number, env: NodeJS.ProcessEnv = process.
     legacyFactories:
       read(env, `LEGACY_FACTORIES_${chainId}`, legacyFactories, issues) ??
       (contracts.factory === defaults.factory ? [...(PRODUCTION_LEGACY_FACTORIES[chainId] ?? [])] : []),
+    ...(FIXED_BLOCK_TIMES[chainId] && { blockTime: FIXED_BLOCK_TIMES[chainId] }),
   };
   if (issues.length) throw invalid(issues);
   return settings;

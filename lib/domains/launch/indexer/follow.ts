@@ -22,8 +22,8 @@ import {
 import { log } from "@/lib/core/log";
 import { config } from "@/lib/core/config";
 import { type IndexedFactory, indexedFactoryList } from "./factories";
-import { eventContext, type SharedReads } from "./lookup";
-import { type IndexContext, upsertIndexedToken } from "./upsert";
+import { rangeContexts } from "./lookup";
+import { type IndexContext, upsertIndexedToken, upsertIndexedTokens } from "./upsert";
 
 export type FollowRun = {
   chainId: number;
@@ -39,12 +39,6 @@ export type FollowRun = {
 export async function tokenIndexCheckpoint(chainId: number, factory: string): Promise<number | null> {
   return readCheckpoint({ stream: TOKEN_CREATED_STREAM, chainId, address: factory });
 }
-
-/**
- * Events prepared at once (a range's here, the re-read deployments' in reread.ts), each reading its block's time and
- * its deploying call: one by one, a backfill paid two round trips per token.
- */
-export const EVENTS_AT_ONCE = 8;
 
 /** The quarantine stream of the TokenCreated indexer. */
 export const TOKEN_CREATED_STREAM = "token-created";
@@ -93,18 +87,14 @@ async function setAsideUndecodable(executor: Database, chainId: number, logs: Un
 
 type PreparedRange = { indexed: Array<[TokenCreatedEvent, IndexContext]>; undecodable: UndecodableLog[] };
 
-/** A range's logs, with each event's block time and deploying call (read outside the range's transaction). */
+/**
+ * A range's logs, with each event's block time and deploying call, all read together in full batches (rangeContexts),
+ * outside the range's transaction.
+ */
 async function readRange(chainId: number, range: FollowedRange): Promise<PreparedRange> {
   const { events, undecodable } = await readTokenCreatedLogs(chainId, { ...range, factories: range.addresses });
-  const shared: SharedReads = { times: new Map(), calls: new Map() };
-  const prepare = async (e: TokenCreatedEvent): Promise<[TokenCreatedEvent, IndexContext]> => [
-    e,
-    await eventContext(chainId, e, shared),
-  ];
-  const indexed: Array<[TokenCreatedEvent, IndexContext]> = [];
-  for (let i = 0; i < events.length; i += EVENTS_AT_ONCE)
-    indexed.push(...(await Promise.all(events.slice(i, i + EVENTS_AT_ONCE).map(prepare))));
-  return { indexed, undecodable };
+  const contexts = await rangeContexts(chainId, events);
+  return { indexed: events.map((e, i) => [e, contexts[i]!]), undecodable };
 }
 
 /** The TokenCreated stream of a chain's indexed factories, for the follower. */
@@ -118,9 +108,11 @@ export function tokenCreatedStream(
     // Each factory from its own start block (its deployment), never below the chain's.
     sources: factories.map(({ address, startBlock }) => ({ address, startBlock })),
     read: (range) => readRange(chainId, range),
+    // Its read is the chain's alone: the next range is read while this one is stored.
+    readAhead: true,
     eventsOf: ({ indexed }) => indexed.map(([e]) => e),
     async store(trx, { indexed, undecodable }) {
-      for (const [e, ctx] of indexed) await upsertIndexedToken(e, ctx, trx);
+      await upsertIndexedTokens(indexed, trx);
       await setAsideUndecodable(trx, chainId, undecodable);
       return { stored: indexed.length, setAside: undecodable };
     },

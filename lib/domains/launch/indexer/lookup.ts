@@ -3,6 +3,8 @@
 import type { Address, Hash } from "viem";
 import { db } from "@/db";
 import {
+  blockTimeOf,
+  chainSettings,
   findTokenCreatedOf,
   getBlockHeader,
   getLatestBlockNumber,
@@ -10,6 +12,7 @@ import {
   getTokenCreatedLogs,
   getTransactionCall,
   isLegacyTokenCreated,
+  readInBatches,
   type TokenCreatedEvent,
 } from "@/lib/platform/chain";
 import { config } from "@/lib/core/config";
@@ -20,6 +23,8 @@ import { lookupUsersByFids } from "@/lib/domains/users/service";
 import { indexedFactories, isIndexedFactory, tokenIndexStartBlock } from "./factories";
 import { deploymentOf } from "./extensions";
 import { type IndexContext, upsertIndexedToken } from "./upsert";
+
+type TransactionCall = Awaited<ReturnType<typeof getTransactionCall>>;
 
 export type IndexOutcome = { status: "indexed"; token: TokenRow } | { status: "pending" } | { status: "not_found" };
 
@@ -40,38 +45,55 @@ async function provenFid(fid: number | null, event: TokenCreatedEvent): Promise<
   return held.has(event.msgSender.toLowerCase()) || held.has(event.tokenAdmin.toLowerCase()) ? fid : null;
 }
 
-/** Reads shared by several events (a range's): each block's time and each transaction's call is read once. */
-export type SharedReads = {
-  times: Map<bigint, Promise<Date>>;
-  calls: Map<string, ReturnType<typeof getTransactionCall>>;
-};
-
-function readOnce<K, V>(shared: Map<K, Promise<V>> | undefined, key: K, read: () => Promise<V>): Promise<V> {
-  if (!shared) return read();
-  let pending = shared.get(key);
-  if (!pending) shared.set(key, (pending = read()));
-  return pending;
-}
-
 /**
  * What an event's row needs from the chain besides the event: its block's time, and for v4 the deployment's
  * configuration when the emitting transaction called the factory itself (read by position in the block). An event of
  * an earlier generation carries its whole row: its deploying call is not read.
  */
-export async function eventContext(
-  chainId: number,
-  event: TokenCreatedEvent,
-  shared?: SharedReads,
-): Promise<IndexContext> {
+export async function eventContext(chainId: number, event: TokenCreatedEvent): Promise<IndexContext> {
   const [deployedAt, call] = await Promise.all([
-    readOnce(shared?.times, event.blockNumber, () => blockTime(chainId, event.blockNumber)),
-    isLegacyTokenCreated(event)
-      ? null
-      : readOnce(shared?.calls, event.transactionHash, () =>
-          getTransactionCall(chainId, event.blockHash, event.transactionIndex),
-        ),
+    blockTime(chainId, event.blockNumber),
+    isLegacyTokenCreated(event) ? null : getTransactionCall(chainId, event.blockHash, event.transactionIndex),
   ]);
   return { chainId, deployedAt, deployment: deploymentOf(event, call) };
+}
+
+/**
+ * The contexts of a range's events (eventContext for each), read together in full JSON-RPC batches (readInBatches):
+ * each block's time once, each v4 transaction's call once. On a chain of fixed block time, the first event's block
+ * header, read with the calls, proves the rule at this range: the other blocks' times follow from their numbers.
+ */
+export async function rangeContexts(chainId: number, events: readonly TokenCreatedEvent[]): Promise<IndexContext[]> {
+  const rule = chainSettings(chainId).blockTime;
+  const blocks = [...new Set(events.map((e) => e.blockNumber))];
+  const times = new Map<bigint, Date>();
+  const readTime = (block: bigint) => async () => void times.set(block, await blockTime(chainId, block));
+  const calls = new Map<string, TransactionCall | null>();
+  const reads: Array<() => Promise<void>> = [];
+  let ruleHolds = false;
+  if (rule && blocks.length)
+    reads.push(async () => {
+      const anchor = await getBlockHeader(chainId, blocks[0]!);
+      if (!anchor) return;
+      times.set(anchor.number, new Date(Number(anchor.timestamp) * 1000));
+      ruleHolds = Number(anchor.timestamp) === blockTimeOf(rule, anchor.number);
+    });
+  else reads.push(...blocks.map(readTime));
+  for (const e of events) {
+    if (isLegacyTokenCreated(e) || calls.has(e.transactionHash)) continue;
+    calls.set(e.transactionHash, null);
+    reads.push(async () => {
+      calls.set(e.transactionHash, await getTransactionCall(chainId, e.blockHash, e.transactionIndex));
+    });
+  }
+  await readInBatches(reads);
+  if (rule && ruleHolds) for (const b of blocks) times.set(b, new Date(blockTimeOf(rule, b) * 1000));
+  else if (rule) await readInBatches(blocks.filter((b) => !times.has(b)).map(readTime));
+  return events.map((e) => ({
+    chainId,
+    deployedAt: times.get(e.blockNumber)!,
+    deployment: deploymentOf(e, isLegacyTokenCreated(e) ? null : (calls.get(e.transactionHash) ?? null)),
+  }));
 }
 
 async function store(chainId: number, event: TokenCreatedEvent, attributedFid: number | null): Promise<TokenRow> {

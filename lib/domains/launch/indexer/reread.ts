@@ -6,8 +6,10 @@ import type { Address } from "viem";
 import { db } from "@/db";
 import { configuredChainIds } from "@/lib/platform/chain";
 import { findUnreadDeployments } from "@/lib/domains/tokens/queries/indexed";
-import { EVENTS_AT_ONCE } from "./follow";
 import { indexAtBlock } from "./lookup";
+
+/** Tokens indexed again at once: each costs a getLogs of its block, its block's header and its deploying call. */
+const TOKENS_AT_ONCE = 8;
 
 /** What reading one token's deployment found: its split (and fees when recognised), the hook alone, or no event. */
 export type DeploymentRead = { id: number; chainId: number; address: string; found: "split" | "hook" | "not_found" };
@@ -41,7 +43,7 @@ export async function readUnreadDeployments(options: {
     const batch = await findUnreadDeployments(db(), {
       chainIds,
       afterId,
-      limit: Math.min(EVENTS_AT_ONCE, options.limit - read),
+      limit: Math.min(TOKENS_AT_ONCE, options.limit - read),
     });
     if (!batch.length) return { read, next: null };
     // Settled, not raced: no read of a failed batch is still writing when the caller hears of the failure.

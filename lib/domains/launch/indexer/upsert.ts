@@ -19,8 +19,7 @@ import {
 import { socialLink, type TokenContext, type TokenMetadata } from "@/lib/domains/launch/deploy/config";
 import { quoteTokenByAddress, wethOf } from "@/lib/domains/launch/deploy/quote-tokens";
 import { tickToMarketCap } from "@/lib/domains/launch/deploy/tick";
-import { linkTokenPresale, upsertIndexedTokenRow } from "@/lib/domains/tokens/queries/indexed";
-import { presaleIdOfToken } from "@/lib/domains/presales/service";
+import { linkTokenPresales, upsertIndexedTokenRows } from "@/lib/domains/tokens/queries/indexed";
 import type { TokenRow } from "@/lib/domains/tokens/serialize";
 import { enqueueTokenCreatedWebhooks } from "@/lib/domains/webhooks/service";
 import { storableText } from "@/lib/core/text";
@@ -222,13 +221,50 @@ export async function upsertIndexedToken(
   ctx: IndexContext,
   executor: Database = db(),
 ): Promise<TokenRow> {
-  let stored = await upsertIndexedTokenRow(executor, tokenRowFromEvent(event, ctx));
-  // A presale indexed before its token: link them now (the presale indexer links the other order).
-  const presaleId = stored.presale_id ?? (await presaleIdOfToken(executor, ctx.chainId, stored.contract_address));
-  if (presaleId !== null && stored.presale_id !== presaleId) {
-    await linkTokenPresale(executor, ctx.chainId, stored.contract_address, presaleId);
-    stored = { ...stored, presale_id: presaleId };
+  return (await upsertIndexedTokens([[event, ctx]], executor))[0]!;
+}
+
+/** Rows written by one statement: a range's thousands of tokens cost a few statements, not four per token. */
+const ROWS_PER_STATEMENT = 500;
+
+/**
+ * Inserts or refreshes the tokens of a range's events, in their order; the stored rows, one per event. A presale
+ * indexed before its token is linked now (the presale indexer links the other order), and a new token's launch
+ * webhooks are enqueued (a no-op for a row indexed before, or deployed long ago).
+ */
+export async function upsertIndexedTokens(
+  items: ReadonlyArray<readonly [TokenCreatedEvent, IndexContext]>,
+  executor: Database = db(),
+): Promise<TokenRow[]> {
+  const stored: TokenRow[] = [];
+  let rows: Insertable<TokensTable>[] = [];
+  const keyOf = (r: { chain_id?: number; contract_address: string }) => `${r.chain_id}:${r.contract_address}`;
+  const keys = new Set<string>();
+  const write = async () => {
+    if (!rows.length) return;
+    const written = await upsertIndexedTokenRows(executor, rows);
+    const byToken = new Map(written.map((r) => [keyOf(r), r]));
+    const chainId = written[0]!.chain_id;
+    const unlinked = written.filter((r) => r.presale_id === null).map((r) => r.contract_address);
+    for (const [address, presaleId] of await linkTokenPresales(executor, chainId, unlinked))
+      byToken.set(`${chainId}:${address}`, { ...byToken.get(`${chainId}:${address}`)!, presale_id: presaleId });
+    stored.push(...rows.map((r) => byToken.get(keyOf(r))!));
+    rows = [];
+    keys.clear();
+  };
+  for (const [event, ctx] of items) {
+    const row = tokenRowFromEvent(event, ctx);
+    // One statement cannot write a row twice: a token named again (by a hostile contract) starts the next one.
+    if (
+      keys.has(keyOf(row)) ||
+      rows.length >= ROWS_PER_STATEMENT ||
+      (rows.length && rows[0]!.chain_id !== row.chain_id)
+    )
+      await write();
+    rows.push(row);
+    keys.add(keyOf(row));
   }
-  await enqueueTokenCreatedWebhooks(executor, stored); // a no-op for a row indexed before
+  await write();
+  for (const row of stored) await enqueueTokenCreatedWebhooks(executor, row); // a no-op for a row indexed before
   return stored;
 }

@@ -37,10 +37,15 @@ const FROM_EVENT = [
  * and its extensions when the same deployment comes without its configuration); returns the stored row. Its text is
  * made storable first (storableTokenRow), whoever built it.
  */
-export function upsertIndexedTokenRow(db: Database, row: Insertable<TokensTable>): Promise<TokenRow> {
+export async function upsertIndexedTokenRow(db: Database, row: Insertable<TokensTable>): Promise<TokenRow> {
+  return (await upsertIndexedTokenRows(db, [row]))[0]!;
+}
+
+/** upsertIndexedTokenRow for many rows in one statement (no token twice); the stored rows, in no given order. */
+export function upsertIndexedTokenRows(db: Database, rows: Insertable<TokensTable>[]): Promise<TokenRow[]> {
   return db
     .insertInto("tokens")
-    .values(storableTokenRow(row))
+    .values(rows.map(storableTokenRow))
     .onConflict((oc) =>
       oc.columns(["contract_address", "chain_id"]).doUpdateSet((eb) => ({
         ...Object.fromEntries(FROM_EVENT.map((column) => [column, eb.ref(`excluded.${column}`)])),
@@ -51,7 +56,31 @@ export function upsertIndexedTokenRow(db: Database, row: Insertable<TokensTable>
       })),
     )
     .returningAll()
-    .executeTakeFirstOrThrow();
+    .execute();
+}
+
+/**
+ * Links each of these tokens (lowercase addresses) that has no presale to the presale that deployed it, in one
+ * statement; the links made, by address.
+ */
+export async function linkTokenPresales(
+  db: Database,
+  chainId: number,
+  addresses: string[],
+): Promise<Map<string, number>> {
+  if (!addresses.length) return new Map();
+  const rows = await db
+    .updateTable("tokens")
+    .from("presales")
+    .set((eb) => ({ presale_id: eb.ref("presales.presale_id") }))
+    .whereRef("presales.chain_id", "=", "tokens.chain_id")
+    .whereRef("presales.token_address", "=", "tokens.contract_address")
+    .where("tokens.chain_id", "=", chainId)
+    .where("tokens.contract_address", "in", addresses)
+    .where("tokens.presale_id", "is", null)
+    .returning(["tokens.contract_address", "tokens.presale_id"])
+    .execute();
+  return new Map(rows.map((r) => [r.contract_address, Number(r.presale_id)]));
 }
 
 /** An indexed token whose deployment (fees and reward split) is not read: where to find its TokenCreated again. */

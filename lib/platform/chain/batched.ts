@@ -1,0 +1,50 @@
+// Many reads made at once (a range's block headers and its events' deploying calls) as full JSON-RPC batches: the
+// calls made in one tick go as one HTTP request of up to RPC_BATCH_SIZE calls (clients.ts), and a few such batches are
+// in flight at a time, so a range of thousands of events costs tens of requests, not one per event. A batch the
+// provider refuses for its rate is sent again after its Retry-After (else a doubling wait), not the whole range.
+import { config } from "@/lib/core/config";
+import { classifyRangeError } from "./follower";
+
+/** HTTP requests in flight at once for one set of reads: a public provider answers 429 past a few at once. */
+export const BATCHES_IN_FLIGHT = 3;
+/** Reads sent together when batching is off (RPC_BATCH_SIZE=0): each one is then a request of its own. */
+const UNBATCHED_AT_ONCE = 8;
+const MAX_RATE_LIMITED_TRIES = 6;
+const BACKOFF_BASE_MS = 500;
+const BACKOFF_MAX_MS = 60_000;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Runs every read, RPC_BATCH_SIZE of them in the same tick (one batch), BATCHES_IN_FLIGHT batches at a time. Reads
+ * refused for the rate are tried again alone after a wait; any other error stops the rest and is thrown.
+ */
+export async function readInBatches(reads: readonly (() => Promise<void>)[]): Promise<void> {
+  const batchSize = config().RPC_BATCH_SIZE;
+  const size = batchSize > 0 ? batchSize : UNBATCHED_AT_ONCE;
+  const workers = batchSize > 0 ? BATCHES_IN_FLIGHT : 1;
+  let taken = 0;
+  let failed: unknown = null;
+  const worker = async () => {
+    while (taken < reads.length && failed === null) {
+      let batch = reads.slice(taken, (taken += size));
+      for (let tries = 1; batch.length; tries++) {
+        const settled = await Promise.allSettled(batch.map((read) => read()));
+        const refused = batch.filter((_, i) => settled[i]!.status === "rejected");
+        if (!refused.length) break;
+        const errors = settled.flatMap((s) => (s.status === "rejected" ? [s.reason] : []));
+        const other = errors.find((e) => classifyRangeError(e)?.kind !== "rate_limited");
+        if (other !== undefined || tries >= MAX_RATE_LIMITED_TRIES) {
+          failed ??= other ?? errors[0];
+          return;
+        }
+        const why = classifyRangeError(errors[0]);
+        const wait = why?.kind === "rate_limited" ? why.retryAfterMs : null;
+        await sleep(Math.min(BACKOFF_MAX_MS, wait ?? BACKOFF_BASE_MS * 2 ** (tries - 1)));
+        batch = refused;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(workers, Math.ceil(reads.length / size)) }, worker));
+  if (failed !== null) throw failed;
+}
