@@ -132,8 +132,8 @@ const schema = z.object({
 
   // --- chain ---
   // --- tokens and market data ---
-  /** Unset: none on the embedded default (aggregator calls answer 503), geckoterminal otherwise. */
-  MARKET_DATA_PROVIDER: z.enum(["geckoterminal", "none"]).optional(),
+  /** Unset: local on the embedded default (a deterministic market, no network), geckoterminal otherwise. */
+  MARKET_DATA_PROVIDER: z.enum(["geckoterminal", "local", "none"]).optional(),
   /** CoinGecko on-chain (Pro) key, sent as x-cg-pro-api-key; the public GeckoTerminal API takes none. */
   GECKOTERMINAL_API_KEY: z.string().min(1).optional(),
   MARKET_REFRESH_INTERVAL_SECONDS: z.coerce

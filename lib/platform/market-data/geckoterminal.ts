@@ -7,6 +7,7 @@ import { log } from "@/lib/core/log";
 import { retryAfterMs } from "@/lib/platform/neynar/client";
 import { ADDRESS_TEXT, BYTES32_TEXT, SOLANA_ADDRESS_TEXT } from "@/lib/core/evm";
 import { traceProviderCall } from "@/lib/core/telemetry";
+import { marketDataProvider } from "./local";
 
 /** Documented maximum of addresses per /pools/multi call on the public API. */
 export const MULTI_POOLS_MAX = 30;
@@ -39,9 +40,9 @@ export class MarketProviderError extends Error {
   }
 }
 
+/** Whether the aggregator is the market-data provider (lib/platform/market-data/local.ts: the others). */
 export function marketProviderEnabled(): boolean {
-  const c = config();
-  return (c.MARKET_DATA_PROVIDER ?? (c.embedded ? "none" : "geckoterminal")) === "geckoterminal";
+  return marketDataProvider() === "geckoterminal";
 }
 
 const decimal = z

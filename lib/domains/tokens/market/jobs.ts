@@ -5,7 +5,7 @@ import { config } from "@/lib/core/config";
 import { defineJob, enqueue } from "@/lib/platform/jobs/define";
 import { dispatchJobs } from "@/lib/platform/jobs/dispatch";
 import { tryRateLimit } from "@/lib/platform/kv/rate-limit";
-import { marketProviderEnabled } from "@/lib/platform/market-data/geckoterminal";
+import { marketDataProvider } from "@/lib/platform/market-data/local";
 import { defineRetention } from "@/lib/platform/jobs/retention";
 import { defineSchedule } from "@/lib/platform/jobs/schedule";
 import { pruneMarketSnapshots, refreshMarketBatch } from "./refresh";
@@ -27,10 +27,10 @@ export const refreshMarketJob = defineJob({
 /**
  * A list served market figures older than the refresh period: refresh those tokens in the background (a job),
  * at most MARKET_BACKGROUND_REFRESHES_PER_MINUTE times a minute across requests, so the aggregator's own rate
- * limit is never spent by page views. Nothing without an aggregator.
+ * limit is never spent by page views. Nothing without a provider.
  */
 export async function refreshInBackground(tokenIds: number[]): Promise<void> {
-  if (tokenIds.length === 0 || !marketProviderEnabled()) return;
+  if (tokenIds.length === 0 || marketDataProvider() === "none") return;
   const rule = {
     name: "market-background-refresh",
     limit: config().MARKET_BACKGROUND_REFRESHES_PER_MINUTE,

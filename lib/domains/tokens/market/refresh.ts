@@ -1,19 +1,19 @@
-// Refreshes stored market rows (token_market) from the aggregator, one bounded batch per run: half the
-// batch re-reads the stalest stored rows, half sweeps all tokens, newest first, to find pools that have
-// started trading. Calls go 30 pools at a time; a 429 ends the run early, keeping what was written.
+// Refreshes stored market rows (token_market) from the aggregator (or the local market: ./local.ts), one bounded
+// batch per run: half the batch re-reads the stalest stored rows, half sweeps all tokens, newest first, to find
+// pools that have started trading. Calls go 30 pools at a time; a 429 ends the run early, keeping what was written.
 import { db } from "@/db";
 import { config } from "@/lib/core/config";
 import { kv } from "@/lib/platform/kv";
 import { log } from "@/lib/core/log";
 import {
   MarketProviderError,
-  marketProviderEnabled,
   MULTI_POOLS_MAX,
   NETWORKS,
   poolsByAddress,
   relationshipAddress,
   type GeckoPool,
 } from "@/lib/platform/market-data/geckoterminal";
+import { marketDataProvider } from "@/lib/platform/market-data/local";
 import {
   appendMarketSnapshots,
   deleteMarketSnapshotsBefore,
@@ -24,6 +24,7 @@ import {
   upsertMarketRows,
   type MarketCandidate,
 } from "@/lib/domains/tokens/queries/market";
+import { refreshLocalMarket } from "./local";
 
 const SWEEP_KEY = "market:refresh:sweep";
 const CHAINS = Object.keys(NETWORKS).map(Number);
@@ -93,15 +94,18 @@ async function candidatesOf(maxPools: number, tokenIds?: number[]): Promise<Mark
 }
 
 /**
- * One run of the market-data refresh: the scheduled batch, or the tokens a list found stale. Idempotent: it
- * only overwrites with newer figures.
+ * One run of the market-data refresh: the scheduled batch, or the tokens a list found stale, from the aggregator or
+ * the local market (./local.ts). Idempotent: it only overwrites with newer figures.
  */
-export async function refreshMarketBatch(
-  maxPools = config().MARKET_REFRESH_MAX_POOLS,
-  tokenIds?: number[],
-): Promise<RefreshReport> {
-  if (!marketProviderEnabled())
-    return { pools: 0, updated: 0, unchanged: 0, calls: 0, skipped: "no market-data aggregator is configured" };
+export async function refreshMarketBatch(maxPools?: number, tokenIds?: number[]): Promise<RefreshReport> {
+  const provider = marketDataProvider();
+  if (provider === "local") return refreshLocalMarket(maxPools, tokenIds);
+  if (provider !== "geckoterminal")
+    return { pools: 0, updated: 0, unchanged: 0, calls: 0, skipped: "no market-data provider is configured" };
+  return refreshFromAggregator(maxPools ?? config().MARKET_REFRESH_MAX_POOLS, tokenIds);
+}
+
+async function refreshFromAggregator(maxPools: number, tokenIds?: number[]): Promise<RefreshReport> {
   const candidates = await candidatesOf(maxPools, tokenIds);
   const report: RefreshReport = { pools: candidates.length, updated: 0, unchanged: 0, calls: 0 };
   const byChain = new Map<number, MarketCandidate[]>();
