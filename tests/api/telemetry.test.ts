@@ -16,7 +16,16 @@ import { kv } from "@/lib/platform/kv";
 import { GET as listTokens } from "@/app/api/tokens/route";
 import { GET as creator } from "@/app/api/creator/[address]/route";
 import { GET as noRoute } from "@/app/api/[...path]/route";
+import { db } from "@/db";
+import { type EventStream, followStream } from "@/lib/platform/chain/follower";
+import { quarantineEvent } from "@/lib/platform/quarantine";
+import { enforceRateLimit } from "@/lib/platform/kv/rate-limit";
+import { withSearchBudget } from "@/lib/domains/tokens/budget";
+import { deliverWebhookJob } from "@/lib/domains/webhooks/jobs";
+import { POST as registerWebhook } from "@/app/api/webhooks/route";
 import { call } from "@/tests/helpers/http";
+import { partnerKey } from "@/tests/helpers/auth";
+import { startFakeServer } from "@/tests/helpers/fake-server";
 
 type Value = {
   stringValue?: string;
@@ -68,6 +77,8 @@ afterAll(async () => {
   await stopTelemetry();
   delete process.env.OTEL_EXPORTER_OTLP_ENDPOINT;
   delete process.env.OTEL_EXPORTER_OTLP_PROTOCOL;
+  delete process.env.WEBHOOK_ALLOW_PRIVATE;
+  delete process.env.SEARCH_TIMEOUT_MS;
   resetConfig();
   setChainTransport(8453, undefined);
   await new Promise((resolve) => receiver.close(resolve));
@@ -90,11 +101,12 @@ describe("telemetry", () => {
     const { port } = receiver.address() as { port: number };
     process.env.OTEL_EXPORTER_OTLP_ENDPOINT = `http://127.0.0.1:${port}`;
     process.env.OTEL_EXPORTER_OTLP_PROTOCOL = "http/json";
+    process.env.SEARCH_TIMEOUT_MS = "30000"; // a cold database on a busy machine: not this test's concern
     resetConfig();
     expect(await startTelemetry()).toBe(true); // before the first db(): it records its statements
 
     const listed = await call(listTokens, "/api/tokens?limit=2", { headers: { "x-request-id": "trace-me-1" } });
-    expect(listed.status).toBe(200);
+    expect(listed.status, listed.text).toBe(200);
     const address = "0x00000000000000000000000000000000000000aa";
     await call(creator, `/api/creator/${address}`, { params: { address } });
     await call(noRoute, "/api/no/such/path", { params: { path: ["no", "such", "path"] } as never });
@@ -146,5 +158,86 @@ describe("telemetry", () => {
     });
     expect(metricPoints("job.runs")).toContainEqual({ "job.name": "test-telemetry", "job.outcome": "done" });
     expect(metricPoints("cache.lookups")).toContainEqual({ "cache.backend": "postgres", "cache.hit": false });
+  });
+
+  it("sends the indexer, quarantine, webhook, cache, rate-limit and search-timeout metrics", async () => {
+    expect(telemetryOn()).toBe(true); // started by the test before
+    // The indexer's head and lag per chain and factory, recorded at the end of a run.
+    const factories = ["0x00000000000000000000000000000000000000F1", "0x00000000000000000000000000000000000000f2"];
+    const stream: EventStream<null> = {
+      stream: "telemetry-test",
+      chainId: 8453,
+      sources: factories.map((address, i) => ({ address: address as `0x${string}`, startBlock: 90 + i * 5 })),
+      read: async () => null,
+      eventsOf: () => [],
+      store: async () => ({ stored: 0, setAside: [] }),
+    };
+    await followStream(stream, { maxBlockRange: 4, maxRanges: 1, head: 100 });
+
+    await quarantineEvent(db(), {
+      stream: "token-created",
+      chainId: 8453,
+      address: `0x${"ab".repeat(20)}`,
+      blockNumber: 100,
+      logIndex: 0,
+      txHash: `0x${"cd".repeat(32)}`,
+      reason: "undecodable",
+      error: "not a TokenCreated event",
+    });
+
+    // One delivery the receiver takes, one it refuses.
+    const hooks = await startFakeServer((req) => ({ status: req.path === "/ok" ? 200 : 500, json: {} }));
+    process.env.WEBHOOK_ALLOW_PRIVATE = "true";
+    resetConfig();
+    try {
+      const key = await partnerKey("telemetry");
+      for (const [n, path] of ["/ok", "/refuses"].entries()) {
+        const registered = await call(registerWebhook as never, "/api/webhooks", {
+          headers: { "x-api-key": key },
+          body: { url: `${hooks.url}${path}` },
+        });
+        expect(registered.status, registered.text).toBe(201);
+        const payload = { subscriptionId: registered.body.id, deliveryId: `telemetry-${n}`, attempt: 1, data: {} };
+        await enqueue(deliverWebhookJob, { ...payload, event: "token.created" });
+      }
+      await runDueJobs();
+      expect(hooks.requests.map((r) => r.path).sort()).toEqual(["/ok", "/refuses"]);
+    } finally {
+      await hooks.close();
+    }
+
+    await (await kv()).set("telemetry-test-present", { v: 1 }, 60);
+    await (await kv()).get("telemetry-test-present");
+    const rule = { name: "telemetry-test", limit: 1, windowSeconds: 60 };
+    await enforceRateLimit(rule, "ip:192.0.2.1");
+    await expect(enforceRateLimit(rule, "ip:192.0.2.1")).rejects.toMatchObject({ status: 429 });
+    const slow = () => new Promise((resolve) => setTimeout(resolve, 100));
+    await expect(withSearchBudget(slow, 10)).rejects.toMatchObject({ code: "timeout" });
+    await slow(); // the abandoned search gives its connection back
+    await flushTelemetry();
+
+    const position = (address: string) => ({
+      "indexer.stream": "telemetry-test",
+      "chain.id": 8453,
+      "indexer.source": address.toLowerCase(),
+    });
+    expect(metricPoints("indexer.head")).toEqual(expect.arrayContaining(factories.map(position)));
+    expect(metricPoints("indexer.lag")).toEqual(expect.arrayContaining(factories.map(position)));
+    expect(metricPoints("indexer.quarantined_events")).toContainEqual({
+      "indexer.stream": "token-created",
+      "chain.id": 8453,
+      reason: "undecodable",
+    });
+    expect(metricPoints("webhook.deliveries")).toEqual(
+      expect.arrayContaining([{ "webhook.outcome": "delivered" }, { "webhook.outcome": "failed" }]),
+    );
+    expect(metricPoints("cache.lookups")).toEqual(
+      expect.arrayContaining([
+        { "cache.backend": "postgres", "cache.hit": true },
+        { "cache.backend": "postgres", "cache.hit": false },
+      ]),
+    );
+    expect(metricPoints("rate_limit.refusals")).toContainEqual({ "rate_limit.rule": "telemetry-test" });
+    expect(metricPoints("search.timeouts")).toContainEqual({ "search.name": "tokens" });
   });
 });
