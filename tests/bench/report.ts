@@ -252,8 +252,8 @@ export function renderProfiles(results: ScenarioResult[]): string {
 }
 
 /** docs/BENCH.md: what was run, the goals, the tables at each level, the setups' figures and the profiles. */
-/** Sections of docs/BENCH.md that other commands write (the reliability run, the stream and backfill benches). */
-const KEPT_SECTIONS = ["Launch latency", "Token stream", "Backfill"];
+/** Sections of docs/BENCH.md that other commands write (the reliability run, the stream, backfill and telemetry benches). */
+const KEPT_SECTIONS = ["Launch latency", "Token stream", "Backfill", "Telemetry cost"];
 
 /** The sections of a previous docs/BENCH.md that this command does not write, to carry over unchanged. */
 export function keptSections(previous: string): string {
@@ -270,7 +270,7 @@ export function renderDocument(info: RunInfo, results: ScenarioResult[], kept = 
   const sections = [
     "# Benchmark",
     "",
-    `Written by \`npm run bench -- --tokens ${info.tokens}\` (tests/bench/run.ts); the same command rewrites this file but for its last three sections (Launch latency, Token stream, Backfill), which other commands write. ` +
+    `Written by \`npm run bench -- --tokens ${info.tokens}\` (tests/bench/run.ts); the same command rewrites this file but for its last sections (Launch latency, Token stream, Backfill, Telemetry cost), which other commands write. ` +
       "How the figures are taken, and what each column means: [Seed and benchmarks](seed-and-bench.md#benchmarks).",
     "",
     `Run of ${info.startedAt} on commit ${info.commit ?? "(unknown)"}: ${info.tokens.toLocaleString("en-US")} tokens, ` +

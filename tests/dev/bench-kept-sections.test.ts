@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { keptSections } from "@/tests/bench/report";
 
 describe("the bench document's kept sections", () => {
-  it("keeps Launch latency, Token stream and Backfill, and only them, in their order", () => {
+  it("keeps Launch latency, Token stream, Backfill and Telemetry cost, and only them, in their order", () => {
     const previous = [
       "# Benchmark",
       "## Goals\n\ngoals",
@@ -12,9 +12,10 @@ describe("the bench document's kept sections", () => {
       "## Tree saves\n\ntrees",
       "## Backfill\n\nbackfill figures",
       "## Backfilled elsewhere\n\nnot kept",
+      "## Telemetry cost\n\n| on | off |",
     ].join("\n\n");
     expect(keptSections(previous)).toBe(
-      "## Launch latency\n\n| a | b |\n\n## Token stream\n\nstream figures\n\n## Backfill\n\nbackfill figures",
+      "## Launch latency\n\n| a | b |\n\n## Token stream\n\nstream figures\n\n## Backfill\n\nbackfill figures\n\n## Telemetry cost\n\n| on | off |",
     );
     expect(keptSections("# Benchmark\n\n## Goals\n")).toBe("");
   });
