@@ -47,7 +47,10 @@ async function backfill(): Promise<void> {
     onProgress: ({ blocksDone, blocksTotal, stored, rangeSize }) => {
       if (Date.now() - last < 5000) return;
       last = Date.now();
-      console.log(JSON.stringify({ progress: true, blocksDone, blocksTotal, stored, rangeSize }));
+      const { rss, heapUsed, external, arrayBuffers } = process.memoryUsage();
+      const mib = (n: number) => Math.round(n / 2 ** 20);
+      const memory = { rss: mib(rss), heap: mib(heapUsed), external: mib(external), buffers: mib(arrayBuffers) };
+      console.log(JSON.stringify({ progress: true, blocksDone, blocksTotal, stored, rangeSize, memory }));
     },
   });
   console.log(JSON.stringify({ done: true, result }, (_, v) => (typeof v === "bigint" ? String(v) : v)));

@@ -86,7 +86,14 @@ async function freshDatabase(url: string): Promise<void> {
   await client.end();
 }
 
-type ChildRun = { exitCode: number | null; killed: boolean; lines: Record<string, unknown>[]; peakRssMiB: number };
+type ChildRun = {
+  exitCode: number | null;
+  killed: boolean;
+  lines: Record<string, unknown>[];
+  peakRssMiB: number;
+  /** The child's own CPU (user + system) at its last poll, ms: what a token costs whatever the machine's load. */
+  cpuMs: number;
+};
 
 let lastProgress = 0;
 /** A child's line on stderr now and then (every one that is not a run's). */
@@ -114,7 +121,8 @@ function runIndexer(
       stdio: ["ignore", "pipe", "inherit"],
     },
   );
-  const run: ChildRun = { exitCode: null, killed: false, lines: [], peakRssMiB: 0 };
+  const run: ChildRun = { exitCode: null, killed: false, lines: [], peakRssMiB: 0, cpuMs: 0 };
+  const ticks = 100; // USER_HZ on Linux
   createInterface({ input: child.stdout! }).on("line", (line) => {
     try {
       const parsed = JSON.parse(line);
@@ -130,6 +138,8 @@ function runIndexer(
       const status = readFileSync(`/proc/${child.pid}/status`, "utf8");
       const hwm = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
       run.peakRssMiB = Math.max(run.peakRssMiB, hwm);
+      const stat = readFileSync(`/proc/${child.pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+      run.cpuMs = ((Number(stat[11]) + Number(stat[12])) * 1000) / ticks;
     } catch {}
     // Out of time: SIGTERM, on which the child exits (writing its profile); the kill check is a SIGKILL.
     if (!run.killed && o.seconds > 0 && Date.now() - started > o.seconds * 1000) {
@@ -309,6 +319,8 @@ async function main() {
     requestsPer20Tokens: tokens ? Math.round(((used.requests * 20) / tokens) * 100) / 100 : null,
     provider: used,
     peakRssMiB: Math.round(Math.max(...runs.map((r) => r.peakRssMiB))),
+    indexerCpuSeconds: Math.round(runs.reduce((n, r) => n + r.cpuMs, 0) / 100) / 10,
+    indexerCpuMsPerToken: tokens ? Math.round((runs.reduce((n, r) => n + r.cpuMs, 0) / tokens) * 1000) / 1000 : null,
     sampleCompared: addresses.length,
     sampleDiffering: differing.length,
     firstDifference: differing[0] ? { ours: ours.get(differing[0]), minute: theirs.get(differing[0]) } : undefined,
