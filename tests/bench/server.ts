@@ -10,7 +10,7 @@ const root = path.resolve(import.meta.dirname, "../..");
 const nextBin = path.join(root, "node_modules/next/dist/bin/next");
 
 export function buildIsPresent(): boolean {
-  return existsSync(path.join(root, ".next/BUILD_ID"));
+  return existsSync(path.join(root, process.env.NEXT_DIST_DIR || ".next", "BUILD_ID"));
 }
 
 export async function nextBuild(): Promise<void> {

@@ -2,9 +2,17 @@
 // tokens indexed at once (each stream must get each token once, in order; delivery time from the indexing commit),
 // and streams that were away for 30 s resuming with Last-Event-ID (each must get exactly what it missed).
 // Tokens are indexed as the indexer writes them: the row and its token_events row in one transaction.
-import { readdirSync, readFileSync } from "node:fs";
+// The thousand streams are read by this process, which then spends more CPU than the server: a probe, one more
+// stream read by a process of its own and opened last (so served last in each fan-out), times the server alone.
+// The load average is recorded with each figure; with BENCH_STREAM_PROFILE=1 (and the run's profiler, i.e. no
+// --no-profile) the server's CPU profile of the burst is summarised.
+import { spawn } from "node:child_process";
+import { readdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { Session } from "node:inspector/promises";
 import http from "node:http";
 import os from "node:os";
+import path from "node:path";
+import { summariseProfile } from "../profile/summary";
 import { defineScenario, type BenchContext } from "./types";
 
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 1000);
@@ -21,6 +29,8 @@ type Client = {
   /** contract address and arrival time of each token event, in arrival order */
   got: Array<{ address: string; at: number }>;
   statuses: number[];
+  /** bytes read so far */
+  bytes: number;
 };
 
 const BLOCK_END = Buffer.from("\n\n");
@@ -46,6 +56,7 @@ function connect(ctx: BenchContext, client: Client, lastEventId?: string): Promi
       let pending: Buffer = Buffer.alloc(0);
       res.on("data", (chunk: Buffer) => {
         const now = performance.now();
+        client.bytes += chunk.length;
         const buf = pending.length ? Buffer.concat([pending, chunk]) : chunk;
         let start = 0;
         let end: number;
@@ -74,6 +85,99 @@ function connect(ctx: BenchContext, client: Client, lastEventId?: string): Promi
     req.on("error", reject);
     client.req = req;
   });
+}
+
+/** The probe's program: one stream, read as text; prints "ready", then "<address> <epoch ms>" per token event. */
+const PROBE = `
+const http = require("node:http");
+const [url, key] = process.argv.slice(1);
+const now = () => performance.timeOrigin + performance.now();
+http.get(url, { headers: { accept: "text/event-stream", "x-api-key": key } }, (res) => {
+  if (res.statusCode !== 200) { console.log("status " + res.statusCode); process.exit(1); }
+  res.setEncoding("utf8");
+  let text = "";
+  res.on("data", (chunk) => {
+    const at = now();
+    text += chunk;
+    let end;
+    while ((end = text.indexOf("\\n\\n")) >= 0) {
+      const frame = text.slice(0, end);
+      text = text.slice(end + 2);
+      if (frame.includes("event: ready")) console.log("ready");
+      const m = frame.includes("event: token") && /"contract_address":"(0x[0-9a-fA-F]{40})"/.exec(frame);
+      if (m) console.log(m[1].toLowerCase() + " " + at.toFixed(1));
+    }
+  });
+});
+`;
+
+type Probe = { got: Map<string, number>; ready: boolean; stop(): void };
+
+/** One more stream, in a process of its own: when it gets each token, without this process's load. */
+function startProbe(ctx: BenchContext): Probe {
+  const url = new URL("/api/tokens/stream", ctx.baseUrl).toString();
+  const child = spawn(process.execPath, ["-e", PROBE, url, ctx.apiKey], { stdio: ["ignore", "pipe", "inherit"] });
+  const probe: Probe = { got: new Map(), ready: false, stop: () => child.kill() };
+  let rest = "";
+  child.stdout.setEncoding("utf8");
+  child.stdout.on("data", (chunk: string) => {
+    const lines = (rest + chunk).split("\n");
+    rest = lines.pop() ?? "";
+    for (const line of lines) {
+      if (line === "ready") probe.ready = true;
+      const [address, at] = line.split(" ");
+      if (at) probe.got.set(address, Number(at));
+    }
+  });
+  return probe;
+}
+
+/** Whether the server loaded the run's profiler (tests/bench/profile/preload.cjs): SIGUSR2 would end it otherwise. */
+function serverProfileDir(pid: number): string | undefined {
+  try {
+    const env = readFileSync(`/proc/${pid}/environ`, "latin1").split("\0");
+    return env.find((v) => v.startsWith("BENCH_PROFILE_DIR="))?.slice("BENCH_PROFILE_DIR=".length) || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Stops the profiler the burst started; moves the busiest process's profile beside the others, and summarises it. */
+async function burstProfile(ctx: BenchContext, dir: string, before: Set<string>, deliveries: number) {
+  process.kill(-ctx.server.pid, "SIGUSR2");
+  let fresh: string[] = [];
+  for (let i = 0; i < 60 && !fresh.length; i++) {
+    await new Promise((r) => setTimeout(r, 500));
+    fresh = readdirSync(dir).filter((f) => f.endsWith(".cpuprofile") && !before.has(f));
+  }
+  if (!fresh.length) return;
+  await new Promise((r) => setTimeout(r, 500));
+  fresh = readdirSync(dir).filter((f) => f.endsWith(".cpuprofile") && !before.has(f));
+  const busiest = fresh.map((f) => path.join(dir, f)).sort((a, b) => statSync(b).size - statSync(a).size)[0];
+  const file = path.join(dir, "stream-burst.cpuprofile");
+  renameSync(busiest, file);
+  const summary = summariseProfile(file, deliveries);
+  ctx.record("burst profile", path.relative(process.cwd(), file));
+  for (const a of summary.areas.slice(0, 6)) ctx.record(`burst CPU: ${a.area}`, `${a.share} %`);
+  for (const f of summary.functions.slice(0, 8)) ctx.record(`burst CPU: ${f.name} (${f.where})`, `${f.share} %`);
+}
+
+/** Starts this process's CPU profiler; what it returns stops it, writes the profile and records its summary. */
+async function startClientProfile(ctx: BenchContext, dir: string, deliveries: number) {
+  const session = new Session();
+  session.connect();
+  await session.post("Profiler.enable");
+  await session.post("Profiler.start");
+  return async () => {
+    const { profile } = await session.post("Profiler.stop");
+    session.disconnect();
+    const file = path.join(dir, "stream-burst-client.cpuprofile");
+    writeFileSync(file, JSON.stringify(profile));
+    const summary = summariseProfile(file, deliveries);
+    for (const a of summary.areas.slice(0, 4)) ctx.record(`client burst CPU: ${a.area}`, `${a.share} %`);
+    for (const f of summary.functions.slice(0, 6))
+      ctx.record(`client burst CPU: ${f.name} (${f.where})`, `${f.share} %`);
+  };
 }
 
 /** utime + stime (ms) of the server's process group, and its RSS (bytes). */
@@ -168,10 +272,13 @@ export default defineScenario({
       ready: false,
       got: [],
       statuses: [],
+      bytes: 0,
     }));
     for (let i = 0; i < clients.length; i += 100)
       await Promise.all(clients.slice(i, i + 100).map((c) => connect(ctx, c)));
     await waitFor(() => clients.every((c) => c.ready), 60_000, "every stream's ready event");
+    const probe = startProbe(ctx);
+    await waitFor(() => probe.ready, 30_000, "the probe's ready event");
     await new Promise((r) => setTimeout(r, 2000));
     const idleWith = await cpuOver(pgid, IDLE_SECONDS);
     const rssWith = serverUsage(pgid).rss;
@@ -184,11 +291,18 @@ export default defineScenario({
       "MiB",
     );
     ctx.record("server RSS with the streams open", Number((rssWith / 2 ** 20).toFixed(0)), "MiB");
+    ctx.record("load average while idle", os.loadavg()[0].toFixed(2));
 
     // The burst: 200 tokens indexed at once, 8 transactions at a time.
     const burst = Array.from({ length: BURST }, (_, i) => addressOf(base + i));
     const committed = new Map<string, number>();
+    const profileDir = process.env.BENCH_STREAM_PROFILE === "1" ? serverProfileDir(pgid) : undefined;
+    const profilesBefore = new Set(profileDir ? readdirSync(profileDir) : []);
+    if (profileDir) process.kill(-pgid, "SIGUSR2");
+    const stopClientProfile = profileDir ? await startClientProfile(ctx, profileDir, BURST * STREAMS) : undefined;
     const cpuBurst0 = serverUsage(pgid).cpuMs;
+    const clientCpu0 = process.cpuUsage();
+    const bytes0 = clients.reduce((sum, c) => sum + c.bytes, 0);
     const t0 = performance.now();
     let next = 0;
     await Promise.all(
@@ -202,6 +316,13 @@ export default defineScenario({
     const indexedMs = performance.now() - t0;
     await waitFor(() => clients.every((c) => c.got.length >= BURST), 60_000, "every stream to get the burst");
     const cpuBurst = serverUsage(pgid).cpuMs - cpuBurst0;
+    const clientCpu = process.cpuUsage(clientCpu0);
+    await stopClientProfile?.();
+    const burstBytes = clients.reduce((sum, c) => sum + c.bytes, 0) - bytes0;
+    const loadAtBurst = os.loadavg()[0].toFixed(2);
+    await waitFor(() => probe.got.size >= BURST, 30_000, "the probe to get the burst");
+    probe.stop();
+    if (profileDir) await burstProfile(ctx, profileDir, profilesBefore, BURST * (STREAMS + 1));
     const order = await streamOrder(ctx, burst);
     let wrong = 0;
     const delays: number[] = [];
@@ -216,12 +337,21 @@ export default defineScenario({
       for (const g of c.got) delays.push(g.at - committed.get(g.address)!);
     }
     delays.sort((a, b) => a - b);
+    const probeDelays = burst
+      .map((a) => probe.got.get(a)! - (performance.timeOrigin + committed.get(a)!))
+      .sort((a, b) => a - b);
     ctx.record("burst indexed in", Math.round(indexedMs), "ms");
     ctx.record("streams that got every token once, in order", `${STREAMS - wrong} of ${STREAMS}`);
     ctx.record("delivery p50 (commit to client)", Math.round(percentile(delays, 50)), "ms");
     ctx.record("delivery p95", Math.round(percentile(delays, 95)), "ms");
     ctx.record("delivery max", Math.round(delays.at(-1)!), "ms");
+    ctx.record("probe (own process, served last) delivery p50", Math.round(percentile(probeDelays, 50)), "ms");
+    ctx.record("probe delivery p95", Math.round(percentile(probeDelays, 95)), "ms");
+    ctx.record("probe delivery max", Math.round(probeDelays.at(-1)!), "ms");
+    ctx.record("bytes sent for the burst, all streams", Number((burstBytes / 2 ** 20).toFixed(0)), "MiB");
     ctx.record("server CPU for the burst", Math.round(cpuBurst), "ms");
+    ctx.record("client CPU for the burst (this process)", Math.round((clientCpu.user + clientCpu.system) / 1000), "ms");
+    ctx.record("load average at the burst", loadAtBurst);
 
     // Away for 30 s while tokens keep coming, then back with Last-Event-ID.
     const away = clients.slice(0, AWAY_STREAMS);
@@ -232,7 +362,7 @@ export default defineScenario({
       await indexToken(ctx, address, base + BURST + i);
       await new Promise((r) => setTimeout(r, (AWAY_SECONDS * 1000) / AWAY_TOKENS));
     }
-    const back: Client[] = away.map(() => ({ lastEventId: "", ready: false, got: [], statuses: [] }));
+    const back: Client[] = away.map(() => ({ lastEventId: "", ready: false, got: [], statuses: [], bytes: 0 }));
     await Promise.all(back.map((c, i) => connect(ctx, c, resumeFrom[i])));
     await waitFor(() => back.every((c) => c.got.length >= AWAY_TOKENS), 30_000, "the resumed streams to catch up");
     await new Promise((r) => setTimeout(r, 2000)); // anything more would be a duplicate
