@@ -1,5 +1,6 @@
 // Shared pieces of the OpenAPI document: the service and tag texts, auth schemes, the error envelope, and example
 // values generated from a schema (each one valid against it: tests/api/openapi.test.ts checks them with ajv).
+import { SIGNATURE_SCHEME } from "@/lib/domains/webhooks/schemas";
 export const securitySchemes = {
   apiKey: {
     type: "apiKey",
@@ -35,10 +36,17 @@ export const securitySchemes = {
     name: "Upstash-Signature",
     description: "QStash's signature (a JWT) over the raw body and the URL",
   },
+  webhookSignature: {
+    type: "apiKey",
+    in: "header",
+    name: "x-webhook-signature",
+    description: `Launch webhooks (the document's \`webhooks\`), sent by this service to a partner: ${SIGNATURE_SCHEME}`,
+  },
 } as const;
 
 export const errorEnvelope = {
   type: "object",
+  description: "The one error envelope: every 4xx and 5xx answer of the API is this object",
   required: ["error", "code", "requestId"],
   properties: {
     error: {
@@ -123,8 +131,19 @@ const MAX_DEPTH = 12;
  * enum value first; then one built from its type (every required member, each optional one that can be built;
  * strings tried by format, name and pattern). A caller with no example publishes none rather than a wrong one.
  */
-export function exampleFor(schema: JsonSchema | undefined, name = "", depth = 0): unknown {
+export function exampleFor(
+  schema: JsonSchema | undefined,
+  name = "",
+  depth = 0,
+  defs: Record<string, JsonSchema> | undefined = schema?.$defs,
+): unknown {
   if (!schema || depth > MAX_DEPTH) return undefined;
+  if (typeof schema.$ref === "string") {
+    // A named schema (`#/$defs/Token` before the document publishes it): its members, with what the ref adds.
+    const { $ref, ...rest } = schema;
+    const target = $ref.startsWith("#/$defs/") ? defs?.[$ref.slice("#/$defs/".length)] : undefined;
+    return target ? exampleFor({ ...target, ...rest }, name, depth, defs) : undefined;
+  }
   if (schema.examples?.length) return schema.examples[0];
   if (schema.default !== undefined) return schema.default;
   if (schema.const !== undefined) return schema.const;
@@ -134,7 +153,7 @@ export function exampleFor(schema: JsonSchema | undefined, name = "", depth = 0)
     // A real value before null: an example of a nullable member shows what it holds when it holds something.
     const ordered = [...variants.filter((s) => s.type !== "null"), ...variants.filter((s) => s.type === "null")];
     for (const variant of ordered) {
-      const value = exampleFor(variant, name, depth + 1);
+      const value = exampleFor(variant, name, depth + 1, defs);
       if (value !== undefined) return value;
     }
     return undefined;
@@ -143,9 +162,9 @@ export function exampleFor(schema: JsonSchema | undefined, name = "", depth = 0)
   const type = types.find((t) => t !== "null") ?? types[0];
   switch (type) {
     case "object":
-      return objectExample(schema, depth);
+      return objectExample(schema, depth, defs);
     case "array":
-      return arrayExample(schema, name, depth);
+      return arrayExample(schema, name, depth, defs);
     case "integer":
     case "number":
       return numberExample(schema, type === "integer", name);
@@ -159,23 +178,25 @@ export function exampleFor(schema: JsonSchema | undefined, name = "", depth = 0)
   return undefined;
 }
 
-function objectExample(schema: JsonSchema, depth: number): Record<string, unknown> | undefined {
+type Defs = Record<string, JsonSchema> | undefined;
+
+function objectExample(schema: JsonSchema, depth: number, defs: Defs): Record<string, unknown> | undefined {
   const required = new Set<string>(schema.required ?? []);
   const out: Record<string, unknown> = {};
   for (const [key, sub] of Object.entries<JsonSchema>(schema.properties ?? {})) {
-    const value = exampleFor(sub, key, depth + 1);
+    const value = exampleFor(sub, key, depth + 1, defs);
     if (value !== undefined) out[key] = value;
     else if (required.has(key)) return undefined;
   }
   return Object.keys(out).length >= (schema.minProperties ?? 0) ? out : undefined;
 }
 
-function arrayExample(schema: JsonSchema, name: string, depth: number): unknown[] | undefined {
+function arrayExample(schema: JsonSchema, name: string, depth: number, defs: Defs): unknown[] | undefined {
   if (schema.prefixItems) {
-    const items = schema.prefixItems.map((s: JsonSchema, i: number) => exampleFor(s, `${name}.${i}`, depth + 1));
+    const items = schema.prefixItems.map((s: JsonSchema, i: number) => exampleFor(s, `${name}.${i}`, depth + 1, defs));
     return items.includes(undefined) ? undefined : items;
   }
-  const item = exampleFor(schema.items, name, depth + 1);
+  const item = exampleFor(schema.items, name, depth + 1, defs);
   const count = Math.max(1, schema.minItems ?? 0);
   if (item === undefined) return (schema.minItems ?? 0) === 0 ? [] : undefined;
   if (schema.maxItems === 0) return [];
@@ -235,9 +256,10 @@ function stringCandidates(schema: JsonSchema, name: string): string[] {
   if (schema.format === "date") out.push("2026-01-01");
   if (schema.format === "email") out.push("dev@example.com");
   if (schema.format === "uri" || /(url|Url|URL|uri)$/.test(name)) out.push("https://example.com/token.png");
-  if (/\{64\}/.test(pattern) || /(hash|Hash|root|Root)$/.test(name)) out.push(`0x${"ab".repeat(32)}`);
+  // An address before a hash: a member that may hold either (a pool address or a v4 pool id) shows an address.
   if (/\{40\}/.test(pattern) || /(address|Address|admin|Admin|recipient|Recipient|account)$/.test(name))
     out.push(SAMPLE_ADDRESS);
+  if (/\{64\}/.test(pattern) || /(hash|Hash|root|Root)$/.test(name)) out.push(`0x${"ab".repeat(32)}`);
   if (/^(fid|chainId|limit|id|amount)$/i.test(name) || /(Wei|Amount)$/.test(name)) out.push("1000000000000000000");
   out.push(
     "1",

@@ -3,6 +3,7 @@
 import { z, type ZodType } from "zod";
 import type { RateLimitRule } from "@/lib/platform/kv/rate-limit";
 import { documentedScalarOf, type DocumentedScalar } from "@/lib/core/input";
+import { SIGNATURE_SCHEME, tokenCreatedDelivery, WEBHOOK_HEADERS } from "@/lib/domains/webhooks/schemas";
 import { errorEnvelope, exampleFor, securitySchemes, SERVICE_DESCRIPTION, TAGS } from "./components";
 
 export const DOCUMENTED_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
@@ -96,9 +97,39 @@ function inputOverride(place: InputPlace) {
 
 /**
  * A zod schema as JSON Schema. Input side: the schema of a request (query and path values arrive as text and are
- * transformed after validation; `place` says how the shared helpers are shown). Output side: an answer.
+ * transformed after validation; `place` says how the shared helpers are shown). Output side: an answer. Self-
+ * contained: the named schemas (`.meta({ id })`) are written out where they appear, as a validator reads fastest
+ * (the API tests check every answer against it); the document refers to them instead (namedJsonSchema).
  */
 export function jsonSchema(schema: ZodType, io: "input" | "output", place: InputPlace = "body"): JsonSchema {
+  const json = namedJsonSchema(schema, io, place);
+  if (!json.$defs) return json;
+  const { $defs, ...rest } = json;
+  const inline = (value: unknown, stack: string[]): unknown => {
+    if (Array.isArray(value)) return value.map((v) => inline(v, stack));
+    if (!value || typeof value !== "object") return value;
+    const { $ref, ...members } = value as JsonSchema;
+    const out: JsonSchema = {};
+    if (typeof $ref === "string" && $ref.startsWith(LOCAL_DEFS)) {
+      const id = $ref.slice(LOCAL_DEFS.length);
+      if (stack.includes(id)) throw new Error(`schema ${id} refers to itself`);
+      Object.assign(out, inline($defs[id], [...stack, id]));
+    } else if ($ref !== undefined) out.$ref = $ref;
+    for (const [key, v] of Object.entries(members)) out[key] = inline(v, stack);
+    return out;
+  };
+  try {
+    return inline(rest, []) as JsonSchema;
+  } catch {
+    return json; // a recursive schema keeps its $defs
+  }
+}
+
+/**
+ * jsonSchema with the named schemas (`.meta({ id })`: Token, User, Presale, ...) as `$ref`s to its `$defs`, which
+ * the document turns into its components (NamedSchemas).
+ */
+function namedJsonSchema(schema: ZodType, io: "input" | "output", place: InputPlace): JsonSchema {
   try {
     const { $schema: _drop, ...rest } = z.toJSONSchema(schema, {
       io,
@@ -106,8 +137,75 @@ export function jsonSchema(schema: ZodType, io: "input" | "output", place: Input
       ...(io === "input" ? { override: inputOverride(place) } : {}),
     }) as JsonSchema;
     return rest;
-  } catch {
+  } catch (error) {
+    // Two schemas under one name would make the components lie: a programming error, not an undescribable schema.
+    if (error instanceof Error && /Duplicate schema id/.test(error.message)) throw error;
     return {}; // a schema zod cannot describe is documented as "anything"; validation still applies
+  }
+}
+
+const COMPONENTS = "#/components/schemas/";
+const LOCAL_DEFS = "#/$defs/";
+
+/** `$ref`s of a JSON value rewritten by `to` (refs it returns unchanged stay). */
+function rewriteRefs<T>(value: T, to: (ref: string) => string): T {
+  if (Array.isArray(value)) return value.map((v) => rewriteRefs(v, to)) as T;
+  if (!value || typeof value !== "object") return value;
+  const out: JsonSchema = {};
+  for (const [key, v] of Object.entries(value))
+    out[key] = key === "$ref" && typeof v === "string" ? to(v) : rewriteRefs(v, to);
+  return out as T;
+}
+
+type Side = "input" | "output";
+
+/**
+ * The named schemas (zod `.meta({ id })`) met while the operations are built, published as `components.schemas`
+ * so that a generator names their types (`components["schemas"]["Token"]`). A name is the zod id; when the request
+ * side of a schema differs from its answer side (defaults, transforms, closed objects), the request side is
+ * `<id>Input`. Refs are placeholders (`<id>@<side>`) until `publish` knows every side.
+ */
+class NamedSchemas {
+  private readonly found = new Map<string, Partial<Record<Side, JsonSchema>>>();
+
+  /** `json` without its `$defs` (kept here) and with its refs pointing at the placeholders. */
+  take(json: JsonSchema, side: Side): JsonSchema {
+    const { $defs = {}, ...rest } = json;
+    const local = (ref: string) =>
+      ref.startsWith(LOCAL_DEFS) ? `${COMPONENTS}${ref.slice(LOCAL_DEFS.length)}@${side}` : ref;
+    for (const [id, def] of Object.entries<JsonSchema>($defs)) {
+      const body = rewriteRefs(def, local);
+      const sides = this.found.get(id) ?? {};
+      const known = sides[side];
+      if (known && JSON.stringify(known) !== JSON.stringify(body))
+        throw new Error(`schema ${id} (${side}) converts differently in two places: give them different ids`);
+      sides[side] = body;
+      this.found.set(id, sides);
+    }
+    return rewriteRefs(rest, local);
+  }
+
+  /** The component name of each placeholder, and the components themselves. */
+  publish(): { name: (ref: string) => string; schemas: Record<string, JsonSchema> } {
+    const names = new Map<string, string>();
+    const schemas: Record<string, JsonSchema> = {};
+    for (const [id, { input, output }] of [...this.found].sort(([a], [b]) => a.localeCompare(b))) {
+      const same = input && output && JSON.stringify(input) === JSON.stringify(output);
+      if (output) names.set(`${id}@output`, id);
+      if (input) names.set(`${id}@input`, output && !same ? `${id}Input` : id);
+    }
+    const name = (ref: string) => {
+      const key = ref.startsWith(COMPONENTS) ? ref.slice(COMPONENTS.length) : "";
+      const named = names.get(key);
+      return named ? `${COMPONENTS}${named}` : ref;
+    };
+    for (const [id, sides] of this.found)
+      for (const side of ["output", "input"] as const) {
+        const body = sides[side];
+        const published = names.get(`${id}@${side}`);
+        if (body && published && !schemas[published]) schemas[published] = rewriteRefs(body, name);
+      }
+    return { name, schemas: Object.fromEntries(Object.entries(schemas).sort(([a], [b]) => a.localeCompare(b))) };
   }
 }
 
@@ -122,6 +220,21 @@ const SECURITY: Record<string, Array<Record<string, string[]>>> = {
   qstash: [{ qstashSignature: [] }],
 };
 
+/**
+ * A body's top-level members without a description of their own get the route's `parameterDescriptions` (a body
+ * schema kept with code this route does not own, as for parameters).
+ */
+function describeMembers(schema: JsonSchema, descriptions: Record<string, string> = {}): JsonSchema {
+  if (!schema.properties) return schema;
+  const properties = Object.fromEntries(
+    Object.entries<JsonSchema>(schema.properties).map(([name, s]) => [
+      name,
+      s.description || !descriptions[name] ? s : { ...s, description: descriptions[name] },
+    ]),
+  );
+  return { ...schema, properties };
+}
+
 /** A string with nothing to go by (an opaque cursor, free text): a made-up example would mislead more than help. */
 function isBareString(schema: JsonSchema): boolean {
   return (
@@ -133,20 +246,21 @@ function isBareString(schema: JsonSchema): boolean {
 function parameters(
   schema: ZodType | undefined,
   where: "query" | "path",
+  named: NamedSchemas,
   descriptions: Record<string, string> = {},
 ): JsonSchema[] {
   if (!schema) return [];
-  const object = jsonSchema(schema, "input", "parameter");
+  const object = namedJsonSchema(schema, "input", "parameter");
   const required = new Set<string>(object.required ?? []);
   return Object.entries<JsonSchema>(object.properties ?? {}).map(([name, s]) => {
     const { description = descriptions[name], ...rest } = s;
-    const example = isBareString(rest) ? undefined : exampleFor(rest, name);
+    const example = isBareString(rest) ? undefined : exampleFor(rest, name, 0, object.$defs);
     return {
       name,
       in: where,
       required: where === "path" || required.has(name),
       ...(description ? { description } : {}),
-      schema: rest,
+      schema: named.take({ ...rest, $defs: object.$defs }, "input"),
       ...(example !== undefined ? { example } : {}),
     };
   });
@@ -192,22 +306,28 @@ const retryAfter = { description: "Seconds to wait before retrying", schema: { t
  * The request body's media type: its schema and an example. A union whose members carry a title and examples
  * (the deploy shapes) gets one named example per member, so each version a client may send is shown.
  */
-function bodyContent(schema: JsonSchema): JsonSchema {
-  const members: JsonSchema[] = schema.anyOf ?? schema.oneOf ?? [];
+function bodyContent(json: JsonSchema, named: NamedSchemas): JsonSchema {
+  const schema = named.take(json, "input");
+  const defs: Record<string, JsonSchema> = json.$defs ?? {};
+  const members: JsonSchema[] = (json.anyOf ?? json.oneOf ?? []).map((m: JsonSchema) =>
+    typeof m.$ref === "string" && m.$ref.startsWith(LOCAL_DEFS)
+      ? { ...defs[m.$ref.slice(LOCAL_DEFS.length)], ...m }
+      : m,
+  );
   if (members.length && members.every((m) => m.title && m.examples?.length)) {
     const examples = Object.fromEntries(
       members.map((m) => [m.title, { summary: m.description ?? m.title, value: m.examples[0] }]),
     );
     return { schema, examples };
   }
-  const example = exampleFor(schema);
+  const example = exampleFor(json);
   return { schema, ...(example !== undefined ? { example } : {}) };
 }
 
-function operation(path: string, method: string, def: Definition): JsonSchema {
+function operation(path: string, method: string, def: Definition, named: NamedSchemas): JsonSchema {
   const params = [
-    ...parameters(def.params, "path", def.parameterDescriptions),
-    ...parameters(def.query, "query", def.parameterDescriptions),
+    ...parameters(def.params, "path", named, def.parameterDescriptions),
+    ...parameters(def.query, "query", named, def.parameterDescriptions),
   ];
   const op: JsonSchema = {
     operationId: `${method.toLowerCase()}${path.replace(/[{}]/g, "").replace(/(^|[/-])(\w)/g, (_m, _s, c: string) => c.toUpperCase())}`,
@@ -224,12 +344,17 @@ function operation(path: string, method: string, def: Definition): JsonSchema {
   if (body) {
     op.requestBody = {
       required: !def.optionalBody,
-      content: { "application/json": bodyContent(jsonSchema(body, "input", "body")) },
+      content: {
+        "application/json": bodyContent(
+          describeMembers(namedJsonSchema(body, "input", "body"), def.parameterDescriptions),
+          named,
+        ),
+      },
     };
   }
   const status = String(def.status ?? 200);
   const success = def.response
-    ? jsonSchema(def.response, "output")
+    ? namedJsonSchema(def.response, "output", "body")
     : { type: "object", description: "Not described by a response schema" };
   const example = def.response ? exampleFor(success) : undefined;
   op.responses = {
@@ -240,7 +365,7 @@ function operation(path: string, method: string, def: Definition): JsonSchema {
             description: "Success",
             content: {
               [def.contentType ?? "application/json"]: {
-                schema: success,
+                schema: named.take(success, "output"),
                 ...(example !== undefined && !def.contentType ? { example } : {}),
               },
             },
@@ -250,20 +375,94 @@ function operation(path: string, method: string, def: Definition): JsonSchema {
   return op;
 }
 
+/**
+ * The launch webhooks (OpenAPI 3.1 `webhooks`): what the service POSTs to a partner's registered URL, with the
+ * headers and signature a receiver checks (docs/webhooks.md).
+ */
+function webhooks(named: NamedSchemas): Record<string, JsonSchema> {
+  const payload = namedJsonSchema(tokenCreatedDelivery, "output", "body");
+  const example = exampleFor(payload);
+  const header = (name: string, description: string, schema: JsonSchema, value: string) => ({
+    name,
+    in: "header",
+    required: true,
+    description,
+    schema,
+    example: value,
+  });
+  return {
+    "token.created": {
+      post: {
+        operationId: "webhookTokenCreated",
+        tags: ["webhooks"],
+        summary: "A token was launched (token.created)",
+        description: [
+          "Sent to every active subscription to `token.created` (POST /api/webhooks) when the service indexes a token",
+          "deployed within the last hour, once per subscription and token. Signature: ",
+          SIGNATURE_SCHEME,
+          " Any 2xx within WEBHOOK_TIMEOUT_MS is success; anything else (an error, a timeout, a redirect) is retried",
+          "after 30 s, 2 min, 10 min, 30 min, 2 h, 6 h and 12 h, with the same x-webhook-id, and a subscription",
+          "failing for 24 h is paused.",
+        ].join(" "),
+        security: [{ webhookSignature: [] }],
+        parameters: [
+          header(
+            WEBHOOK_HEADERS.id,
+            "The delivery's id (`whd_` + 32 hex), the same on every attempt and as the body's `id`",
+            { type: "string", pattern: "^whd_[0-9a-f]{32}$" },
+            `whd_${"0f".repeat(16)}`,
+          ),
+          header(
+            WEBHOOK_HEADERS.timestamp,
+            "When this attempt was signed, unix seconds (decimal text); part of the signed text",
+            { type: "string", pattern: "^\\d{1,12}$" },
+            "1767225600",
+          ),
+          header(
+            WEBHOOK_HEADERS.signature,
+            "`v1=` + hex HMAC-SHA256(secret, `<x-webhook-timestamp>.<raw body>`)",
+            { type: "string", pattern: "^v1=[0-9a-f]{64}$" },
+            `v1=${"ab".repeat(32)}`,
+          ),
+        ],
+        requestBody: {
+          required: true,
+          content: {
+            "application/json": {
+              schema: named.take(payload, "output"),
+              ...(example !== undefined ? { example } : {}),
+            },
+          },
+        },
+        responses: {
+          "2XX": { description: "Received: any 2xx answer ends the delivery (its body is read and dropped)" },
+          default: {
+            description: "Any other answer, or none within WEBHOOK_TIMEOUT_MS, is a failed attempt, retried later",
+          },
+        },
+      },
+    },
+  };
+}
+
 /** The operation's tag: the first segment after /api/ (the tags and their descriptions are in components.ts). */
 export function tagOf(path: string): string {
   return path.split("/")[2] ?? "api";
 }
 
 export function buildDocument(routes: RouteModule[], serverUrl = "/"): JsonSchema {
-  const paths: Record<string, JsonSchema> = {};
+  const named = new NamedSchemas();
+  const built: Record<string, JsonSchema> = {};
   for (const { path, module } of routes) {
     for (const method of DOCUMENTED_METHODS) {
       const def = definitionOf(module[method]);
       if (!def) continue;
-      (paths[path] ??= {})[method.toLowerCase()] = operation(path, method, def);
+      (built[path] ??= {})[method.toLowerCase()] = operation(path, method, def, named);
     }
   }
+  const hooks = webhooks(named);
+  const { name, schemas } = named.publish();
+  const paths = rewriteRefs(built, name);
   const used = new Set(Object.values(paths).flatMap((item) => Object.values<JsonSchema>(item).map((op) => op.tags[0])));
   return {
     openapi: "3.1.0",
@@ -271,7 +470,8 @@ export function buildDocument(routes: RouteModule[], serverUrl = "/"): JsonSchem
     servers: [{ url: serverUrl, description: "This service (the document is served by it)" }],
     tags: [...used].sort().map((name) => ({ name, description: TAGS[name] ?? `Operations under /api/${name}` })),
     paths,
-    components: { securitySchemes, schemas: { Error: errorEnvelope } },
+    webhooks: rewriteRefs(hooks, name),
+    components: { securitySchemes, schemas: { Error: errorEnvelope, ...schemas } },
   };
 }
 
@@ -286,11 +486,21 @@ export const openApiDocumentShape = z.object({
     z.string().regex(/^\/api\//, "must start with /api/"), // startsWith would publish a format no validator knows
     z.partialRecord(z.enum(["get", "post", "put", "patch", "delete"]), jsonObject),
   ),
+  webhooks: z.record(z.string(), z.object({ post: jsonObject })),
   components: z.object({
     securitySchemes: z.record(z.string(), jsonObject),
     schemas: z.record(z.string(), jsonObject),
   }),
 });
+
+/**
+ * A schema of the document as a JSON Schema of its own: its refs to the named components point at `$defs`, which
+ * holds them all (for a validator given one schema at a time: ajv, zod's fromJSONSchema).
+ */
+export function standaloneSchema(document: JsonSchema, schema: JsonSchema): JsonSchema {
+  const local = (ref: string) => (ref.startsWith(COMPONENTS) ? `${LOCAL_DEFS}${ref.slice(COMPONENTS.length)}` : ref);
+  return { ...rewriteRefs(schema, local), $defs: rewriteRefs(document.components.schemas, local) };
+}
 
 /** Every (METHOD, path) pair the document lists. */
 export function operationsOf(document: JsonSchema): string[] {

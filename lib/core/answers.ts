@@ -2,7 +2,7 @@
 // OpenAPI document and the API tests' checks. Request-side parsers are in params.ts.
 import { z } from "zod";
 import { getAddress } from "viem";
-import { EVM_ADDRESS } from "./evm";
+import { ADDRESS_TEXT, BYTES32_TEXT, EVM_ADDRESS, SOLANA_ADDRESS_TEXT } from "./evm";
 
 const isChecksummed = (value: string) => {
   try {
@@ -39,6 +39,12 @@ export const ethAmount = z
       'the same amount in ether, exact decimal with at least one fractional digit ("1.0", "0.000000000000000001")',
     examples: ["0.25"],
   });
+
+/** A pool as answers show it: a 20-byte pool address, a 32-byte Uniswap v4 pool id, or a Solana pool (base58). */
+export const poolKey = z
+  .string()
+  .regex(new RegExp(`^(${ADDRESS_TEXT}|${BYTES32_TEXT}|${SOLANA_ADDRESS_TEXT})$`))
+  .describe("a pool address (0x + 40 hex), a Uniswap v4 pool id (0x + 64 hex) or a Solana pool (base58)");
 
 export const bytes32Hex = z
   .string()

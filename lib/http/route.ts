@@ -55,7 +55,7 @@ type RouteOptions<A extends AuthMode, Q, B, P> = {
    * upload, `rawBody`; or a body whose shape the service detects first, the deploy shapes). Never run here.
    */
   documentedBody?: ZodType;
-  /** For the OpenAPI document: descriptions of path or query parameters whose (shared) schema carries none. */
+  /** For the OpenAPI document: descriptions of parameters or top-level body members whose (shared) schema has none. */
   parameterDescriptions?: Record<string, string>;
   /** For the OpenAPI document: a limit the handler enforces itself (a 429 with Retry-After), in words. */
   quota?: string;

@@ -13,7 +13,14 @@ import { GET } from "@/app/api/openapi.json/route";
 import { MANIFEST_PATH, renderManifest, scanRouteFiles } from "@/dev/openapi-manifest";
 import { routeModules } from "@/app/_openapi/routes.generated";
 import { insertTokens, insertMarket, address } from "./tokens/fixtures";
-import { buildDocument, definitionOf, DOCUMENTED_METHODS, jsonSchema, operationsOf } from "@/app/_openapi/document";
+import {
+  buildDocument,
+  definitionOf,
+  DOCUMENTED_METHODS,
+  jsonSchema,
+  operationsOf,
+  standaloneSchema,
+} from "@/app/_openapi/document";
 import {
   deployLegacyBody,
   deploySplitBody,
@@ -82,6 +89,7 @@ describe("OpenAPI contract", () => {
       "fcIdToken",
       "privyIdToken",
       "qstashSignature",
+      "webhookSignature",
     ]);
     expect(doc.components.schemas.Error.required).toEqual(["error", "code", "requestId"]);
     expect(doc.components.schemas.Error.properties.error.type).toBe("string");
@@ -136,7 +144,7 @@ describe("OpenAPI contract", () => {
       const res = await call(handler as any, url);
       expect(res.status, res.text).toBe(200);
       const schema = doc.paths[path].get.responses["200"].content["application/json"].schema;
-      const parsed = z.fromJSONSchema(schema).safeParse(res.body);
+      const parsed = z.fromJSONSchema(standaloneSchema(doc, schema)).safeParse(res.body);
       expect(parsed.success, `${url}: ${parsed.error?.message}`).toBe(true);
     };
     await check(
@@ -147,7 +155,7 @@ describe("OpenAPI contract", () => {
     await check("/api/tokens/search", "/api/tokens/search?q=doc", (await import("@/app/api/tokens/search/route")).GET);
     // A schema that accepts anything would make this test vacuous.
     const list = doc.paths["/api/tokens"].get.responses["200"].content["application/json"].schema;
-    expect(z.fromJSONSchema(list).safeParse({ data: "nope" }).success).toBe(false);
+    expect(z.fromJSONSchema(standaloneSchema(doc, list)).safeParse({ data: "nope" }).success).toBe(false);
   });
 
   it("the test helper refuses a 2xx answer that does not match its route's response schema, or has a key it does not list", async () => {
@@ -224,16 +232,9 @@ function claimedValues(document: Json): Array<{ where: string; schema: Json; val
   return out;
 }
 
-/** `$ref`s to the document's components replaced by what they name (ajv compiles each schema on its own). */
+/** The schema with the document's named components as its `$defs` (ajv compiles each schema on its own). */
 function resolveRefs(schema: Json, document: Json): Json {
-  return JSON.parse(JSON.stringify(schema), (_key, value) =>
-    value && typeof value === "object" && typeof value.$ref === "string" && value.$ref.startsWith("#/components/")
-      ? value.$ref
-          .slice(2)
-          .split("/")
-          .reduce((at: Json, part: string) => at[part], document)
-      : value,
-  );
+  return standaloneSchema(document, schema);
 }
 
 describe("the document's content", () => {
@@ -342,12 +343,19 @@ describe("the document's content", () => {
   });
 
   it("the deploy bodies are the shapes the service validates with, and their examples pass the service's own checks", () => {
+    // Each shape is a named component: a $ref in the body, the schema itself in components.
+    const named = (s: ZodType, name: string) => {
+      expect(doc.components.schemas[name], name).toEqual(jsonSchema(s, "input"));
+      return { $ref: `#/components/schemas/${name}` };
+    };
     const deploy = jsonMedia(doc.paths["/api/tokens/deploy"].post)!;
-    expect(deploy.schema.anyOf).toEqual(
-      [deployV4Body, deployLegacyBody, deployV030Body].map((s) => jsonSchema(s, "input")),
-    );
+    expect(deploy.schema.anyOf).toEqual([
+      named(deployV4Body, "DeployV4Body"),
+      named(deployLegacyBody, "DeployLegacyBody"),
+      named(deployV030Body, "DeployV030Body"),
+    ]);
     const split = jsonMedia(doc.paths["/api/tokens/deploy/split"].post)!;
-    expect(split.schema).toEqual(jsonSchema(deploySplitBody, "input"));
+    expect(split.schema).toEqual(named(deploySplitBody, "DeploySplitBody"));
     expect(Object.keys(deploy.examples)).toEqual(["4.0.0", "0.3.1", "0.3.0"]);
     const examples: Array<[DeployShape, Json]> = [
       ...Object.entries<Json>(deploy.examples).map(
@@ -367,7 +375,9 @@ describe("the document's content", () => {
       const schema = jsonMedia(doc.paths[path].post)!.schema;
       expect(schema.required).toContain("tree");
       expect(schema.required).toContain("merkleRoot");
-      expect(Object.keys(schema.properties.tree.properties)).toEqual(["format", "leafEncoding", "tree", "values"]);
+      expect(schema.properties.tree.$ref).toBe("#/components/schemas/StandardMerkleTreeDump");
+      const tree = doc.components.schemas.StandardMerkleTreeDump;
+      expect(Object.keys(tree.properties)).toEqual(["format", "leafEncoding", "tree", "values"]);
     }
     const undocumented = definitions.filter(({ def }) => def.rawBody && !def.documentedBody).map(({ id }) => id);
     expect(undocumented).toEqual([]);

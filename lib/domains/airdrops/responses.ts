@@ -21,6 +21,14 @@ export const airdropUploadResponse = treeUploadResponse.extend({
     .describe("present only with `enqueue: true`: seconds until the tree is published"),
 });
 
+/** One leaf of an airdrop tree: an account and the amount it may claim. */
+export const airdropEntry = z
+  .object({
+    account: checksummedAddress.describe("the account that may claim, EIP-55 checksummed"),
+    amount: weiAmount.describe("what it may claim, in the token's smallest unit (wei), decimal string"),
+  })
+  .meta({ id: "AirdropEntry", description: "One leaf of an airdrop tree: an account and its amount" });
+
 export const claimAmountsResponse = z.object({
   claims: z
     .array(weiAmount)
@@ -31,11 +39,9 @@ export const claimAmountsResponse = z.object({
 export const claimProofsResponse = z.object({
   proofs: z
     .array(
-      z.object({
-        proof: merkleProof,
-        entry: z
-          .object({ account: checksummedAddress.describe("the claimer, EIP-55 checksummed"), amount: weiAmount })
-          .describe("the leaf the proof proves"),
+      z.object({ proof: merkleProof, entry: airdropEntry.describe("the leaf the proof proves") }).meta({
+        id: "AirdropProof",
+        description: "A Merkle proof and the leaf it proves: pass both to the airdrop extension's claim",
       }),
     )
     .max(MAX_LEAVES_PER_ACCOUNT)
@@ -44,7 +50,7 @@ export const claimProofsResponse = z.object({
 
 export const allocationsResponse = z.object({
   allocations: z
-    .array(z.object({ account: checksummedAddress, amount: weiAmount }))
+    .array(airdropEntry)
     .max(MAX_PAGE)
     .describe("one page, in account order; an account in several leaves has one entry per leaf"),
   merkleRoot,

@@ -44,8 +44,10 @@ const treeIndex = z.union([
 
 export const standardTreeDump = z
   .object({
-    format: z.literal("standard-v1"),
-    leafEncoding: z.tuple([z.literal("address"), z.literal("uint256")]),
+    format: z.literal("standard-v1").describe("the dump's format, always standard-v1"),
+    leafEncoding: z
+      .tuple([z.literal("address"), z.literal("uint256")])
+      .describe("the leaf types, always [address, uint256]: an account and an amount in wei"),
     tree: z.array(node).min(1).describe("every node, root first: 2n - 1 for n values"),
     values: z
       .array(
@@ -57,7 +59,10 @@ export const standardTreeDump = z
       .min(1)
       .describe("one per leaf; an account may have several"),
   })
-  .describe("A StandardMerkleTree dump (OpenZeppelin merkle-tree `tree.dump()`) of (address, uint256) leaves");
+  .meta({
+    id: "StandardMerkleTreeDump",
+    description: "A StandardMerkleTree dump (OpenZeppelin merkle-tree `tree.dump()`) of (address, uint256) leaves",
+  });
 
 export type StandardTreeDump = z.infer<typeof standardTreeDump>;
 

@@ -58,23 +58,25 @@ export const listKeysQuery = z.object({
     .describe("the `nextCursor` of the previous page"),
 });
 
-export const apiKeyAnswer = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  owner: z.string().nullable(),
-  prefix: z.string().describe("the first 12 characters of the current key"),
-  status: z.enum(["active", "expired", "revoked"]),
-  scopes: z.array(z.enum(API_KEY_SCOPES)),
-  expiresAt: isoTime.nullable(),
-  requestsPerMinute: z.number().int().nullable().describe("null: PARTNER_REQUESTS_PER_MINUTE applies"),
-  deploysPerDay: z.number().int().nullable().describe("null: DEPLOY_DAILY_LIMIT applies"),
-  rewardAddress: checksummedAddress.nullable(),
-  previousPrefix: z.string().nullable().describe("the key a rotation replaced, while it still works"),
-  previousExpiresAt: isoTime.nullable().describe("when the replaced key stops working"),
-  createdAt: isoTime,
-  revokedAt: isoTime.nullable(),
-  lastUsedAt: isoTime.nullable().describe("updated at most once a minute"),
-});
+export const apiKeyAnswer = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    owner: z.string().nullable(),
+    prefix: z.string().describe("the first 12 characters of the current key"),
+    status: z.enum(["active", "expired", "revoked"]),
+    scopes: z.array(z.enum(API_KEY_SCOPES)),
+    expiresAt: isoTime.nullable(),
+    requestsPerMinute: z.number().int().nullable().describe("null: PARTNER_REQUESTS_PER_MINUTE applies"),
+    deploysPerDay: z.number().int().nullable().describe("null: DEPLOY_DAILY_LIMIT applies"),
+    rewardAddress: checksummedAddress.nullable(),
+    previousPrefix: z.string().nullable().describe("the key a rotation replaced, while it still works"),
+    previousExpiresAt: isoTime.nullable().describe("when the replaced key stops working"),
+    createdAt: isoTime,
+    revokedAt: isoTime.nullable(),
+    lastUsedAt: isoTime.nullable().describe("updated at most once a minute"),
+  })
+  .meta({ id: "ApiKey", description: "A partner API key as the admin API shows it (never the key itself)" });
 
 export const createdKeyAnswer = apiKeyAnswer.extend({
   key: z.string().describe("the key itself (`tlk_` + 32 characters), shown only in this answer"),
@@ -85,11 +87,13 @@ export const keyListAnswer = z.object({
   nextCursor: z.string().nullable().describe("pass as `cursor` for the next page; null on the last"),
 });
 
-export const keyUsageAnswer = z.object({
-  keyId: z.number().int(),
-  name: z.string(),
-  lastUsedAt: isoTime.nullable(),
-  days: z.array(usageDay).describe("today first"),
-});
+export const keyUsageAnswer = z
+  .object({
+    keyId: z.number().int(),
+    name: z.string(),
+    lastUsedAt: isoTime.nullable(),
+    days: z.array(usageDay).describe("today first"),
+  })
+  .meta({ id: "KeyUsage", description: "A key's requests by route and status, and its deploys, per UTC day" });
 
 export const nextKeysCursor = (lastId: number) => encodeCursor({ id: lastId });

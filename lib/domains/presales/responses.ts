@@ -89,40 +89,43 @@ export const presaleDeploymentConfig = z
     ),
   })
   .meta({
-    description: "the token deployment the presale ends in (the factory's DeploymentConfig, COMPAT.md)",
+    id: "DeploymentConfig",
+    description: "the token deployment the presale ends in (the factory's DeploymentConfig, docs/compat.md)",
     examples: [exampleDeploymentConfig()],
   });
 
 const statusNames = Object.fromEntries([...Object.keys(PRESALE_STATUS), "Unknown"].map((name) => [name, name]));
 
 /** A presale row as GET /api/presales answers it (lib/domains/presales/serialize.ts); null until the event that sets it is indexed. */
-export const presaleObject = z.object({
-  id: int.describe("row id"),
-  presale_id: int.describe("the presale contract's id"),
-  chain_id: int,
-  presale_address: checksummedAddress.describe("the presale contract, EIP-55 checksummed"),
-  status: int.min(0).max(255).describe("the contract's PresaleStatus"),
-  status_name: z.enum(statusNames).describe("name of `status`; Unknown for a value the service does not know"),
-  owner: checksummedAddress.nullable().describe("the presale's owner, EIP-55 checksummed"),
-  allowlist_root: bytes32Hex.nullable().describe("lowercase 0x-hex; null when the presale has no allowlist"),
-  min_eth_goal: weiAmount.nullable(),
-  max_eth_goal: weiAmount.nullable(),
-  eth_raised: weiAmount,
-  end_time: isoTime.nullable(),
-  lockup_duration: seconds.nullable(),
-  vesting_duration: seconds.nullable(),
-  lockup_end_time: isoTime.nullable().describe("ISO 8601, UTC; set once the token is deployed"),
-  vesting_end_time: isoTime.nullable().describe("ISO 8601, UTC; set once the token is deployed"),
-  token_address: checksummedAddress
-    .nullable()
-    .describe("the deployed token, EIP-55 checksummed; null before deployment"),
-  token_supply: weiAmount.nullable().describe("wei, decimal string; the token supply the presale deployment minted"),
-  deployment_config: presaleDeploymentConfig.nullable(),
-  started_at: isoTime.nullable().describe("ISO 8601, UTC; block time of PresaleStarted"),
-  start_tx_hash: bytes32Hex.nullable().describe("the PresaleStarted transaction, lowercase 0x-hex"),
-  created_at: isoTime,
-  updated_at: isoTime,
-});
+export const presaleObject = z
+  .object({
+    id: int.describe("row id"),
+    presale_id: int.describe("the presale contract's id"),
+    chain_id: int,
+    presale_address: checksummedAddress.describe("the presale contract, EIP-55 checksummed"),
+    status: int.min(0).max(255).describe("the contract's PresaleStatus"),
+    status_name: z.enum(statusNames).describe("name of `status`; Unknown for a value the service does not know"),
+    owner: checksummedAddress.nullable().describe("the presale's owner, EIP-55 checksummed"),
+    allowlist_root: bytes32Hex.nullable().describe("lowercase 0x-hex; null when the presale has no allowlist"),
+    min_eth_goal: weiAmount.nullable(),
+    max_eth_goal: weiAmount.nullable(),
+    eth_raised: weiAmount,
+    end_time: isoTime.nullable(),
+    lockup_duration: seconds.nullable(),
+    vesting_duration: seconds.nullable(),
+    lockup_end_time: isoTime.nullable().describe("ISO 8601, UTC; set once the token is deployed"),
+    vesting_end_time: isoTime.nullable().describe("ISO 8601, UTC; set once the token is deployed"),
+    token_address: checksummedAddress
+      .nullable()
+      .describe("the deployed token, EIP-55 checksummed; null before deployment"),
+    token_supply: weiAmount.nullable().describe("wei, decimal string; the token supply the presale deployment minted"),
+    deployment_config: presaleDeploymentConfig.nullable(),
+    started_at: isoTime.nullable().describe("ISO 8601, UTC; block time of PresaleStarted"),
+    start_tx_hash: bytes32Hex.nullable().describe("the PresaleStarted transaction, lowercase 0x-hex"),
+    created_at: isoTime,
+    updated_at: isoTime,
+  })
+  .meta({ id: "Presale", description: "A presale as the service indexes it from its contract's events" });
 
 export const presaleListResponse = z.object({
   presales: z.array(presaleObject).max(MAX_PRESALES_PAGE),

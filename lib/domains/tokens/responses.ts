@@ -1,27 +1,42 @@
 // Answer shapes of the token endpoints (COMPAT), for the OpenAPI document.
 import { z } from "zod";
-import { checksummedAddress as address } from "@/lib/core/answers";
+import { checksummedAddress as address, poolKey } from "@/lib/core/answers";
+import { ADDRESS_TEXT, BYTES32_TEXT, SOLANA_ADDRESS_TEXT } from "@/lib/core/evm";
 import { userObject } from "@/lib/domains/users/responses";
 
 const nullable = <T extends z.ZodType>(t: T) => t.nullable();
 
-export const marketObject = z.object({
-  marketCap: nullable(z.number()).describe("USD"),
-  priceUsd: nullable(z.number()),
-  volume24h: nullable(z.number()).describe("USD, 24 h"),
-  priceChangePercent1h: nullable(z.number()),
-  priceChangePercent24h: nullable(z.number()),
-  txCount24h: nullable(z.number().int()),
-  updatedAt: z.string().describe("when the figures were fetched from the aggregator (ISO 8601)"),
-  stale: z
-    .boolean()
-    .describe("older than the service's limit (MARKET_MAX_AGE_SECONDS): the figures are null, not served as current"),
-});
+/** Documentation of the stored values (answers are not validated at run time; the API tests check them). */
+const either = (...texts: string[]) => new RegExp(`^(${texts.join("|")})$`);
+const tokenAddress = z.string().regex(either(ADDRESS_TEXT, SOLANA_ADDRESS_TEXT));
+/** A transaction: 32 bytes of EVM hash, or a Solana signature (base58, 64 bytes). */
+const txHash = z.string().regex(either(BYTES32_TEXT, "[1-9A-HJ-NP-Za-km-z]{64,90}"));
+
+export const marketObject = z
+  .object({
+    marketCap: nullable(z.number()).describe("USD"),
+    priceUsd: nullable(z.number()),
+    volume24h: nullable(z.number()).describe("USD, 24 h"),
+    priceChangePercent1h: nullable(z.number()),
+    priceChangePercent24h: nullable(z.number()),
+    txCount24h: nullable(z.number().int()),
+    updatedAt: z.string().describe("when the figures were fetched from the aggregator (ISO 8601)"),
+    stale: z
+      .boolean()
+      .describe("older than the service's limit (MARKET_MAX_AGE_SECONDS): the figures are null, not served as current"),
+  })
+  .meta({ id: "TokenMarket", description: "A token's stored market figures (includeMarket)" });
 
 const feeHook = {
   hook_address: address.describe("the pool's fee hook (Uniswap v4 hooks address of the pool key)"),
   recipients: z
-    .array(z.object({ bps: z.number().int(), admin: address, recipient: address }))
+    .array(
+      z.object({
+        bps: z.number().int().describe("the recipient's share of the LP fees, basis points (10,000 = 100%)"),
+        admin: address.describe("may change this entry's admin and recipient, EIP-55 checksummed"),
+        recipient: address.describe("receives this share, EIP-55 checksummed"),
+      }),
+    )
     .optional()
     .describe("the reward split as deployed, when the deployment's configuration is known"),
 };
@@ -43,58 +58,70 @@ const feesObject = z
     }),
     z.object(feeHook),
   ])
-  .describe(
-    "the hook always (TokenCreated); recipients when the deployment's configuration is known (this service's deployment, or a direct call to the factory), and type and fees when its pool data is recognised",
-  );
+  .meta({
+    id: "TokenFees",
+    description:
+      "the hook always (TokenCreated); recipients when the deployment's configuration is known (this service's deployment, or a direct call to the factory), and type and fees when its pool data is recognised",
+  });
 
 // Members in toTokenObject's order (scalars, addresses, stored documents; see lib/domains/tokens/serialize.ts).
-export const tokenObject = z.object({
-  id: z.number().int(),
-  created_at: z.string().describe("ISO 8601"),
-  deployed_at: z.string().describe("ISO 8601; the default sort key"),
-  tx_hash: nullable(z.string()),
-  name: z.string(),
-  symbol: z.string(),
-  img_url: nullable(z.string()),
-  requestor_fid: nullable(z.number().int()),
-  cast_hash: nullable(z.string()),
-  type: z.string().describe("deployment generation, e.g. clanker_v4"),
-  pair: nullable(z.string()),
-  chain_id: z.number().int(),
-  presale_id: nullable(z.number().int()),
-  contract_address: z.string().describe("checksummed EVM address, or a Solana mint (base58) as stored"),
-  pool_address: nullable(z.string()).describe("20-byte pool address (checksummed) or a 32-byte v4 pool id"),
-  msg_sender: address,
-  admin: address,
-  factory_address: nullable(address),
-  locker_address: nullable(address),
-  metadata: z
-    .record(z.string(), z.unknown())
-    .describe("{ description, socialMediaUrls: [{ platform, url }], auditUrls }"),
-  social_context: z.record(z.string(), z.unknown()).describe("{ interface, platform, messageId, id }"),
-  deploy_config: nullable(z.record(z.string(), z.unknown())),
-  pool_config: nullable(z.record(z.string(), z.unknown())),
-  extensions: nullable(z.object({ fees: feesObject })).describe(
-    "the platform's extensions member; null when the token's hook is unknown",
-  ),
-  starting_market_cap: nullable(z.number()),
-  warnings: z.array(z.string()),
-  tags: z.object({ champagne: z.boolean(), verified: z.boolean(), knownInterfaceDeployer: z.boolean() }),
-  supply: z.string().describe("wei, decimal string"),
-  related: z
-    .object({
-      user: nullable(userObject).optional().describe("the creator's profile (includeUser)"),
-      market: nullable(marketObject).optional().describe("stored market data (includeMarket)"),
-    })
-    .optional(),
-});
+export const tokenObject = z
+  .object({
+    id: z.number().int(),
+    created_at: z.string().describe("ISO 8601"),
+    deployed_at: z.string().describe("ISO 8601; the default sort key"),
+    tx_hash: nullable(txHash).describe("the deploying transaction (lowercase 0x-hex on EVM chains); null if unknown"),
+    name: z.string(),
+    symbol: z.string(),
+    img_url: nullable(z.string()).describe("the token's image URL as deployed (http(s) or ipfs), or null"),
+    requestor_fid: nullable(z.number().int()).describe("the Farcaster ID that asked for the token, if any"),
+    cast_hash: nullable(z.string()).describe(
+      "the social message that asked for the token (a cast hash or a message id)",
+    ),
+    type: z.string().describe("deployment generation, e.g. clanker_v4"),
+    pair: nullable(z.string()).describe("the paired (quote) token's symbol, e.g. WETH"),
+    chain_id: z.number().int().describe("the chain the token is deployed on (8453 is Base)"),
+    presale_id: nullable(z.number().int()).describe("the presale the token came from (GET /api/presales), if any"),
+    contract_address: tokenAddress.describe("checksummed EVM address, or a Solana mint (base58) as stored"),
+    pool_address: nullable(poolKey).describe(
+      "20-byte pool address (checksummed), a 32-byte v4 pool id, or a Solana pool (base58); null if unknown",
+    ),
+    msg_sender: address.describe("the account that sent the deploying transaction, EIP-55 checksummed"),
+    admin: address.describe("the token's admin (tokenAdmin), EIP-55 checksummed"),
+    factory_address: nullable(address).describe("the factory that deployed it, EIP-55 checksummed"),
+    locker_address: nullable(address).describe("the LP locker holding the pool position, EIP-55 checksummed"),
+    metadata: z
+      .record(z.string(), z.unknown())
+      .describe("{ description, socialMediaUrls: [{ platform, url }], auditUrls }"),
+    social_context: z.record(z.string(), z.unknown()).describe("{ interface, platform, messageId, id }"),
+    deploy_config: nullable(z.record(z.string(), z.unknown())),
+    pool_config: nullable(z.record(z.string(), z.unknown())),
+    extensions: nullable(z.object({ fees: feesObject })).describe(
+      "the platform's extensions member; null when the token's hook is unknown",
+    ),
+    starting_market_cap: nullable(z.number()).describe("the market cap the pool opened at, in whole paired tokens"),
+    warnings: z
+      .array(z.string())
+      .describe("what looked unusual at indexing: UNUSUAL_PAIR_ADDRESS (an unknown quote token), UNUSUAL_TICK"),
+    tags: z.object({ champagne: z.boolean(), verified: z.boolean(), knownInterfaceDeployer: z.boolean() }),
+    supply: z.string().describe("wei, decimal string"),
+    related: z
+      .object({
+        user: nullable(userObject).optional().describe("the creator's profile (includeUser)"),
+        market: nullable(marketObject).optional().describe("stored market data (includeMarket)"),
+      })
+      .optional(),
+  })
+  .meta({ id: "Token", description: "A token as the lists answer it (the platform's token object)" });
 
 const cursor = nullable(z.string()).describe("opaque; null on the last page");
 const total = z.number().int().describe("exact up to 1,000 matches, the planner's estimate above (README)");
 
 const hasMore = z.boolean().describe("whether tokens follow this page (by cursor, or by page and offset)");
 
-export const tokenListResponse = z.object({ data: z.array(tokenObject), total, cursor, hasMore });
+export const tokenListResponse = z
+  .object({ data: z.array(tokenObject), total, cursor, hasMore })
+  .meta({ id: "TokenList", description: "One page of tokens" });
 export const tokenSearchResponse = tokenListResponse.extend({
   tokensDeployed: z
     .number()
@@ -135,7 +162,7 @@ export const trendingResponse = z.object({
     z.string(),
     z
       .object({
-        address: z.string(),
+        address: poolKey.describe("the pool, as the aggregator names it"),
         name: z.string().nullish(),
         pool_created_at: z.string().nullish(),
         base_token_price_usd: nullable(z.string()),

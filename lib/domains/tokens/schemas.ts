@@ -3,7 +3,7 @@ import { z } from "zod";
 import { zAddress, zBool, zChainId, zFid, zFidList, zInt, zLimit, zSort, zText, zUnixSeconds } from "@/lib/core/input";
 import { SORT_BY, zCursor } from "./cursor";
 import { classifySearchTerm, type TokenFilters } from "./queries/filters";
-import { ADDRESS_TEXT, BYTES32_TEXT, isEvmAddress, SOLANA_ADDRESS } from "@/lib/core/evm";
+import { ADDRESS_TEXT, BYTES32_TEXT, isEvmAddress, SOLANA_ADDRESS, SOLANA_ADDRESS_TEXT } from "@/lib/core/evm";
 
 export const MAX_Q_CHARS = 100;
 export const MAX_FIDS = 100;
@@ -23,10 +23,14 @@ export const zPoolAddress = z
   .toLowerCase()
   .regex(POOL_KEY, "must be a pool address (0x + 40 hex digits) or a v4 pool id (0x + 64 hex digits)");
 
-/** An EVM address (lowercase) or a Solana mint (base58, 32 to 44 characters, case kept). */
+/**
+ * An EVM address (lowercase) or a Solana mint (base58, 32 to 44 characters, case kept). The refinement decides;
+ * the pattern (the same two forms) is what the document shows.
+ */
 export const zTokenAddress = z
   .string()
   .trim()
+  .meta({ pattern: `^(${ADDRESS_TEXT}|${SOLANA_ADDRESS_TEXT})$` })
   .refine(
     (v) => isEvmAddress(v) || SOLANA_ADDRESS.test(v),
     "must be an EVM address (0x + 40 hex digits) or a Solana mint (base58, 32 to 44 characters)",

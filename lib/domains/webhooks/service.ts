@@ -24,20 +24,33 @@ import { validateTargetUrl } from "./ssrf";
 export const WEBHOOK_EVENTS = ["token.created"] as const;
 
 export const createWebhookBody = z.object({
-  url: z.string().max(2048).url(),
-  events: z.array(z.enum(WEBHOOK_EVENTS)).min(1).max(WEBHOOK_EVENTS.length).default(["token.created"]),
+  url: z
+    .string()
+    .max(2048)
+    .url()
+    .describe(
+      "the https URL deliveries are POSTed to, at most 2048 characters; no credentials, no private or loopback host",
+    ),
+  events: z
+    .array(z.enum(WEBHOOK_EVENTS))
+    .min(1)
+    .max(WEBHOOK_EVENTS.length)
+    .default(["token.created"])
+    .describe("the events to receive (token.created: a launch); default all"),
 });
 export const webhookParams = z.object({ id: z.string().uuid("id: not a webhook id") });
 
-const subscriptionObject = z.object({
-  id: z.string().uuid(),
-  url: z.string(),
-  events: z.array(z.enum(WEBHOOK_EVENTS)),
-  status: z.enum(["active", "paused"]),
-  failingSince: z.string().nullable(),
-  pausedAt: z.string().nullable(),
-  createdAt: z.string(),
-});
+const subscriptionObject = z
+  .object({
+    id: z.string().uuid().describe("the subscription's id (DELETE /api/webhooks/{id})"),
+    url: z.string().describe("where deliveries are POSTed"),
+    events: z.array(z.enum(WEBHOOK_EVENTS)).describe("the events it receives"),
+    status: z.enum(["active", "paused"]).describe("paused after 24 hours of failing deliveries"),
+    failingSince: z.string().nullable().describe("ISO 8601: the first failed delivery since the last success"),
+    pausedAt: z.string().nullable().describe("ISO 8601: when it was paused"),
+    createdAt: z.string().describe("ISO 8601"),
+  })
+  .meta({ id: "Webhook", description: "A partner's webhook subscription" });
 export const createdWebhookResponse = z.object({
   id: z.string().uuid(),
   url: z.string(),

@@ -1349,10 +1349,32 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "token.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A token was launched (token.created)
+         * @description Sent to every active subscription to `token.created` (POST /api/webhooks) when the service indexes a token deployed within the last hour, once per subscription and token. Signature:  `x-webhook-signature: v1=<hex>`, the hex of HMAC-SHA256 keyed with the subscription's secret (`whsec_…`, shown once by POST /api/webhooks) over the text `<x-webhook-timestamp>.<raw body>`. Check it over the raw bytes before parsing JSON, compare in constant time, and refuse a timestamp more than a few minutes old.  Any 2xx within WEBHOOK_TIMEOUT_MS is success; anything else (an error, a timeout, a redirect) is retried after 30 s, 2 min, 10 min, 30 min, 2 h, 6 h and 12 h, with the same x-webhook-id, and a subscription failing for 24 h is paused.
+         */
+        post: operations["webhookTokenCreated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         /**
+         * @description The one error envelope: every 4xx and 5xx answer of the API is this object
          * @example {
          *       "error": "limit: Too big: expected number to be <=100",
          *       "code": "invalid_request",
@@ -1368,6 +1390,976 @@ export interface components {
             requestId: string;
             /** @description Only when there are any. For invalid_request: [{ in, path, message }] per zod issue */
             details?: unknown[];
+        };
+        /** @description One leaf of an airdrop tree: an account and its amount */
+        AirdropEntry: {
+            /**
+             * @description the account that may claim, EIP-55 checksummed
+             * @example 0x4200000000000000000000000000000000000006
+             */
+            account: string;
+            /**
+             * @description what it may claim, in the token's smallest unit (wei), decimal string
+             * @example 250000000000000000
+             */
+            amount: string;
+        };
+        /** @description A Merkle proof and the leaf it proves: pass both to the airdrop extension's claim */
+        AirdropProof: {
+            /** @description sibling hashes from the leaf up, for OpenZeppelin MerkleProof (sorted pairs; standard-v1 leaf hashing); empty for a one-leaf tree */
+            proof: string[];
+            /** @description the leaf the proof proves */
+            entry: components["schemas"]["AirdropEntry"];
+        };
+        /** @description A partner API key as the admin API shows it (never the key itself) */
+        ApiKey: {
+            id: number;
+            name: string;
+            owner: string | null;
+            /** @description the first 12 characters of the current key */
+            prefix: string;
+            /** @enum {string} */
+            status: "active" | "expired" | "revoked";
+            scopes: ("read" | "deploy" | "index" | "webhooks")[];
+            expiresAt: string | null;
+            /** @description null: PARTNER_REQUESTS_PER_MINUTE applies */
+            requestsPerMinute: number | null;
+            /** @description null: DEPLOY_DAILY_LIMIT applies */
+            deploysPerDay: number | null;
+            rewardAddress: string | null;
+            /** @description the key a rotation replaced, while it still works */
+            previousPrefix: string | null;
+            /** @description when the replaced key stops working */
+            previousExpiresAt: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601, UTC
+             */
+            createdAt: string;
+            revokedAt: string | null;
+            /** @description updated at most once a minute */
+            lastUsedAt: string | null;
+        };
+        /** @description A dry run's report: what would be deployed, nothing stored */
+        DeployDryRun: {
+            /** @constant */
+            success: true;
+            /**
+             * @description the second when the requestKey was already used: nothing is simulated
+             * @enum {string}
+             */
+            message: "Dry run: the deployment is valid and simulates" | "Dry run: this requestKey was already used with this body; sending it replays that deployment";
+            /**
+             * @description the token's address, predicted by simulating the factory call
+             * @example 0x4200000000000000000000000000000000000006
+             */
+            expectedAddress: string;
+            /** @constant */
+            dryRun: true;
+            /**
+             * @description the request shape the body was read as
+             * @enum {string}
+             */
+            shape: "4.0.0" | "0.3.1" | "0.3.0" | "3.1.0";
+            /** @description the deployToken call that would be sent (uint256 members as decimal strings); nothing is stored or enqueued */
+            deploymentConfig: components["schemas"]["DeploymentConfig"];
+        };
+        /** @description The deployment is queued: poll GET /api/tokens/deploy/{requestKey} for its status */
+        DeployEnqueued: {
+            /** @constant */
+            success: true;
+            /** @constant */
+            message: "Token deployment enqueued";
+            /**
+             * @description the token's address, predicted by simulating the factory call
+             * @example 0x4200000000000000000000000000000000000006
+             */
+            expectedAddress: string;
+        };
+        /**
+         * 0.3.1
+         * @description Legacy 0.3.1: flat fields beyond 0.3.0's five (rewards, vault, pair, social context)
+         * @example {
+         *       "name": "Example Token",
+         *       "symbol": "EXMPL",
+         *       "image": "https://example.com/token.png",
+         *       "requestorAddress": "0x2222222222222222222222222222222222222222",
+         *       "requestKey": "example-legacy-request-key-00001",
+         *       "requestorFid": 1,
+         *       "creatorRewardsPercentage": 80,
+         *       "tokenPair": "WETH",
+         *       "description": "An example launch",
+         *       "socialMediaUrls": [
+         *         "https://x.com/example"
+         *       ],
+         *       "platform": "farcaster",
+         *       "initialMarketCap": 10
+         *     }
+         */
+        DeployLegacyBody: {
+            /** @description the token's name, 1 to 100 characters, no control characters */
+            name: string;
+            /** @description the token's symbol, 1 to 20 characters, no spaces */
+            symbol: string & (unknown & unknown);
+            /** @description the token's image, an http(s) or ipfs URL of at most 2048 characters; `""` or none: no image */
+            image?: "" | string;
+            /** @description the creator's wallet: the token admin unless creatorRewardsAdmin (or 3.1.0's creatorAdmin) is given, and in 0.3.1 the creator's reward recipient */
+            requestorAddress: string;
+            /** @description the client's idempotency key, exactly 32 characters of A-Z a-z 0-9 _ . ~ -: the same key and body answer the first answer again (another body: 422), and GET /api/tokens/deploy/{requestKey} polls the deployment */
+            requestKey: string;
+            /** @description the creator's share of the LP fees, percent 0 to 80 (at most 2 decimals: whole basis points); default 40. The interface takes 80 minus this, the platform 20 */
+            creatorRewardsPercentage?: number;
+            /** @description the creator's Farcaster ID (a number or its decimal text); sets the context's platform to farcaster */
+            requestorFid?: number;
+            /** @description requestorFid's legacy name: the poster's id (a number, or text of at most 64 characters) */
+            requestorId?: number | string;
+            /** @description the paired (quote) token's symbol, one the service has configured (DEPLOY_QUOTE_TOKENS); default and `""`: WETH (`ETH` is WETH too) */
+            tokenPair?: string;
+            /** @description the token's description, at most 1000 characters (in its metadata) */
+            description?: string;
+            /** @description links of the token, at most 10 http(s) or ipfs URLs; each one's platform is read from its host */
+            socialMediaUrls?: string[];
+            /** @description the social platform the request came from (context.platform), e.g. farcaster */
+            platform?: string;
+            /** @description the message that asked for the token (context.messageId), e.g. a cast hash */
+            castHash?: string;
+            /** @description castHash's other name; give one, or the same value */
+            messageId?: string;
+            /** @description when the vaulted tokens unlock, unix seconds: at least 30 days after the request; required with vaultPercentage above 0 (0 with vaultPercentage 0 is no vault) */
+            vaultUnlockTimestamp?: number;
+            /** @description percent of the supply locked in the vault for tokenAdmin, 0 to 90 (at most 2 decimals); 0: no vault */
+            vaultPercentage?: number;
+            /** @description the token admin and the admin of the creator's reward entry; default: requestorAddress */
+            creatorRewardsAdmin?: string;
+            /** @description starting market cap in whole WETH, at least 1 (default 10); only for WETH-paired tokens */
+            initialMarketCap?: number;
+            /** @description true: validate and simulate the deployment, answer what would be sent, store and send nothing (default false) */
+            dryRun?: boolean;
+        };
+        /**
+         * @description the token deployment the presale ends in (the factory's DeploymentConfig, docs/compat.md)
+         * @example {
+         *       "tokenConfig": {
+         *         "tokenAdmin": "0x1111111111111111111111111111111111111111",
+         *         "name": "Example Token",
+         *         "symbol": "EXT",
+         *         "salt": "0x0000000000000000000000000000000000000000000000000000000000000000",
+         *         "image": "https://example.com/token.png",
+         *         "metadata": "{\"description\":\"An example token\"}",
+         *         "context": "{\"interface\":\"example\"}",
+         *         "originatingChainId": "8453"
+         *       },
+         *       "poolConfig": {
+         *         "hook": "0x2222222222222222222222222222222222222222",
+         *         "pairedToken": "0x4200000000000000000000000000000000000006",
+         *         "tickIfToken0IsClanker": -230400,
+         *         "tickSpacing": 200,
+         *         "poolData": "0x"
+         *       },
+         *       "lockerConfig": {
+         *         "locker": "0x3333333333333333333333333333333333333333",
+         *         "rewardAdmins": [
+         *           "0x1111111111111111111111111111111111111111"
+         *         ],
+         *         "rewardRecipients": [
+         *           "0x1111111111111111111111111111111111111111"
+         *         ],
+         *         "rewardBps": [
+         *           10000
+         *         ],
+         *         "tickLower": [
+         *           -230400
+         *         ],
+         *         "tickUpper": [
+         *           -120000
+         *         ],
+         *         "positionBps": [
+         *           10000
+         *         ],
+         *         "lockerData": "0x"
+         *       },
+         *       "mevModuleConfig": {
+         *         "mevModule": "0x4444444444444444444444444444444444444444",
+         *         "mevModuleData": "0x"
+         *       },
+         *       "extensionConfigs": [
+         *         {
+         *           "extension": "0x5555555555555555555555555555555555555555",
+         *           "msgValue": "0",
+         *           "extensionBps": 1000,
+         *           "extensionData": "0x"
+         *         }
+         *       ]
+         *     }
+         */
+        DeploymentConfig: {
+            tokenConfig: {
+                /**
+                 * @description EIP-55 checksummed address
+                 * @example 0x4200000000000000000000000000000000000006
+                 */
+                tokenAdmin: string;
+                name: string;
+                symbol: string;
+                /** @description 32 bytes, lowercase 0x-hex */
+                salt: string;
+                image: string;
+                /** @description JSON text */
+                metadata: string;
+                /** @description JSON text */
+                context: string;
+                /** @description uint256, decimal string */
+                originatingChainId: string;
+            };
+            poolConfig: {
+                /**
+                 * @description EIP-55 checksummed address
+                 * @example 0x4200000000000000000000000000000000000006
+                 */
+                hook: string;
+                /**
+                 * @description EIP-55 checksummed address
+                 * @example 0x4200000000000000000000000000000000000006
+                 */
+                pairedToken: string;
+                tickIfToken0IsClanker: number;
+                tickSpacing: number;
+                /**
+                 * @description ABI bytes, lowercase 0x-hex
+                 * @example 0x
+                 */
+                poolData: string;
+            };
+            lockerConfig: {
+                /**
+                 * @description EIP-55 checksummed address
+                 * @example 0x4200000000000000000000000000000000000006
+                 */
+                locker: string;
+                rewardAdmins: string[];
+                rewardRecipients: string[];
+                rewardBps: number[];
+                tickLower: number[];
+                tickUpper: number[];
+                positionBps: number[];
+                /**
+                 * @description ABI bytes, lowercase 0x-hex
+                 * @example 0x
+                 */
+                lockerData: string;
+            };
+            mevModuleConfig: {
+                /**
+                 * @description EIP-55 checksummed address
+                 * @example 0x4200000000000000000000000000000000000006
+                 */
+                mevModule: string;
+                /**
+                 * @description ABI bytes, lowercase 0x-hex
+                 * @example 0x
+                 */
+                mevModuleData: string;
+            };
+            extensionConfigs: {
+                /**
+                 * @description EIP-55 checksummed address
+                 * @example 0x4200000000000000000000000000000000000006
+                 */
+                extension: string;
+                /**
+                 * @description wei, decimal string (uint256)
+                 * @example 250000000000000000
+                 */
+                msgValue: string;
+                extensionBps: number;
+                /**
+                 * @description ABI bytes, lowercase 0x-hex
+                 * @example 0x
+                 */
+                extensionData: string;
+            }[];
+        };
+        /** @description Where a deployment stands: queued, submitted, deployed or failed */
+        DeploymentStatus: {
+            /** @description the deploy body's requestKey (32 characters) */
+            requestKey: string;
+            /**
+             * @description deployed as soon as the token row exists
+             * @enum {string}
+             */
+            status: "queued" | "submitted" | "deployed" | "failed";
+            /**
+             * @description the request shape the body was read as
+             * @enum {string}
+             */
+            shape: "4.0.0" | "0.3.1" | "0.3.0" | "3.1.0";
+            chainId: number;
+            /**
+             * @description the token's address, predicted by simulating the factory call
+             * @example 0x4200000000000000000000000000000000000006
+             */
+            expectedAddress: string;
+            /** @description the deployment transaction, lowercase 0x-hex; null until it is sent */
+            txHash: string | null;
+            /** @description only when deployed */
+            token?: components["schemas"]["Token"];
+            /** @description only when failed: why */
+            reason?: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601, UTC
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601, UTC
+             */
+            updatedAt: string;
+        };
+        /**
+         * 3.1.0
+         * @description Split 3.1.0: the legacy fields, the creator's rewards split over groupAddresses
+         * @example {
+         *       "name": "Example Token",
+         *       "symbol": "EXMPL",
+         *       "image": "https://example.com/token.png",
+         *       "requestorAddress": "0x2222222222222222222222222222222222222222",
+         *       "requestKey": "example-split-request-key-000001",
+         *       "creatorRewardsPercentage": 40,
+         *       "groupAddresses": [
+         *         {
+         *           "address": "0x3333333333333333333333333333333333333333",
+         *           "allocation": 60
+         *         },
+         *         {
+         *           "address": "0x4444444444444444444444444444444444444444",
+         *           "allocation": 40
+         *         }
+         *       ]
+         *     }
+         */
+        DeploySplitBody: {
+            /** @description the token's name, 1 to 100 characters, no control characters */
+            name: string;
+            /** @description the token's symbol, 1 to 20 characters, no spaces */
+            symbol: string & (unknown & unknown);
+            /** @description the token's image, an http(s) or ipfs URL of at most 2048 characters; `""` or none: no image */
+            image?: "" | string;
+            /** @description the creator's wallet: the token admin unless creatorRewardsAdmin (or 3.1.0's creatorAdmin) is given, and in 0.3.1 the creator's reward recipient */
+            requestorAddress: string;
+            /** @description the client's idempotency key, exactly 32 characters of A-Z a-z 0-9 _ . ~ -: the same key and body answer the first answer again (another body: 422), and GET /api/tokens/deploy/{requestKey} polls the deployment */
+            requestKey: string;
+            /** @description the creator's share of the LP fees, percent 0 to 80 (at most 2 decimals: whole basis points); default 40. The interface takes 80 minus this, the platform 20 */
+            creatorRewardsPercentage?: number;
+            /** @description the creator's Farcaster ID (a number or its decimal text); sets the context's platform to farcaster */
+            requestorFid?: number;
+            /** @description requestorFid's legacy name: the poster's id (a number, or text of at most 64 characters) */
+            requestorId?: number | string;
+            /** @description the paired (quote) token's symbol, one the service has configured (DEPLOY_QUOTE_TOKENS); default and `""`: WETH (`ETH` is WETH too) */
+            tokenPair?: string;
+            /** @description the token's description, at most 1000 characters (in its metadata) */
+            description?: string;
+            /** @description links of the token, at most 10 http(s) or ipfs URLs; each one's platform is read from its host */
+            socialMediaUrls?: string[];
+            /** @description the social platform the request came from (context.platform), e.g. farcaster */
+            platform?: string;
+            /** @description the message that asked for the token (context.messageId), e.g. a cast hash */
+            castHash?: string;
+            /** @description castHash's other name; give one, or the same value */
+            messageId?: string;
+            /** @description when the vaulted tokens unlock, unix seconds: at least 30 days after the request; required with vaultPercentage above 0 (0 with vaultPercentage 0 is no vault) */
+            vaultUnlockTimestamp?: number;
+            /** @description percent of the supply locked in the vault, 0 to 30 (at most 2 decimals); 0: no vault */
+            vaultPercentage?: number;
+            /** @description the token admin and the admin of the creator's reward entry; default: requestorAddress */
+            creatorRewardsAdmin?: string;
+            /** @description starting market cap in whole WETH, at least 1 (default 10); only for WETH-paired tokens */
+            initialMarketCap?: number;
+            /** @description true: validate and simulate the deployment, answer what would be sent, store and send nothing (default false) */
+            dryRun?: boolean;
+            /** @description the token admin; default: creatorRewardsAdmin, else requestorAddress (it takes no reward share) */
+            creatorAdmin?: string;
+            /** @description who splits the creator's share: 1 to 5 members (6 when creatorRewardsPercentage is 80), no address twice; also taken as a JSON string of the array */
+            groupAddresses: {
+                /** @description a member of the group: its own reward admin and recipient */
+                address: string;
+                /** @description its percent of the creator's share, above 0 and at most 100 (the members sum to 100); creator percent × this must be whole basis points */
+                allocation: number;
+            }[];
+        };
+        /**
+         * 0.3.0
+         * @description Legacy 0.3.0: name, symbol, image, requestorAddress and requestKey only
+         * @example {
+         *       "name": "Example Token",
+         *       "symbol": "EXMPL",
+         *       "image": "https://example.com/token.png",
+         *       "requestorAddress": "0x2222222222222222222222222222222222222222",
+         *       "requestKey": "example-legacy-request-key-00001"
+         *     }
+         */
+        DeployV030Body: {
+            /** @description the token's name, 1 to 100 characters, no control characters */
+            name: string;
+            /** @description the token's symbol, 1 to 20 characters, no spaces */
+            symbol: string & (unknown & unknown);
+            /** @description the token's image, an http(s) or ipfs URL of at most 2048 characters; `""` or none: no image */
+            image?: "" | string;
+            /** @description the creator's wallet: the token admin unless creatorRewardsAdmin (or 3.1.0's creatorAdmin) is given, and in 0.3.1 the creator's reward recipient */
+            requestorAddress: string;
+            /** @description the client's idempotency key, exactly 32 characters of A-Z a-z 0-9 _ . ~ -: the same key and body answer the first answer again (another body: 422), and GET /api/tokens/deploy/{requestKey} polls the deployment */
+            requestKey: string;
+            /** @description true: validate and simulate the deployment, answer what would be sent, store and send nothing (default false) */
+            dryRun?: boolean;
+        };
+        /**
+         * 4.0.0
+         * @description Version 4: token, reward recipients, pool, fees, vault, airdrop, context and sniper fees as objects (told apart by `token`)
+         * @example {
+         *       "token": {
+         *         "name": "Example Token",
+         *         "symbol": "EXMPL",
+         *         "tokenAdmin": "0x1111111111111111111111111111111111111111",
+         *         "image": "https://example.com/token.png",
+         *         "description": "An example launch",
+         *         "socialMediaUrls": [
+         *           {
+         *             "platform": "x",
+         *             "url": "https://x.com/example"
+         *           }
+         *         ],
+         *         "requestKey": "example-v4-request-key-000000001"
+         *       },
+         *       "rewards": [
+         *         {
+         *           "admin": "0x1111111111111111111111111111111111111111",
+         *           "recipient": "0x1111111111111111111111111111111111111111",
+         *           "allocation": 80,
+         *           "rewardsToken": "Both"
+         *         },
+         *         {
+         *           "admin": "0x1111111111111111111111111111111111111111",
+         *           "recipient": "0x2222222222222222222222222222222222222222",
+         *           "allocation": 20,
+         *           "rewardsToken": "Paired"
+         *         }
+         *       ],
+         *       "pool": {
+         *         "type": "standard",
+         *         "initialMarketCap": 10
+         *       },
+         *       "fees": {
+         *         "type": "static",
+         *         "tokenFee": 1,
+         *         "pairedFee": 1
+         *       },
+         *       "vault": {
+         *         "percentage": 10,
+         *         "lockupDuration": 604800,
+         *         "vestingDuration": 0
+         *       },
+         *       "airdrop": {
+         *         "merkleRoot": "0x1f0b8ea7c3a8b8a3f5c9b7d1e2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c8d9e0f1",
+         *         "lockupDuration": 86400,
+         *         "vestingDuration": 0,
+         *         "amount": 5000000000
+         *       },
+         *       "context": {
+         *         "interface": "Example",
+         *         "platform": "farcaster",
+         *         "messageId": "0xcafe",
+         *         "id": "1"
+         *       },
+         *       "sniperFees": {
+         *         "startingFee": 666777,
+         *         "endingFee": 41673,
+         *         "secondsToDecay": 15
+         *       },
+         *       "dryRun": true
+         *     }
+         */
+        DeployV4Body: {
+            /** @description the token itself; an object here is what makes a body 4.0.0 */
+            token: {
+                /** @description the token's name, 1 to 100 characters, no control characters */
+                name: string;
+                /** @description the token's symbol, 1 to 20 characters, no spaces */
+                symbol: string & (unknown & unknown);
+                /** @description the token's image, an http(s) or ipfs URL of at most 2048 characters; `""` or none: no image */
+                image?: "" | string;
+                /** @description the token's admin (may update its image and metadata), and the default reward and vault recipient */
+                tokenAdmin: string;
+                /** @description the token's description, at most 1000 characters (in its metadata) */
+                description?: string;
+                /** @description at most 10 links: a URL (its platform read from the host) or `{ platform, url }` */
+                socialMediaUrls?: (string | {
+                    /** @description the link's platform, 1 to 32 characters (e.g. x, telegram, website) */
+                    platform: string;
+                    /** @description the link: an http(s) or ipfs URL of at most 2048 characters */
+                    url: string;
+                })[];
+                /** @description at most 10 http(s) or ipfs URLs of audits (in its metadata) */
+                auditUrls?: string[];
+                /** @description the client's idempotency key, exactly 32 characters of A-Z a-z 0-9 _ . ~ -: the same key and body answer the first answer again (another body: 422), and GET /api/tokens/deploy/{requestKey} polls the deployment */
+                requestKey: string;
+            };
+            /** @description 1 to 7 reward recipients; default: token.tokenAdmin takes 100% in both tokens */
+            rewards?: {
+                /** @description may change this entry's admin and recipient */
+                admin: string;
+                /** @description receives this entry's share of the LP fees */
+                recipient: string;
+                /** @description percent of the LP fees (at most 2 decimals); the entries sum to 100 */
+                allocation: number;
+                /**
+                 * @description the token this recipient takes its fees in: Both (default), Paired (the paired token) or Clanker (the new token)
+                 * @enum {string}
+                 */
+                rewardsToken?: "Both" | "Paired" | "Clanker";
+            }[];
+            /** @description the Uniswap v4 pool the token opens in; default: standard, paired with WETH, market cap 10 WETH */
+            pool?: {
+                /**
+                 * @description standard (default): one position from the starting tick; project: five preset positions, paired with WETH at tick -230400
+                 * @enum {string}
+                 */
+                type?: "standard" | "project";
+                /** @description the token to pair with: an ERC-20 address, or `WETH` (the default) for the chain's WETH */
+                pairedToken?: string;
+                /** @description starting market cap in whole paired tokens (standard pools); default: 10 for WETH, a configured quote token's own default, else tick -230400 as the platform's SDK */
+                initialMarketCap?: number;
+            };
+            /** @description the pool's LP fees, in percent; default: static, 1% on each side */
+            fees?: {
+                /**
+                 * @description static (default): tokenFee and pairedFee; dynamic: a fee between baseFee and maxLpFee
+                 * @enum {string}
+                 */
+                type?: "static" | "dynamic";
+                /** @description static: the swap fee on the token's side, percent 0 to 5 (not bps; at most 4 decimals, 1% = 10,000 millionths on chain); default 1 (the platform's clankerFee) */
+                tokenFee?: number;
+                /** @description static: the swap fee on the paired token's side, percent 0 to 5 (not bps; at most 4 decimals); default 1 */
+                pairedFee?: number;
+                /** @description dynamic: the lowest fee, percent 0.25 to 5 (at most 4 decimals), at most maxLpFee; default 0.5 */
+                baseFee?: number;
+                /** @description dynamic: the highest fee, percent 0.25 to 5 (at most 4 decimals); default 5 */
+                maxLpFee?: number;
+            };
+            /** @description part of the supply locked in the vault extension, then vested; default: none */
+            vault?: {
+                /** @description percent of the supply vaulted, at most 90; 0 is no vault (as the SDK allows it) */
+                percentage?: number;
+                /** @description seconds before the vaulted tokens start to unlock, at least 604800 (7 days); required with a percentage above 0 */
+                lockupDuration?: number;
+                /** @description seconds of linear vesting after the lockup; default 0 */
+                vestingDuration?: number;
+                /** @description receives the vaulted tokens; default: token.tokenAdmin */
+                recipient?: string;
+            };
+            /** @description an airdrop of part of the supply through the airdrop extension (the SDK's names and units) */
+            airdrop?: {
+                /** @description may update the airdrop's Merkle root; default: token.tokenAdmin */
+                admin?: string;
+                /** @description root of the airdrop's Merkle tree (upload the tree with POST /api/airdrops once the token exists) */
+                merkleRoot: string;
+                /** @description seconds before claims open; at least 86,400 */
+                lockupDuration: number;
+                /** @description seconds of linear vesting after the lockup; default 0 */
+                vestingDuration?: number;
+                /** @description whole tokens (of 100,000,000,000) set aside for the airdrop; the extension takes the basis points rounded up */
+                amount: number;
+            };
+            /** @description the token's social context (its `context` JSON); interface defaults to the API key's partner name, the others to empty */
+            context?: {
+                /** @description the system the token was deployed through */
+                interface?: string;
+                /** @description the social platform the deployment came from, e.g. farcaster */
+                platform?: string;
+                /** @description the message on that platform that asked for the token */
+                messageId?: string;
+                /** @description the poster's id on that platform (a number is written as its decimal text) */
+                id?: string | number;
+            };
+            /** @description the sniper auction's fees at launch (the SDK's sniperFees); defaults 666777, 41673 and 15 s */
+            sniperFees?: {
+                /** @description the fee when the pool opens, millionths (666,777 = 66.6777%); default 666777 */
+                startingFee?: number;
+                /** @description the fee it descends to, below startingFee; default 41673 */
+                endingFee?: number;
+                /** @description seconds from startingFee to endingFee; default 15 */
+                secondsToDecay?: number;
+            };
+            /** @description the chain to deploy on, one with an RPC and a factory configured (a number or its text); default 8453 */
+            chainId?: number | string;
+            /** @description true: validate and simulate the deployment, answer what would be sent, store and send nothing (default false) */
+            dryRun?: boolean;
+        };
+        /** @description A key's requests by route and status, and its deploys, per UTC day */
+        KeyUsage: {
+            keyId: number;
+            name: string;
+            lastUsedAt: string | null;
+            /** @description today first */
+            days: {
+                /** @description UTC day, YYYY-MM-DD */
+                day: string;
+                /** @description every request the key made that day */
+                requests: number;
+                /** @description deployments accepted that day (what the daily deploy limit counts) */
+                deploys: number;
+                /** @description requests by route and status, most first */
+                byRoute: {
+                    /** @description method and path template, e.g. `POST /api/tokens/deploy` */
+                    route: string;
+                    /** @description the HTTP status answered */
+                    status: number;
+                    count: number;
+                }[];
+            }[];
+        };
+        /** @description A presale as the service indexes it from its contract's events */
+        Presale: {
+            /** @description row id */
+            id: number;
+            /** @description the presale contract's id */
+            presale_id: number;
+            chain_id: number;
+            /**
+             * @description the presale contract, EIP-55 checksummed
+             * @example 0x4200000000000000000000000000000000000006
+             */
+            presale_address: string;
+            /** @description the contract's PresaleStatus */
+            status: number;
+            /**
+             * @description name of `status`; Unknown for a value the service does not know
+             * @enum {string}
+             */
+            status_name: "NotCreated" | "Active" | "SuccessfulMinimumHit" | "SuccessfulMaximumHit" | "Failed" | "Claimable" | "Unknown";
+            /** @description the presale's owner, EIP-55 checksummed */
+            owner: string | null;
+            /** @description lowercase 0x-hex; null when the presale has no allowlist */
+            allowlist_root: string | null;
+            min_eth_goal: string | null;
+            max_eth_goal: string | null;
+            /**
+             * @description wei, decimal string (uint256)
+             * @example 250000000000000000
+             */
+            eth_raised: string;
+            end_time: string | null;
+            lockup_duration: number | null;
+            vesting_duration: number | null;
+            /** @description ISO 8601, UTC; set once the token is deployed */
+            lockup_end_time: string | null;
+            /** @description ISO 8601, UTC; set once the token is deployed */
+            vesting_end_time: string | null;
+            /** @description the deployed token, EIP-55 checksummed; null before deployment */
+            token_address: string | null;
+            /** @description wei, decimal string; the token supply the presale deployment minted */
+            token_supply: string | null;
+            deployment_config: components["schemas"]["DeploymentConfig"] | null;
+            /** @description ISO 8601, UTC; block time of PresaleStarted */
+            started_at: string | null;
+            /** @description the PresaleStarted transaction, lowercase 0x-hex */
+            start_tx_hash: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601, UTC
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601, UTC
+             */
+            updated_at: string;
+        };
+        /** @description A StandardMerkleTree dump (OpenZeppelin merkle-tree `tree.dump()`) of (address, uint256) leaves */
+        StandardMerkleTreeDump: {
+            /**
+             * @description the dump's format, always standard-v1
+             * @constant
+             */
+            format: "standard-v1";
+            /** @description the leaf types, always [address, uint256]: an account and an amount in wei */
+            leafEncoding: [
+                "address",
+                "uint256"
+            ];
+            /** @description every node, root first: 2n - 1 for n values */
+            tree: string[];
+            /** @description one per leaf; an account may have several */
+            values: {
+                /** @description [account, amount in wei] */
+                value: [
+                    string,
+                    string | number
+                ];
+                /** @description the leaf's position in `tree` (n - 1 to 2n - 2) */
+                treeIndex: number | string;
+            }[];
+        };
+        /** @description A token as the lists answer it (the platform's token object) */
+        Token: {
+            id: number;
+            /** @description ISO 8601 */
+            created_at: string;
+            /** @description ISO 8601; the default sort key */
+            deployed_at: string;
+            /** @description the deploying transaction (lowercase 0x-hex on EVM chains); null if unknown */
+            tx_hash: string | null;
+            name: string;
+            symbol: string;
+            /** @description the token's image URL as deployed (http(s) or ipfs), or null */
+            img_url: string | null;
+            /** @description the Farcaster ID that asked for the token, if any */
+            requestor_fid: number | null;
+            /** @description the social message that asked for the token (a cast hash or a message id) */
+            cast_hash: string | null;
+            /** @description deployment generation, e.g. clanker_v4 */
+            type: string;
+            /** @description the paired (quote) token's symbol, e.g. WETH */
+            pair: string | null;
+            /** @description the chain the token is deployed on (8453 is Base) */
+            chain_id: number;
+            /** @description the presale the token came from (GET /api/presales), if any */
+            presale_id: number | null;
+            /** @description checksummed EVM address, or a Solana mint (base58) as stored */
+            contract_address: string;
+            /** @description 20-byte pool address (checksummed), a 32-byte v4 pool id, or a Solana pool (base58); null if unknown */
+            pool_address: string | null;
+            /**
+             * @description the account that sent the deploying transaction, EIP-55 checksummed
+             * @example 0x4200000000000000000000000000000000000006
+             */
+            msg_sender: string;
+            /**
+             * @description the token's admin (tokenAdmin), EIP-55 checksummed
+             * @example 0x4200000000000000000000000000000000000006
+             */
+            admin: string;
+            /** @description the factory that deployed it, EIP-55 checksummed */
+            factory_address: string | null;
+            /** @description the LP locker holding the pool position, EIP-55 checksummed */
+            locker_address: string | null;
+            /** @description { description, socialMediaUrls: [{ platform, url }], auditUrls } */
+            metadata: {
+                [key: string]: unknown;
+            };
+            /** @description { interface, platform, messageId, id } */
+            social_context: {
+                [key: string]: unknown;
+            };
+            deploy_config: {
+                [key: string]: unknown;
+            } | null;
+            pool_config: {
+                [key: string]: unknown;
+            } | null;
+            /** @description the platform's extensions member; null when the token's hook is unknown */
+            extensions: {
+                fees: components["schemas"]["TokenFees"];
+            } | null;
+            /** @description the market cap the pool opened at, in whole paired tokens */
+            starting_market_cap: number | null;
+            /** @description what looked unusual at indexing: UNUSUAL_PAIR_ADDRESS (an unknown quote token), UNUSUAL_TICK */
+            warnings: string[];
+            tags: {
+                champagne: boolean;
+                verified: boolean;
+                knownInterfaceDeployer: boolean;
+            };
+            /** @description wei, decimal string */
+            supply: string;
+            related?: {
+                /** @description the creator's profile (includeUser) */
+                user?: components["schemas"]["User"] | null;
+                /** @description stored market data (includeMarket) */
+                market?: components["schemas"]["TokenMarket"] | null;
+            };
+        };
+        /** @description The body of a token.created delivery: one newly indexed token deployed within the last hour */
+        TokenCreatedWebhook: {
+            /**
+             * @description the delivery's id, the same on every attempt (and in x-webhook-id): deduplicate on it
+             * @example whd_0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f
+             */
+            id: string;
+            /**
+             * @description the event
+             * @constant
+             */
+            type: "token.created";
+            /** @description the token, as GET /api/tokens lists it (without `related`) */
+            data: components["schemas"]["Token"];
+        };
+        /** @description the hook always (TokenCreated); recipients when the deployment's configuration is known (this service's deployment, or a direct call to the factory), and type and fees when its pool data is recognised */
+        TokenFees: {
+            /**
+             * @description the pool's fee hook (Uniswap v4 hooks address of the pool key)
+             * @example 0x4200000000000000000000000000000000000006
+             */
+            hook_address: string;
+            /** @description the reward split as deployed, when the deployment's configuration is known */
+            recipients?: {
+                /** @description the recipient's share of the LP fees, basis points (10,000 = 100%) */
+                bps: number;
+                /**
+                 * @description may change this entry's admin and recipient, EIP-55 checksummed
+                 * @example 0x4200000000000000000000000000000000000006
+                 */
+                admin: string;
+                /**
+                 * @description receives this share, EIP-55 checksummed
+                 * @example 0x4200000000000000000000000000000000000006
+                 */
+                recipient: string;
+            }[];
+            /** @constant */
+            type: "static";
+            /** @description fee on the token's side, millionths */
+            tokenFee: number;
+            /** @description fee on the paired token's side, millionths */
+            pairedFee: number;
+        } | {
+            /**
+             * @description the pool's fee hook (Uniswap v4 hooks address of the pool key)
+             * @example 0x4200000000000000000000000000000000000006
+             */
+            hook_address: string;
+            /** @description the reward split as deployed, when the deployment's configuration is known */
+            recipients?: {
+                /** @description the recipient's share of the LP fees, basis points (10,000 = 100%) */
+                bps: number;
+                /**
+                 * @description may change this entry's admin and recipient, EIP-55 checksummed
+                 * @example 0x4200000000000000000000000000000000000006
+                 */
+                admin: string;
+                /**
+                 * @description receives this share, EIP-55 checksummed
+                 * @example 0x4200000000000000000000000000000000000006
+                 */
+                recipient: string;
+            }[];
+            /** @constant */
+            type: "dynamic";
+            /** @description base fee, millionths */
+            baseFee: number;
+            /** @description maximum fee, millionths */
+            maxFee: number;
+        } | {
+            /**
+             * @description the pool's fee hook (Uniswap v4 hooks address of the pool key)
+             * @example 0x4200000000000000000000000000000000000006
+             */
+            hook_address: string;
+            /** @description the reward split as deployed, when the deployment's configuration is known */
+            recipients?: {
+                /** @description the recipient's share of the LP fees, basis points (10,000 = 100%) */
+                bps: number;
+                /**
+                 * @description may change this entry's admin and recipient, EIP-55 checksummed
+                 * @example 0x4200000000000000000000000000000000000006
+                 */
+                admin: string;
+                /**
+                 * @description receives this share, EIP-55 checksummed
+                 * @example 0x4200000000000000000000000000000000000006
+                 */
+                recipient: string;
+            }[];
+        };
+        /** @description One page of tokens */
+        TokenList: {
+            data: components["schemas"]["Token"][];
+            /** @description exact up to 1,000 matches, the planner's estimate above (README) */
+            total: number;
+            /** @description opaque; null on the last page */
+            cursor: string | null;
+            /** @description whether tokens follow this page (by cursor, or by page and offset) */
+            hasMore: boolean;
+        };
+        /** @description A token's stored market figures (includeMarket) */
+        TokenMarket: {
+            /** @description USD */
+            marketCap: number | null;
+            priceUsd: number | null;
+            /** @description USD, 24 h */
+            volume24h: number | null;
+            priceChangePercent1h: number | null;
+            priceChangePercent24h: number | null;
+            txCount24h: number | null;
+            /** @description when the figures were fetched from the aggregator (ISO 8601) */
+            updatedAt: string;
+            /** @description older than the service's limit (MARKET_MAX_AGE_SECONDS): the figures are null, not served as current */
+            stale: boolean;
+        };
+        /** @description The profile provider's (Neynar v2) user object as it sent it; members beyond those listed are passed through unchanged */
+        User: {
+            /** @description "user" */
+            object?: string;
+            /** @description Farcaster ID */
+            fid: number;
+            username?: string | null;
+            display_name?: string | null;
+            pfp_url?: string | null;
+            /** @description as the provider sent it; EIP-55 when built from stored columns */
+            custody_address?: string | null;
+            follower_count?: number;
+            following_count?: number;
+            /** @description verified addresses (legacy member) */
+            verifications?: string[];
+            verified_addresses?: {
+                /**
+                 * @description verified EVM addresses, as the provider sends them
+                 * @default []
+                 */
+                eth_addresses: string[];
+                /** @description verified Solana addresses (base58) */
+                sol_addresses?: string[];
+            } & {
+                [key: string]: unknown;
+            };
+            /** @description linked accounts, e.g. { platform: "x", username } */
+            verified_accounts?: ({
+                platform?: string;
+                username?: string;
+            } & {
+                [key: string]: unknown;
+            })[] | null;
+            /** @description Neynar user score, 0 to 1 */
+            score?: number | null;
+            experimental?: ({
+                neynar_user_score?: number | null;
+            } & {
+                [key: string]: unknown;
+            }) | null;
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description A partner's webhook subscription */
+        Webhook: {
+            /**
+             * Format: uuid
+             * @description the subscription's id (DELETE /api/webhooks/{id})
+             */
+            id: string;
+            /** @description where deliveries are POSTed */
+            url: string;
+            /** @description the events it receives */
+            events: "token.created"[];
+            /**
+             * @description paused after 24 hours of failing deliveries
+             * @enum {string}
+             */
+            status: "active" | "paused";
+            /** @description ISO 8601: the first failed delivery since the last success */
+            failingSince: string | null;
+            /** @description ISO 8601: when it was paused */
+            pausedAt: string | null;
+            /** @description ISO 8601 */
+            createdAt: string;
         };
     };
     responses: never;
@@ -1574,34 +2566,7 @@ export interface operations {
                      *       "lastUsedAt": "2026-01-01T00:00:00.000Z"
                      *     }
                      */
-                    "application/json": {
-                        id: number;
-                        name: string;
-                        owner: string | null;
-                        /** @description the first 12 characters of the current key */
-                        prefix: string;
-                        /** @enum {string} */
-                        status: "active" | "expired" | "revoked";
-                        scopes: ("read" | "deploy" | "index" | "webhooks")[];
-                        expiresAt: string | null;
-                        /** @description null: PARTNER_REQUESTS_PER_MINUTE applies */
-                        requestsPerMinute: number | null;
-                        /** @description null: DEPLOY_DAILY_LIMIT applies */
-                        deploysPerDay: number | null;
-                        rewardAddress: string | null;
-                        /** @description the key a rotation replaced, while it still works */
-                        previousPrefix: string | null;
-                        /** @description when the replaced key stops working */
-                        previousExpiresAt: string | null;
-                        /**
-                         * Format: date-time
-                         * @description ISO 8601, UTC
-                         */
-                        createdAt: string;
-                        revokedAt: string | null;
-                        /** @description updated at most once a minute */
-                        lastUsedAt: string | null;
-                    };
+                    "application/json": components["schemas"]["ApiKey"];
                 };
             };
             /** @description Invalid input: the message names the parameter; `details` lists every zod issue */
@@ -1695,34 +2660,7 @@ export interface operations {
                      *       "lastUsedAt": "2026-01-01T00:00:00.000Z"
                      *     }
                      */
-                    "application/json": {
-                        id: number;
-                        name: string;
-                        owner: string | null;
-                        /** @description the first 12 characters of the current key */
-                        prefix: string;
-                        /** @enum {string} */
-                        status: "active" | "expired" | "revoked";
-                        scopes: ("read" | "deploy" | "index" | "webhooks")[];
-                        expiresAt: string | null;
-                        /** @description null: PARTNER_REQUESTS_PER_MINUTE applies */
-                        requestsPerMinute: number | null;
-                        /** @description null: DEPLOY_DAILY_LIMIT applies */
-                        deploysPerDay: number | null;
-                        rewardAddress: string | null;
-                        /** @description the key a rotation replaced, while it still works */
-                        previousPrefix: string | null;
-                        /** @description when the replaced key stops working */
-                        previousExpiresAt: string | null;
-                        /**
-                         * Format: date-time
-                         * @description ISO 8601, UTC
-                         */
-                        createdAt: string;
-                        revokedAt: string | null;
-                        /** @description updated at most once a minute */
-                        lastUsedAt: string | null;
-                    };
+                    "application/json": components["schemas"]["ApiKey"];
                 };
             };
             /** @description Invalid input: the message names the parameter; `details` lists every zod issue */
@@ -1822,28 +2760,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": {
-                        keyId: number;
-                        name: string;
-                        lastUsedAt: string | null;
-                        /** @description today first */
-                        days: {
-                            /** @description UTC day, YYYY-MM-DD */
-                            day: string;
-                            /** @description every request the key made that day */
-                            requests: number;
-                            /** @description deployments accepted that day (what the daily deploy limit counts) */
-                            deploys: number;
-                            /** @description requests by route and status, most first */
-                            byRoute: {
-                                /** @description method and path template, e.g. `POST /api/tokens/deploy` */
-                                route: string;
-                                /** @description the HTTP status answered */
-                                status: number;
-                                count: number;
-                            }[];
-                        }[];
-                    };
+                    "application/json": components["schemas"]["KeyUsage"];
                 };
             };
             /** @description Invalid input: the message names the parameter; `details` lists every zod issue */
@@ -1945,34 +2862,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        keys: {
-                            id: number;
-                            name: string;
-                            owner: string | null;
-                            /** @description the first 12 characters of the current key */
-                            prefix: string;
-                            /** @enum {string} */
-                            status: "active" | "expired" | "revoked";
-                            scopes: ("read" | "deploy" | "index" | "webhooks")[];
-                            expiresAt: string | null;
-                            /** @description null: PARTNER_REQUESTS_PER_MINUTE applies */
-                            requestsPerMinute: number | null;
-                            /** @description null: DEPLOY_DAILY_LIMIT applies */
-                            deploysPerDay: number | null;
-                            rewardAddress: string | null;
-                            /** @description the key a rotation replaced, while it still works */
-                            previousPrefix: string | null;
-                            /** @description when the replaced key stops working */
-                            previousExpiresAt: string | null;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601, UTC
-                             */
-                            createdAt: string;
-                            revokedAt: string | null;
-                            /** @description updated at most once a minute */
-                            lastUsedAt: string | null;
-                        }[];
+                        keys: components["schemas"]["ApiKey"][];
                         /** @description pass as `cursor` for the next page; null on the last */
                         nextCursor: string | null;
                     };
@@ -2540,7 +3430,9 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /** @description an admin's user token (Farcaster Quick Auth or Privy), at most 8192 characters; or send it as the Bearer */
                     token?: string;
+                    /** @description the admin secret (ADMIN_SECRET), at most 1024 characters */
                     secret?: string;
                 };
             };
@@ -2717,18 +3609,7 @@ export interface operations {
                      */
                     "application/json": {
                         /** @description one page, in account order; an account in several leaves has one entry per leaf */
-                        allocations: {
-                            /**
-                             * @description EIP-55 checksummed address
-                             * @example 0x4200000000000000000000000000000000000006
-                             */
-                            account: string;
-                            /**
-                             * @description wei, decimal string (uint256)
-                             * @example 250000000000000000
-                             */
-                            amount: string;
-                        }[];
+                        allocations: components["schemas"]["AirdropEntry"][];
                         /** @description the tree's root (tree[0] of the uploaded dump), lowercase 0x-hex */
                         merkleRoot: string;
                         /** @description leaves in the tree, all pages */
@@ -2812,23 +3693,7 @@ export interface operations {
                      */
                     "application/json": {
                         /** @description one per leaf of the claimer, largest amount first; empty when the claimer has none */
-                        proofs: {
-                            /** @description sibling hashes from the leaf up, for OpenZeppelin MerkleProof (sorted pairs; standard-v1 leaf hashing); empty for a one-leaf tree */
-                            proof: string[];
-                            /** @description the leaf the proof proves */
-                            entry: {
-                                /**
-                                 * @description the claimer, EIP-55 checksummed
-                                 * @example 0x4200000000000000000000000000000000000006
-                                 */
-                                account: string;
-                                /**
-                                 * @description wei, decimal string (uint256)
-                                 * @example 250000000000000000
-                                 */
-                                amount: string;
-                            };
-                        }[];
+                        proofs: components["schemas"]["AirdropProof"][];
                     };
                 };
             };
@@ -3078,27 +3943,7 @@ export interface operations {
                      * @default 10
                      */
                     delaySeconds?: number | string;
-                    /** @description A StandardMerkleTree dump (OpenZeppelin merkle-tree `tree.dump()`) of (address, uint256) leaves */
-                    tree: {
-                        /** @constant */
-                        format: "standard-v1";
-                        leafEncoding: [
-                            "address",
-                            "uint256"
-                        ];
-                        /** @description every node, root first: 2n - 1 for n values */
-                        tree: string[];
-                        /** @description one per leaf; an account may have several */
-                        values: {
-                            /** @description [account, amount in wei] */
-                            value: [
-                                string,
-                                string | number
-                            ];
-                            /** @description the leaf's position in `tree` (n - 1 to 2n - 2) */
-                            treeIndex: number | string;
-                        }[];
-                    };
+                    tree: components["schemas"]["StandardMerkleTreeDump"];
                 };
             };
         };
@@ -3448,48 +4293,7 @@ export interface operations {
                      */
                     "application/json": {
                         /** @description the profile holding the wallet; null when none is known (or the provider failed with none stored) */
-                        user: ({
-                            /** @description "user" */
-                            object?: string;
-                            /** @description Farcaster ID */
-                            fid: number;
-                            username?: string | null;
-                            display_name?: string | null;
-                            pfp_url?: string | null;
-                            /** @description as the provider sent it; EIP-55 when built from stored columns */
-                            custody_address?: string | null;
-                            follower_count?: number;
-                            following_count?: number;
-                            /** @description verified addresses (legacy member) */
-                            verifications?: string[];
-                            verified_addresses?: {
-                                /**
-                                 * @description verified EVM addresses, as the provider sends them
-                                 * @default []
-                                 */
-                                eth_addresses: string[];
-                                /** @description verified Solana addresses (base58) */
-                                sol_addresses?: string[];
-                            } & {
-                                [key: string]: unknown;
-                            };
-                            /** @description linked accounts, e.g. { platform: "x", username } */
-                            verified_accounts?: ({
-                                platform?: string;
-                                username?: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[] | null;
-                            /** @description Neynar user score, 0 to 1 */
-                            score?: number | null;
-                            experimental?: ({
-                                neynar_user_score?: number | null;
-                            } & {
-                                [key: string]: unknown;
-                            }) | null;
-                        } & {
-                            [key: string]: unknown;
-                        }) | null;
+                        user: components["schemas"]["User"] | null;
                         /**
                          * @description EIP-55 checksummed address
                          * @example 0x4200000000000000000000000000000000000006
@@ -3517,32 +4321,41 @@ export interface operations {
                             created_at: string;
                             /** @description ISO 8601; the default sort key */
                             deployed_at: string;
+                            /** @description the deploying transaction (lowercase 0x-hex on EVM chains); null if unknown */
                             tx_hash: string | null;
                             name: string;
                             symbol: string;
+                            /** @description the token's image URL as deployed (http(s) or ipfs), or null */
                             img_url: string | null;
+                            /** @description the Farcaster ID that asked for the token, if any */
                             requestor_fid: number | null;
+                            /** @description the social message that asked for the token (a cast hash or a message id) */
                             cast_hash: string | null;
                             /** @description deployment generation, e.g. clanker_v4 */
                             type: string;
+                            /** @description the paired (quote) token's symbol, e.g. WETH */
                             pair: string | null;
+                            /** @description the chain the token is deployed on (8453 is Base) */
                             chain_id: number;
+                            /** @description the presale the token came from (GET /api/presales), if any */
                             presale_id: number | null;
                             /** @description checksummed EVM address, or a Solana mint (base58) as stored */
                             contract_address: string;
-                            /** @description 20-byte pool address (checksummed) or a 32-byte v4 pool id */
+                            /** @description 20-byte pool address (checksummed), a 32-byte v4 pool id, or a Solana pool (base58); null if unknown */
                             pool_address: string | null;
                             /**
-                             * @description EIP-55 checksummed address
+                             * @description the account that sent the deploying transaction, EIP-55 checksummed
                              * @example 0x4200000000000000000000000000000000000006
                              */
                             msg_sender: string;
                             /**
-                             * @description EIP-55 checksummed address
+                             * @description the token's admin (tokenAdmin), EIP-55 checksummed
                              * @example 0x4200000000000000000000000000000000000006
                              */
                             admin: string;
+                            /** @description the factory that deployed it, EIP-55 checksummed */
                             factory_address: string | null;
+                            /** @description the LP locker holding the pool position, EIP-55 checksummed */
                             locker_address: string | null;
                             /** @description { description, socialMediaUrls: [{ platform, url }], auditUrls } */
                             metadata: {
@@ -3560,82 +4373,11 @@ export interface operations {
                             } | null;
                             /** @description the platform's extensions member; null when the token's hook is unknown */
                             extensions: {
-                                /** @description the hook always (TokenCreated); recipients when the deployment's configuration is known (this service's deployment, or a direct call to the factory), and type and fees when its pool data is recognised */
-                                fees: {
-                                    /**
-                                     * @description the pool's fee hook (Uniswap v4 hooks address of the pool key)
-                                     * @example 0x4200000000000000000000000000000000000006
-                                     */
-                                    hook_address: string;
-                                    /** @description the reward split as deployed, when the deployment's configuration is known */
-                                    recipients?: {
-                                        bps: number;
-                                        /**
-                                         * @description EIP-55 checksummed address
-                                         * @example 0x4200000000000000000000000000000000000006
-                                         */
-                                        admin: string;
-                                        /**
-                                         * @description EIP-55 checksummed address
-                                         * @example 0x4200000000000000000000000000000000000006
-                                         */
-                                        recipient: string;
-                                    }[];
-                                    /** @constant */
-                                    type: "static";
-                                    /** @description fee on the token's side, millionths */
-                                    tokenFee: number;
-                                    /** @description fee on the paired token's side, millionths */
-                                    pairedFee: number;
-                                } | {
-                                    /**
-                                     * @description the pool's fee hook (Uniswap v4 hooks address of the pool key)
-                                     * @example 0x4200000000000000000000000000000000000006
-                                     */
-                                    hook_address: string;
-                                    /** @description the reward split as deployed, when the deployment's configuration is known */
-                                    recipients?: {
-                                        bps: number;
-                                        /**
-                                         * @description EIP-55 checksummed address
-                                         * @example 0x4200000000000000000000000000000000000006
-                                         */
-                                        admin: string;
-                                        /**
-                                         * @description EIP-55 checksummed address
-                                         * @example 0x4200000000000000000000000000000000000006
-                                         */
-                                        recipient: string;
-                                    }[];
-                                    /** @constant */
-                                    type: "dynamic";
-                                    /** @description base fee, millionths */
-                                    baseFee: number;
-                                    /** @description maximum fee, millionths */
-                                    maxFee: number;
-                                } | {
-                                    /**
-                                     * @description the pool's fee hook (Uniswap v4 hooks address of the pool key)
-                                     * @example 0x4200000000000000000000000000000000000006
-                                     */
-                                    hook_address: string;
-                                    /** @description the reward split as deployed, when the deployment's configuration is known */
-                                    recipients?: {
-                                        bps: number;
-                                        /**
-                                         * @description EIP-55 checksummed address
-                                         * @example 0x4200000000000000000000000000000000000006
-                                         */
-                                        admin: string;
-                                        /**
-                                         * @description EIP-55 checksummed address
-                                         * @example 0x4200000000000000000000000000000000000006
-                                         */
-                                        recipient: string;
-                                    }[];
-                                };
+                                fees: components["schemas"]["TokenFees"];
                             } | null;
+                            /** @description the market cap the pool opened at, in whole paired tokens */
                             starting_market_cap: number | null;
+                            /** @description what looked unusual at indexing: UNUSUAL_PAIR_ADDRESS (an unknown quote token), UNUSUAL_TICK */
                             warnings: string[];
                             tags: {
                                 champagne: boolean;
@@ -3646,20 +4388,7 @@ export interface operations {
                             supply: string;
                             related: {
                                 /** @description stored market data; null when none */
-                                market: {
-                                    /** @description USD */
-                                    marketCap: number | null;
-                                    priceUsd: number | null;
-                                    /** @description USD, 24 h */
-                                    volume24h: number | null;
-                                    priceChangePercent1h: number | null;
-                                    priceChangePercent24h: number | null;
-                                    txCount24h: number | null;
-                                    /** @description when the figures were fetched from the aggregator (ISO 8601) */
-                                    updatedAt: string;
-                                    /** @description older than the service's limit (MARKET_MAX_AGE_SECONDS): the figures are null, not served as current */
-                                    stale: boolean;
-                                } | null;
+                                market: components["schemas"]["TokenMarket"] | null;
                             };
                         }[];
                     };
@@ -4654,48 +5383,7 @@ export interface operations {
                      */
                     "application/json": {
                         /** @description in the order the FIDs were asked; unknown FIDs are left out */
-                        users: ({
-                            /** @description "user" */
-                            object?: string;
-                            /** @description Farcaster ID */
-                            fid: number;
-                            username?: string | null;
-                            display_name?: string | null;
-                            pfp_url?: string | null;
-                            /** @description as the provider sent it; EIP-55 when built from stored columns */
-                            custody_address?: string | null;
-                            follower_count?: number;
-                            following_count?: number;
-                            /** @description verified addresses (legacy member) */
-                            verifications?: string[];
-                            verified_addresses?: {
-                                /**
-                                 * @description verified EVM addresses, as the provider sends them
-                                 * @default []
-                                 */
-                                eth_addresses: string[];
-                                /** @description verified Solana addresses (base58) */
-                                sol_addresses?: string[];
-                            } & {
-                                [key: string]: unknown;
-                            };
-                            /** @description linked accounts, e.g. { platform: "x", username } */
-                            verified_accounts?: ({
-                                platform?: string;
-                                username?: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[] | null;
-                            /** @description Neynar user score, 0 to 1 */
-                            score?: number | null;
-                            experimental?: ({
-                                neynar_user_score?: number | null;
-                            } & {
-                                [key: string]: unknown;
-                            }) | null;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
+                        users: components["schemas"]["User"][];
                     };
                 };
             };
@@ -4733,7 +5421,10 @@ export interface operations {
     getApiGetTokenByAddress: {
         parameters: {
             query: {
-                /** @description the token's EVM contract address (any case) or Solana mint */
+                /**
+                 * @description the token's EVM contract address (any case) or Solana mint
+                 * @example 0x4200000000000000000000000000000000000006
+                 */
                 address: string;
             };
             header?: never;
@@ -4856,32 +5547,41 @@ export interface operations {
                             created_at: string;
                             /** @description ISO 8601; the default sort key */
                             deployed_at: string;
+                            /** @description the deploying transaction (lowercase 0x-hex on EVM chains); null if unknown */
                             tx_hash: string | null;
                             name: string;
                             symbol: string;
+                            /** @description the token's image URL as deployed (http(s) or ipfs), or null */
                             img_url: string | null;
+                            /** @description the Farcaster ID that asked for the token, if any */
                             requestor_fid: number | null;
+                            /** @description the social message that asked for the token (a cast hash or a message id) */
                             cast_hash: string | null;
                             /** @description deployment generation, e.g. clanker_v4 */
                             type: string;
+                            /** @description the paired (quote) token's symbol, e.g. WETH */
                             pair: string | null;
+                            /** @description the chain the token is deployed on (8453 is Base) */
                             chain_id: number;
+                            /** @description the presale the token came from (GET /api/presales), if any */
                             presale_id: number | null;
                             /** @description checksummed EVM address, or a Solana mint (base58) as stored */
                             contract_address: string;
-                            /** @description 20-byte pool address (checksummed) or a 32-byte v4 pool id */
+                            /** @description 20-byte pool address (checksummed), a 32-byte v4 pool id, or a Solana pool (base58); null if unknown */
                             pool_address: string | null;
                             /**
-                             * @description EIP-55 checksummed address
+                             * @description the account that sent the deploying transaction, EIP-55 checksummed
                              * @example 0x4200000000000000000000000000000000000006
                              */
                             msg_sender: string;
                             /**
-                             * @description EIP-55 checksummed address
+                             * @description the token's admin (tokenAdmin), EIP-55 checksummed
                              * @example 0x4200000000000000000000000000000000000006
                              */
                             admin: string;
+                            /** @description the factory that deployed it, EIP-55 checksummed */
                             factory_address: string | null;
+                            /** @description the LP locker holding the pool position, EIP-55 checksummed */
                             locker_address: string | null;
                             /** @description { description, socialMediaUrls: [{ platform, url }], auditUrls } */
                             metadata: {
@@ -4899,82 +5599,11 @@ export interface operations {
                             } | null;
                             /** @description the platform's extensions member; null when the token's hook is unknown */
                             extensions: {
-                                /** @description the hook always (TokenCreated); recipients when the deployment's configuration is known (this service's deployment, or a direct call to the factory), and type and fees when its pool data is recognised */
-                                fees: {
-                                    /**
-                                     * @description the pool's fee hook (Uniswap v4 hooks address of the pool key)
-                                     * @example 0x4200000000000000000000000000000000000006
-                                     */
-                                    hook_address: string;
-                                    /** @description the reward split as deployed, when the deployment's configuration is known */
-                                    recipients?: {
-                                        bps: number;
-                                        /**
-                                         * @description EIP-55 checksummed address
-                                         * @example 0x4200000000000000000000000000000000000006
-                                         */
-                                        admin: string;
-                                        /**
-                                         * @description EIP-55 checksummed address
-                                         * @example 0x4200000000000000000000000000000000000006
-                                         */
-                                        recipient: string;
-                                    }[];
-                                    /** @constant */
-                                    type: "static";
-                                    /** @description fee on the token's side, millionths */
-                                    tokenFee: number;
-                                    /** @description fee on the paired token's side, millionths */
-                                    pairedFee: number;
-                                } | {
-                                    /**
-                                     * @description the pool's fee hook (Uniswap v4 hooks address of the pool key)
-                                     * @example 0x4200000000000000000000000000000000000006
-                                     */
-                                    hook_address: string;
-                                    /** @description the reward split as deployed, when the deployment's configuration is known */
-                                    recipients?: {
-                                        bps: number;
-                                        /**
-                                         * @description EIP-55 checksummed address
-                                         * @example 0x4200000000000000000000000000000000000006
-                                         */
-                                        admin: string;
-                                        /**
-                                         * @description EIP-55 checksummed address
-                                         * @example 0x4200000000000000000000000000000000000006
-                                         */
-                                        recipient: string;
-                                    }[];
-                                    /** @constant */
-                                    type: "dynamic";
-                                    /** @description base fee, millionths */
-                                    baseFee: number;
-                                    /** @description maximum fee, millionths */
-                                    maxFee: number;
-                                } | {
-                                    /**
-                                     * @description the pool's fee hook (Uniswap v4 hooks address of the pool key)
-                                     * @example 0x4200000000000000000000000000000000000006
-                                     */
-                                    hook_address: string;
-                                    /** @description the reward split as deployed, when the deployment's configuration is known */
-                                    recipients?: {
-                                        bps: number;
-                                        /**
-                                         * @description EIP-55 checksummed address
-                                         * @example 0x4200000000000000000000000000000000000006
-                                         */
-                                        admin: string;
-                                        /**
-                                         * @description EIP-55 checksummed address
-                                         * @example 0x4200000000000000000000000000000000000006
-                                         */
-                                        recipient: string;
-                                    }[];
-                                };
+                                fees: components["schemas"]["TokenFees"];
                             } | null;
+                            /** @description the market cap the pool opened at, in whole paired tokens */
                             starting_market_cap: number | null;
+                            /** @description what looked unusual at indexing: UNUSUAL_PAIR_ADDRESS (an unknown quote token), UNUSUAL_TICK */
                             warnings: string[];
                             tags: {
                                 champagne: boolean;
@@ -4985,63 +5614,9 @@ export interface operations {
                             supply: string;
                             related?: {
                                 /** @description the creator's profile (includeUser) */
-                                user?: ({
-                                    /** @description "user" */
-                                    object?: string;
-                                    /** @description Farcaster ID */
-                                    fid: number;
-                                    username?: string | null;
-                                    display_name?: string | null;
-                                    pfp_url?: string | null;
-                                    /** @description as the provider sent it; EIP-55 when built from stored columns */
-                                    custody_address?: string | null;
-                                    follower_count?: number;
-                                    following_count?: number;
-                                    /** @description verified addresses (legacy member) */
-                                    verifications?: string[];
-                                    verified_addresses?: {
-                                        /**
-                                         * @description verified EVM addresses, as the provider sends them
-                                         * @default []
-                                         */
-                                        eth_addresses: string[];
-                                        /** @description verified Solana addresses (base58) */
-                                        sol_addresses?: string[];
-                                    } & {
-                                        [key: string]: unknown;
-                                    };
-                                    /** @description linked accounts, e.g. { platform: "x", username } */
-                                    verified_accounts?: ({
-                                        platform?: string;
-                                        username?: string;
-                                    } & {
-                                        [key: string]: unknown;
-                                    })[] | null;
-                                    /** @description Neynar user score, 0 to 1 */
-                                    score?: number | null;
-                                    experimental?: ({
-                                        neynar_user_score?: number | null;
-                                    } & {
-                                        [key: string]: unknown;
-                                    }) | null;
-                                } & {
-                                    [key: string]: unknown;
-                                }) | null;
+                                user?: components["schemas"]["User"] | null;
                                 /** @description stored market data (includeMarket) */
-                                market?: {
-                                    /** @description USD */
-                                    marketCap: number | null;
-                                    priceUsd: number | null;
-                                    /** @description USD, 24 h */
-                                    volume24h: number | null;
-                                    priceChangePercent1h: number | null;
-                                    priceChangePercent24h: number | null;
-                                    txCount24h: number | null;
-                                    /** @description when the figures were fetched from the aggregator (ISO 8601) */
-                                    updatedAt: string;
-                                    /** @description older than the service's limit (MARKET_MAX_AGE_SECONDS): the figures are null, not served as current */
-                                    stale: boolean;
-                                } | null;
+                                market?: components["schemas"]["TokenMarket"] | null;
                             };
                             /** @description the metadata's X (Twitter) URL */
                             twitterUrl: string | null;
@@ -5234,200 +5809,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        data: {
-                            id: number;
-                            /** @description ISO 8601 */
-                            created_at: string;
-                            /** @description ISO 8601; the default sort key */
-                            deployed_at: string;
-                            tx_hash: string | null;
-                            name: string;
-                            symbol: string;
-                            img_url: string | null;
-                            requestor_fid: number | null;
-                            cast_hash: string | null;
-                            /** @description deployment generation, e.g. clanker_v4 */
-                            type: string;
-                            pair: string | null;
-                            chain_id: number;
-                            presale_id: number | null;
-                            /** @description checksummed EVM address, or a Solana mint (base58) as stored */
-                            contract_address: string;
-                            /** @description 20-byte pool address (checksummed) or a 32-byte v4 pool id */
-                            pool_address: string | null;
-                            /**
-                             * @description EIP-55 checksummed address
-                             * @example 0x4200000000000000000000000000000000000006
-                             */
-                            msg_sender: string;
-                            /**
-                             * @description EIP-55 checksummed address
-                             * @example 0x4200000000000000000000000000000000000006
-                             */
-                            admin: string;
-                            factory_address: string | null;
-                            locker_address: string | null;
-                            /** @description { description, socialMediaUrls: [{ platform, url }], auditUrls } */
-                            metadata: {
-                                [key: string]: unknown;
-                            };
-                            /** @description { interface, platform, messageId, id } */
-                            social_context: {
-                                [key: string]: unknown;
-                            };
-                            deploy_config: {
-                                [key: string]: unknown;
-                            } | null;
-                            pool_config: {
-                                [key: string]: unknown;
-                            } | null;
-                            /** @description the platform's extensions member; null when the token's hook is unknown */
-                            extensions: {
-                                /** @description the hook always (TokenCreated); recipients when the deployment's configuration is known (this service's deployment, or a direct call to the factory), and type and fees when its pool data is recognised */
-                                fees: {
-                                    /**
-                                     * @description the pool's fee hook (Uniswap v4 hooks address of the pool key)
-                                     * @example 0x4200000000000000000000000000000000000006
-                                     */
-                                    hook_address: string;
-                                    /** @description the reward split as deployed, when the deployment's configuration is known */
-                                    recipients?: {
-                                        bps: number;
-                                        /**
-                                         * @description EIP-55 checksummed address
-                                         * @example 0x4200000000000000000000000000000000000006
-                                         */
-                                        admin: string;
-                                        /**
-                                         * @description EIP-55 checksummed address
-                                         * @example 0x4200000000000000000000000000000000000006
-                                         */
-                                        recipient: string;
-                                    }[];
-                                    /** @constant */
-                                    type: "static";
-                                    /** @description fee on the token's side, millionths */
-                                    tokenFee: number;
-                                    /** @description fee on the paired token's side, millionths */
-                                    pairedFee: number;
-                                } | {
-                                    /**
-                                     * @description the pool's fee hook (Uniswap v4 hooks address of the pool key)
-                                     * @example 0x4200000000000000000000000000000000000006
-                                     */
-                                    hook_address: string;
-                                    /** @description the reward split as deployed, when the deployment's configuration is known */
-                                    recipients?: {
-                                        bps: number;
-                                        /**
-                                         * @description EIP-55 checksummed address
-                                         * @example 0x4200000000000000000000000000000000000006
-                                         */
-                                        admin: string;
-                                        /**
-                                         * @description EIP-55 checksummed address
-                                         * @example 0x4200000000000000000000000000000000000006
-                                         */
-                                        recipient: string;
-                                    }[];
-                                    /** @constant */
-                                    type: "dynamic";
-                                    /** @description base fee, millionths */
-                                    baseFee: number;
-                                    /** @description maximum fee, millionths */
-                                    maxFee: number;
-                                } | {
-                                    /**
-                                     * @description the pool's fee hook (Uniswap v4 hooks address of the pool key)
-                                     * @example 0x4200000000000000000000000000000000000006
-                                     */
-                                    hook_address: string;
-                                    /** @description the reward split as deployed, when the deployment's configuration is known */
-                                    recipients?: {
-                                        bps: number;
-                                        /**
-                                         * @description EIP-55 checksummed address
-                                         * @example 0x4200000000000000000000000000000000000006
-                                         */
-                                        admin: string;
-                                        /**
-                                         * @description EIP-55 checksummed address
-                                         * @example 0x4200000000000000000000000000000000000006
-                                         */
-                                        recipient: string;
-                                    }[];
-                                };
-                            } | null;
-                            starting_market_cap: number | null;
-                            warnings: string[];
-                            tags: {
-                                champagne: boolean;
-                                verified: boolean;
-                                knownInterfaceDeployer: boolean;
-                            };
-                            /** @description wei, decimal string */
-                            supply: string;
-                            related?: {
-                                /** @description the creator's profile (includeUser) */
-                                user?: ({
-                                    /** @description "user" */
-                                    object?: string;
-                                    /** @description Farcaster ID */
-                                    fid: number;
-                                    username?: string | null;
-                                    display_name?: string | null;
-                                    pfp_url?: string | null;
-                                    /** @description as the provider sent it; EIP-55 when built from stored columns */
-                                    custody_address?: string | null;
-                                    follower_count?: number;
-                                    following_count?: number;
-                                    /** @description verified addresses (legacy member) */
-                                    verifications?: string[];
-                                    verified_addresses?: {
-                                        /**
-                                         * @description verified EVM addresses, as the provider sends them
-                                         * @default []
-                                         */
-                                        eth_addresses: string[];
-                                        /** @description verified Solana addresses (base58) */
-                                        sol_addresses?: string[];
-                                    } & {
-                                        [key: string]: unknown;
-                                    };
-                                    /** @description linked accounts, e.g. { platform: "x", username } */
-                                    verified_accounts?: ({
-                                        platform?: string;
-                                        username?: string;
-                                    } & {
-                                        [key: string]: unknown;
-                                    })[] | null;
-                                    /** @description Neynar user score, 0 to 1 */
-                                    score?: number | null;
-                                    experimental?: ({
-                                        neynar_user_score?: number | null;
-                                    } & {
-                                        [key: string]: unknown;
-                                    }) | null;
-                                } & {
-                                    [key: string]: unknown;
-                                }) | null;
-                                /** @description stored market data (includeMarket) */
-                                market?: {
-                                    /** @description USD */
-                                    marketCap: number | null;
-                                    priceUsd: number | null;
-                                    /** @description USD, 24 h */
-                                    volume24h: number | null;
-                                    priceChangePercent1h: number | null;
-                                    priceChangePercent24h: number | null;
-                                    txCount24h: number | null;
-                                    /** @description when the figures were fetched from the aggregator (ISO 8601) */
-                                    updatedAt: string;
-                                    /** @description older than the service's limit (MARKET_MAX_AGE_SECONDS): the figures are null, not served as current */
-                                    stale: boolean;
-                                } | null;
-                            };
-                        }[];
+                        data: components["schemas"]["Token"][];
                         pagination: {
                             /** @description opaque; null on the last page */
                             cursor: string | null;
@@ -5649,243 +6031,9 @@ export interface operations {
                      */
                     "application/json": {
                         /** @description newest first; related.user (the creator's stored profile, or null) with includeUser */
-                        tokens: {
-                            id: number;
-                            /** @description ISO 8601 */
-                            created_at: string;
-                            /** @description ISO 8601; the default sort key */
-                            deployed_at: string;
-                            tx_hash: string | null;
-                            name: string;
-                            symbol: string;
-                            img_url: string | null;
-                            requestor_fid: number | null;
-                            cast_hash: string | null;
-                            /** @description deployment generation, e.g. clanker_v4 */
-                            type: string;
-                            pair: string | null;
-                            chain_id: number;
-                            presale_id: number | null;
-                            /** @description checksummed EVM address, or a Solana mint (base58) as stored */
-                            contract_address: string;
-                            /** @description 20-byte pool address (checksummed) or a 32-byte v4 pool id */
-                            pool_address: string | null;
-                            /**
-                             * @description EIP-55 checksummed address
-                             * @example 0x4200000000000000000000000000000000000006
-                             */
-                            msg_sender: string;
-                            /**
-                             * @description EIP-55 checksummed address
-                             * @example 0x4200000000000000000000000000000000000006
-                             */
-                            admin: string;
-                            factory_address: string | null;
-                            locker_address: string | null;
-                            /** @description { description, socialMediaUrls: [{ platform, url }], auditUrls } */
-                            metadata: {
-                                [key: string]: unknown;
-                            };
-                            /** @description { interface, platform, messageId, id } */
-                            social_context: {
-                                [key: string]: unknown;
-                            };
-                            deploy_config: {
-                                [key: string]: unknown;
-                            } | null;
-                            pool_config: {
-                                [key: string]: unknown;
-                            } | null;
-                            /** @description the platform's extensions member; null when the token's hook is unknown */
-                            extensions: {
-                                /** @description the hook always (TokenCreated); recipients when the deployment's configuration is known (this service's deployment, or a direct call to the factory), and type and fees when its pool data is recognised */
-                                fees: {
-                                    /**
-                                     * @description the pool's fee hook (Uniswap v4 hooks address of the pool key)
-                                     * @example 0x4200000000000000000000000000000000000006
-                                     */
-                                    hook_address: string;
-                                    /** @description the reward split as deployed, when the deployment's configuration is known */
-                                    recipients?: {
-                                        bps: number;
-                                        /**
-                                         * @description EIP-55 checksummed address
-                                         * @example 0x4200000000000000000000000000000000000006
-                                         */
-                                        admin: string;
-                                        /**
-                                         * @description EIP-55 checksummed address
-                                         * @example 0x4200000000000000000000000000000000000006
-                                         */
-                                        recipient: string;
-                                    }[];
-                                    /** @constant */
-                                    type: "static";
-                                    /** @description fee on the token's side, millionths */
-                                    tokenFee: number;
-                                    /** @description fee on the paired token's side, millionths */
-                                    pairedFee: number;
-                                } | {
-                                    /**
-                                     * @description the pool's fee hook (Uniswap v4 hooks address of the pool key)
-                                     * @example 0x4200000000000000000000000000000000000006
-                                     */
-                                    hook_address: string;
-                                    /** @description the reward split as deployed, when the deployment's configuration is known */
-                                    recipients?: {
-                                        bps: number;
-                                        /**
-                                         * @description EIP-55 checksummed address
-                                         * @example 0x4200000000000000000000000000000000000006
-                                         */
-                                        admin: string;
-                                        /**
-                                         * @description EIP-55 checksummed address
-                                         * @example 0x4200000000000000000000000000000000000006
-                                         */
-                                        recipient: string;
-                                    }[];
-                                    /** @constant */
-                                    type: "dynamic";
-                                    /** @description base fee, millionths */
-                                    baseFee: number;
-                                    /** @description maximum fee, millionths */
-                                    maxFee: number;
-                                } | {
-                                    /**
-                                     * @description the pool's fee hook (Uniswap v4 hooks address of the pool key)
-                                     * @example 0x4200000000000000000000000000000000000006
-                                     */
-                                    hook_address: string;
-                                    /** @description the reward split as deployed, when the deployment's configuration is known */
-                                    recipients?: {
-                                        bps: number;
-                                        /**
-                                         * @description EIP-55 checksummed address
-                                         * @example 0x4200000000000000000000000000000000000006
-                                         */
-                                        admin: string;
-                                        /**
-                                         * @description EIP-55 checksummed address
-                                         * @example 0x4200000000000000000000000000000000000006
-                                         */
-                                        recipient: string;
-                                    }[];
-                                };
-                            } | null;
-                            starting_market_cap: number | null;
-                            warnings: string[];
-                            tags: {
-                                champagne: boolean;
-                                verified: boolean;
-                                knownInterfaceDeployer: boolean;
-                            };
-                            /** @description wei, decimal string */
-                            supply: string;
-                            related?: {
-                                /** @description the creator's profile (includeUser) */
-                                user?: ({
-                                    /** @description "user" */
-                                    object?: string;
-                                    /** @description Farcaster ID */
-                                    fid: number;
-                                    username?: string | null;
-                                    display_name?: string | null;
-                                    pfp_url?: string | null;
-                                    /** @description as the provider sent it; EIP-55 when built from stored columns */
-                                    custody_address?: string | null;
-                                    follower_count?: number;
-                                    following_count?: number;
-                                    /** @description verified addresses (legacy member) */
-                                    verifications?: string[];
-                                    verified_addresses?: {
-                                        /**
-                                         * @description verified EVM addresses, as the provider sends them
-                                         * @default []
-                                         */
-                                        eth_addresses: string[];
-                                        /** @description verified Solana addresses (base58) */
-                                        sol_addresses?: string[];
-                                    } & {
-                                        [key: string]: unknown;
-                                    };
-                                    /** @description linked accounts, e.g. { platform: "x", username } */
-                                    verified_accounts?: ({
-                                        platform?: string;
-                                        username?: string;
-                                    } & {
-                                        [key: string]: unknown;
-                                    })[] | null;
-                                    /** @description Neynar user score, 0 to 1 */
-                                    score?: number | null;
-                                    experimental?: ({
-                                        neynar_user_score?: number | null;
-                                    } & {
-                                        [key: string]: unknown;
-                                    }) | null;
-                                } & {
-                                    [key: string]: unknown;
-                                }) | null;
-                                /** @description stored market data (includeMarket) */
-                                market?: {
-                                    /** @description USD */
-                                    marketCap: number | null;
-                                    priceUsd: number | null;
-                                    /** @description USD, 24 h */
-                                    volume24h: number | null;
-                                    priceChangePercent1h: number | null;
-                                    priceChangePercent24h: number | null;
-                                    txCount24h: number | null;
-                                    /** @description when the figures were fetched from the aggregator (ISO 8601) */
-                                    updatedAt: string;
-                                    /** @description older than the service's limit (MARKET_MAX_AGE_SECONDS): the figures are null, not served as current */
-                                    stale: boolean;
-                                } | null;
-                            };
-                        }[];
+                        tokens: components["schemas"]["Token"][];
                         /** @description the followed accounts that launched at least one of the tokens (stored profiles) */
-                        followers: ({
-                            /** @description "user" */
-                            object?: string;
-                            /** @description Farcaster ID */
-                            fid: number;
-                            username?: string | null;
-                            display_name?: string | null;
-                            pfp_url?: string | null;
-                            /** @description as the provider sent it; EIP-55 when built from stored columns */
-                            custody_address?: string | null;
-                            follower_count?: number;
-                            following_count?: number;
-                            /** @description verified addresses (legacy member) */
-                            verifications?: string[];
-                            verified_addresses?: {
-                                /**
-                                 * @description verified EVM addresses, as the provider sends them
-                                 * @default []
-                                 */
-                                eth_addresses: string[];
-                                /** @description verified Solana addresses (base58) */
-                                sol_addresses?: string[];
-                            } & {
-                                [key: string]: unknown;
-                            };
-                            /** @description linked accounts, e.g. { platform: "x", username } */
-                            verified_accounts?: ({
-                                platform?: string;
-                                username?: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[] | null;
-                            /** @description Neynar user score, 0 to 1 */
-                            score?: number | null;
-                            experimental?: ({
-                                neynar_user_score?: number | null;
-                            } & {
-                                [key: string]: unknown;
-                            }) | null;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
+                        followers: components["schemas"]["User"][];
                         /** @description accounts the FID follows (at most FOLLOWING_MAX_ACCOUNTS are read) */
                         followingCount: number;
                     };
@@ -5974,48 +6122,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
-                        /** @description "user" */
-                        object?: string;
-                        /** @description Farcaster ID */
-                        fid: number;
-                        username?: string | null;
-                        display_name?: string | null;
-                        pfp_url?: string | null;
-                        /** @description as the provider sent it; EIP-55 when built from stored columns */
-                        custody_address?: string | null;
-                        follower_count?: number;
-                        following_count?: number;
-                        /** @description verified addresses (legacy member) */
-                        verifications?: string[];
-                        verified_addresses?: {
-                            /**
-                             * @description verified EVM addresses, as the provider sends them
-                             * @default []
-                             */
-                            eth_addresses: string[];
-                            /** @description verified Solana addresses (base58) */
-                            sol_addresses?: string[];
-                        } & {
-                            [key: string]: unknown;
-                        };
-                        /** @description linked accounts, e.g. { platform: "x", username } */
-                        verified_accounts?: ({
-                            platform?: string;
-                            username?: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[] | null;
-                        /** @description Neynar user score, 0 to 1 */
-                        score?: number | null;
-                        experimental?: ({
-                            neynar_user_score?: number | null;
-                        } & {
-                            [key: string]: unknown;
-                        }) | null;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["User"];
                 };
             };
             /** @description Invalid input: the message names the parameter; `details` lists every zod issue */
@@ -6101,48 +6208,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
-                        /** @description "user" */
-                        object?: string;
-                        /** @description Farcaster ID */
-                        fid: number;
-                        username?: string | null;
-                        display_name?: string | null;
-                        pfp_url?: string | null;
-                        /** @description as the provider sent it; EIP-55 when built from stored columns */
-                        custody_address?: string | null;
-                        follower_count?: number;
-                        following_count?: number;
-                        /** @description verified addresses (legacy member) */
-                        verifications?: string[];
-                        verified_addresses?: {
-                            /**
-                             * @description verified EVM addresses, as the provider sends them
-                             * @default []
-                             */
-                            eth_addresses: string[];
-                            /** @description verified Solana addresses (base58) */
-                            sol_addresses?: string[];
-                        } & {
-                            [key: string]: unknown;
-                        };
-                        /** @description linked accounts, e.g. { platform: "x", username } */
-                        verified_accounts?: ({
-                            platform?: string;
-                            username?: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[] | null;
-                        /** @description Neynar user score, 0 to 1 */
-                        score?: number | null;
-                        experimental?: ({
-                            neynar_user_score?: number | null;
-                        } & {
-                            [key: string]: unknown;
-                        }) | null;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["User"];
                 };
             };
             /** @description Invalid input: the message names the parameter; `details` lists every zod issue */
@@ -6225,48 +6291,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
-                        /** @description "user" */
-                        object?: string;
-                        /** @description Farcaster ID */
-                        fid: number;
-                        username?: string | null;
-                        display_name?: string | null;
-                        pfp_url?: string | null;
-                        /** @description as the provider sent it; EIP-55 when built from stored columns */
-                        custody_address?: string | null;
-                        follower_count?: number;
-                        following_count?: number;
-                        /** @description verified addresses (legacy member) */
-                        verifications?: string[];
-                        verified_addresses?: {
-                            /**
-                             * @description verified EVM addresses, as the provider sends them
-                             * @default []
-                             */
-                            eth_addresses: string[];
-                            /** @description verified Solana addresses (base58) */
-                            sol_addresses?: string[];
-                        } & {
-                            [key: string]: unknown;
-                        };
-                        /** @description linked accounts, e.g. { platform: "x", username } */
-                        verified_accounts?: ({
-                            platform?: string;
-                            username?: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[] | null;
-                        /** @description Neynar user score, 0 to 1 */
-                        score?: number | null;
-                        experimental?: ({
-                            neynar_user_score?: number | null;
-                        } & {
-                            [key: string]: unknown;
-                        }) | null;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["User"];
                 };
             };
             /** @description Invalid input: the message names the parameter; `details` lists every zod issue */
@@ -6765,6 +6790,7 @@ export interface operations {
                      *         }
                      *       ],
                      *       "paths": {},
+                     *       "webhooks": {},
                      *       "components": {
                      *         "securitySchemes": {},
                      *         "schemas": {}
@@ -6790,6 +6816,13 @@ export interface operations {
                         paths: {
                             [key: string]: {
                                 [key: string]: {
+                                    [key: string]: unknown;
+                                };
+                            };
+                        };
+                        webhooks: {
+                            [key: string]: {
+                                post: {
                                     [key: string]: unknown;
                                 };
                             };
@@ -6873,28 +6906,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": {
-                        keyId: number;
-                        name: string;
-                        lastUsedAt: string | null;
-                        /** @description today first */
-                        days: {
-                            /** @description UTC day, YYYY-MM-DD */
-                            day: string;
-                            /** @description every request the key made that day */
-                            requests: number;
-                            /** @description deployments accepted that day (what the daily deploy limit counts) */
-                            deploys: number;
-                            /** @description requests by route and status, most first */
-                            byRoute: {
-                                /** @description method and path template, e.g. `POST /api/tokens/deploy` */
-                                route: string;
-                                /** @description the HTTP status answered */
-                                status: number;
-                                count: number;
-                            }[];
-                        }[];
-                    };
+                    "application/json": components["schemas"]["KeyUsage"];
                 };
             };
             /** @description Invalid input: the message names the parameter; `details` lists every zod issue */
@@ -7245,27 +7257,7 @@ export interface operations {
                     chainId: number | string;
                     /** @description the tree's root: tree.tree[0], and the allowlist root the presale holds */
                     merkleRoot: string;
-                    /** @description A StandardMerkleTree dump (OpenZeppelin merkle-tree `tree.dump()`) of (address, uint256) leaves */
-                    tree: {
-                        /** @constant */
-                        format: "standard-v1";
-                        leafEncoding: [
-                            "address",
-                            "uint256"
-                        ];
-                        /** @description every node, root first: 2n - 1 for n values */
-                        tree: string[];
-                        /** @description one per leaf; an account may have several */
-                        values: {
-                            /** @description [account, amount in wei] */
-                            value: [
-                                string,
-                                string | number
-                            ];
-                            /** @description the leaf's position in `tree` (n - 1 to 2n - 2) */
-                            treeIndex: number | string;
-                        }[];
-                    };
+                    tree: components["schemas"]["StandardMerkleTreeDump"];
                 };
             };
         };
@@ -7584,148 +7576,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        presales: {
-                            /** @description row id */
-                            id: number;
-                            /** @description the presale contract's id */
-                            presale_id: number;
-                            chain_id: number;
-                            /**
-                             * @description the presale contract, EIP-55 checksummed
-                             * @example 0x4200000000000000000000000000000000000006
-                             */
-                            presale_address: string;
-                            /** @description the contract's PresaleStatus */
-                            status: number;
-                            /**
-                             * @description name of `status`; Unknown for a value the service does not know
-                             * @enum {string}
-                             */
-                            status_name: "NotCreated" | "Active" | "SuccessfulMinimumHit" | "SuccessfulMaximumHit" | "Failed" | "Claimable" | "Unknown";
-                            /** @description the presale's owner, EIP-55 checksummed */
-                            owner: string | null;
-                            /** @description lowercase 0x-hex; null when the presale has no allowlist */
-                            allowlist_root: string | null;
-                            min_eth_goal: string | null;
-                            max_eth_goal: string | null;
-                            /**
-                             * @description wei, decimal string (uint256)
-                             * @example 250000000000000000
-                             */
-                            eth_raised: string;
-                            end_time: string | null;
-                            lockup_duration: number | null;
-                            vesting_duration: number | null;
-                            /** @description ISO 8601, UTC; set once the token is deployed */
-                            lockup_end_time: string | null;
-                            /** @description ISO 8601, UTC; set once the token is deployed */
-                            vesting_end_time: string | null;
-                            /** @description the deployed token, EIP-55 checksummed; null before deployment */
-                            token_address: string | null;
-                            /** @description wei, decimal string; the token supply the presale deployment minted */
-                            token_supply: string | null;
-                            deployment_config: {
-                                tokenConfig: {
-                                    /**
-                                     * @description EIP-55 checksummed address
-                                     * @example 0x4200000000000000000000000000000000000006
-                                     */
-                                    tokenAdmin: string;
-                                    name: string;
-                                    symbol: string;
-                                    /** @description 32 bytes, lowercase 0x-hex */
-                                    salt: string;
-                                    image: string;
-                                    /** @description JSON text */
-                                    metadata: string;
-                                    /** @description JSON text */
-                                    context: string;
-                                    /** @description uint256, decimal string */
-                                    originatingChainId: string;
-                                };
-                                poolConfig: {
-                                    /**
-                                     * @description EIP-55 checksummed address
-                                     * @example 0x4200000000000000000000000000000000000006
-                                     */
-                                    hook: string;
-                                    /**
-                                     * @description EIP-55 checksummed address
-                                     * @example 0x4200000000000000000000000000000000000006
-                                     */
-                                    pairedToken: string;
-                                    tickIfToken0IsClanker: number;
-                                    tickSpacing: number;
-                                    /**
-                                     * @description ABI bytes, lowercase 0x-hex
-                                     * @example 0x
-                                     */
-                                    poolData: string;
-                                };
-                                lockerConfig: {
-                                    /**
-                                     * @description EIP-55 checksummed address
-                                     * @example 0x4200000000000000000000000000000000000006
-                                     */
-                                    locker: string;
-                                    rewardAdmins: string[];
-                                    rewardRecipients: string[];
-                                    rewardBps: number[];
-                                    tickLower: number[];
-                                    tickUpper: number[];
-                                    positionBps: number[];
-                                    /**
-                                     * @description ABI bytes, lowercase 0x-hex
-                                     * @example 0x
-                                     */
-                                    lockerData: string;
-                                };
-                                mevModuleConfig: {
-                                    /**
-                                     * @description EIP-55 checksummed address
-                                     * @example 0x4200000000000000000000000000000000000006
-                                     */
-                                    mevModule: string;
-                                    /**
-                                     * @description ABI bytes, lowercase 0x-hex
-                                     * @example 0x
-                                     */
-                                    mevModuleData: string;
-                                };
-                                extensionConfigs: {
-                                    /**
-                                     * @description EIP-55 checksummed address
-                                     * @example 0x4200000000000000000000000000000000000006
-                                     */
-                                    extension: string;
-                                    /**
-                                     * @description wei, decimal string (uint256)
-                                     * @example 250000000000000000
-                                     */
-                                    msgValue: string;
-                                    extensionBps: number;
-                                    /**
-                                     * @description ABI bytes, lowercase 0x-hex
-                                     * @example 0x
-                                     */
-                                    extensionData: string;
-                                }[];
-                            } | null;
-                            /** @description ISO 8601, UTC; block time of PresaleStarted */
-                            started_at: string | null;
-                            /** @description the PresaleStarted transaction, lowercase 0x-hex */
-                            start_tx_hash: string | null;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601, UTC
-                             */
-                            created_at: string;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601, UTC
-                             */
-                            updated_at: string;
-                        }[];
+                        presales: components["schemas"]["Presale"][];
                         /** @description presales matching the filters, all pages */
                         totalCount: number;
                     };
@@ -8089,32 +7940,58 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /** @description the pretoken's keyword, 1 to 64 characters (stored and listed with it) */
                     keyword: string;
+                    /** @description the chain to deploy on, one the service has configured (a number or its decimal text), e.g. 8453 */
                     chain_id: number | string;
+                    /** @description the token: name, symbol, image, reward recipients, pool and fees */
                     token_settings: {
+                        /** @description the token's name, 1 to 100 characters, no control characters */
                         name: string;
+                        /** @description the token's symbol, 1 to 20 characters, no spaces */
                         symbol: string & (unknown & unknown);
+                        /** @description the token's image, an http(s) or ipfs URL of at most 2048 characters; `""` or none: no image */
                         image_url?: "" | string;
+                        /** @description the token's description, at most 1000 characters (or metadata.description, not both) */
                         description?: string;
+                        /** @description the reward recipients, 1 to 7; admins[0].admin is the token admin */
                         admins: {
+                            /** @description may change this entry's admin and recipient (the first one is the token admin) */
                             admin: string;
+                            /** @description receives this entry's share of the LP fees, in both tokens */
                             recipient: string;
+                            /** @description percent of the LP fees, above 0 and at most 100 (at most 2 decimals); the entries sum to 100 */
                             allocation: number;
                         }[];
+                        /** @description the token to pair with: an ERC-20 address, or `WETH` (the default) for the chain's WETH (standard pools) */
                         paired_token?: string;
-                        /** @enum {string} */
+                        /**
+                         * @description standard (default): one position from the starting market cap; project: five preset positions, WETH
+                         * @enum {string}
+                         */
                         pool_config_type?: "standard" | "project";
+                        /** @description starting market cap in whole paired tokens, above 0 (standard pools); default 10 for WETH */
                         starting_market_cap?: number;
-                        /** @enum {string} */
+                        /**
+                         * @description static (default): 1% on each side; dynamic: 0.5% to 5%
+                         * @enum {string}
+                         */
                         fee_config_type?: "static" | "dynamic";
+                        /** @description the token's metadata: description, links and audits */
                         metadata?: {
+                            /** @description the token's description, at most 1000 characters */
                             description?: string;
+                            /** @description at most 10 links: a URL (its platform read from the host) or `{ platform, url }` */
                             socialMediaUrls?: (string | {
+                                /** @description the link's platform, 1 to 32 characters (e.g. x, telegram, website) */
                                 platform: string;
+                                /** @description the link: an http(s) or ipfs URL of at most 2048 characters */
                                 url: string;
                             })[];
+                            /** @description at most 10 http(s) or ipfs URLs of audits */
                             auditUrls?: string[];
                         };
+                        /** @description the token's social context: interface, platform, messageId and id, all optional */
                         social_context?: {
                             /** @description the system the token was deployed through */
                             interface?: string;
@@ -8126,16 +8003,26 @@ export interface operations {
                             id?: string | number;
                         };
                     };
+                    /** @description part of the supply locked for the token admin, then vested; with airdrop at most 90% in all */
                     vault_settings?: {
+                        /** @description percent of the supply locked in the vault, above 0 and at most 90 (at most 2 decimals) */
                         percentage: number;
+                        /** @description seconds before the vaulted tokens start to unlock, at least 604800 (7 days) */
                         lockup_duration: number;
+                        /** @description seconds of linear vesting after the lockup; default 0 */
                         vesting_duration?: number;
                     };
+                    /** @description an airdrop of part of the supply through the airdrop extension */
                     airdrop?: {
+                        /** @description root of the airdrop's Merkle tree, 0x + 64 hex digits */
                         merkle_root: string;
+                        /** @description percent of the supply set aside for the airdrop, above 0 and at most 90 (at most 2 decimals) */
                         percentage: number;
+                        /** @description seconds before claims open, at least 86400 (a day) */
                         lockup_duration: number;
+                        /** @description seconds of linear vesting after the lockup; default 0 */
                         vesting_duration?: number;
+                        /** @description may update the airdrop's Merkle root; default: the token admin */
                         admin?: string;
                     };
                 };
@@ -8612,32 +8499,41 @@ export interface operations {
                             created_at: string;
                             /** @description ISO 8601; the default sort key */
                             deployed_at: string;
+                            /** @description the deploying transaction (lowercase 0x-hex on EVM chains); null if unknown */
                             tx_hash: string | null;
                             name: string;
                             symbol: string;
+                            /** @description the token's image URL as deployed (http(s) or ipfs), or null */
                             img_url: string | null;
+                            /** @description the Farcaster ID that asked for the token, if any */
                             requestor_fid: number | null;
+                            /** @description the social message that asked for the token (a cast hash or a message id) */
                             cast_hash: string | null;
                             /** @description deployment generation, e.g. clanker_v4 */
                             type: string;
+                            /** @description the paired (quote) token's symbol, e.g. WETH */
                             pair: string | null;
+                            /** @description the chain the token is deployed on (8453 is Base) */
                             chain_id: number;
+                            /** @description the presale the token came from (GET /api/presales), if any */
                             presale_id: number | null;
                             /** @description checksummed EVM address, or a Solana mint (base58) as stored */
                             contract_address: string;
-                            /** @description 20-byte pool address (checksummed) or a 32-byte v4 pool id */
+                            /** @description 20-byte pool address (checksummed), a 32-byte v4 pool id, or a Solana pool (base58); null if unknown */
                             pool_address: string | null;
                             /**
-                             * @description EIP-55 checksummed address
+                             * @description the account that sent the deploying transaction, EIP-55 checksummed
                              * @example 0x4200000000000000000000000000000000000006
                              */
                             msg_sender: string;
                             /**
-                             * @description EIP-55 checksummed address
+                             * @description the token's admin (tokenAdmin), EIP-55 checksummed
                              * @example 0x4200000000000000000000000000000000000006
                              */
                             admin: string;
+                            /** @description the factory that deployed it, EIP-55 checksummed */
                             factory_address: string | null;
+                            /** @description the LP locker holding the pool position, EIP-55 checksummed */
                             locker_address: string | null;
                             /** @description { description, socialMediaUrls: [{ platform, url }], auditUrls } */
                             metadata: {
@@ -8655,82 +8551,11 @@ export interface operations {
                             } | null;
                             /** @description the platform's extensions member; null when the token's hook is unknown */
                             extensions: {
-                                /** @description the hook always (TokenCreated); recipients when the deployment's configuration is known (this service's deployment, or a direct call to the factory), and type and fees when its pool data is recognised */
-                                fees: {
-                                    /**
-                                     * @description the pool's fee hook (Uniswap v4 hooks address of the pool key)
-                                     * @example 0x4200000000000000000000000000000000000006
-                                     */
-                                    hook_address: string;
-                                    /** @description the reward split as deployed, when the deployment's configuration is known */
-                                    recipients?: {
-                                        bps: number;
-                                        /**
-                                         * @description EIP-55 checksummed address
-                                         * @example 0x4200000000000000000000000000000000000006
-                                         */
-                                        admin: string;
-                                        /**
-                                         * @description EIP-55 checksummed address
-                                         * @example 0x4200000000000000000000000000000000000006
-                                         */
-                                        recipient: string;
-                                    }[];
-                                    /** @constant */
-                                    type: "static";
-                                    /** @description fee on the token's side, millionths */
-                                    tokenFee: number;
-                                    /** @description fee on the paired token's side, millionths */
-                                    pairedFee: number;
-                                } | {
-                                    /**
-                                     * @description the pool's fee hook (Uniswap v4 hooks address of the pool key)
-                                     * @example 0x4200000000000000000000000000000000000006
-                                     */
-                                    hook_address: string;
-                                    /** @description the reward split as deployed, when the deployment's configuration is known */
-                                    recipients?: {
-                                        bps: number;
-                                        /**
-                                         * @description EIP-55 checksummed address
-                                         * @example 0x4200000000000000000000000000000000000006
-                                         */
-                                        admin: string;
-                                        /**
-                                         * @description EIP-55 checksummed address
-                                         * @example 0x4200000000000000000000000000000000000006
-                                         */
-                                        recipient: string;
-                                    }[];
-                                    /** @constant */
-                                    type: "dynamic";
-                                    /** @description base fee, millionths */
-                                    baseFee: number;
-                                    /** @description maximum fee, millionths */
-                                    maxFee: number;
-                                } | {
-                                    /**
-                                     * @description the pool's fee hook (Uniswap v4 hooks address of the pool key)
-                                     * @example 0x4200000000000000000000000000000000000006
-                                     */
-                                    hook_address: string;
-                                    /** @description the reward split as deployed, when the deployment's configuration is known */
-                                    recipients?: {
-                                        bps: number;
-                                        /**
-                                         * @description EIP-55 checksummed address
-                                         * @example 0x4200000000000000000000000000000000000006
-                                         */
-                                        admin: string;
-                                        /**
-                                         * @description EIP-55 checksummed address
-                                         * @example 0x4200000000000000000000000000000000000006
-                                         */
-                                        recipient: string;
-                                    }[];
-                                };
+                                fees: components["schemas"]["TokenFees"];
                             } | null;
+                            /** @description the market cap the pool opened at, in whole paired tokens */
                             starting_market_cap: number | null;
+                            /** @description what looked unusual at indexing: UNUSUAL_PAIR_ADDRESS (an unknown quote token), UNUSUAL_TICK */
                             warnings: string[];
                             tags: {
                                 champagne: boolean;
@@ -8741,63 +8566,9 @@ export interface operations {
                             supply: string;
                             related?: {
                                 /** @description the creator's profile (includeUser) */
-                                user?: ({
-                                    /** @description "user" */
-                                    object?: string;
-                                    /** @description Farcaster ID */
-                                    fid: number;
-                                    username?: string | null;
-                                    display_name?: string | null;
-                                    pfp_url?: string | null;
-                                    /** @description as the provider sent it; EIP-55 when built from stored columns */
-                                    custody_address?: string | null;
-                                    follower_count?: number;
-                                    following_count?: number;
-                                    /** @description verified addresses (legacy member) */
-                                    verifications?: string[];
-                                    verified_addresses?: {
-                                        /**
-                                         * @description verified EVM addresses, as the provider sends them
-                                         * @default []
-                                         */
-                                        eth_addresses: string[];
-                                        /** @description verified Solana addresses (base58) */
-                                        sol_addresses?: string[];
-                                    } & {
-                                        [key: string]: unknown;
-                                    };
-                                    /** @description linked accounts, e.g. { platform: "x", username } */
-                                    verified_accounts?: ({
-                                        platform?: string;
-                                        username?: string;
-                                    } & {
-                                        [key: string]: unknown;
-                                    })[] | null;
-                                    /** @description Neynar user score, 0 to 1 */
-                                    score?: number | null;
-                                    experimental?: ({
-                                        neynar_user_score?: number | null;
-                                    } & {
-                                        [key: string]: unknown;
-                                    }) | null;
-                                } & {
-                                    [key: string]: unknown;
-                                }) | null;
+                                user?: components["schemas"]["User"] | null;
                                 /** @description stored market data (includeMarket) */
-                                market?: {
-                                    /** @description USD */
-                                    marketCap: number | null;
-                                    priceUsd: number | null;
-                                    /** @description USD, 24 h */
-                                    volume24h: number | null;
-                                    priceChangePercent1h: number | null;
-                                    priceChangePercent24h: number | null;
-                                    txCount24h: number | null;
-                                    /** @description when the figures were fetched from the aggregator (ISO 8601) */
-                                    updatedAt: string;
-                                    /** @description older than the service's limit (MARKET_MAX_AGE_SECONDS): the figures are null, not served as current */
-                                    stale: boolean;
-                                } | null;
+                                market?: components["schemas"]["TokenMarket"] | null;
                             };
                             trustStatus: {
                                 /** @description the deployer (msg_sender) is on the trusted-deployer list */
@@ -8919,7 +8690,7 @@ export interface operations {
                 msgSender?: string;
                 /**
                  * @description only the token of this pool address or v4 pool id
-                 * @example 0xabababababababababababababababababababababababababababababababab
+                 * @example 0x4200000000000000000000000000000000000006
                  */
                 pairAddress?: string;
                 /**
@@ -9098,200 +8869,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        data: {
-                            id: number;
-                            /** @description ISO 8601 */
-                            created_at: string;
-                            /** @description ISO 8601; the default sort key */
-                            deployed_at: string;
-                            tx_hash: string | null;
-                            name: string;
-                            symbol: string;
-                            img_url: string | null;
-                            requestor_fid: number | null;
-                            cast_hash: string | null;
-                            /** @description deployment generation, e.g. clanker_v4 */
-                            type: string;
-                            pair: string | null;
-                            chain_id: number;
-                            presale_id: number | null;
-                            /** @description checksummed EVM address, or a Solana mint (base58) as stored */
-                            contract_address: string;
-                            /** @description 20-byte pool address (checksummed) or a 32-byte v4 pool id */
-                            pool_address: string | null;
-                            /**
-                             * @description EIP-55 checksummed address
-                             * @example 0x4200000000000000000000000000000000000006
-                             */
-                            msg_sender: string;
-                            /**
-                             * @description EIP-55 checksummed address
-                             * @example 0x4200000000000000000000000000000000000006
-                             */
-                            admin: string;
-                            factory_address: string | null;
-                            locker_address: string | null;
-                            /** @description { description, socialMediaUrls: [{ platform, url }], auditUrls } */
-                            metadata: {
-                                [key: string]: unknown;
-                            };
-                            /** @description { interface, platform, messageId, id } */
-                            social_context: {
-                                [key: string]: unknown;
-                            };
-                            deploy_config: {
-                                [key: string]: unknown;
-                            } | null;
-                            pool_config: {
-                                [key: string]: unknown;
-                            } | null;
-                            /** @description the platform's extensions member; null when the token's hook is unknown */
-                            extensions: {
-                                /** @description the hook always (TokenCreated); recipients when the deployment's configuration is known (this service's deployment, or a direct call to the factory), and type and fees when its pool data is recognised */
-                                fees: {
-                                    /**
-                                     * @description the pool's fee hook (Uniswap v4 hooks address of the pool key)
-                                     * @example 0x4200000000000000000000000000000000000006
-                                     */
-                                    hook_address: string;
-                                    /** @description the reward split as deployed, when the deployment's configuration is known */
-                                    recipients?: {
-                                        bps: number;
-                                        /**
-                                         * @description EIP-55 checksummed address
-                                         * @example 0x4200000000000000000000000000000000000006
-                                         */
-                                        admin: string;
-                                        /**
-                                         * @description EIP-55 checksummed address
-                                         * @example 0x4200000000000000000000000000000000000006
-                                         */
-                                        recipient: string;
-                                    }[];
-                                    /** @constant */
-                                    type: "static";
-                                    /** @description fee on the token's side, millionths */
-                                    tokenFee: number;
-                                    /** @description fee on the paired token's side, millionths */
-                                    pairedFee: number;
-                                } | {
-                                    /**
-                                     * @description the pool's fee hook (Uniswap v4 hooks address of the pool key)
-                                     * @example 0x4200000000000000000000000000000000000006
-                                     */
-                                    hook_address: string;
-                                    /** @description the reward split as deployed, when the deployment's configuration is known */
-                                    recipients?: {
-                                        bps: number;
-                                        /**
-                                         * @description EIP-55 checksummed address
-                                         * @example 0x4200000000000000000000000000000000000006
-                                         */
-                                        admin: string;
-                                        /**
-                                         * @description EIP-55 checksummed address
-                                         * @example 0x4200000000000000000000000000000000000006
-                                         */
-                                        recipient: string;
-                                    }[];
-                                    /** @constant */
-                                    type: "dynamic";
-                                    /** @description base fee, millionths */
-                                    baseFee: number;
-                                    /** @description maximum fee, millionths */
-                                    maxFee: number;
-                                } | {
-                                    /**
-                                     * @description the pool's fee hook (Uniswap v4 hooks address of the pool key)
-                                     * @example 0x4200000000000000000000000000000000000006
-                                     */
-                                    hook_address: string;
-                                    /** @description the reward split as deployed, when the deployment's configuration is known */
-                                    recipients?: {
-                                        bps: number;
-                                        /**
-                                         * @description EIP-55 checksummed address
-                                         * @example 0x4200000000000000000000000000000000000006
-                                         */
-                                        admin: string;
-                                        /**
-                                         * @description EIP-55 checksummed address
-                                         * @example 0x4200000000000000000000000000000000000006
-                                         */
-                                        recipient: string;
-                                    }[];
-                                };
-                            } | null;
-                            starting_market_cap: number | null;
-                            warnings: string[];
-                            tags: {
-                                champagne: boolean;
-                                verified: boolean;
-                                knownInterfaceDeployer: boolean;
-                            };
-                            /** @description wei, decimal string */
-                            supply: string;
-                            related?: {
-                                /** @description the creator's profile (includeUser) */
-                                user?: ({
-                                    /** @description "user" */
-                                    object?: string;
-                                    /** @description Farcaster ID */
-                                    fid: number;
-                                    username?: string | null;
-                                    display_name?: string | null;
-                                    pfp_url?: string | null;
-                                    /** @description as the provider sent it; EIP-55 when built from stored columns */
-                                    custody_address?: string | null;
-                                    follower_count?: number;
-                                    following_count?: number;
-                                    /** @description verified addresses (legacy member) */
-                                    verifications?: string[];
-                                    verified_addresses?: {
-                                        /**
-                                         * @description verified EVM addresses, as the provider sends them
-                                         * @default []
-                                         */
-                                        eth_addresses: string[];
-                                        /** @description verified Solana addresses (base58) */
-                                        sol_addresses?: string[];
-                                    } & {
-                                        [key: string]: unknown;
-                                    };
-                                    /** @description linked accounts, e.g. { platform: "x", username } */
-                                    verified_accounts?: ({
-                                        platform?: string;
-                                        username?: string;
-                                    } & {
-                                        [key: string]: unknown;
-                                    })[] | null;
-                                    /** @description Neynar user score, 0 to 1 */
-                                    score?: number | null;
-                                    experimental?: ({
-                                        neynar_user_score?: number | null;
-                                    } & {
-                                        [key: string]: unknown;
-                                    }) | null;
-                                } & {
-                                    [key: string]: unknown;
-                                }) | null;
-                                /** @description stored market data (includeMarket) */
-                                market?: {
-                                    /** @description USD */
-                                    marketCap: number | null;
-                                    priceUsd: number | null;
-                                    /** @description USD, 24 h */
-                                    volume24h: number | null;
-                                    priceChangePercent1h: number | null;
-                                    priceChangePercent24h: number | null;
-                                    txCount24h: number | null;
-                                    /** @description when the figures were fetched from the aggregator (ISO 8601) */
-                                    updatedAt: string;
-                                    /** @description older than the service's limit (MARKET_MAX_AGE_SECONDS): the figures are null, not served as current */
-                                    stale: boolean;
-                                } | null;
-                            };
-                        }[];
+                        data: components["schemas"]["Token"][];
                         /** @description exact up to 1,000 matches, the planner's estimate above (README) */
                         total: number;
                         /** @description opaque; null on the last page */
@@ -9477,234 +9055,7 @@ export interface operations {
                      *       "updatedAt": "2026-01-01T00:00:00.000Z"
                      *     }
                      */
-                    "application/json": {
-                        requestKey: string;
-                        /**
-                         * @description deployed as soon as the token row exists
-                         * @enum {string}
-                         */
-                        status: "queued" | "submitted" | "deployed" | "failed";
-                        /**
-                         * @description the request shape the body was read as
-                         * @enum {string}
-                         */
-                        shape: "4.0.0" | "0.3.1" | "0.3.0" | "3.1.0";
-                        chainId: number;
-                        /**
-                         * @description the token's address, predicted by simulating the factory call
-                         * @example 0x4200000000000000000000000000000000000006
-                         */
-                        expectedAddress: string;
-                        /** @description the deployment transaction, lowercase 0x-hex; null until it is sent */
-                        txHash: string | null;
-                        /** @description only when deployed */
-                        token?: {
-                            id: number;
-                            /** @description ISO 8601 */
-                            created_at: string;
-                            /** @description ISO 8601; the default sort key */
-                            deployed_at: string;
-                            tx_hash: string | null;
-                            name: string;
-                            symbol: string;
-                            img_url: string | null;
-                            requestor_fid: number | null;
-                            cast_hash: string | null;
-                            /** @description deployment generation, e.g. clanker_v4 */
-                            type: string;
-                            pair: string | null;
-                            chain_id: number;
-                            presale_id: number | null;
-                            /** @description checksummed EVM address, or a Solana mint (base58) as stored */
-                            contract_address: string;
-                            /** @description 20-byte pool address (checksummed) or a 32-byte v4 pool id */
-                            pool_address: string | null;
-                            /**
-                             * @description EIP-55 checksummed address
-                             * @example 0x4200000000000000000000000000000000000006
-                             */
-                            msg_sender: string;
-                            /**
-                             * @description EIP-55 checksummed address
-                             * @example 0x4200000000000000000000000000000000000006
-                             */
-                            admin: string;
-                            factory_address: string | null;
-                            locker_address: string | null;
-                            /** @description { description, socialMediaUrls: [{ platform, url }], auditUrls } */
-                            metadata: {
-                                [key: string]: unknown;
-                            };
-                            /** @description { interface, platform, messageId, id } */
-                            social_context: {
-                                [key: string]: unknown;
-                            };
-                            deploy_config: {
-                                [key: string]: unknown;
-                            } | null;
-                            pool_config: {
-                                [key: string]: unknown;
-                            } | null;
-                            /** @description the platform's extensions member; null when the token's hook is unknown */
-                            extensions: {
-                                /** @description the hook always (TokenCreated); recipients when the deployment's configuration is known (this service's deployment, or a direct call to the factory), and type and fees when its pool data is recognised */
-                                fees: {
-                                    /**
-                                     * @description the pool's fee hook (Uniswap v4 hooks address of the pool key)
-                                     * @example 0x4200000000000000000000000000000000000006
-                                     */
-                                    hook_address: string;
-                                    /** @description the reward split as deployed, when the deployment's configuration is known */
-                                    recipients?: {
-                                        bps: number;
-                                        /**
-                                         * @description EIP-55 checksummed address
-                                         * @example 0x4200000000000000000000000000000000000006
-                                         */
-                                        admin: string;
-                                        /**
-                                         * @description EIP-55 checksummed address
-                                         * @example 0x4200000000000000000000000000000000000006
-                                         */
-                                        recipient: string;
-                                    }[];
-                                    /** @constant */
-                                    type: "static";
-                                    /** @description fee on the token's side, millionths */
-                                    tokenFee: number;
-                                    /** @description fee on the paired token's side, millionths */
-                                    pairedFee: number;
-                                } | {
-                                    /**
-                                     * @description the pool's fee hook (Uniswap v4 hooks address of the pool key)
-                                     * @example 0x4200000000000000000000000000000000000006
-                                     */
-                                    hook_address: string;
-                                    /** @description the reward split as deployed, when the deployment's configuration is known */
-                                    recipients?: {
-                                        bps: number;
-                                        /**
-                                         * @description EIP-55 checksummed address
-                                         * @example 0x4200000000000000000000000000000000000006
-                                         */
-                                        admin: string;
-                                        /**
-                                         * @description EIP-55 checksummed address
-                                         * @example 0x4200000000000000000000000000000000000006
-                                         */
-                                        recipient: string;
-                                    }[];
-                                    /** @constant */
-                                    type: "dynamic";
-                                    /** @description base fee, millionths */
-                                    baseFee: number;
-                                    /** @description maximum fee, millionths */
-                                    maxFee: number;
-                                } | {
-                                    /**
-                                     * @description the pool's fee hook (Uniswap v4 hooks address of the pool key)
-                                     * @example 0x4200000000000000000000000000000000000006
-                                     */
-                                    hook_address: string;
-                                    /** @description the reward split as deployed, when the deployment's configuration is known */
-                                    recipients?: {
-                                        bps: number;
-                                        /**
-                                         * @description EIP-55 checksummed address
-                                         * @example 0x4200000000000000000000000000000000000006
-                                         */
-                                        admin: string;
-                                        /**
-                                         * @description EIP-55 checksummed address
-                                         * @example 0x4200000000000000000000000000000000000006
-                                         */
-                                        recipient: string;
-                                    }[];
-                                };
-                            } | null;
-                            starting_market_cap: number | null;
-                            warnings: string[];
-                            tags: {
-                                champagne: boolean;
-                                verified: boolean;
-                                knownInterfaceDeployer: boolean;
-                            };
-                            /** @description wei, decimal string */
-                            supply: string;
-                            related?: {
-                                /** @description the creator's profile (includeUser) */
-                                user?: ({
-                                    /** @description "user" */
-                                    object?: string;
-                                    /** @description Farcaster ID */
-                                    fid: number;
-                                    username?: string | null;
-                                    display_name?: string | null;
-                                    pfp_url?: string | null;
-                                    /** @description as the provider sent it; EIP-55 when built from stored columns */
-                                    custody_address?: string | null;
-                                    follower_count?: number;
-                                    following_count?: number;
-                                    /** @description verified addresses (legacy member) */
-                                    verifications?: string[];
-                                    verified_addresses?: {
-                                        /**
-                                         * @description verified EVM addresses, as the provider sends them
-                                         * @default []
-                                         */
-                                        eth_addresses: string[];
-                                        /** @description verified Solana addresses (base58) */
-                                        sol_addresses?: string[];
-                                    } & {
-                                        [key: string]: unknown;
-                                    };
-                                    /** @description linked accounts, e.g. { platform: "x", username } */
-                                    verified_accounts?: ({
-                                        platform?: string;
-                                        username?: string;
-                                    } & {
-                                        [key: string]: unknown;
-                                    })[] | null;
-                                    /** @description Neynar user score, 0 to 1 */
-                                    score?: number | null;
-                                    experimental?: ({
-                                        neynar_user_score?: number | null;
-                                    } & {
-                                        [key: string]: unknown;
-                                    }) | null;
-                                } & {
-                                    [key: string]: unknown;
-                                }) | null;
-                                /** @description stored market data (includeMarket) */
-                                market?: {
-                                    /** @description USD */
-                                    marketCap: number | null;
-                                    priceUsd: number | null;
-                                    /** @description USD, 24 h */
-                                    volume24h: number | null;
-                                    priceChangePercent1h: number | null;
-                                    priceChangePercent24h: number | null;
-                                    txCount24h: number | null;
-                                    /** @description when the figures were fetched from the aggregator (ISO 8601) */
-                                    updatedAt: string;
-                                    /** @description older than the service's limit (MARKET_MAX_AGE_SECONDS): the figures are null, not served as current */
-                                    stale: boolean;
-                                } | null;
-                            };
-                        };
-                        /** @description only when failed: why */
-                        reason?: string;
-                        /**
-                         * Format: date-time
-                         * @description ISO 8601, UTC
-                         */
-                        createdAt: string;
-                        /**
-                         * Format: date-time
-                         * @description ISO 8601, UTC
-                         */
-                        updatedAt: string;
-                    };
+                    "application/json": components["schemas"]["DeploymentStatus"];
                 };
             };
             /** @description Invalid input: the message names the parameter; `details` lists every zod issue */
@@ -9765,123 +9116,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    token: {
-                        name: string;
-                        symbol: string & (unknown & unknown);
-                        image?: "" | string;
-                        tokenAdmin: string;
-                        description?: string;
-                        socialMediaUrls?: (string | {
-                            platform: string;
-                            url: string;
-                        })[];
-                        auditUrls?: string[];
-                        requestKey: string;
-                    };
-                    /** @description 1 to 7 reward recipients; default: token.tokenAdmin takes 100% in both tokens */
-                    rewards?: {
-                        /** @description may change this entry's admin and recipient */
-                        admin: string;
-                        /** @description receives this entry's share of the LP fees */
-                        recipient: string;
-                        /** @description percent of the LP fees (at most 2 decimals); the entries sum to 100 */
-                        allocation: number;
-                        /**
-                         * @description the token this recipient takes its fees in: Both (default), Paired (the paired token) or Clanker (the new token)
-                         * @enum {string}
-                         */
-                        rewardsToken?: "Both" | "Paired" | "Clanker";
-                    }[];
-                    pool?: {
-                        /** @enum {string} */
-                        type?: "standard" | "project";
-                        /** @description the token to pair with: an ERC-20 address, or `WETH` (the default) for the chain's WETH */
-                        pairedToken?: string;
-                        /** @description starting market cap in whole paired tokens (standard pools); default: 10 for WETH, a configured quote token's own default, else tick -230400 as the platform's SDK */
-                        initialMarketCap?: number;
-                    };
-                    fees?: {
-                        /** @enum {string} */
-                        type?: "static" | "dynamic";
-                        tokenFee?: number;
-                        pairedFee?: number;
-                        baseFee?: number;
-                        maxLpFee?: number;
-                    };
-                    vault?: {
-                        /** @description percent of the supply vaulted, at most 90; 0 is no vault (as the SDK allows it) */
-                        percentage?: number;
-                        lockupDuration?: number;
-                        /** @description seconds of linear vesting after the lockup; default 0 */
-                        vestingDuration?: number;
-                        /** @description receives the vaulted tokens; default: token.tokenAdmin */
-                        recipient?: string;
-                    };
-                    /** @description an airdrop of part of the supply through the airdrop extension (the SDK's names and units) */
-                    airdrop?: {
-                        /** @description may update the airdrop's Merkle root; default: token.tokenAdmin */
-                        admin?: string;
-                        /** @description root of the airdrop's Merkle tree (upload the tree with POST /api/airdrops once the token exists) */
-                        merkleRoot: string;
-                        /** @description seconds before claims open; at least 86,400 */
-                        lockupDuration: number;
-                        /** @description seconds of linear vesting after the lockup; default 0 */
-                        vestingDuration?: number;
-                        /** @description whole tokens (of 100,000,000,000) set aside for the airdrop; the extension takes the basis points rounded up */
-                        amount: number;
-                    };
-                    /** @description the token's social context (its `context` JSON); interface defaults to the API key's partner name, the others to empty */
-                    context?: {
-                        /** @description the system the token was deployed through */
-                        interface?: string;
-                        /** @description the social platform the deployment came from, e.g. farcaster */
-                        platform?: string;
-                        /** @description the message on that platform that asked for the token */
-                        messageId?: string;
-                        /** @description the poster's id on that platform (a number is written as its decimal text) */
-                        id?: string | number;
-                    };
-                    /** @description the sniper auction's fees at launch (the SDK's sniperFees); defaults 666777, 41673 and 15 s */
-                    sniperFees?: {
-                        /** @description the fee when the pool opens, millionths (666,777 = 66.6777%); default 666777 */
-                        startingFee?: number;
-                        /** @description the fee it descends to, below startingFee; default 41673 */
-                        endingFee?: number;
-                        /** @description seconds from startingFee to endingFee; default 15 */
-                        secondsToDecay?: number;
-                    };
-                    /** @description the chain to deploy on, one with an RPC and a factory configured (a number or its text); default 8453 */
-                    chainId?: number | string;
-                    dryRun?: boolean;
-                } | {
-                    name: string;
-                    symbol: string & (unknown & unknown);
-                    image?: "" | string;
-                    requestorAddress: string;
-                    requestKey: string;
-                    creatorRewardsPercentage?: number;
-                    requestorFid?: number;
-                    requestorId?: number | string;
-                    tokenPair?: string;
-                    description?: string;
-                    socialMediaUrls?: string[];
-                    platform?: string;
-                    castHash?: string;
-                    messageId?: string;
-                    vaultUnlockTimestamp?: number;
-                    vaultPercentage?: number;
-                    creatorRewardsAdmin?: string;
-                    initialMarketCap?: number;
-                    dryRun?: boolean;
-                } | {
-                    name: string;
-                    symbol: string & (unknown & unknown);
-                    image?: "" | string;
-                    requestorAddress: string;
-                    requestKey: string;
-                    dryRun?: boolean;
-                };
+                "application/json": components["schemas"]["DeployV4Body"] | components["schemas"]["DeployLegacyBody"] | components["schemas"]["DeployV030Body"];
             };
         };
         responses: {
@@ -9898,180 +9133,7 @@ export interface operations {
                      *       "expectedAddress": "0x4200000000000000000000000000000000000006"
                      *     }
                      */
-                    "application/json": {
-                        /** @constant */
-                        success: true;
-                        /** @constant */
-                        message: "Token deployment enqueued";
-                        /**
-                         * @description the token's address, predicted by simulating the factory call
-                         * @example 0x4200000000000000000000000000000000000006
-                         */
-                        expectedAddress: string;
-                    } | {
-                        /** @constant */
-                        success: true;
-                        /**
-                         * @description the second when the requestKey was already used: nothing is simulated
-                         * @enum {string}
-                         */
-                        message: "Dry run: the deployment is valid and simulates" | "Dry run: this requestKey was already used with this body; sending it replays that deployment";
-                        /**
-                         * @description the token's address, predicted by simulating the factory call
-                         * @example 0x4200000000000000000000000000000000000006
-                         */
-                        expectedAddress: string;
-                        /** @constant */
-                        dryRun: true;
-                        /**
-                         * @description the request shape the body was read as
-                         * @enum {string}
-                         */
-                        shape: "4.0.0" | "0.3.1" | "0.3.0" | "3.1.0";
-                        /**
-                         * @description the deployToken call that would be sent (uint256 members as decimal strings); nothing is stored or enqueued
-                         * @example {
-                         *       "tokenConfig": {
-                         *         "tokenAdmin": "0x1111111111111111111111111111111111111111",
-                         *         "name": "Example Token",
-                         *         "symbol": "EXT",
-                         *         "salt": "0x0000000000000000000000000000000000000000000000000000000000000000",
-                         *         "image": "https://example.com/token.png",
-                         *         "metadata": "{\"description\":\"An example token\"}",
-                         *         "context": "{\"interface\":\"example\"}",
-                         *         "originatingChainId": "8453"
-                         *       },
-                         *       "poolConfig": {
-                         *         "hook": "0x2222222222222222222222222222222222222222",
-                         *         "pairedToken": "0x4200000000000000000000000000000000000006",
-                         *         "tickIfToken0IsClanker": -230400,
-                         *         "tickSpacing": 200,
-                         *         "poolData": "0x"
-                         *       },
-                         *       "lockerConfig": {
-                         *         "locker": "0x3333333333333333333333333333333333333333",
-                         *         "rewardAdmins": [
-                         *           "0x1111111111111111111111111111111111111111"
-                         *         ],
-                         *         "rewardRecipients": [
-                         *           "0x1111111111111111111111111111111111111111"
-                         *         ],
-                         *         "rewardBps": [
-                         *           10000
-                         *         ],
-                         *         "tickLower": [
-                         *           -230400
-                         *         ],
-                         *         "tickUpper": [
-                         *           -120000
-                         *         ],
-                         *         "positionBps": [
-                         *           10000
-                         *         ],
-                         *         "lockerData": "0x"
-                         *       },
-                         *       "mevModuleConfig": {
-                         *         "mevModule": "0x4444444444444444444444444444444444444444",
-                         *         "mevModuleData": "0x"
-                         *       },
-                         *       "extensionConfigs": [
-                         *         {
-                         *           "extension": "0x5555555555555555555555555555555555555555",
-                         *           "msgValue": "0",
-                         *           "extensionBps": 1000,
-                         *           "extensionData": "0x"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        deploymentConfig: {
-                            tokenConfig: {
-                                /**
-                                 * @description EIP-55 checksummed address
-                                 * @example 0x4200000000000000000000000000000000000006
-                                 */
-                                tokenAdmin: string;
-                                name: string;
-                                symbol: string;
-                                /** @description 32 bytes, lowercase 0x-hex */
-                                salt: string;
-                                image: string;
-                                /** @description JSON text */
-                                metadata: string;
-                                /** @description JSON text */
-                                context: string;
-                                /** @description uint256, decimal string */
-                                originatingChainId: string;
-                            };
-                            poolConfig: {
-                                /**
-                                 * @description EIP-55 checksummed address
-                                 * @example 0x4200000000000000000000000000000000000006
-                                 */
-                                hook: string;
-                                /**
-                                 * @description EIP-55 checksummed address
-                                 * @example 0x4200000000000000000000000000000000000006
-                                 */
-                                pairedToken: string;
-                                tickIfToken0IsClanker: number;
-                                tickSpacing: number;
-                                /**
-                                 * @description ABI bytes, lowercase 0x-hex
-                                 * @example 0x
-                                 */
-                                poolData: string;
-                            };
-                            lockerConfig: {
-                                /**
-                                 * @description EIP-55 checksummed address
-                                 * @example 0x4200000000000000000000000000000000000006
-                                 */
-                                locker: string;
-                                rewardAdmins: string[];
-                                rewardRecipients: string[];
-                                rewardBps: number[];
-                                tickLower: number[];
-                                tickUpper: number[];
-                                positionBps: number[];
-                                /**
-                                 * @description ABI bytes, lowercase 0x-hex
-                                 * @example 0x
-                                 */
-                                lockerData: string;
-                            };
-                            mevModuleConfig: {
-                                /**
-                                 * @description EIP-55 checksummed address
-                                 * @example 0x4200000000000000000000000000000000000006
-                                 */
-                                mevModule: string;
-                                /**
-                                 * @description ABI bytes, lowercase 0x-hex
-                                 * @example 0x
-                                 */
-                                mevModuleData: string;
-                            };
-                            extensionConfigs: {
-                                /**
-                                 * @description EIP-55 checksummed address
-                                 * @example 0x4200000000000000000000000000000000000006
-                                 */
-                                extension: string;
-                                /**
-                                 * @description wei, decimal string (uint256)
-                                 * @example 250000000000000000
-                                 */
-                                msgValue: string;
-                                extensionBps: number;
-                                /**
-                                 * @description ABI bytes, lowercase 0x-hex
-                                 * @example 0x
-                                 */
-                                extensionData: string;
-                            }[];
-                        };
-                    };
+                    "application/json": components["schemas"]["DeployEnqueued"] | components["schemas"]["DeployDryRun"];
                 };
             };
             /** @description Invalid input: the message names the parameter; `details` lists every zod issue */
@@ -10181,32 +9243,7 @@ export interface operations {
                  *       ]
                  *     }
                  */
-                "application/json": {
-                    name: string;
-                    symbol: string & (unknown & unknown);
-                    image?: "" | string;
-                    requestorAddress: string;
-                    requestKey: string;
-                    creatorRewardsPercentage?: number;
-                    requestorFid?: number;
-                    requestorId?: number | string;
-                    tokenPair?: string;
-                    description?: string;
-                    socialMediaUrls?: string[];
-                    platform?: string;
-                    castHash?: string;
-                    messageId?: string;
-                    vaultUnlockTimestamp?: number;
-                    vaultPercentage?: number;
-                    creatorRewardsAdmin?: string;
-                    initialMarketCap?: number;
-                    dryRun?: boolean;
-                    creatorAdmin?: string;
-                    groupAddresses: {
-                        address: string;
-                        allocation: number;
-                    }[];
-                };
+                "application/json": components["schemas"]["DeploySplitBody"];
             };
         };
         responses: {
@@ -10223,180 +9260,7 @@ export interface operations {
                      *       "expectedAddress": "0x4200000000000000000000000000000000000006"
                      *     }
                      */
-                    "application/json": {
-                        /** @constant */
-                        success: true;
-                        /** @constant */
-                        message: "Token deployment enqueued";
-                        /**
-                         * @description the token's address, predicted by simulating the factory call
-                         * @example 0x4200000000000000000000000000000000000006
-                         */
-                        expectedAddress: string;
-                    } | {
-                        /** @constant */
-                        success: true;
-                        /**
-                         * @description the second when the requestKey was already used: nothing is simulated
-                         * @enum {string}
-                         */
-                        message: "Dry run: the deployment is valid and simulates" | "Dry run: this requestKey was already used with this body; sending it replays that deployment";
-                        /**
-                         * @description the token's address, predicted by simulating the factory call
-                         * @example 0x4200000000000000000000000000000000000006
-                         */
-                        expectedAddress: string;
-                        /** @constant */
-                        dryRun: true;
-                        /**
-                         * @description the request shape the body was read as
-                         * @enum {string}
-                         */
-                        shape: "4.0.0" | "0.3.1" | "0.3.0" | "3.1.0";
-                        /**
-                         * @description the deployToken call that would be sent (uint256 members as decimal strings); nothing is stored or enqueued
-                         * @example {
-                         *       "tokenConfig": {
-                         *         "tokenAdmin": "0x1111111111111111111111111111111111111111",
-                         *         "name": "Example Token",
-                         *         "symbol": "EXT",
-                         *         "salt": "0x0000000000000000000000000000000000000000000000000000000000000000",
-                         *         "image": "https://example.com/token.png",
-                         *         "metadata": "{\"description\":\"An example token\"}",
-                         *         "context": "{\"interface\":\"example\"}",
-                         *         "originatingChainId": "8453"
-                         *       },
-                         *       "poolConfig": {
-                         *         "hook": "0x2222222222222222222222222222222222222222",
-                         *         "pairedToken": "0x4200000000000000000000000000000000000006",
-                         *         "tickIfToken0IsClanker": -230400,
-                         *         "tickSpacing": 200,
-                         *         "poolData": "0x"
-                         *       },
-                         *       "lockerConfig": {
-                         *         "locker": "0x3333333333333333333333333333333333333333",
-                         *         "rewardAdmins": [
-                         *           "0x1111111111111111111111111111111111111111"
-                         *         ],
-                         *         "rewardRecipients": [
-                         *           "0x1111111111111111111111111111111111111111"
-                         *         ],
-                         *         "rewardBps": [
-                         *           10000
-                         *         ],
-                         *         "tickLower": [
-                         *           -230400
-                         *         ],
-                         *         "tickUpper": [
-                         *           -120000
-                         *         ],
-                         *         "positionBps": [
-                         *           10000
-                         *         ],
-                         *         "lockerData": "0x"
-                         *       },
-                         *       "mevModuleConfig": {
-                         *         "mevModule": "0x4444444444444444444444444444444444444444",
-                         *         "mevModuleData": "0x"
-                         *       },
-                         *       "extensionConfigs": [
-                         *         {
-                         *           "extension": "0x5555555555555555555555555555555555555555",
-                         *           "msgValue": "0",
-                         *           "extensionBps": 1000,
-                         *           "extensionData": "0x"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        deploymentConfig: {
-                            tokenConfig: {
-                                /**
-                                 * @description EIP-55 checksummed address
-                                 * @example 0x4200000000000000000000000000000000000006
-                                 */
-                                tokenAdmin: string;
-                                name: string;
-                                symbol: string;
-                                /** @description 32 bytes, lowercase 0x-hex */
-                                salt: string;
-                                image: string;
-                                /** @description JSON text */
-                                metadata: string;
-                                /** @description JSON text */
-                                context: string;
-                                /** @description uint256, decimal string */
-                                originatingChainId: string;
-                            };
-                            poolConfig: {
-                                /**
-                                 * @description EIP-55 checksummed address
-                                 * @example 0x4200000000000000000000000000000000000006
-                                 */
-                                hook: string;
-                                /**
-                                 * @description EIP-55 checksummed address
-                                 * @example 0x4200000000000000000000000000000000000006
-                                 */
-                                pairedToken: string;
-                                tickIfToken0IsClanker: number;
-                                tickSpacing: number;
-                                /**
-                                 * @description ABI bytes, lowercase 0x-hex
-                                 * @example 0x
-                                 */
-                                poolData: string;
-                            };
-                            lockerConfig: {
-                                /**
-                                 * @description EIP-55 checksummed address
-                                 * @example 0x4200000000000000000000000000000000000006
-                                 */
-                                locker: string;
-                                rewardAdmins: string[];
-                                rewardRecipients: string[];
-                                rewardBps: number[];
-                                tickLower: number[];
-                                tickUpper: number[];
-                                positionBps: number[];
-                                /**
-                                 * @description ABI bytes, lowercase 0x-hex
-                                 * @example 0x
-                                 */
-                                lockerData: string;
-                            };
-                            mevModuleConfig: {
-                                /**
-                                 * @description EIP-55 checksummed address
-                                 * @example 0x4200000000000000000000000000000000000006
-                                 */
-                                mevModule: string;
-                                /**
-                                 * @description ABI bytes, lowercase 0x-hex
-                                 * @example 0x
-                                 */
-                                mevModuleData: string;
-                            };
-                            extensionConfigs: {
-                                /**
-                                 * @description EIP-55 checksummed address
-                                 * @example 0x4200000000000000000000000000000000000006
-                                 */
-                                extension: string;
-                                /**
-                                 * @description wei, decimal string (uint256)
-                                 * @example 250000000000000000
-                                 */
-                                msgValue: string;
-                                extensionBps: number;
-                                /**
-                                 * @description ABI bytes, lowercase 0x-hex
-                                 * @example 0x
-                                 */
-                                extensionData: string;
-                            }[];
-                        };
-                    };
+                    "application/json": components["schemas"]["DeployEnqueued"] | components["schemas"]["DeployDryRun"];
                 };
             };
             /** @description Invalid input: the message names the parameter; `details` lists every zod issue */
@@ -10486,123 +9350,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    token: {
-                        name: string;
-                        symbol: string & (unknown & unknown);
-                        image?: "" | string;
-                        tokenAdmin: string;
-                        description?: string;
-                        socialMediaUrls?: (string | {
-                            platform: string;
-                            url: string;
-                        })[];
-                        auditUrls?: string[];
-                        requestKey: string;
-                    };
-                    /** @description 1 to 7 reward recipients; default: token.tokenAdmin takes 100% in both tokens */
-                    rewards?: {
-                        /** @description may change this entry's admin and recipient */
-                        admin: string;
-                        /** @description receives this entry's share of the LP fees */
-                        recipient: string;
-                        /** @description percent of the LP fees (at most 2 decimals); the entries sum to 100 */
-                        allocation: number;
-                        /**
-                         * @description the token this recipient takes its fees in: Both (default), Paired (the paired token) or Clanker (the new token)
-                         * @enum {string}
-                         */
-                        rewardsToken?: "Both" | "Paired" | "Clanker";
-                    }[];
-                    pool?: {
-                        /** @enum {string} */
-                        type?: "standard" | "project";
-                        /** @description the token to pair with: an ERC-20 address, or `WETH` (the default) for the chain's WETH */
-                        pairedToken?: string;
-                        /** @description starting market cap in whole paired tokens (standard pools); default: 10 for WETH, a configured quote token's own default, else tick -230400 as the platform's SDK */
-                        initialMarketCap?: number;
-                    };
-                    fees?: {
-                        /** @enum {string} */
-                        type?: "static" | "dynamic";
-                        tokenFee?: number;
-                        pairedFee?: number;
-                        baseFee?: number;
-                        maxLpFee?: number;
-                    };
-                    vault?: {
-                        /** @description percent of the supply vaulted, at most 90; 0 is no vault (as the SDK allows it) */
-                        percentage?: number;
-                        lockupDuration?: number;
-                        /** @description seconds of linear vesting after the lockup; default 0 */
-                        vestingDuration?: number;
-                        /** @description receives the vaulted tokens; default: token.tokenAdmin */
-                        recipient?: string;
-                    };
-                    /** @description an airdrop of part of the supply through the airdrop extension (the SDK's names and units) */
-                    airdrop?: {
-                        /** @description may update the airdrop's Merkle root; default: token.tokenAdmin */
-                        admin?: string;
-                        /** @description root of the airdrop's Merkle tree (upload the tree with POST /api/airdrops once the token exists) */
-                        merkleRoot: string;
-                        /** @description seconds before claims open; at least 86,400 */
-                        lockupDuration: number;
-                        /** @description seconds of linear vesting after the lockup; default 0 */
-                        vestingDuration?: number;
-                        /** @description whole tokens (of 100,000,000,000) set aside for the airdrop; the extension takes the basis points rounded up */
-                        amount: number;
-                    };
-                    /** @description the token's social context (its `context` JSON); interface defaults to the API key's partner name, the others to empty */
-                    context?: {
-                        /** @description the system the token was deployed through */
-                        interface?: string;
-                        /** @description the social platform the deployment came from, e.g. farcaster */
-                        platform?: string;
-                        /** @description the message on that platform that asked for the token */
-                        messageId?: string;
-                        /** @description the poster's id on that platform (a number is written as its decimal text) */
-                        id?: string | number;
-                    };
-                    /** @description the sniper auction's fees at launch (the SDK's sniperFees); defaults 666777, 41673 and 15 s */
-                    sniperFees?: {
-                        /** @description the fee when the pool opens, millionths (666,777 = 66.6777%); default 666777 */
-                        startingFee?: number;
-                        /** @description the fee it descends to, below startingFee; default 41673 */
-                        endingFee?: number;
-                        /** @description seconds from startingFee to endingFee; default 15 */
-                        secondsToDecay?: number;
-                    };
-                    /** @description the chain to deploy on, one with an RPC and a factory configured (a number or its text); default 8453 */
-                    chainId?: number | string;
-                    dryRun?: boolean;
-                } | {
-                    name: string;
-                    symbol: string & (unknown & unknown);
-                    image?: "" | string;
-                    requestorAddress: string;
-                    requestKey: string;
-                    creatorRewardsPercentage?: number;
-                    requestorFid?: number;
-                    requestorId?: number | string;
-                    tokenPair?: string;
-                    description?: string;
-                    socialMediaUrls?: string[];
-                    platform?: string;
-                    castHash?: string;
-                    messageId?: string;
-                    vaultUnlockTimestamp?: number;
-                    vaultPercentage?: number;
-                    creatorRewardsAdmin?: string;
-                    initialMarketCap?: number;
-                    dryRun?: boolean;
-                } | {
-                    name: string;
-                    symbol: string & (unknown & unknown);
-                    image?: "" | string;
-                    requestorAddress: string;
-                    requestKey: string;
-                    dryRun?: boolean;
-                };
+                "application/json": components["schemas"]["DeployV4Body"] | components["schemas"]["DeployLegacyBody"] | components["schemas"]["DeployV030Body"];
             };
         };
         responses: {
@@ -10619,180 +9367,7 @@ export interface operations {
                      *       "expectedAddress": "0x4200000000000000000000000000000000000006"
                      *     }
                      */
-                    "application/json": {
-                        /** @constant */
-                        success: true;
-                        /** @constant */
-                        message: "Token deployment enqueued";
-                        /**
-                         * @description the token's address, predicted by simulating the factory call
-                         * @example 0x4200000000000000000000000000000000000006
-                         */
-                        expectedAddress: string;
-                    } | {
-                        /** @constant */
-                        success: true;
-                        /**
-                         * @description the second when the requestKey was already used: nothing is simulated
-                         * @enum {string}
-                         */
-                        message: "Dry run: the deployment is valid and simulates" | "Dry run: this requestKey was already used with this body; sending it replays that deployment";
-                        /**
-                         * @description the token's address, predicted by simulating the factory call
-                         * @example 0x4200000000000000000000000000000000000006
-                         */
-                        expectedAddress: string;
-                        /** @constant */
-                        dryRun: true;
-                        /**
-                         * @description the request shape the body was read as
-                         * @enum {string}
-                         */
-                        shape: "4.0.0" | "0.3.1" | "0.3.0" | "3.1.0";
-                        /**
-                         * @description the deployToken call that would be sent (uint256 members as decimal strings); nothing is stored or enqueued
-                         * @example {
-                         *       "tokenConfig": {
-                         *         "tokenAdmin": "0x1111111111111111111111111111111111111111",
-                         *         "name": "Example Token",
-                         *         "symbol": "EXT",
-                         *         "salt": "0x0000000000000000000000000000000000000000000000000000000000000000",
-                         *         "image": "https://example.com/token.png",
-                         *         "metadata": "{\"description\":\"An example token\"}",
-                         *         "context": "{\"interface\":\"example\"}",
-                         *         "originatingChainId": "8453"
-                         *       },
-                         *       "poolConfig": {
-                         *         "hook": "0x2222222222222222222222222222222222222222",
-                         *         "pairedToken": "0x4200000000000000000000000000000000000006",
-                         *         "tickIfToken0IsClanker": -230400,
-                         *         "tickSpacing": 200,
-                         *         "poolData": "0x"
-                         *       },
-                         *       "lockerConfig": {
-                         *         "locker": "0x3333333333333333333333333333333333333333",
-                         *         "rewardAdmins": [
-                         *           "0x1111111111111111111111111111111111111111"
-                         *         ],
-                         *         "rewardRecipients": [
-                         *           "0x1111111111111111111111111111111111111111"
-                         *         ],
-                         *         "rewardBps": [
-                         *           10000
-                         *         ],
-                         *         "tickLower": [
-                         *           -230400
-                         *         ],
-                         *         "tickUpper": [
-                         *           -120000
-                         *         ],
-                         *         "positionBps": [
-                         *           10000
-                         *         ],
-                         *         "lockerData": "0x"
-                         *       },
-                         *       "mevModuleConfig": {
-                         *         "mevModule": "0x4444444444444444444444444444444444444444",
-                         *         "mevModuleData": "0x"
-                         *       },
-                         *       "extensionConfigs": [
-                         *         {
-                         *           "extension": "0x5555555555555555555555555555555555555555",
-                         *           "msgValue": "0",
-                         *           "extensionBps": 1000,
-                         *           "extensionData": "0x"
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        deploymentConfig: {
-                            tokenConfig: {
-                                /**
-                                 * @description EIP-55 checksummed address
-                                 * @example 0x4200000000000000000000000000000000000006
-                                 */
-                                tokenAdmin: string;
-                                name: string;
-                                symbol: string;
-                                /** @description 32 bytes, lowercase 0x-hex */
-                                salt: string;
-                                image: string;
-                                /** @description JSON text */
-                                metadata: string;
-                                /** @description JSON text */
-                                context: string;
-                                /** @description uint256, decimal string */
-                                originatingChainId: string;
-                            };
-                            poolConfig: {
-                                /**
-                                 * @description EIP-55 checksummed address
-                                 * @example 0x4200000000000000000000000000000000000006
-                                 */
-                                hook: string;
-                                /**
-                                 * @description EIP-55 checksummed address
-                                 * @example 0x4200000000000000000000000000000000000006
-                                 */
-                                pairedToken: string;
-                                tickIfToken0IsClanker: number;
-                                tickSpacing: number;
-                                /**
-                                 * @description ABI bytes, lowercase 0x-hex
-                                 * @example 0x
-                                 */
-                                poolData: string;
-                            };
-                            lockerConfig: {
-                                /**
-                                 * @description EIP-55 checksummed address
-                                 * @example 0x4200000000000000000000000000000000000006
-                                 */
-                                locker: string;
-                                rewardAdmins: string[];
-                                rewardRecipients: string[];
-                                rewardBps: number[];
-                                tickLower: number[];
-                                tickUpper: number[];
-                                positionBps: number[];
-                                /**
-                                 * @description ABI bytes, lowercase 0x-hex
-                                 * @example 0x
-                                 */
-                                lockerData: string;
-                            };
-                            mevModuleConfig: {
-                                /**
-                                 * @description EIP-55 checksummed address
-                                 * @example 0x4200000000000000000000000000000000000006
-                                 */
-                                mevModule: string;
-                                /**
-                                 * @description ABI bytes, lowercase 0x-hex
-                                 * @example 0x
-                                 */
-                                mevModuleData: string;
-                            };
-                            extensionConfigs: {
-                                /**
-                                 * @description EIP-55 checksummed address
-                                 * @example 0x4200000000000000000000000000000000000006
-                                 */
-                                extension: string;
-                                /**
-                                 * @description wei, decimal string (uint256)
-                                 * @example 250000000000000000
-                                 */
-                                msgValue: string;
-                                extensionBps: number;
-                                /**
-                                 * @description ABI bytes, lowercase 0x-hex
-                                 * @example 0x
-                                 */
-                                extensionData: string;
-                            }[];
-                        };
-                    };
+                    "application/json": components["schemas"]["DeployEnqueued"] | components["schemas"]["DeployDryRun"];
                 };
             };
             /** @description Invalid input: the message names the parameter; `details` lists every zod issue */
@@ -11151,208 +9726,7 @@ export interface operations {
                      *       "hasMore": false
                      *     }
                      */
-                    "application/json": {
-                        data: {
-                            id: number;
-                            /** @description ISO 8601 */
-                            created_at: string;
-                            /** @description ISO 8601; the default sort key */
-                            deployed_at: string;
-                            tx_hash: string | null;
-                            name: string;
-                            symbol: string;
-                            img_url: string | null;
-                            requestor_fid: number | null;
-                            cast_hash: string | null;
-                            /** @description deployment generation, e.g. clanker_v4 */
-                            type: string;
-                            pair: string | null;
-                            chain_id: number;
-                            presale_id: number | null;
-                            /** @description checksummed EVM address, or a Solana mint (base58) as stored */
-                            contract_address: string;
-                            /** @description 20-byte pool address (checksummed) or a 32-byte v4 pool id */
-                            pool_address: string | null;
-                            /**
-                             * @description EIP-55 checksummed address
-                             * @example 0x4200000000000000000000000000000000000006
-                             */
-                            msg_sender: string;
-                            /**
-                             * @description EIP-55 checksummed address
-                             * @example 0x4200000000000000000000000000000000000006
-                             */
-                            admin: string;
-                            factory_address: string | null;
-                            locker_address: string | null;
-                            /** @description { description, socialMediaUrls: [{ platform, url }], auditUrls } */
-                            metadata: {
-                                [key: string]: unknown;
-                            };
-                            /** @description { interface, platform, messageId, id } */
-                            social_context: {
-                                [key: string]: unknown;
-                            };
-                            deploy_config: {
-                                [key: string]: unknown;
-                            } | null;
-                            pool_config: {
-                                [key: string]: unknown;
-                            } | null;
-                            /** @description the platform's extensions member; null when the token's hook is unknown */
-                            extensions: {
-                                /** @description the hook always (TokenCreated); recipients when the deployment's configuration is known (this service's deployment, or a direct call to the factory), and type and fees when its pool data is recognised */
-                                fees: {
-                                    /**
-                                     * @description the pool's fee hook (Uniswap v4 hooks address of the pool key)
-                                     * @example 0x4200000000000000000000000000000000000006
-                                     */
-                                    hook_address: string;
-                                    /** @description the reward split as deployed, when the deployment's configuration is known */
-                                    recipients?: {
-                                        bps: number;
-                                        /**
-                                         * @description EIP-55 checksummed address
-                                         * @example 0x4200000000000000000000000000000000000006
-                                         */
-                                        admin: string;
-                                        /**
-                                         * @description EIP-55 checksummed address
-                                         * @example 0x4200000000000000000000000000000000000006
-                                         */
-                                        recipient: string;
-                                    }[];
-                                    /** @constant */
-                                    type: "static";
-                                    /** @description fee on the token's side, millionths */
-                                    tokenFee: number;
-                                    /** @description fee on the paired token's side, millionths */
-                                    pairedFee: number;
-                                } | {
-                                    /**
-                                     * @description the pool's fee hook (Uniswap v4 hooks address of the pool key)
-                                     * @example 0x4200000000000000000000000000000000000006
-                                     */
-                                    hook_address: string;
-                                    /** @description the reward split as deployed, when the deployment's configuration is known */
-                                    recipients?: {
-                                        bps: number;
-                                        /**
-                                         * @description EIP-55 checksummed address
-                                         * @example 0x4200000000000000000000000000000000000006
-                                         */
-                                        admin: string;
-                                        /**
-                                         * @description EIP-55 checksummed address
-                                         * @example 0x4200000000000000000000000000000000000006
-                                         */
-                                        recipient: string;
-                                    }[];
-                                    /** @constant */
-                                    type: "dynamic";
-                                    /** @description base fee, millionths */
-                                    baseFee: number;
-                                    /** @description maximum fee, millionths */
-                                    maxFee: number;
-                                } | {
-                                    /**
-                                     * @description the pool's fee hook (Uniswap v4 hooks address of the pool key)
-                                     * @example 0x4200000000000000000000000000000000000006
-                                     */
-                                    hook_address: string;
-                                    /** @description the reward split as deployed, when the deployment's configuration is known */
-                                    recipients?: {
-                                        bps: number;
-                                        /**
-                                         * @description EIP-55 checksummed address
-                                         * @example 0x4200000000000000000000000000000000000006
-                                         */
-                                        admin: string;
-                                        /**
-                                         * @description EIP-55 checksummed address
-                                         * @example 0x4200000000000000000000000000000000000006
-                                         */
-                                        recipient: string;
-                                    }[];
-                                };
-                            } | null;
-                            starting_market_cap: number | null;
-                            warnings: string[];
-                            tags: {
-                                champagne: boolean;
-                                verified: boolean;
-                                knownInterfaceDeployer: boolean;
-                            };
-                            /** @description wei, decimal string */
-                            supply: string;
-                            related?: {
-                                /** @description the creator's profile (includeUser) */
-                                user?: ({
-                                    /** @description "user" */
-                                    object?: string;
-                                    /** @description Farcaster ID */
-                                    fid: number;
-                                    username?: string | null;
-                                    display_name?: string | null;
-                                    pfp_url?: string | null;
-                                    /** @description as the provider sent it; EIP-55 when built from stored columns */
-                                    custody_address?: string | null;
-                                    follower_count?: number;
-                                    following_count?: number;
-                                    /** @description verified addresses (legacy member) */
-                                    verifications?: string[];
-                                    verified_addresses?: {
-                                        /**
-                                         * @description verified EVM addresses, as the provider sends them
-                                         * @default []
-                                         */
-                                        eth_addresses: string[];
-                                        /** @description verified Solana addresses (base58) */
-                                        sol_addresses?: string[];
-                                    } & {
-                                        [key: string]: unknown;
-                                    };
-                                    /** @description linked accounts, e.g. { platform: "x", username } */
-                                    verified_accounts?: ({
-                                        platform?: string;
-                                        username?: string;
-                                    } & {
-                                        [key: string]: unknown;
-                                    })[] | null;
-                                    /** @description Neynar user score, 0 to 1 */
-                                    score?: number | null;
-                                    experimental?: ({
-                                        neynar_user_score?: number | null;
-                                    } & {
-                                        [key: string]: unknown;
-                                    }) | null;
-                                } & {
-                                    [key: string]: unknown;
-                                }) | null;
-                                /** @description stored market data (includeMarket) */
-                                market?: {
-                                    /** @description USD */
-                                    marketCap: number | null;
-                                    priceUsd: number | null;
-                                    /** @description USD, 24 h */
-                                    volume24h: number | null;
-                                    priceChangePercent1h: number | null;
-                                    priceChangePercent24h: number | null;
-                                    txCount24h: number | null;
-                                    /** @description when the figures were fetched from the aggregator (ISO 8601) */
-                                    updatedAt: string;
-                                    /** @description older than the service's limit (MARKET_MAX_AGE_SECONDS): the figures are null, not served as current */
-                                    stale: boolean;
-                                } | null;
-                            };
-                        }[];
-                        /** @description exact up to 1,000 matches, the planner's estimate above (README) */
-                        total: number;
-                        /** @description opaque; null on the last page */
-                        cursor: string | null;
-                        /** @description whether tokens follow this page (by cursor, or by page and offset) */
-                        hasMore: boolean;
-                    };
+                    "application/json": components["schemas"]["TokenList"];
                 };
             };
             /** @description Invalid input: the message names the parameter; `details` lists every zod issue */
@@ -11409,7 +9783,7 @@ export interface operations {
             query: {
                 /**
                  * @description a V3-style pool address or a Uniswap v4 pool id (any case)
-                 * @example 0xabababababababababababababababababababababababababababababababab
+                 * @example 0x4200000000000000000000000000000000000006
                  */
                 poolAddress: string;
             };
@@ -11522,200 +9896,7 @@ export interface operations {
                      */
                     "application/json": {
                         /** @description absent when no token has this pool */
-                        data?: {
-                            id: number;
-                            /** @description ISO 8601 */
-                            created_at: string;
-                            /** @description ISO 8601; the default sort key */
-                            deployed_at: string;
-                            tx_hash: string | null;
-                            name: string;
-                            symbol: string;
-                            img_url: string | null;
-                            requestor_fid: number | null;
-                            cast_hash: string | null;
-                            /** @description deployment generation, e.g. clanker_v4 */
-                            type: string;
-                            pair: string | null;
-                            chain_id: number;
-                            presale_id: number | null;
-                            /** @description checksummed EVM address, or a Solana mint (base58) as stored */
-                            contract_address: string;
-                            /** @description 20-byte pool address (checksummed) or a 32-byte v4 pool id */
-                            pool_address: string | null;
-                            /**
-                             * @description EIP-55 checksummed address
-                             * @example 0x4200000000000000000000000000000000000006
-                             */
-                            msg_sender: string;
-                            /**
-                             * @description EIP-55 checksummed address
-                             * @example 0x4200000000000000000000000000000000000006
-                             */
-                            admin: string;
-                            factory_address: string | null;
-                            locker_address: string | null;
-                            /** @description { description, socialMediaUrls: [{ platform, url }], auditUrls } */
-                            metadata: {
-                                [key: string]: unknown;
-                            };
-                            /** @description { interface, platform, messageId, id } */
-                            social_context: {
-                                [key: string]: unknown;
-                            };
-                            deploy_config: {
-                                [key: string]: unknown;
-                            } | null;
-                            pool_config: {
-                                [key: string]: unknown;
-                            } | null;
-                            /** @description the platform's extensions member; null when the token's hook is unknown */
-                            extensions: {
-                                /** @description the hook always (TokenCreated); recipients when the deployment's configuration is known (this service's deployment, or a direct call to the factory), and type and fees when its pool data is recognised */
-                                fees: {
-                                    /**
-                                     * @description the pool's fee hook (Uniswap v4 hooks address of the pool key)
-                                     * @example 0x4200000000000000000000000000000000000006
-                                     */
-                                    hook_address: string;
-                                    /** @description the reward split as deployed, when the deployment's configuration is known */
-                                    recipients?: {
-                                        bps: number;
-                                        /**
-                                         * @description EIP-55 checksummed address
-                                         * @example 0x4200000000000000000000000000000000000006
-                                         */
-                                        admin: string;
-                                        /**
-                                         * @description EIP-55 checksummed address
-                                         * @example 0x4200000000000000000000000000000000000006
-                                         */
-                                        recipient: string;
-                                    }[];
-                                    /** @constant */
-                                    type: "static";
-                                    /** @description fee on the token's side, millionths */
-                                    tokenFee: number;
-                                    /** @description fee on the paired token's side, millionths */
-                                    pairedFee: number;
-                                } | {
-                                    /**
-                                     * @description the pool's fee hook (Uniswap v4 hooks address of the pool key)
-                                     * @example 0x4200000000000000000000000000000000000006
-                                     */
-                                    hook_address: string;
-                                    /** @description the reward split as deployed, when the deployment's configuration is known */
-                                    recipients?: {
-                                        bps: number;
-                                        /**
-                                         * @description EIP-55 checksummed address
-                                         * @example 0x4200000000000000000000000000000000000006
-                                         */
-                                        admin: string;
-                                        /**
-                                         * @description EIP-55 checksummed address
-                                         * @example 0x4200000000000000000000000000000000000006
-                                         */
-                                        recipient: string;
-                                    }[];
-                                    /** @constant */
-                                    type: "dynamic";
-                                    /** @description base fee, millionths */
-                                    baseFee: number;
-                                    /** @description maximum fee, millionths */
-                                    maxFee: number;
-                                } | {
-                                    /**
-                                     * @description the pool's fee hook (Uniswap v4 hooks address of the pool key)
-                                     * @example 0x4200000000000000000000000000000000000006
-                                     */
-                                    hook_address: string;
-                                    /** @description the reward split as deployed, when the deployment's configuration is known */
-                                    recipients?: {
-                                        bps: number;
-                                        /**
-                                         * @description EIP-55 checksummed address
-                                         * @example 0x4200000000000000000000000000000000000006
-                                         */
-                                        admin: string;
-                                        /**
-                                         * @description EIP-55 checksummed address
-                                         * @example 0x4200000000000000000000000000000000000006
-                                         */
-                                        recipient: string;
-                                    }[];
-                                };
-                            } | null;
-                            starting_market_cap: number | null;
-                            warnings: string[];
-                            tags: {
-                                champagne: boolean;
-                                verified: boolean;
-                                knownInterfaceDeployer: boolean;
-                            };
-                            /** @description wei, decimal string */
-                            supply: string;
-                            related?: {
-                                /** @description the creator's profile (includeUser) */
-                                user?: ({
-                                    /** @description "user" */
-                                    object?: string;
-                                    /** @description Farcaster ID */
-                                    fid: number;
-                                    username?: string | null;
-                                    display_name?: string | null;
-                                    pfp_url?: string | null;
-                                    /** @description as the provider sent it; EIP-55 when built from stored columns */
-                                    custody_address?: string | null;
-                                    follower_count?: number;
-                                    following_count?: number;
-                                    /** @description verified addresses (legacy member) */
-                                    verifications?: string[];
-                                    verified_addresses?: {
-                                        /**
-                                         * @description verified EVM addresses, as the provider sends them
-                                         * @default []
-                                         */
-                                        eth_addresses: string[];
-                                        /** @description verified Solana addresses (base58) */
-                                        sol_addresses?: string[];
-                                    } & {
-                                        [key: string]: unknown;
-                                    };
-                                    /** @description linked accounts, e.g. { platform: "x", username } */
-                                    verified_accounts?: ({
-                                        platform?: string;
-                                        username?: string;
-                                    } & {
-                                        [key: string]: unknown;
-                                    })[] | null;
-                                    /** @description Neynar user score, 0 to 1 */
-                                    score?: number | null;
-                                    experimental?: ({
-                                        neynar_user_score?: number | null;
-                                    } & {
-                                        [key: string]: unknown;
-                                    }) | null;
-                                } & {
-                                    [key: string]: unknown;
-                                }) | null;
-                                /** @description stored market data (includeMarket) */
-                                market?: {
-                                    /** @description USD */
-                                    marketCap: number | null;
-                                    priceUsd: number | null;
-                                    /** @description USD, 24 h */
-                                    volume24h: number | null;
-                                    priceChangePercent1h: number | null;
-                                    priceChangePercent24h: number | null;
-                                    txCount24h: number | null;
-                                    /** @description when the figures were fetched from the aggregator (ISO 8601) */
-                                    updatedAt: string;
-                                    /** @description older than the service's limit (MARKET_MAX_AGE_SECONDS): the figures are null, not served as current */
-                                    stale: boolean;
-                                } | null;
-                            };
-                        };
+                        data?: components["schemas"]["Token"];
                     };
                 };
             };
@@ -11791,200 +9972,7 @@ export interface operations {
                      */
                     "application/json": {
                         data: {
-                            [key: string]: {
-                                id: number;
-                                /** @description ISO 8601 */
-                                created_at: string;
-                                /** @description ISO 8601; the default sort key */
-                                deployed_at: string;
-                                tx_hash: string | null;
-                                name: string;
-                                symbol: string;
-                                img_url: string | null;
-                                requestor_fid: number | null;
-                                cast_hash: string | null;
-                                /** @description deployment generation, e.g. clanker_v4 */
-                                type: string;
-                                pair: string | null;
-                                chain_id: number;
-                                presale_id: number | null;
-                                /** @description checksummed EVM address, or a Solana mint (base58) as stored */
-                                contract_address: string;
-                                /** @description 20-byte pool address (checksummed) or a 32-byte v4 pool id */
-                                pool_address: string | null;
-                                /**
-                                 * @description EIP-55 checksummed address
-                                 * @example 0x4200000000000000000000000000000000000006
-                                 */
-                                msg_sender: string;
-                                /**
-                                 * @description EIP-55 checksummed address
-                                 * @example 0x4200000000000000000000000000000000000006
-                                 */
-                                admin: string;
-                                factory_address: string | null;
-                                locker_address: string | null;
-                                /** @description { description, socialMediaUrls: [{ platform, url }], auditUrls } */
-                                metadata: {
-                                    [key: string]: unknown;
-                                };
-                                /** @description { interface, platform, messageId, id } */
-                                social_context: {
-                                    [key: string]: unknown;
-                                };
-                                deploy_config: {
-                                    [key: string]: unknown;
-                                } | null;
-                                pool_config: {
-                                    [key: string]: unknown;
-                                } | null;
-                                /** @description the platform's extensions member; null when the token's hook is unknown */
-                                extensions: {
-                                    /** @description the hook always (TokenCreated); recipients when the deployment's configuration is known (this service's deployment, or a direct call to the factory), and type and fees when its pool data is recognised */
-                                    fees: {
-                                        /**
-                                         * @description the pool's fee hook (Uniswap v4 hooks address of the pool key)
-                                         * @example 0x4200000000000000000000000000000000000006
-                                         */
-                                        hook_address: string;
-                                        /** @description the reward split as deployed, when the deployment's configuration is known */
-                                        recipients?: {
-                                            bps: number;
-                                            /**
-                                             * @description EIP-55 checksummed address
-                                             * @example 0x4200000000000000000000000000000000000006
-                                             */
-                                            admin: string;
-                                            /**
-                                             * @description EIP-55 checksummed address
-                                             * @example 0x4200000000000000000000000000000000000006
-                                             */
-                                            recipient: string;
-                                        }[];
-                                        /** @constant */
-                                        type: "static";
-                                        /** @description fee on the token's side, millionths */
-                                        tokenFee: number;
-                                        /** @description fee on the paired token's side, millionths */
-                                        pairedFee: number;
-                                    } | {
-                                        /**
-                                         * @description the pool's fee hook (Uniswap v4 hooks address of the pool key)
-                                         * @example 0x4200000000000000000000000000000000000006
-                                         */
-                                        hook_address: string;
-                                        /** @description the reward split as deployed, when the deployment's configuration is known */
-                                        recipients?: {
-                                            bps: number;
-                                            /**
-                                             * @description EIP-55 checksummed address
-                                             * @example 0x4200000000000000000000000000000000000006
-                                             */
-                                            admin: string;
-                                            /**
-                                             * @description EIP-55 checksummed address
-                                             * @example 0x4200000000000000000000000000000000000006
-                                             */
-                                            recipient: string;
-                                        }[];
-                                        /** @constant */
-                                        type: "dynamic";
-                                        /** @description base fee, millionths */
-                                        baseFee: number;
-                                        /** @description maximum fee, millionths */
-                                        maxFee: number;
-                                    } | {
-                                        /**
-                                         * @description the pool's fee hook (Uniswap v4 hooks address of the pool key)
-                                         * @example 0x4200000000000000000000000000000000000006
-                                         */
-                                        hook_address: string;
-                                        /** @description the reward split as deployed, when the deployment's configuration is known */
-                                        recipients?: {
-                                            bps: number;
-                                            /**
-                                             * @description EIP-55 checksummed address
-                                             * @example 0x4200000000000000000000000000000000000006
-                                             */
-                                            admin: string;
-                                            /**
-                                             * @description EIP-55 checksummed address
-                                             * @example 0x4200000000000000000000000000000000000006
-                                             */
-                                            recipient: string;
-                                        }[];
-                                    };
-                                } | null;
-                                starting_market_cap: number | null;
-                                warnings: string[];
-                                tags: {
-                                    champagne: boolean;
-                                    verified: boolean;
-                                    knownInterfaceDeployer: boolean;
-                                };
-                                /** @description wei, decimal string */
-                                supply: string;
-                                related?: {
-                                    /** @description the creator's profile (includeUser) */
-                                    user?: ({
-                                        /** @description "user" */
-                                        object?: string;
-                                        /** @description Farcaster ID */
-                                        fid: number;
-                                        username?: string | null;
-                                        display_name?: string | null;
-                                        pfp_url?: string | null;
-                                        /** @description as the provider sent it; EIP-55 when built from stored columns */
-                                        custody_address?: string | null;
-                                        follower_count?: number;
-                                        following_count?: number;
-                                        /** @description verified addresses (legacy member) */
-                                        verifications?: string[];
-                                        verified_addresses?: {
-                                            /**
-                                             * @description verified EVM addresses, as the provider sends them
-                                             * @default []
-                                             */
-                                            eth_addresses: string[];
-                                            /** @description verified Solana addresses (base58) */
-                                            sol_addresses?: string[];
-                                        } & {
-                                            [key: string]: unknown;
-                                        };
-                                        /** @description linked accounts, e.g. { platform: "x", username } */
-                                        verified_accounts?: ({
-                                            platform?: string;
-                                            username?: string;
-                                        } & {
-                                            [key: string]: unknown;
-                                        })[] | null;
-                                        /** @description Neynar user score, 0 to 1 */
-                                        score?: number | null;
-                                        experimental?: ({
-                                            neynar_user_score?: number | null;
-                                        } & {
-                                            [key: string]: unknown;
-                                        }) | null;
-                                    } & {
-                                        [key: string]: unknown;
-                                    }) | null;
-                                    /** @description stored market data (includeMarket) */
-                                    market?: {
-                                        /** @description USD */
-                                        marketCap: number | null;
-                                        priceUsd: number | null;
-                                        /** @description USD, 24 h */
-                                        volume24h: number | null;
-                                        priceChangePercent1h: number | null;
-                                        priceChangePercent24h: number | null;
-                                        txCount24h: number | null;
-                                        /** @description when the figures were fetched from the aggregator (ISO 8601) */
-                                        updatedAt: string;
-                                        /** @description older than the service's limit (MARKET_MAX_AGE_SECONDS): the figures are null, not served as current */
-                                        stale: boolean;
-                                    } | null;
-                                };
-                            };
+                            [key: string]: components["schemas"]["Token"];
                         };
                     };
                 };
@@ -12176,208 +10164,7 @@ export interface operations {
                      *       "hasMore": false
                      *     }
                      */
-                    "application/json": {
-                        data: {
-                            id: number;
-                            /** @description ISO 8601 */
-                            created_at: string;
-                            /** @description ISO 8601; the default sort key */
-                            deployed_at: string;
-                            tx_hash: string | null;
-                            name: string;
-                            symbol: string;
-                            img_url: string | null;
-                            requestor_fid: number | null;
-                            cast_hash: string | null;
-                            /** @description deployment generation, e.g. clanker_v4 */
-                            type: string;
-                            pair: string | null;
-                            chain_id: number;
-                            presale_id: number | null;
-                            /** @description checksummed EVM address, or a Solana mint (base58) as stored */
-                            contract_address: string;
-                            /** @description 20-byte pool address (checksummed) or a 32-byte v4 pool id */
-                            pool_address: string | null;
-                            /**
-                             * @description EIP-55 checksummed address
-                             * @example 0x4200000000000000000000000000000000000006
-                             */
-                            msg_sender: string;
-                            /**
-                             * @description EIP-55 checksummed address
-                             * @example 0x4200000000000000000000000000000000000006
-                             */
-                            admin: string;
-                            factory_address: string | null;
-                            locker_address: string | null;
-                            /** @description { description, socialMediaUrls: [{ platform, url }], auditUrls } */
-                            metadata: {
-                                [key: string]: unknown;
-                            };
-                            /** @description { interface, platform, messageId, id } */
-                            social_context: {
-                                [key: string]: unknown;
-                            };
-                            deploy_config: {
-                                [key: string]: unknown;
-                            } | null;
-                            pool_config: {
-                                [key: string]: unknown;
-                            } | null;
-                            /** @description the platform's extensions member; null when the token's hook is unknown */
-                            extensions: {
-                                /** @description the hook always (TokenCreated); recipients when the deployment's configuration is known (this service's deployment, or a direct call to the factory), and type and fees when its pool data is recognised */
-                                fees: {
-                                    /**
-                                     * @description the pool's fee hook (Uniswap v4 hooks address of the pool key)
-                                     * @example 0x4200000000000000000000000000000000000006
-                                     */
-                                    hook_address: string;
-                                    /** @description the reward split as deployed, when the deployment's configuration is known */
-                                    recipients?: {
-                                        bps: number;
-                                        /**
-                                         * @description EIP-55 checksummed address
-                                         * @example 0x4200000000000000000000000000000000000006
-                                         */
-                                        admin: string;
-                                        /**
-                                         * @description EIP-55 checksummed address
-                                         * @example 0x4200000000000000000000000000000000000006
-                                         */
-                                        recipient: string;
-                                    }[];
-                                    /** @constant */
-                                    type: "static";
-                                    /** @description fee on the token's side, millionths */
-                                    tokenFee: number;
-                                    /** @description fee on the paired token's side, millionths */
-                                    pairedFee: number;
-                                } | {
-                                    /**
-                                     * @description the pool's fee hook (Uniswap v4 hooks address of the pool key)
-                                     * @example 0x4200000000000000000000000000000000000006
-                                     */
-                                    hook_address: string;
-                                    /** @description the reward split as deployed, when the deployment's configuration is known */
-                                    recipients?: {
-                                        bps: number;
-                                        /**
-                                         * @description EIP-55 checksummed address
-                                         * @example 0x4200000000000000000000000000000000000006
-                                         */
-                                        admin: string;
-                                        /**
-                                         * @description EIP-55 checksummed address
-                                         * @example 0x4200000000000000000000000000000000000006
-                                         */
-                                        recipient: string;
-                                    }[];
-                                    /** @constant */
-                                    type: "dynamic";
-                                    /** @description base fee, millionths */
-                                    baseFee: number;
-                                    /** @description maximum fee, millionths */
-                                    maxFee: number;
-                                } | {
-                                    /**
-                                     * @description the pool's fee hook (Uniswap v4 hooks address of the pool key)
-                                     * @example 0x4200000000000000000000000000000000000006
-                                     */
-                                    hook_address: string;
-                                    /** @description the reward split as deployed, when the deployment's configuration is known */
-                                    recipients?: {
-                                        bps: number;
-                                        /**
-                                         * @description EIP-55 checksummed address
-                                         * @example 0x4200000000000000000000000000000000000006
-                                         */
-                                        admin: string;
-                                        /**
-                                         * @description EIP-55 checksummed address
-                                         * @example 0x4200000000000000000000000000000000000006
-                                         */
-                                        recipient: string;
-                                    }[];
-                                };
-                            } | null;
-                            starting_market_cap: number | null;
-                            warnings: string[];
-                            tags: {
-                                champagne: boolean;
-                                verified: boolean;
-                                knownInterfaceDeployer: boolean;
-                            };
-                            /** @description wei, decimal string */
-                            supply: string;
-                            related?: {
-                                /** @description the creator's profile (includeUser) */
-                                user?: ({
-                                    /** @description "user" */
-                                    object?: string;
-                                    /** @description Farcaster ID */
-                                    fid: number;
-                                    username?: string | null;
-                                    display_name?: string | null;
-                                    pfp_url?: string | null;
-                                    /** @description as the provider sent it; EIP-55 when built from stored columns */
-                                    custody_address?: string | null;
-                                    follower_count?: number;
-                                    following_count?: number;
-                                    /** @description verified addresses (legacy member) */
-                                    verifications?: string[];
-                                    verified_addresses?: {
-                                        /**
-                                         * @description verified EVM addresses, as the provider sends them
-                                         * @default []
-                                         */
-                                        eth_addresses: string[];
-                                        /** @description verified Solana addresses (base58) */
-                                        sol_addresses?: string[];
-                                    } & {
-                                        [key: string]: unknown;
-                                    };
-                                    /** @description linked accounts, e.g. { platform: "x", username } */
-                                    verified_accounts?: ({
-                                        platform?: string;
-                                        username?: string;
-                                    } & {
-                                        [key: string]: unknown;
-                                    })[] | null;
-                                    /** @description Neynar user score, 0 to 1 */
-                                    score?: number | null;
-                                    experimental?: ({
-                                        neynar_user_score?: number | null;
-                                    } & {
-                                        [key: string]: unknown;
-                                    }) | null;
-                                } & {
-                                    [key: string]: unknown;
-                                }) | null;
-                                /** @description stored market data (includeMarket) */
-                                market?: {
-                                    /** @description USD */
-                                    marketCap: number | null;
-                                    priceUsd: number | null;
-                                    /** @description USD, 24 h */
-                                    volume24h: number | null;
-                                    priceChangePercent1h: number | null;
-                                    priceChangePercent24h: number | null;
-                                    txCount24h: number | null;
-                                    /** @description when the figures were fetched from the aggregator (ISO 8601) */
-                                    updatedAt: string;
-                                    /** @description older than the service's limit (MARKET_MAX_AGE_SECONDS): the figures are null, not served as current */
-                                    stale: boolean;
-                                } | null;
-                            };
-                        }[];
-                        /** @description exact up to 1,000 matches, the planner's estimate above (README) */
-                        total: number;
-                        /** @description opaque; null on the last page */
-                        cursor: string | null;
-                        /** @description whether tokens follow this page (by cursor, or by page and offset) */
-                        hasMore: boolean;
-                    };
+                    "application/json": components["schemas"]["TokenList"];
                 };
             };
             /** @description Invalid input: the message names the parameter; `details` lists every zod issue */
@@ -12549,208 +10336,7 @@ export interface operations {
                      *       "hasMore": false
                      *     }
                      */
-                    "application/json": {
-                        data: {
-                            id: number;
-                            /** @description ISO 8601 */
-                            created_at: string;
-                            /** @description ISO 8601; the default sort key */
-                            deployed_at: string;
-                            tx_hash: string | null;
-                            name: string;
-                            symbol: string;
-                            img_url: string | null;
-                            requestor_fid: number | null;
-                            cast_hash: string | null;
-                            /** @description deployment generation, e.g. clanker_v4 */
-                            type: string;
-                            pair: string | null;
-                            chain_id: number;
-                            presale_id: number | null;
-                            /** @description checksummed EVM address, or a Solana mint (base58) as stored */
-                            contract_address: string;
-                            /** @description 20-byte pool address (checksummed) or a 32-byte v4 pool id */
-                            pool_address: string | null;
-                            /**
-                             * @description EIP-55 checksummed address
-                             * @example 0x4200000000000000000000000000000000000006
-                             */
-                            msg_sender: string;
-                            /**
-                             * @description EIP-55 checksummed address
-                             * @example 0x4200000000000000000000000000000000000006
-                             */
-                            admin: string;
-                            factory_address: string | null;
-                            locker_address: string | null;
-                            /** @description { description, socialMediaUrls: [{ platform, url }], auditUrls } */
-                            metadata: {
-                                [key: string]: unknown;
-                            };
-                            /** @description { interface, platform, messageId, id } */
-                            social_context: {
-                                [key: string]: unknown;
-                            };
-                            deploy_config: {
-                                [key: string]: unknown;
-                            } | null;
-                            pool_config: {
-                                [key: string]: unknown;
-                            } | null;
-                            /** @description the platform's extensions member; null when the token's hook is unknown */
-                            extensions: {
-                                /** @description the hook always (TokenCreated); recipients when the deployment's configuration is known (this service's deployment, or a direct call to the factory), and type and fees when its pool data is recognised */
-                                fees: {
-                                    /**
-                                     * @description the pool's fee hook (Uniswap v4 hooks address of the pool key)
-                                     * @example 0x4200000000000000000000000000000000000006
-                                     */
-                                    hook_address: string;
-                                    /** @description the reward split as deployed, when the deployment's configuration is known */
-                                    recipients?: {
-                                        bps: number;
-                                        /**
-                                         * @description EIP-55 checksummed address
-                                         * @example 0x4200000000000000000000000000000000000006
-                                         */
-                                        admin: string;
-                                        /**
-                                         * @description EIP-55 checksummed address
-                                         * @example 0x4200000000000000000000000000000000000006
-                                         */
-                                        recipient: string;
-                                    }[];
-                                    /** @constant */
-                                    type: "static";
-                                    /** @description fee on the token's side, millionths */
-                                    tokenFee: number;
-                                    /** @description fee on the paired token's side, millionths */
-                                    pairedFee: number;
-                                } | {
-                                    /**
-                                     * @description the pool's fee hook (Uniswap v4 hooks address of the pool key)
-                                     * @example 0x4200000000000000000000000000000000000006
-                                     */
-                                    hook_address: string;
-                                    /** @description the reward split as deployed, when the deployment's configuration is known */
-                                    recipients?: {
-                                        bps: number;
-                                        /**
-                                         * @description EIP-55 checksummed address
-                                         * @example 0x4200000000000000000000000000000000000006
-                                         */
-                                        admin: string;
-                                        /**
-                                         * @description EIP-55 checksummed address
-                                         * @example 0x4200000000000000000000000000000000000006
-                                         */
-                                        recipient: string;
-                                    }[];
-                                    /** @constant */
-                                    type: "dynamic";
-                                    /** @description base fee, millionths */
-                                    baseFee: number;
-                                    /** @description maximum fee, millionths */
-                                    maxFee: number;
-                                } | {
-                                    /**
-                                     * @description the pool's fee hook (Uniswap v4 hooks address of the pool key)
-                                     * @example 0x4200000000000000000000000000000000000006
-                                     */
-                                    hook_address: string;
-                                    /** @description the reward split as deployed, when the deployment's configuration is known */
-                                    recipients?: {
-                                        bps: number;
-                                        /**
-                                         * @description EIP-55 checksummed address
-                                         * @example 0x4200000000000000000000000000000000000006
-                                         */
-                                        admin: string;
-                                        /**
-                                         * @description EIP-55 checksummed address
-                                         * @example 0x4200000000000000000000000000000000000006
-                                         */
-                                        recipient: string;
-                                    }[];
-                                };
-                            } | null;
-                            starting_market_cap: number | null;
-                            warnings: string[];
-                            tags: {
-                                champagne: boolean;
-                                verified: boolean;
-                                knownInterfaceDeployer: boolean;
-                            };
-                            /** @description wei, decimal string */
-                            supply: string;
-                            related?: {
-                                /** @description the creator's profile (includeUser) */
-                                user?: ({
-                                    /** @description "user" */
-                                    object?: string;
-                                    /** @description Farcaster ID */
-                                    fid: number;
-                                    username?: string | null;
-                                    display_name?: string | null;
-                                    pfp_url?: string | null;
-                                    /** @description as the provider sent it; EIP-55 when built from stored columns */
-                                    custody_address?: string | null;
-                                    follower_count?: number;
-                                    following_count?: number;
-                                    /** @description verified addresses (legacy member) */
-                                    verifications?: string[];
-                                    verified_addresses?: {
-                                        /**
-                                         * @description verified EVM addresses, as the provider sends them
-                                         * @default []
-                                         */
-                                        eth_addresses: string[];
-                                        /** @description verified Solana addresses (base58) */
-                                        sol_addresses?: string[];
-                                    } & {
-                                        [key: string]: unknown;
-                                    };
-                                    /** @description linked accounts, e.g. { platform: "x", username } */
-                                    verified_accounts?: ({
-                                        platform?: string;
-                                        username?: string;
-                                    } & {
-                                        [key: string]: unknown;
-                                    })[] | null;
-                                    /** @description Neynar user score, 0 to 1 */
-                                    score?: number | null;
-                                    experimental?: ({
-                                        neynar_user_score?: number | null;
-                                    } & {
-                                        [key: string]: unknown;
-                                    }) | null;
-                                } & {
-                                    [key: string]: unknown;
-                                }) | null;
-                                /** @description stored market data (includeMarket) */
-                                market?: {
-                                    /** @description USD */
-                                    marketCap: number | null;
-                                    priceUsd: number | null;
-                                    /** @description USD, 24 h */
-                                    volume24h: number | null;
-                                    priceChangePercent1h: number | null;
-                                    priceChangePercent24h: number | null;
-                                    txCount24h: number | null;
-                                    /** @description when the figures were fetched from the aggregator (ISO 8601) */
-                                    updatedAt: string;
-                                    /** @description older than the service's limit (MARKET_MAX_AGE_SECONDS): the figures are null, not served as current */
-                                    stale: boolean;
-                                } | null;
-                            };
-                        }[];
-                        /** @description exact up to 1,000 matches, the planner's estimate above (README) */
-                        total: number;
-                        /** @description opaque; null on the last page */
-                        cursor: string | null;
-                        /** @description whether tokens follow this page (by cursor, or by page and offset) */
-                        hasMore: boolean;
-                    };
+                    "application/json": components["schemas"]["TokenList"];
                 };
             };
             /** @description Invalid input: the message names the parameter; `details` lists every zod issue */
@@ -13233,7 +10819,7 @@ export interface operations {
                 msgSender?: string;
                 /**
                  * @description only the token of this pool address or v4 pool id
-                 * @example 0xabababababababababababababababababababababababababababababababab
+                 * @example 0x4200000000000000000000000000000000000006
                  */
                 pairAddress?: string;
                 /**
@@ -13415,200 +11001,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        data: {
-                            id: number;
-                            /** @description ISO 8601 */
-                            created_at: string;
-                            /** @description ISO 8601; the default sort key */
-                            deployed_at: string;
-                            tx_hash: string | null;
-                            name: string;
-                            symbol: string;
-                            img_url: string | null;
-                            requestor_fid: number | null;
-                            cast_hash: string | null;
-                            /** @description deployment generation, e.g. clanker_v4 */
-                            type: string;
-                            pair: string | null;
-                            chain_id: number;
-                            presale_id: number | null;
-                            /** @description checksummed EVM address, or a Solana mint (base58) as stored */
-                            contract_address: string;
-                            /** @description 20-byte pool address (checksummed) or a 32-byte v4 pool id */
-                            pool_address: string | null;
-                            /**
-                             * @description EIP-55 checksummed address
-                             * @example 0x4200000000000000000000000000000000000006
-                             */
-                            msg_sender: string;
-                            /**
-                             * @description EIP-55 checksummed address
-                             * @example 0x4200000000000000000000000000000000000006
-                             */
-                            admin: string;
-                            factory_address: string | null;
-                            locker_address: string | null;
-                            /** @description { description, socialMediaUrls: [{ platform, url }], auditUrls } */
-                            metadata: {
-                                [key: string]: unknown;
-                            };
-                            /** @description { interface, platform, messageId, id } */
-                            social_context: {
-                                [key: string]: unknown;
-                            };
-                            deploy_config: {
-                                [key: string]: unknown;
-                            } | null;
-                            pool_config: {
-                                [key: string]: unknown;
-                            } | null;
-                            /** @description the platform's extensions member; null when the token's hook is unknown */
-                            extensions: {
-                                /** @description the hook always (TokenCreated); recipients when the deployment's configuration is known (this service's deployment, or a direct call to the factory), and type and fees when its pool data is recognised */
-                                fees: {
-                                    /**
-                                     * @description the pool's fee hook (Uniswap v4 hooks address of the pool key)
-                                     * @example 0x4200000000000000000000000000000000000006
-                                     */
-                                    hook_address: string;
-                                    /** @description the reward split as deployed, when the deployment's configuration is known */
-                                    recipients?: {
-                                        bps: number;
-                                        /**
-                                         * @description EIP-55 checksummed address
-                                         * @example 0x4200000000000000000000000000000000000006
-                                         */
-                                        admin: string;
-                                        /**
-                                         * @description EIP-55 checksummed address
-                                         * @example 0x4200000000000000000000000000000000000006
-                                         */
-                                        recipient: string;
-                                    }[];
-                                    /** @constant */
-                                    type: "static";
-                                    /** @description fee on the token's side, millionths */
-                                    tokenFee: number;
-                                    /** @description fee on the paired token's side, millionths */
-                                    pairedFee: number;
-                                } | {
-                                    /**
-                                     * @description the pool's fee hook (Uniswap v4 hooks address of the pool key)
-                                     * @example 0x4200000000000000000000000000000000000006
-                                     */
-                                    hook_address: string;
-                                    /** @description the reward split as deployed, when the deployment's configuration is known */
-                                    recipients?: {
-                                        bps: number;
-                                        /**
-                                         * @description EIP-55 checksummed address
-                                         * @example 0x4200000000000000000000000000000000000006
-                                         */
-                                        admin: string;
-                                        /**
-                                         * @description EIP-55 checksummed address
-                                         * @example 0x4200000000000000000000000000000000000006
-                                         */
-                                        recipient: string;
-                                    }[];
-                                    /** @constant */
-                                    type: "dynamic";
-                                    /** @description base fee, millionths */
-                                    baseFee: number;
-                                    /** @description maximum fee, millionths */
-                                    maxFee: number;
-                                } | {
-                                    /**
-                                     * @description the pool's fee hook (Uniswap v4 hooks address of the pool key)
-                                     * @example 0x4200000000000000000000000000000000000006
-                                     */
-                                    hook_address: string;
-                                    /** @description the reward split as deployed, when the deployment's configuration is known */
-                                    recipients?: {
-                                        bps: number;
-                                        /**
-                                         * @description EIP-55 checksummed address
-                                         * @example 0x4200000000000000000000000000000000000006
-                                         */
-                                        admin: string;
-                                        /**
-                                         * @description EIP-55 checksummed address
-                                         * @example 0x4200000000000000000000000000000000000006
-                                         */
-                                        recipient: string;
-                                    }[];
-                                };
-                            } | null;
-                            starting_market_cap: number | null;
-                            warnings: string[];
-                            tags: {
-                                champagne: boolean;
-                                verified: boolean;
-                                knownInterfaceDeployer: boolean;
-                            };
-                            /** @description wei, decimal string */
-                            supply: string;
-                            related?: {
-                                /** @description the creator's profile (includeUser) */
-                                user?: ({
-                                    /** @description "user" */
-                                    object?: string;
-                                    /** @description Farcaster ID */
-                                    fid: number;
-                                    username?: string | null;
-                                    display_name?: string | null;
-                                    pfp_url?: string | null;
-                                    /** @description as the provider sent it; EIP-55 when built from stored columns */
-                                    custody_address?: string | null;
-                                    follower_count?: number;
-                                    following_count?: number;
-                                    /** @description verified addresses (legacy member) */
-                                    verifications?: string[];
-                                    verified_addresses?: {
-                                        /**
-                                         * @description verified EVM addresses, as the provider sends them
-                                         * @default []
-                                         */
-                                        eth_addresses: string[];
-                                        /** @description verified Solana addresses (base58) */
-                                        sol_addresses?: string[];
-                                    } & {
-                                        [key: string]: unknown;
-                                    };
-                                    /** @description linked accounts, e.g. { platform: "x", username } */
-                                    verified_accounts?: ({
-                                        platform?: string;
-                                        username?: string;
-                                    } & {
-                                        [key: string]: unknown;
-                                    })[] | null;
-                                    /** @description Neynar user score, 0 to 1 */
-                                    score?: number | null;
-                                    experimental?: ({
-                                        neynar_user_score?: number | null;
-                                    } & {
-                                        [key: string]: unknown;
-                                    }) | null;
-                                } & {
-                                    [key: string]: unknown;
-                                }) | null;
-                                /** @description stored market data (includeMarket) */
-                                market?: {
-                                    /** @description USD */
-                                    marketCap: number | null;
-                                    priceUsd: number | null;
-                                    /** @description USD, 24 h */
-                                    volume24h: number | null;
-                                    priceChangePercent1h: number | null;
-                                    priceChangePercent24h: number | null;
-                                    txCount24h: number | null;
-                                    /** @description when the figures were fetched from the aggregator (ISO 8601) */
-                                    updatedAt: string;
-                                    /** @description older than the service's limit (MARKET_MAX_AGE_SECONDS): the figures are null, not served as current */
-                                    stale: boolean;
-                                } | null;
-                            };
-                        }[];
+                        data: components["schemas"]["Token"][];
                         /** @description exact up to 1,000 matches, the planner's estimate above (README) */
                         total: number;
                         /** @description opaque; null on the last page */
@@ -13668,8 +11061,11 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /** @description the token's contract address, 0x + 40 hex digits (any case) */
                     address: string;
+                    /** @description the transaction that deployed it, 0x + 64 hex digits (any case) */
                     tx_hash: string;
+                    /** @description the chain it was deployed on, one the service indexes (a number or its decimal text), e.g. 8453 */
                     chain_id: number | string;
                 };
             };
@@ -13886,208 +11282,7 @@ export interface operations {
                      *       "hasMore": false
                      *     }
                      */
-                    "application/json": {
-                        data: {
-                            id: number;
-                            /** @description ISO 8601 */
-                            created_at: string;
-                            /** @description ISO 8601; the default sort key */
-                            deployed_at: string;
-                            tx_hash: string | null;
-                            name: string;
-                            symbol: string;
-                            img_url: string | null;
-                            requestor_fid: number | null;
-                            cast_hash: string | null;
-                            /** @description deployment generation, e.g. clanker_v4 */
-                            type: string;
-                            pair: string | null;
-                            chain_id: number;
-                            presale_id: number | null;
-                            /** @description checksummed EVM address, or a Solana mint (base58) as stored */
-                            contract_address: string;
-                            /** @description 20-byte pool address (checksummed) or a 32-byte v4 pool id */
-                            pool_address: string | null;
-                            /**
-                             * @description EIP-55 checksummed address
-                             * @example 0x4200000000000000000000000000000000000006
-                             */
-                            msg_sender: string;
-                            /**
-                             * @description EIP-55 checksummed address
-                             * @example 0x4200000000000000000000000000000000000006
-                             */
-                            admin: string;
-                            factory_address: string | null;
-                            locker_address: string | null;
-                            /** @description { description, socialMediaUrls: [{ platform, url }], auditUrls } */
-                            metadata: {
-                                [key: string]: unknown;
-                            };
-                            /** @description { interface, platform, messageId, id } */
-                            social_context: {
-                                [key: string]: unknown;
-                            };
-                            deploy_config: {
-                                [key: string]: unknown;
-                            } | null;
-                            pool_config: {
-                                [key: string]: unknown;
-                            } | null;
-                            /** @description the platform's extensions member; null when the token's hook is unknown */
-                            extensions: {
-                                /** @description the hook always (TokenCreated); recipients when the deployment's configuration is known (this service's deployment, or a direct call to the factory), and type and fees when its pool data is recognised */
-                                fees: {
-                                    /**
-                                     * @description the pool's fee hook (Uniswap v4 hooks address of the pool key)
-                                     * @example 0x4200000000000000000000000000000000000006
-                                     */
-                                    hook_address: string;
-                                    /** @description the reward split as deployed, when the deployment's configuration is known */
-                                    recipients?: {
-                                        bps: number;
-                                        /**
-                                         * @description EIP-55 checksummed address
-                                         * @example 0x4200000000000000000000000000000000000006
-                                         */
-                                        admin: string;
-                                        /**
-                                         * @description EIP-55 checksummed address
-                                         * @example 0x4200000000000000000000000000000000000006
-                                         */
-                                        recipient: string;
-                                    }[];
-                                    /** @constant */
-                                    type: "static";
-                                    /** @description fee on the token's side, millionths */
-                                    tokenFee: number;
-                                    /** @description fee on the paired token's side, millionths */
-                                    pairedFee: number;
-                                } | {
-                                    /**
-                                     * @description the pool's fee hook (Uniswap v4 hooks address of the pool key)
-                                     * @example 0x4200000000000000000000000000000000000006
-                                     */
-                                    hook_address: string;
-                                    /** @description the reward split as deployed, when the deployment's configuration is known */
-                                    recipients?: {
-                                        bps: number;
-                                        /**
-                                         * @description EIP-55 checksummed address
-                                         * @example 0x4200000000000000000000000000000000000006
-                                         */
-                                        admin: string;
-                                        /**
-                                         * @description EIP-55 checksummed address
-                                         * @example 0x4200000000000000000000000000000000000006
-                                         */
-                                        recipient: string;
-                                    }[];
-                                    /** @constant */
-                                    type: "dynamic";
-                                    /** @description base fee, millionths */
-                                    baseFee: number;
-                                    /** @description maximum fee, millionths */
-                                    maxFee: number;
-                                } | {
-                                    /**
-                                     * @description the pool's fee hook (Uniswap v4 hooks address of the pool key)
-                                     * @example 0x4200000000000000000000000000000000000006
-                                     */
-                                    hook_address: string;
-                                    /** @description the reward split as deployed, when the deployment's configuration is known */
-                                    recipients?: {
-                                        bps: number;
-                                        /**
-                                         * @description EIP-55 checksummed address
-                                         * @example 0x4200000000000000000000000000000000000006
-                                         */
-                                        admin: string;
-                                        /**
-                                         * @description EIP-55 checksummed address
-                                         * @example 0x4200000000000000000000000000000000000006
-                                         */
-                                        recipient: string;
-                                    }[];
-                                };
-                            } | null;
-                            starting_market_cap: number | null;
-                            warnings: string[];
-                            tags: {
-                                champagne: boolean;
-                                verified: boolean;
-                                knownInterfaceDeployer: boolean;
-                            };
-                            /** @description wei, decimal string */
-                            supply: string;
-                            related?: {
-                                /** @description the creator's profile (includeUser) */
-                                user?: ({
-                                    /** @description "user" */
-                                    object?: string;
-                                    /** @description Farcaster ID */
-                                    fid: number;
-                                    username?: string | null;
-                                    display_name?: string | null;
-                                    pfp_url?: string | null;
-                                    /** @description as the provider sent it; EIP-55 when built from stored columns */
-                                    custody_address?: string | null;
-                                    follower_count?: number;
-                                    following_count?: number;
-                                    /** @description verified addresses (legacy member) */
-                                    verifications?: string[];
-                                    verified_addresses?: {
-                                        /**
-                                         * @description verified EVM addresses, as the provider sends them
-                                         * @default []
-                                         */
-                                        eth_addresses: string[];
-                                        /** @description verified Solana addresses (base58) */
-                                        sol_addresses?: string[];
-                                    } & {
-                                        [key: string]: unknown;
-                                    };
-                                    /** @description linked accounts, e.g. { platform: "x", username } */
-                                    verified_accounts?: ({
-                                        platform?: string;
-                                        username?: string;
-                                    } & {
-                                        [key: string]: unknown;
-                                    })[] | null;
-                                    /** @description Neynar user score, 0 to 1 */
-                                    score?: number | null;
-                                    experimental?: ({
-                                        neynar_user_score?: number | null;
-                                    } & {
-                                        [key: string]: unknown;
-                                    }) | null;
-                                } & {
-                                    [key: string]: unknown;
-                                }) | null;
-                                /** @description stored market data (includeMarket) */
-                                market?: {
-                                    /** @description USD */
-                                    marketCap: number | null;
-                                    priceUsd: number | null;
-                                    /** @description USD, 24 h */
-                                    volume24h: number | null;
-                                    priceChangePercent1h: number | null;
-                                    priceChangePercent24h: number | null;
-                                    txCount24h: number | null;
-                                    /** @description when the figures were fetched from the aggregator (ISO 8601) */
-                                    updatedAt: string;
-                                    /** @description older than the service's limit (MARKET_MAX_AGE_SECONDS): the figures are null, not served as current */
-                                    stale: boolean;
-                                } | null;
-                            };
-                        }[];
-                        /** @description exact up to 1,000 matches, the planner's estimate above (README) */
-                        total: number;
-                        /** @description opaque; null on the last page */
-                        cursor: string | null;
-                        /** @description whether tokens follow this page (by cursor, or by page and offset) */
-                        hasMore: boolean;
-                    };
+                    "application/json": components["schemas"]["TokenList"];
                 };
             };
             /** @description Invalid input: the message names the parameter; `details` lists every zod issue */
@@ -14268,6 +11463,7 @@ export interface operations {
                         trending: string[];
                         tokens: {
                             [key: string]: {
+                                /** @description the pool, as the aggregator names it */
                                 address: string;
                                 name?: string | null;
                                 pool_created_at?: string | null;
@@ -14306,200 +11502,7 @@ export interface operations {
                                     h6?: string | null;
                                     h24?: string | null;
                                 };
-                                token: {
-                                    id: number;
-                                    /** @description ISO 8601 */
-                                    created_at: string;
-                                    /** @description ISO 8601; the default sort key */
-                                    deployed_at: string;
-                                    tx_hash: string | null;
-                                    name: string;
-                                    symbol: string;
-                                    img_url: string | null;
-                                    requestor_fid: number | null;
-                                    cast_hash: string | null;
-                                    /** @description deployment generation, e.g. clanker_v4 */
-                                    type: string;
-                                    pair: string | null;
-                                    chain_id: number;
-                                    presale_id: number | null;
-                                    /** @description checksummed EVM address, or a Solana mint (base58) as stored */
-                                    contract_address: string;
-                                    /** @description 20-byte pool address (checksummed) or a 32-byte v4 pool id */
-                                    pool_address: string | null;
-                                    /**
-                                     * @description EIP-55 checksummed address
-                                     * @example 0x4200000000000000000000000000000000000006
-                                     */
-                                    msg_sender: string;
-                                    /**
-                                     * @description EIP-55 checksummed address
-                                     * @example 0x4200000000000000000000000000000000000006
-                                     */
-                                    admin: string;
-                                    factory_address: string | null;
-                                    locker_address: string | null;
-                                    /** @description { description, socialMediaUrls: [{ platform, url }], auditUrls } */
-                                    metadata: {
-                                        [key: string]: unknown;
-                                    };
-                                    /** @description { interface, platform, messageId, id } */
-                                    social_context: {
-                                        [key: string]: unknown;
-                                    };
-                                    deploy_config: {
-                                        [key: string]: unknown;
-                                    } | null;
-                                    pool_config: {
-                                        [key: string]: unknown;
-                                    } | null;
-                                    /** @description the platform's extensions member; null when the token's hook is unknown */
-                                    extensions: {
-                                        /** @description the hook always (TokenCreated); recipients when the deployment's configuration is known (this service's deployment, or a direct call to the factory), and type and fees when its pool data is recognised */
-                                        fees: {
-                                            /**
-                                             * @description the pool's fee hook (Uniswap v4 hooks address of the pool key)
-                                             * @example 0x4200000000000000000000000000000000000006
-                                             */
-                                            hook_address: string;
-                                            /** @description the reward split as deployed, when the deployment's configuration is known */
-                                            recipients?: {
-                                                bps: number;
-                                                /**
-                                                 * @description EIP-55 checksummed address
-                                                 * @example 0x4200000000000000000000000000000000000006
-                                                 */
-                                                admin: string;
-                                                /**
-                                                 * @description EIP-55 checksummed address
-                                                 * @example 0x4200000000000000000000000000000000000006
-                                                 */
-                                                recipient: string;
-                                            }[];
-                                            /** @constant */
-                                            type: "static";
-                                            /** @description fee on the token's side, millionths */
-                                            tokenFee: number;
-                                            /** @description fee on the paired token's side, millionths */
-                                            pairedFee: number;
-                                        } | {
-                                            /**
-                                             * @description the pool's fee hook (Uniswap v4 hooks address of the pool key)
-                                             * @example 0x4200000000000000000000000000000000000006
-                                             */
-                                            hook_address: string;
-                                            /** @description the reward split as deployed, when the deployment's configuration is known */
-                                            recipients?: {
-                                                bps: number;
-                                                /**
-                                                 * @description EIP-55 checksummed address
-                                                 * @example 0x4200000000000000000000000000000000000006
-                                                 */
-                                                admin: string;
-                                                /**
-                                                 * @description EIP-55 checksummed address
-                                                 * @example 0x4200000000000000000000000000000000000006
-                                                 */
-                                                recipient: string;
-                                            }[];
-                                            /** @constant */
-                                            type: "dynamic";
-                                            /** @description base fee, millionths */
-                                            baseFee: number;
-                                            /** @description maximum fee, millionths */
-                                            maxFee: number;
-                                        } | {
-                                            /**
-                                             * @description the pool's fee hook (Uniswap v4 hooks address of the pool key)
-                                             * @example 0x4200000000000000000000000000000000000006
-                                             */
-                                            hook_address: string;
-                                            /** @description the reward split as deployed, when the deployment's configuration is known */
-                                            recipients?: {
-                                                bps: number;
-                                                /**
-                                                 * @description EIP-55 checksummed address
-                                                 * @example 0x4200000000000000000000000000000000000006
-                                                 */
-                                                admin: string;
-                                                /**
-                                                 * @description EIP-55 checksummed address
-                                                 * @example 0x4200000000000000000000000000000000000006
-                                                 */
-                                                recipient: string;
-                                            }[];
-                                        };
-                                    } | null;
-                                    starting_market_cap: number | null;
-                                    warnings: string[];
-                                    tags: {
-                                        champagne: boolean;
-                                        verified: boolean;
-                                        knownInterfaceDeployer: boolean;
-                                    };
-                                    /** @description wei, decimal string */
-                                    supply: string;
-                                    related?: {
-                                        /** @description the creator's profile (includeUser) */
-                                        user?: ({
-                                            /** @description "user" */
-                                            object?: string;
-                                            /** @description Farcaster ID */
-                                            fid: number;
-                                            username?: string | null;
-                                            display_name?: string | null;
-                                            pfp_url?: string | null;
-                                            /** @description as the provider sent it; EIP-55 when built from stored columns */
-                                            custody_address?: string | null;
-                                            follower_count?: number;
-                                            following_count?: number;
-                                            /** @description verified addresses (legacy member) */
-                                            verifications?: string[];
-                                            verified_addresses?: {
-                                                /**
-                                                 * @description verified EVM addresses, as the provider sends them
-                                                 * @default []
-                                                 */
-                                                eth_addresses: string[];
-                                                /** @description verified Solana addresses (base58) */
-                                                sol_addresses?: string[];
-                                            } & {
-                                                [key: string]: unknown;
-                                            };
-                                            /** @description linked accounts, e.g. { platform: "x", username } */
-                                            verified_accounts?: ({
-                                                platform?: string;
-                                                username?: string;
-                                            } & {
-                                                [key: string]: unknown;
-                                            })[] | null;
-                                            /** @description Neynar user score, 0 to 1 */
-                                            score?: number | null;
-                                            experimental?: ({
-                                                neynar_user_score?: number | null;
-                                            } & {
-                                                [key: string]: unknown;
-                                            }) | null;
-                                        } & {
-                                            [key: string]: unknown;
-                                        }) | null;
-                                        /** @description stored market data (includeMarket) */
-                                        market?: {
-                                            /** @description USD */
-                                            marketCap: number | null;
-                                            priceUsd: number | null;
-                                            /** @description USD, 24 h */
-                                            volume24h: number | null;
-                                            priceChangePercent1h: number | null;
-                                            priceChangePercent24h: number | null;
-                                            txCount24h: number | null;
-                                            /** @description when the figures were fetched from the aggregator (ISO 8601) */
-                                            updatedAt: string;
-                                            /** @description older than the service's limit (MARKET_MAX_AGE_SECONDS): the figures are null, not served as current */
-                                            stale: boolean;
-                                        } | null;
-                                    };
-                                };
+                                token: components["schemas"]["Token"];
                             };
                         };
                     };
@@ -14640,17 +11643,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        data: {
-                            /** Format: uuid */
-                            id: string;
-                            url: string;
-                            events: "token.created"[];
-                            /** @enum {string} */
-                            status: "active" | "paused";
-                            failingSince: string | null;
-                            pausedAt: string | null;
-                            createdAt: string;
-                        }[];
+                        data: components["schemas"]["Webhook"][];
                     };
                 };
             };
@@ -14712,9 +11705,13 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** Format: uri */
+                    /**
+                     * Format: uri
+                     * @description the https URL deliveries are POSTed to, at most 2048 characters; no credentials, no private or loopback host
+                     */
                     url: string;
                     /**
+                     * @description the events to receive (token.created: a launch); default all
                      * @default [
                      *       "token.created"
                      *     ]
@@ -14825,6 +11822,148 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
+            };
+        };
+    };
+    webhookTokenCreated: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The delivery's id (`whd_` + 32 hex), the same on every attempt and as the body's `id`
+                 * @example whd_0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f
+                 */
+                "x-webhook-id": string;
+                /**
+                 * @description When this attempt was signed, unix seconds (decimal text); part of the signed text
+                 * @example 1767225600
+                 */
+                "x-webhook-timestamp": string;
+                /**
+                 * @description `v1=` + hex HMAC-SHA256(secret, `<x-webhook-timestamp>.<raw body>`)
+                 * @example v1=abababababababababababababababababababababababababababababababab
+                 */
+                "x-webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "whd_0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f",
+                 *       "type": "token.created",
+                 *       "data": {
+                 *         "id": 1,
+                 *         "created_at": "2026-01-01T00:00:00.000Z",
+                 *         "deployed_at": "2026-01-01T00:00:00.000Z",
+                 *         "tx_hash": "0xabababababababababababababababababababababababababababababababab",
+                 *         "name": "Example Token",
+                 *         "symbol": "EXMPL",
+                 *         "img_url": "https://example.com/token.png",
+                 *         "requestor_fid": 3,
+                 *         "cast_hash": "0xabababababababababababababababababababababababababababababababab",
+                 *         "type": "1",
+                 *         "pair": "WETH",
+                 *         "chain_id": 8453,
+                 *         "presale_id": 1,
+                 *         "contract_address": "0x4200000000000000000000000000000000000006",
+                 *         "pool_address": "0x4200000000000000000000000000000000000006",
+                 *         "msg_sender": "0x4200000000000000000000000000000000000006",
+                 *         "admin": "0x4200000000000000000000000000000000000006",
+                 *         "factory_address": "0x4200000000000000000000000000000000000006",
+                 *         "locker_address": "0x4200000000000000000000000000000000000006",
+                 *         "metadata": {},
+                 *         "social_context": {},
+                 *         "deploy_config": {},
+                 *         "pool_config": {},
+                 *         "extensions": {
+                 *           "fees": {
+                 *             "hook_address": "0x4200000000000000000000000000000000000006",
+                 *             "recipients": [
+                 *               {
+                 *                 "bps": 1,
+                 *                 "admin": "0x4200000000000000000000000000000000000006",
+                 *                 "recipient": "0x4200000000000000000000000000000000000006"
+                 *               }
+                 *             ],
+                 *             "type": "static",
+                 *             "tokenFee": 1,
+                 *             "pairedFee": 1
+                 *           }
+                 *         },
+                 *         "starting_market_cap": 1,
+                 *         "warnings": [
+                 *           "1"
+                 *         ],
+                 *         "tags": {
+                 *           "champagne": false,
+                 *           "verified": false,
+                 *           "knownInterfaceDeployer": false
+                 *         },
+                 *         "supply": "1",
+                 *         "related": {
+                 *           "user": {
+                 *             "object": "1",
+                 *             "fid": 3,
+                 *             "username": "alice",
+                 *             "display_name": "Alice",
+                 *             "pfp_url": "https://example.com/token.png",
+                 *             "custody_address": "0x4200000000000000000000000000000000000006",
+                 *             "follower_count": 1,
+                 *             "following_count": 1,
+                 *             "verifications": [
+                 *               "1"
+                 *             ],
+                 *             "verified_addresses": {
+                 *               "eth_addresses": [],
+                 *               "sol_addresses": [
+                 *                 "1"
+                 *               ]
+                 *             },
+                 *             "verified_accounts": [
+                 *               {
+                 *                 "platform": "farcaster",
+                 *                 "username": "alice"
+                 *               }
+                 *             ],
+                 *             "score": 1,
+                 *             "experimental": {
+                 *               "neynar_user_score": 1
+                 *             }
+                 *           },
+                 *           "market": {
+                 *             "marketCap": 1,
+                 *             "priceUsd": 1,
+                 *             "volume24h": 1,
+                 *             "priceChangePercent1h": 1,
+                 *             "priceChangePercent24h": 1,
+                 *             "txCount24h": 1,
+                 *             "updatedAt": "2026-01-01T00:00:00.000Z",
+                 *             "stale": false
+                 *           }
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["TokenCreatedWebhook"];
+            };
+        };
+        responses: {
+            /** @description Received: any 2xx answer ends the delivery (its body is read and dropped) */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within WEBHOOK_TIMEOUT_MS, is a failed attempt, retried later */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

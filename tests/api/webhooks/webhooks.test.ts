@@ -13,6 +13,7 @@ import { isInternalAddress } from "@/lib/domains/webhooks/ssrf";
 import { POST, GET } from "@/app/api/webhooks/route";
 import { DELETE } from "@/app/api/webhooks/[id]/route";
 import { GET as openapi } from "@/app/api/openapi.json/route";
+import { standaloneSchema } from "@/app/_openapi/document";
 import { call, expectError } from "@/tests/helpers/http";
 import { authMatrix, partnerKey, startIssuer, type Issuer } from "@/tests/helpers/auth";
 import { startFakeServer, type FakeServer } from "@/tests/helpers/fake-server";
@@ -191,10 +192,16 @@ describe("registration", () => {
   it("answers match their documented schemas", async () => {
     const doc = (await call(openapi as any, "/api/openapi.json")).body;
     const created = await register({ url: `${receiver.url}/doc` });
-    const post = doc.paths["/api/webhooks"].post.responses["201"].content["application/json"].schema;
+    const post = standaloneSchema(
+      doc,
+      doc.paths["/api/webhooks"].post.responses["201"].content["application/json"].schema,
+    );
     expect(z.fromJSONSchema(post).safeParse(created.body).success).toBe(true);
     const list = await call(GET as any, "/api/webhooks", { headers: { "x-api-key": key } });
-    const get = doc.paths["/api/webhooks"].get.responses["200"].content["application/json"].schema;
+    const get = standaloneSchema(
+      doc,
+      doc.paths["/api/webhooks"].get.responses["200"].content["application/json"].schema,
+    );
     expect(z.fromJSONSchema(get).safeParse(list.body).success).toBe(true);
     expect(z.fromJSONSchema(get).safeParse({ data: [{ id: 1 }] }).success).toBe(false);
     await call(DELETE as any, "/x", {
@@ -226,6 +233,14 @@ describe("delivery", () => {
     expect(req.headers["x-webhook-signature"]).toBe(expected);
     const body = JSON.parse(req.body);
     expect(body).toMatchObject({ id: req.headers["x-webhook-id"], type: "token.created" });
+    // The delivery is what the document's `webhooks` publish: its headers and its body's schema.
+    const doc = (await call(openapi as any, "/api/openapi.json")).body;
+    const hook = doc.webhooks["token.created"].post;
+    const published = standaloneSchema(doc, hook.requestBody.content["application/json"].schema);
+    const parsed = z.fromJSONSchema(published).safeParse(body);
+    expect(parsed.success, parsed.error?.message).toBe(true);
+    for (const header of hook.parameters)
+      expect(String(req.headers[header.name])).toMatch(new RegExp(header.schema.pattern));
     expect(body.data.contract_address.toLowerCase()).toBe(row.contract_address);
     const log = await db().selectFrom("webhook_deliveries").selectAll().where("subscription_id", "=", sub.id).execute();
     expect(log).toMatchObject([{ attempt: 1, status: "succeeded", response_code: 200, error: null }]);

@@ -3,7 +3,7 @@
 // shared pieces refuse the forms the service must never answer with.
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { buildDocument } from "@/app/_openapi/document";
+import { buildDocument, standaloneSchema } from "@/app/_openapi/document";
 import { routeModules } from "@/app/_openapi/routes.generated";
 import { checksummedAddress, ethAmount, weiAmount } from "@/lib/core/answers";
 import { merkleProof } from "@/lib/domains/merkle/responses";
@@ -31,7 +31,8 @@ describe("tree endpoint answer schemas", () => {
       const { schema, example } = op.responses["200"].content["application/json"];
       expect(schema.type, `${method} ${path}`).toBe("object");
       expect(Object.keys(schema.properties ?? {}).length, `${method} ${path}`).toBeGreaterThan(0);
-      expect(z.fromJSONSchema(schema).safeParse(example).success, `${method} ${path} example`).toBe(true);
+      const standalone = standaloneSchema(doc, schema);
+      expect(z.fromJSONSchema(standalone).safeParse(example).success, `${method} ${path} example`).toBe(true);
     }
     // Deeper than the document's example builder goes: the presale's deployment carries its own example.
     const presale = doc.paths["/api/presales"].get.responses["200"].content["application/json"].example.presales[0];

@@ -19,6 +19,10 @@ export const POST = route({
   summary: "Start an admin session",
   description:
     "Trades an admin's user token (the body's `token`, or the Authorization bearer) or the admin secret (`secret`) for the `admin_session` cookie (HttpOnly, SameSite=Lax), valid for a fixed time (`expiresAt`). The body may be left out when the token is in Authorization. 401 for a wrong secret or an invalid token, 403 for a user who is not an admin (ADMIN_FIDS); 10 requests per 5 minutes per client IP.",
+  parameterDescriptions: {
+    token: "an admin's user token (Farcaster Quick Auth or Privy), at most 8192 characters; or send it as the Bearer",
+    secret: "the admin secret (ADMIN_SECRET), at most 1024 characters",
+  },
   response: adminSessionStarted,
   handler: ({ body, request, setHeader }) => verifyAdmin(body, request, setHeader),
 });

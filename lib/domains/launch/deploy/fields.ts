@@ -28,8 +28,12 @@ export const DESCRIPTION_MAX = 1000;
 export const URL_MAX = 2048;
 export const URLS_MAX = 10;
 
-export const tokenName = text(TOKEN_NAME_MAX, 1);
-export const tokenSymbol = text(TOKEN_SYMBOL_MAX, 1).regex(/^\S*$/, "must not contain spaces");
+export const tokenName = text(TOKEN_NAME_MAX, 1).describe(
+  `the token's name, 1 to ${TOKEN_NAME_MAX} characters, no control characters`,
+);
+export const tokenSymbol = text(TOKEN_SYMBOL_MAX, 1)
+  .regex(/^\S*$/, "must not contain spaces")
+  .describe(`the token's symbol, 1 to ${TOKEN_SYMBOL_MAX} characters, no spaces`);
 
 export const MAX_REWARD_RECIPIENTS = 7;
 export const VAULT_MIN_LOCKUP_SECONDS = 604_800;
@@ -73,13 +77,22 @@ export const pairedTokenAddress = z
   .optional();
 
 /** A social link: a plain URL (its platform is read from the host) or `{platform, url}`. */
-export const socialLink = z.union([url, z.object({ platform: text(32, 1), url })]);
+export const socialLink = z.union([
+  url,
+  z.object({
+    platform: text(32, 1).describe("the link's platform, 1 to 32 characters (e.g. x, telegram, website)"),
+    url: url.describe("the link: an http(s) or ipfs URL of at most 2048 characters"),
+  }),
+]);
 export const urls = <T extends z.ZodType>(item: T) => z.array(item).max(URLS_MAX, `at most ${URLS_MAX} URLs`);
 
 /** 32 URL-safe characters: the key also appears in GET /api/tokens/deploy/{requestKey}. */
 export const requestKey = z
   .string()
-  .regex(/^[A-Za-z0-9_.~-]{32}$/, "must be exactly 32 characters from A-Z a-z 0-9 _ . ~ -");
+  .regex(/^[A-Za-z0-9_.~-]{32}$/, "must be exactly 32 characters from A-Z a-z 0-9 _ . ~ -")
+  .describe(
+    "the client's idempotency key, exactly 32 characters of A-Z a-z 0-9 _ . ~ -: the same key and body answer the first answer again (another body: 422), and GET /api/tokens/deploy/{requestKey} polls the deployment",
+  );
 
 export const address = zAddress;
 

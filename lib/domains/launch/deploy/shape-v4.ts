@@ -102,16 +102,26 @@ const sniperFees = z.object({
 
 export const deployV4Body = z
   .object({
-    token: z.object({
-      name: tokenName,
-      symbol: tokenSymbol,
-      image: optionalImage,
-      tokenAdmin: address,
-      description: text(DESCRIPTION_MAX).optional(),
-      socialMediaUrls: urls(socialLink).optional(),
-      auditUrls: urls(url).optional(),
-      requestKey,
-    }),
+    token: z
+      .object({
+        name: tokenName,
+        symbol: tokenSymbol,
+        image: optionalImage.describe(
+          'the token\'s image, an http(s) or ipfs URL of at most 2048 characters; `""` or none: no image',
+        ),
+        tokenAdmin: address.describe(
+          "the token's admin (may update its image and metadata), and the default reward and vault recipient",
+        ),
+        description: text(DESCRIPTION_MAX)
+          .optional()
+          .describe(`the token's description, at most ${DESCRIPTION_MAX} characters (in its metadata)`),
+        socialMediaUrls: urls(socialLink)
+          .optional()
+          .describe("at most 10 links: a URL (its platform read from the host) or `{ platform, url }`"),
+        auditUrls: urls(url).optional().describe("at most 10 http(s) or ipfs URLs of audits (in its metadata)"),
+        requestKey,
+      })
+      .describe("the token itself; an object here is what makes a body 4.0.0"),
     rewards: z
       .array(rewardEntry)
       .min(1, "at least 1 reward recipient")
@@ -120,7 +130,12 @@ export const deployV4Body = z
       .describe("1 to 7 reward recipients; default: token.tokenAdmin takes 100% in both tokens"),
     pool: z
       .object({
-        type: z.enum(["standard", "project"]).optional(),
+        type: z
+          .enum(["standard", "project"])
+          .optional()
+          .describe(
+            "standard (default): one position from the starting tick; project: five preset positions, paired with WETH at tick -230400",
+          ),
         pairedToken: pairedTokenAddress.describe(
           "the token to pair with: an ERC-20 address, or `WETH` (the default) for the chain's WETH",
         ),
@@ -130,26 +145,48 @@ export const deployV4Body = z
             "starting market cap in whole paired tokens (standard pools); default: 10 for WETH, a configured quote token's own default, else tick -230400 as the platform's SDK",
           ),
       })
-      .optional(),
+      .optional()
+      .describe("the Uniswap v4 pool the token opens in; default: standard, paired with WETH, market cap 10 WETH"),
     fees: z
       .object({
-        type: z.enum(["static", "dynamic"]).optional(),
-        tokenFee: feePercent(0, 5).optional(),
-        pairedFee: feePercent(0, 5).optional(),
-        baseFee: feePercent(0.25, 5).optional(),
-        maxLpFee: feePercent(0.25, 5).optional(),
+        type: z
+          .enum(["static", "dynamic"])
+          .optional()
+          .describe("static (default): tokenFee and pairedFee; dynamic: a fee between baseFee and maxLpFee"),
+        tokenFee: feePercent(0, 5)
+          .optional()
+          .describe(
+            "static: the swap fee on the token's side, percent 0 to 5 (not bps; at most 4 decimals, 1% = 10,000 millionths on chain); default 1 (the platform's clankerFee)",
+          ),
+        pairedFee: feePercent(0, 5)
+          .optional()
+          .describe(
+            "static: the swap fee on the paired token's side, percent 0 to 5 (not bps; at most 4 decimals); default 1",
+          ),
+        baseFee: feePercent(0.25, 5)
+          .optional()
+          .describe("dynamic: the lowest fee, percent 0.25 to 5 (at most 4 decimals), at most maxLpFee; default 0.5"),
+        maxLpFee: feePercent(0.25, 5)
+          .optional()
+          .describe("dynamic: the highest fee, percent 0.25 to 5 (at most 4 decimals); default 5"),
       })
-      .optional(),
+      .optional()
+      .describe("the pool's LP fees, in percent; default: static, 1% on each side"),
     vault: z
       .object({
         percentage: bpsPercent(0, 90)
           .optional()
           .describe("percent of the supply vaulted, at most 90; 0 is no vault (as the SDK allows it)"),
-        lockupDuration: seconds(VAULT_MIN_LOCKUP_SECONDS).optional(),
+        lockupDuration: seconds(VAULT_MIN_LOCKUP_SECONDS)
+          .optional()
+          .describe(
+            `seconds before the vaulted tokens start to unlock, at least ${VAULT_MIN_LOCKUP_SECONDS} (7 days); required with a percentage above 0`,
+          ),
         vestingDuration: seconds(0).optional().describe("seconds of linear vesting after the lockup; default 0"),
         recipient: address.optional().describe("receives the vaulted tokens; default: token.tokenAdmin"),
       })
-      .optional(),
+      .optional()
+      .describe("part of the supply locked in the vault extension, then vested; default: none"),
     airdrop: airdrop
       .optional()
       .describe("an airdrop of part of the supply through the airdrop extension (the SDK's names and units)"),
@@ -166,9 +203,15 @@ export const deployV4Body = z
       .describe(
         "the chain to deploy on, one with an RPC and a factory configured (a number or its text); default 8453",
       ),
-    dryRun: z.boolean().optional(),
+    dryRun: z
+      .boolean()
+      .optional()
+      .describe(
+        "true: validate and simulate the deployment, answer what would be sent, store and send nothing (default false)",
+      ),
   })
   .meta({
+    id: "DeployV4Body",
     title: "4.0.0",
     description:
       "Version 4: token, reward recipients, pool, fees, vault, airdrop, context and sniper fees as objects (told apart by `token`)",

@@ -45,27 +45,59 @@ const wholeNumber = (min: number) =>
     z.number().int().min(min).max(Number.MAX_SAFE_INTEGER),
   );
 
+const IMAGE_ABOUT = 'the token\'s image, an http(s) or ipfs URL of at most 2048 characters; `""` or none: no image';
+const DESCRIPTION_ABOUT = "the token's description, at most 1000 characters (in its metadata)";
+const DRY_RUN_ABOUT =
+  "true: validate and simulate the deployment, answer what would be sent, store and send nothing (default false)";
+
 const legacyFields = {
   name: tokenName,
   symbol: tokenSymbol,
-  image: optionalImage.transform((v) => v ?? ""),
-  requestorAddress: address,
+  image: optionalImage.transform((v) => v ?? "").describe(IMAGE_ABOUT),
+  requestorAddress: address.describe(
+    "the creator's wallet: the token admin unless creatorRewardsAdmin (or 3.1.0's creatorAdmin) is given, and in 0.3.1 the creator's reward recipient",
+  ),
   requestKey,
-  creatorRewardsPercentage: bpsPercent(0, 80).optional(),
-  requestorFid: wholeNumber(1).optional(),
-  requestorId: z.union([z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER), text(64, 1)]).optional(),
-  tokenPair: orEmpty(text(16, 1)),
-  description: text(DESCRIPTION_MAX).optional(),
-  socialMediaUrls: urls(url).optional(),
-  platform: text(64).optional(),
-  castHash: text(256).optional(),
-  messageId: text(256).optional(),
+  creatorRewardsPercentage: bpsPercent(0, 80)
+    .optional()
+    .describe(
+      "the creator's share of the LP fees, percent 0 to 80 (at most 2 decimals: whole basis points); default 40. The interface takes 80 minus this, the platform 20",
+    ),
+  requestorFid: wholeNumber(1)
+    .optional()
+    .describe("the creator's Farcaster ID (a number or its decimal text); sets the context's platform to farcaster"),
+  requestorId: z
+    .union([z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER), text(64, 1)])
+    .optional()
+    .describe("requestorFid's legacy name: the poster's id (a number, or text of at most 64 characters)"),
+  tokenPair: orEmpty(text(16, 1)).describe(
+    'the paired (quote) token\'s symbol, one the service has configured (DEPLOY_QUOTE_TOKENS); default and `""`: WETH (`ETH` is WETH too)',
+  ),
+  description: text(DESCRIPTION_MAX).optional().describe(DESCRIPTION_ABOUT),
+  socialMediaUrls: urls(url)
+    .optional()
+    .describe("links of the token, at most 10 http(s) or ipfs URLs; each one's platform is read from its host"),
+  platform: text(64)
+    .optional()
+    .describe("the social platform the request came from (context.platform), e.g. farcaster"),
+  castHash: text(256).optional().describe("the message that asked for the token (context.messageId), e.g. a cast hash"),
+  messageId: text(256).optional().describe("castHash's other name; give one, or the same value"),
   // 0 with vaultPercentage 0 (or absent) is "no vault", as the platform's clients send it.
-  vaultUnlockTimestamp: wholeNumber(0).optional(),
-  vaultPercentage: bpsPercent(0, 90).optional(),
-  creatorRewardsAdmin: address.optional(),
-  initialMarketCap: marketCap(1).optional(),
-  dryRun: z.boolean().optional(),
+  vaultUnlockTimestamp: wholeNumber(0)
+    .optional()
+    .describe(
+      "when the vaulted tokens unlock, unix seconds: at least 30 days after the request; required with vaultPercentage above 0 (0 with vaultPercentage 0 is no vault)",
+    ),
+  vaultPercentage: bpsPercent(0, 90)
+    .optional()
+    .describe("percent of the supply locked in the vault for tokenAdmin, 0 to 90 (at most 2 decimals); 0: no vault"),
+  creatorRewardsAdmin: address
+    .optional()
+    .describe("the token admin and the admin of the creator's reward entry; default: requestorAddress"),
+  initialMarketCap: marketCap(1)
+    .optional()
+    .describe("starting market cap in whole WETH, at least 1 (default 10); only for WETH-paired tokens"),
+  dryRun: z.boolean().optional().describe(DRY_RUN_ABOUT),
 };
 
 const legacyExample = {
@@ -78,6 +110,7 @@ const legacyExample = {
 
 /** 0.3.1: flat fields, the requestor's rewards as a percentage. */
 export const deployLegacyBody = z.object(legacyFields).meta({
+  id: "DeployLegacyBody",
   title: "0.3.1",
   description: "Legacy 0.3.1: flat fields beyond 0.3.0's five (rewards, vault, pair, social context)",
   examples: [
@@ -105,31 +138,46 @@ export const deployV030Body = z
     dryRun: legacyFields.dryRun,
   })
   .meta({
+    id: "DeployV030Body",
     title: "0.3.0",
     description: "Legacy 0.3.0: name, symbol, image, requestorAddress and requestKey only",
     examples: [legacyExample],
   });
 
-const groupMember = z.object({ address, allocation: bpsPercent(0, 100, true) });
+const groupMember = z.object({
+  address: address.describe("a member of the group: its own reward admin and recipient"),
+  allocation: bpsPercent(0, 100, true).describe(
+    "its percent of the creator's share, above 0 and at most 100 (the members sum to 100); creator percent × this must be whole basis points",
+  ),
+});
 /** 3.1.0 (POST /api/tokens/deploy/split). `groupAddresses` may also arrive as a JSON string of the array. */
 export const deploySplitBody = z
   .object({
     ...legacyFields,
-    vaultPercentage: bpsPercent(0, 30).optional(),
-    creatorAdmin: address.optional(),
-    groupAddresses: z.preprocess(
-      (v) => {
-        if (typeof v !== "string") return v;
-        try {
-          return JSON.parse(v);
-        } catch {
-          return v;
-        }
-      },
-      z.array(groupMember).min(1, "at least 1 group address"),
-    ),
+    vaultPercentage: bpsPercent(0, 30)
+      .optional()
+      .describe("percent of the supply locked in the vault, 0 to 30 (at most 2 decimals); 0: no vault"),
+    creatorAdmin: address
+      .optional()
+      .describe("the token admin; default: creatorRewardsAdmin, else requestorAddress (it takes no reward share)"),
+    groupAddresses: z
+      .preprocess(
+        (v) => {
+          if (typeof v !== "string") return v;
+          try {
+            return JSON.parse(v);
+          } catch {
+            return v;
+          }
+        },
+        z.array(groupMember).min(1, "at least 1 group address"),
+      )
+      .describe(
+        "who splits the creator's share: 1 to 5 members (6 when creatorRewardsPercentage is 80), no address twice; also taken as a JSON string of the array",
+      ),
   })
   .meta({
+    id: "DeploySplitBody",
     title: "3.1.0",
     description: "Split 3.1.0: the legacy fields, the creator's rewards split over groupAddresses",
     examples: [

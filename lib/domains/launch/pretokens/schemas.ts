@@ -29,52 +29,109 @@ import { zBytes32, zIntLike } from "@/lib/core/input";
 
 export const pretokenBody = z
   .object({
-    keyword: text(64, 1),
-    chain_id: zIntLike(1, 2 ** 31 - 1),
+    keyword: text(64, 1).describe("the pretoken's keyword, 1 to 64 characters (stored and listed with it)"),
+    chain_id: zIntLike(1, 2 ** 31 - 1).describe(
+      "the chain to deploy on, one the service has configured (a number or its decimal text), e.g. 8453",
+    ),
     token_settings: z
       .object({
         name: tokenName,
         symbol: tokenSymbol,
-        image_url: optionalImage,
-        description: text(DESCRIPTION_MAX).optional(),
+        image_url: optionalImage.describe(
+          'the token\'s image, an http(s) or ipfs URL of at most 2048 characters; `""` or none: no image',
+        ),
+        description: text(DESCRIPTION_MAX)
+          .optional()
+          .describe(
+            `the token's description, at most ${DESCRIPTION_MAX} characters (or metadata.description, not both)`,
+          ),
         /** Reward recipients; the first entry's admin is also the token admin. */
         admins: z
-          .array(z.object({ admin: address, recipient: address, allocation: bpsPercent(0, 100, true) }).strict())
+          .array(
+            z
+              .object({
+                admin: address.describe(
+                  "may change this entry's admin and recipient (the first one is the token admin)",
+                ),
+                recipient: address.describe("receives this entry's share of the LP fees, in both tokens"),
+                allocation: bpsPercent(0, 100, true).describe(
+                  "percent of the LP fees, above 0 and at most 100 (at most 2 decimals); the entries sum to 100",
+                ),
+              })
+              .strict(),
+          )
           .min(1, "at least 1 admin entry")
-          .max(MAX_REWARD_RECIPIENTS, `at most ${MAX_REWARD_RECIPIENTS} admin entries`),
-        paired_token: pairedTokenAddress,
-        pool_config_type: z.enum(["standard", "project"]).optional(),
-        starting_market_cap: marketCap().optional(),
-        fee_config_type: z.enum(["static", "dynamic"]).optional(),
+          .max(MAX_REWARD_RECIPIENTS, `at most ${MAX_REWARD_RECIPIENTS} admin entries`)
+          .describe(`the reward recipients, 1 to ${MAX_REWARD_RECIPIENTS}; admins[0].admin is the token admin`),
+        paired_token: pairedTokenAddress.describe(
+          "the token to pair with: an ERC-20 address, or `WETH` (the default) for the chain's WETH (standard pools)",
+        ),
+        pool_config_type: z
+          .enum(["standard", "project"])
+          .optional()
+          .describe(
+            "standard (default): one position from the starting market cap; project: five preset positions, WETH",
+          ),
+        starting_market_cap: marketCap()
+          .optional()
+          .describe("starting market cap in whole paired tokens, above 0 (standard pools); default 10 for WETH"),
+        fee_config_type: z
+          .enum(["static", "dynamic"])
+          .optional()
+          .describe("static (default): 1% on each side; dynamic: 0.5% to 5%"),
         metadata: z
           .object({
-            description: text(DESCRIPTION_MAX).optional(),
-            socialMediaUrls: z.array(socialLink).max(URLS_MAX, `at most ${URLS_MAX} URLs`).optional(),
-            auditUrls: z.array(url).max(URLS_MAX, `at most ${URLS_MAX} URLs`).optional(),
+            description: text(DESCRIPTION_MAX)
+              .optional()
+              .describe(`the token's description, at most ${DESCRIPTION_MAX} characters`),
+            socialMediaUrls: z
+              .array(socialLink)
+              .max(URLS_MAX, `at most ${URLS_MAX} URLs`)
+              .optional()
+              .describe(`at most ${URLS_MAX} links: a URL (its platform read from the host) or \`{ platform, url }\``),
+            auditUrls: z
+              .array(url)
+              .max(URLS_MAX, `at most ${URLS_MAX} URLs`)
+              .optional()
+              .describe(`at most ${URLS_MAX} http(s) or ipfs URLs of audits`),
           })
           .strict()
-          .optional(),
-        social_context: socialContext.optional(),
+          .optional()
+          .describe("the token's metadata: description, links and audits"),
+        social_context: socialContext
+          .optional()
+          .describe("the token's social context: interface, platform, messageId and id, all optional"),
       })
-      .strict(),
+      .strict()
+      .describe("the token: name, symbol, image, reward recipients, pool and fees"),
     vault_settings: z
       .object({
-        percentage: bpsPercent(0, 90, true),
-        lockup_duration: seconds(VAULT_MIN_LOCKUP_SECONDS),
-        vesting_duration: seconds(0).optional(),
+        percentage: bpsPercent(0, 90, true).describe(
+          "percent of the supply locked in the vault, above 0 and at most 90 (at most 2 decimals)",
+        ),
+        lockup_duration: seconds(VAULT_MIN_LOCKUP_SECONDS).describe(
+          `seconds before the vaulted tokens start to unlock, at least ${VAULT_MIN_LOCKUP_SECONDS} (7 days)`,
+        ),
+        vesting_duration: seconds(0).optional().describe("seconds of linear vesting after the lockup; default 0"),
       })
       .strict()
-      .optional(),
+      .optional()
+      .describe("part of the supply locked for the token admin, then vested; with airdrop at most 90% in all"),
     airdrop: z
       .object({
-        merkle_root: zBytes32,
-        percentage: bpsPercent(0, 90, true),
-        lockup_duration: seconds(AIRDROP_MIN_LOCKUP_SECONDS),
-        vesting_duration: seconds(0).optional(),
-        admin: address.optional(),
+        merkle_root: zBytes32.describe("root of the airdrop's Merkle tree, 0x + 64 hex digits"),
+        percentage: bpsPercent(0, 90, true).describe(
+          "percent of the supply set aside for the airdrop, above 0 and at most 90 (at most 2 decimals)",
+        ),
+        lockup_duration: seconds(AIRDROP_MIN_LOCKUP_SECONDS).describe(
+          `seconds before claims open, at least ${AIRDROP_MIN_LOCKUP_SECONDS} (a day)`,
+        ),
+        vesting_duration: seconds(0).optional().describe("seconds of linear vesting after the lockup; default 0"),
+        admin: address.optional().describe("may update the airdrop's Merkle root; default: the token admin"),
       })
       .strict()
-      .optional(),
+      .optional()
+      .describe("an airdrop of part of the supply through the airdrop extension"),
   })
   .strict()
   .meta({

@@ -1,13 +1,12 @@
 // Answer shapes of the deprecated fee estimates (interface 4.7 leaves them "not shown"), for the OpenAPI document.
 import { z } from "zod";
-import { checksummedAddress as address, weiAmount } from "@/lib/core/answers";
+import { checksummedAddress as address, poolKey, weiAmount } from "@/lib/core/answers";
 
 const wei = weiAmount.describe("smallest unit (wei), exact decimal string");
 
 export const uncollectedFeesResponse = z.object({
   tokenAddress: address,
-  poolAddress: z
-    .string()
+  poolAddress: poolKey
     .nullable()
     .describe("20-byte pool address (checksummed) or a 32-byte v4 pool id; null when none is stored"),
   chainId: z.number().int(),

@@ -1,6 +1,6 @@
 // Answer shapes of get-claim-info and get-lp-info/{address} (the platform's members), for the OpenAPI document.
 import { z } from "zod";
-import { checksummedAddress as address, weiAmount } from "@/lib/core/answers";
+import { checksummedAddress as address, poolKey, weiAmount } from "@/lib/core/answers";
 
 const lpNftId = z
   .string()
@@ -17,7 +17,7 @@ export const claimInfoResponse = z.object({
 });
 
 export const lpInfoResponse = z.object({
-  poolAddress: z.string().nullable().describe("the token's pool: a Uniswap V3 pool address, or a v4 pool id"),
+  poolAddress: poolKey.nullable().describe("the token's pool: a Uniswap V3 pool address, or a v4 pool id"),
   lockerAddress: address.nullable(),
   lpNftId: lpNftId
     .nullable()
