@@ -5,7 +5,7 @@
 // adapts to the RPC: halved when the provider refuses its size or its result count, kept and retried after a rate
 // limit (Retry-After, else a doubling backoff), doubled back after a few ranges that passed. docs/indexing.md.
 import type { Address } from "viem";
-import { BaseError, HttpRequestError, RpcRequestError, TimeoutError } from "viem";
+import { BaseError, HttpRequestError, ResponseBodyTooLargeError, RpcRequestError, TimeoutError } from "viem";
 import { db, type Database } from "@/db";
 import { remember } from "@/lib/core/remember";
 import { recordIndexerPosition } from "@/lib/core/telemetry";
@@ -154,8 +154,9 @@ export function classifyRangeError(error: unknown): RangeError {
   const text = texts.join("\n");
   if (status === 429 || code === 429 || code === -32007 || RATE_LIMITED.test(text))
     return { kind: "rate_limited", retryAfterMs: retryAfterOf(cause) };
-  if (status === 413 || TOO_LARGE.test(text) || cause.walk((e) => e instanceof TimeoutError))
-    return { kind: "too_large" };
+  // viem refuses an answer over its body limit (10 MiB): thousands of logs with long texts.
+  const tooLong = (e: unknown) => e instanceof TimeoutError || e instanceof ResponseBodyTooLargeError;
+  if (status === 413 || TOO_LARGE.test(text) || cause.walk(tooLong)) return { kind: "too_large" };
   return null;
 }
 

@@ -5,7 +5,15 @@
 // made the one checkpoint store copies the three old tables, both ways.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type Kysely, sql } from "kysely";
-import { type Address, type Hex, HttpRequestError, numberToHex, pad, RpcRequestError } from "viem";
+import {
+  type Address,
+  type Hex,
+  HttpRequestError,
+  numberToHex,
+  pad,
+  ResponseBodyTooLargeError,
+  RpcRequestError,
+} from "viem";
 import { db, type Database } from "@/db";
 import { resetConfig } from "@/lib/core/config";
 import { getPublicClient, resetChainClients } from "@/lib/platform/chain/clients";
@@ -236,6 +244,9 @@ describe("the log follower", () => {
       kind: "rate_limited",
       retryAfterMs: 3000,
     });
+    // An answer over viem's body limit (thousands of logs with long texts), wrapped as viem's transport wraps it.
+    const body = new HttpRequestError({ url: rpc.url, cause: new ResponseBodyTooLargeError({ maxSize: 1, size: 2 }) });
+    expect(classifyRangeError(new ChainUnavailableError(CHAIN, "rpc_error", "x", { cause: body }))).toEqual(tooLarge);
     expect(classifyRangeError(rpcError(-32000, "header not found"))).toBeNull();
     expect(classifyRangeError(new Error("query returned more than 10000 results"))).toBeNull(); // not the RPC's answer
   });
