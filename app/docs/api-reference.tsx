@@ -5,7 +5,7 @@ import "./reference.css";
 import type { ApiReferenceConfigurationWithSource } from "@scalar/types/api-reference";
 import { AVAILABLE_CLIENTS } from "@scalar/types/snippetz";
 import dynamic from "next/dynamic";
-import { useMemo } from "react";
+import { useEffect, useMemo } from "react";
 import { config as zodConfig } from "zod";
 
 // Scalar validates with zod, which first tries Function("") to compile its parsers: the page's CSP refuses eval,
@@ -46,7 +46,27 @@ function configuration(origin: string): Partial<ApiReferenceConfigurationWithSou
   };
 }
 
+/**
+ * Scalar's copy buttons (code blocks, headings) hold only an icon: without a name, a screen reader announces
+ * "button" (axe's button-name). Each gets one as Scalar renders it.
+ */
+function useNamedCopyButtons() {
+  useEffect(() => {
+    const root = document.querySelector(".api-docs") ?? document.body;
+    const name = () => {
+      // Their only text is an aria-hidden "Copy" label drawn on hover.
+      for (const button of root.querySelectorAll<HTMLButtonElement>('button[class*="copy-button"]:not([aria-label])'))
+        button.setAttribute("aria-label", "Copy");
+    };
+    name();
+    const observer = new MutationObserver(name);
+    observer.observe(root, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, []);
+}
+
 export function ApiReference() {
+  useNamedCopyButtons();
   // Only evaluated usefully in the browser (the reference itself never renders on the server).
   const config = useMemo(() => configuration(typeof window === "undefined" ? "" : window.location.origin), []);
   return <ApiReferenceReact configuration={config} />;
