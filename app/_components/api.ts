@@ -20,4 +20,8 @@ export function usd(value: unknown): string {
   }).format(n);
 }
 
+/** A signed percentage for people: "+1.23 %", "—" when unknown. */
+export const percent = (v: number | null | undefined) =>
+  v === null || v === undefined || !Number.isFinite(v) ? "—" : `${v > 0 ? "+" : ""}${v.toFixed(2)} %`;
+
 export const shortAddress = (a: string | null | undefined) => (a ? `${a.slice(0, 6)}…${a.slice(-4)}` : "—");

@@ -3,56 +3,23 @@
 // (q, sortBy, sort, chainId, and `pages`, the cursors of the pages before this one), so Back restores a search and
 // a search can be shared as a link.
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
-import { useEffect, useState } from "react";
-import { getJson, shortAddress, usd } from "./api";
+import { useEffect, useRef, useState } from "react";
+import { getJson } from "./api";
 import { chainLabel, useChains } from "./chains";
-import { TokenImage } from "./token-image";
+import { COLUMN_NAMES, COLUMNS, type RowToken, TokenRows } from "./token-rows";
 import { useTokenStream } from "./token-stream";
 
-type Market = {
-  marketCap: number | null;
-  priceChangePercent1h: number | null;
-  priceChangePercent24h: number | null;
-  txCount24h: number | null;
-};
-type Token = {
-  contract_address: string;
-  name: string;
-  symbol: string;
-  img_url: string | null;
-  chain_id: number;
-  deployed_at: string;
-  msg_sender: string | null;
-  related?: { market?: Market | null };
-};
+type Token = RowToken;
 type Page = { data: Token[]; total: number; cursor: string | null };
 type Filters = { q: string; sortBy: string; chainId: string; sort: string };
 
 const PAGE_SIZE = 20;
-const SORTS: Record<string, string> = {
-  "": "Newest",
-  "market-cap": "Market cap",
-  "tx-h24": "Transactions 24 h",
-  "price-percent-h24": "Price change 24 h",
-  "price-percent-h1": "Price change 1 h",
-};
-
-const percent = (v: number | null | undefined) =>
-  v === null || v === undefined ? "—" : `${v > 0 ? "+" : ""}${v.toFixed(2)} %`;
-
-/** The figure a row shows: the one the list is sorted by, else the market cap. */
-function column(sortBy: string): { title: string; value: (m: Market | null | undefined) => string; tone?: boolean } {
-  switch (sortBy) {
-    case "tx-h24":
-      return { title: "Transactions 24 h", value: (m) => (m?.txCount24h ?? "—").toLocaleString() };
-    case "price-percent-h24":
-      return { title: "Change 24 h", value: (m) => percent(m?.priceChangePercent24h), tone: true };
-    case "price-percent-h1":
-      return { title: "Change 1 h", value: (m) => percent(m?.priceChangePercent1h), tone: true };
-    default:
-      return { title: "Market cap", value: (m) => usd(m?.marketCap) };
-  }
-}
+/** The list's orders: the API's sortBy values ("" is newest first), named as the headers name them. */
+const SORTS: Record<string, string> = Object.fromEntries(
+  COLUMNS.filter((c) => c.sortBy !== undefined).map((c) => [c.sortBy, COLUMN_NAMES[c.key]]),
+);
+/** How long typing pauses before the search applies itself. */
+const TYPING_MS = 500;
 
 function filtersOf(params: URLSearchParams): Filters {
   const sortBy = params.get("sortBy") ?? "";
@@ -135,51 +102,59 @@ export function Explorer() {
     return () => ctrl.abort();
   }, [request]);
 
-  const go = (f: Filters, next: string[]) => router.push(pageUrl(path, f, next), { scroll: false });
-  const apply = (e?: React.FormEvent) => {
-    e?.preventDefault();
-    go(draft, []);
+  const go = (f: Filters, next: string[], replace = false) => {
+    const url = pageUrl(path, f, next);
+    if (replace) router.replace(url, { scroll: false });
+    else router.push(url, { scroll: false });
   };
-  const set = (key: keyof Filters) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
-    setDraft({ ...draft, [key]: e.target.value });
-  const shown = column(filters.sortBy);
+  // Typing searches by itself once it pauses (the URL replaced, not stacked: Back skips the half-typed words).
+  const typing = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const shown = useRef(filters);
+  shown.current = filters;
+  const search = (e?: React.FormEvent) => {
+    e?.preventDefault();
+    clearTimeout(typing.current);
+    go({ ...filters, q: draft.q }, []);
+  };
+  const onType = (e: React.ChangeEvent<HTMLInputElement>) => {
+    const q = e.target.value;
+    setDraft({ ...draft, q });
+    clearTimeout(typing.current);
+    typing.current = setTimeout(() => {
+      const now = shown.current;
+      if (q.trim() !== now.q.trim()) go({ ...now, q }, [], Boolean(now.q.trim()));
+    }, TYPING_MS);
+  };
+  useEffect(() => () => clearTimeout(typing.current), []);
   const servedChains = chains.filter((c) => c.served);
+  const order = filters.sortBy
+    ? `${SORTS[filters.sortBy]}, ${filters.sort === "asc" ? "smallest" : "largest"} first`
+    : `${filters.sort === "asc" ? "Oldest" : "Newest"} first`;
 
   return (
     <>
       <search>
-        <form className="card filters" onSubmit={apply}>
+        <form className="card filters" onSubmit={search}>
           <label>
             Search
             <input
               name="q"
               type="search"
               value={draft.q}
-              onChange={set("q")}
+              onChange={onType}
               placeholder="name, symbol or address"
               maxLength={100}
+              enterKeyHint="search"
             />
           </label>
           <label>
-            Sort by
-            <select name="sortBy" value={draft.sortBy} onChange={set("sortBy")}>
-              {Object.entries(SORTS).map(([value, title]) => (
-                <option key={value} value={value}>
-                  {title}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label>
-            Order
-            <select name="sort" value={draft.sort} onChange={set("sort")}>
-              <option value="desc">Descending</option>
-              <option value="asc">Ascending</option>
-            </select>
-          </label>
-          <label>
             Chain
-            <select name="chainId" value={draft.chainId} onChange={set("chainId")} data-testid="chain-filter">
+            <select
+              name="chainId"
+              value={draft.chainId}
+              onChange={(e) => go({ ...filters, q: draft.q, chainId: e.target.value }, [])}
+              data-testid="chain-filter"
+            >
               <option value="">Any</option>
               {servedChains.map((c) => (
                 <option key={c.chainId} value={c.chainId}>
@@ -191,9 +166,6 @@ export function Explorer() {
               )}
             </select>
           </label>
-          <div className="submit">
-            <button type="submit">Apply</button>
-          </div>
         </form>
       </search>
       <section className="card" aria-busy={loading} aria-label="Tokens">
@@ -212,40 +184,21 @@ export function Explorer() {
                 {live}
               </span>
             )}
-            <span className="sub" data-testid="column-title">
-              {shown.title}
+            <span className="sub" data-testid="sort-order" aria-live="polite">
+              {order}
             </span>
           </div>
         )}
-        <ul className="list" data-testid="results">
-          {page?.data.map((t) => {
-            const value = shown.value(t.related?.market);
-            return (
-              <li key={keyOf(t)} className={fresh.has(keyOf(t)) ? "fresh" : undefined}>
-                <TokenImage src={t.img_url} chainId={t.chain_id} address={t.contract_address} symbol={t.symbol} />
-                <div className="grow">
-                  <a href={`/tokens/${t.contract_address}?chainId=${t.chain_id}`}>
-                    <bdi>{t.name}</bdi>{" "}
-                    <span className="badge">
-                      <bdi>{t.symbol}</bdi>
-                    </span>
-                  </a>
-                  <div className="sub">
-                    <span data-testid="chain-name">{chainLabel(chains, t.chain_id)}</span> ·{" "}
-                    {new Date(t.deployed_at).toLocaleString()} · by {shortAddress(t.msg_sender)}
-                  </div>
-                </div>
-                <div
-                  className={`num${shown.tone ? (value.startsWith("+") ? " up" : value.startsWith("-") ? " down" : "") : ""}${filters.sortBy ? "" : " hide-sm"}`}
-                  data-testid="column-value"
-                >
-                  {value}
-                </div>
-              </li>
-            );
-          })}
-          {page && !page.data.length && <li>No tokens match.</li>}
-        </ul>
+        <TokenRows
+          tokens={page?.data}
+          chains={chains}
+          fresh={fresh}
+          sorting={{
+            sortBy: filters.sortBy,
+            sort: filters.sort === "asc" ? "asc" : "desc",
+            onSort: (sortBy, sort) => go({ ...filters, q: draft.q, sortBy, sort }, []),
+          }}
+        />
         <div className="pager">
           <button type="button" onClick={() => go(filters, pages.slice(0, -1))} disabled={!pages.length || loading}>
             Previous

@@ -2,13 +2,33 @@
 // A token page: the token, its creator and stored market data (/api/tokens address search), its market history as
 // a chart (/api/tokens/market-history), airdrop (allocations, and its claimed share as a bar from
 // /api/airdrops/claimed) and presale (presales by id, with progress against its goal), each read from the public
-// API and shown independently.
+// API and shown independently. The page (server) hands it the chain's name and block explorer.
 import { useEffect, useState } from "react";
-import { getJson, shortAddress, usd } from "./api";
-import { chainLabel, useChains } from "./chains";
+import { getJson, percent, shortAddress, usd } from "./api";
 import { LineChart, ProgressBar } from "./charts";
+import { CopyButton, Hash } from "./hash";
 import { TokenImage } from "./token-image";
 import { isolated } from "./user-text";
+
+export type BlockExplorer = { name: string; url: string };
+
+/** A social link from the token's metadata: http(s) only, shown by its platform's name and host. */
+function socialLinks(metadata: unknown): { label: string; url: string }[] {
+  const list = (metadata as { socialMediaUrls?: unknown } | null)?.socialMediaUrls;
+  if (!Array.isArray(list)) return [];
+  const names: Record<string, string> = { x: "X", twitter: "X", telegram: "Telegram", website: "Website" };
+  return list.slice(0, 10).flatMap((entry) => {
+    const { platform, url } = (entry ?? {}) as Record<string, unknown>;
+    if (typeof url !== "string" || !/^https?:\/\//i.test(url)) return [];
+    try {
+      const host = new URL(url).host;
+      const name = typeof platform === "string" && platform ? (names[platform.toLowerCase()] ?? platform) : host;
+      return [{ label: `${name}`, url }];
+    } catch {
+      return [];
+    }
+  });
+}
 
 type Loaded<T> = { value?: T; error?: string };
 
@@ -148,19 +168,32 @@ function Airdrop({ address, symbol }: { address: string; symbol: string }) {
         <dt>Recipients</dt>
         <dd>{airdrop.value.totalCount}</dd>
         <dt>Merkle root</dt>
-        <dd>{airdrop.value.merkleRoot}</dd>
+        <dd>
+          <Hash value={airdrop.value.merkleRoot} />
+        </dd>
       </dl>
     </>
   );
 }
 
-export function TokenView({ address, chainId }: { address: string; chainId?: number }) {
+export function TokenView({
+  address,
+  chainId,
+  chainName,
+  explorer,
+}: {
+  address: string;
+  chainId: number;
+  chainName: string;
+  explorer: BlockExplorer | null;
+}) {
   // The public list answers an address search with the token, its market data and its creator's profile.
   const found = useApi<{ data: any[] }>(
-    `/api/tokens?q=${encodeURIComponent(address)}&includeMarket=true&includeUser=true&limit=5${chainId ? `&chainId=${chainId}` : ""}`,
+    `/api/tokens?q=${encodeURIComponent(address)}&includeMarket=true&includeUser=true&limit=5&chainId=${chainId}`,
   );
   const t = found.value?.data.find((x) => x.contract_address.toLowerCase() === address.toLowerCase());
-  const chains = useChains(t ? [t.chain_id] : []);
+  const link = (kind: "token" | "address" | "tx", value: string) =>
+    explorer ? `${explorer.url}/${kind}/${value}` : undefined;
   if (found.error)
     return (
       <p className="error" role="alert">
@@ -177,11 +210,13 @@ export function TokenView({ address, chainId }: { address: string; chainId?: num
   const m = t.related?.market;
   const user = t.related?.user;
   const change = m?.priceChangePercent24h;
+  const socials = socialLinks(t.metadata);
+  const poolIsAddress = typeof t.pool_address === "string" && /^0x[0-9a-fA-F]{40}$/.test(t.pool_address);
   return (
     <>
       <div className="title">
         <TokenImage src={t.img_url} chainId={t.chain_id} address={t.contract_address} symbol={t.symbol} size="large" />
-        <div>
+        <div className="grow">
           <h1 data-testid="token-name">
             <bdi>{t.name}</bdi>{" "}
             <span className="badge">
@@ -189,11 +224,43 @@ export function TokenView({ address, chainId }: { address: string; chainId?: num
             </span>
           </h1>
           <p className="sub">
-            <span data-testid="chain-name">{chainLabel(chains, t.chain_id)}</span> · deployed{" "}
-            {new Date(t.deployed_at).toLocaleDateString()}
+            <span data-testid="chain-name">{chainName}</span> · deployed {new Date(t.deployed_at).toLocaleDateString()}
+            {user && (
+              <>
+                {" "}
+                · by{" "}
+                <a href={`/creators/${user.verified_addresses?.eth_addresses?.[0] ?? t.msg_sender}`}>
+                  @<bdi>{user.username ?? user.fid}</bdi>
+                </a>
+              </>
+            )}
+          </p>
+          <p className="address-line">
+            <Hash value={t.contract_address} href={link("token", t.contract_address)} testId="token-address" />
+            <CopyButton value={t.contract_address} what="token address" />
           </p>
         </div>
       </div>
+      {(socials.length > 0 || explorer) && (
+        <nav className="links" aria-label="Links" data-testid="token-links">
+          {explorer && (
+            <a href={link("token", t.contract_address)} rel="noopener noreferrer" target="_blank">
+              {explorer.name}
+            </a>
+          )}
+          {socials.map((s) => (
+            <a
+              key={s.url}
+              href={s.url}
+              rel="noopener noreferrer nofollow ugc"
+              target="_blank"
+              data-testid="social-link"
+            >
+              <bdi>{s.label}</bdi>
+            </a>
+          ))}
+        </nav>
+      )}
       <div className="figures">
         <div className="figure">
           <span className="sub">Market cap</span>
@@ -205,15 +272,21 @@ export function TokenView({ address, chainId }: { address: string; chainId?: num
         </div>
         <div className="figure">
           <span className="sub">24 h</span>
-          <strong className={change > 0 ? "up" : change < 0 ? "down" : ""}>
-            {change === null || change === undefined ? "—" : `${change > 0 ? "+" : ""}${change.toFixed(2)} %`}
-          </strong>
+          <strong className={change > 0 ? "up" : change < 0 ? "down" : ""}>{percent(change)}</strong>
         </div>
         <div className="figure">
           <span className="sub">Volume 24 h</span>
           <strong>{usd(m?.volume24h)}</strong>
         </div>
       </div>
+      {t.metadata?.description && (
+        <section className="card">
+          <h2>About</h2>
+          <p className="prose" data-testid="token-description">
+            <bdi>{t.metadata.description}</bdi>
+          </p>
+        </section>
+      )}
       <MarketHistory address={t.contract_address} chainId={t.chain_id} />
       <section className="card">
         <h2>Presale</h2>
@@ -223,38 +296,78 @@ export function TokenView({ address, chainId }: { address: string; chainId?: num
         <h2>Token</h2>
         <dl className="kv">
           <dt>Address</dt>
-          <dd>{t.contract_address}</dd>
+          <dd>
+            <Hash value={t.contract_address} href={link("token", t.contract_address)} />
+            <CopyButton value={t.contract_address} what="token address" />
+          </dd>
           <dt>Chain</dt>
           <dd>
-            {chainLabel(chains, t.chain_id)} ({t.chain_id})
+            {chainName} ({t.chain_id})
           </dd>
           <dt>Pool</dt>
-          <dd>{t.pool_address ?? "—"}</dd>
+          <dd>
+            {t.pool_address ? (
+              <>
+                <Hash
+                  value={t.pool_address}
+                  href={poolIsAddress ? link("address", t.pool_address) : undefined}
+                  testId="pool"
+                />
+                <CopyButton value={t.pool_address} what={poolIsAddress ? "pool address" : "pool id"} />
+              </>
+            ) : (
+              "—"
+            )}
+          </dd>
           <dt>Paired with</dt>
           <dd>{t.pair ? <bdi>{t.pair}</bdi> : "—"}</dd>
           <dt>Starting cap</dt>
           <dd>{t.starting_market_cap ?? "—"}</dd>
           <dt>Transactions 24 h</dt>
           <dd>{m?.txCount24h ?? "—"}</dd>
-          <dt>Transaction</dt>
-          <dd>{t.tx_hash}</dd>
-          {t.metadata?.description && (
-            <>
-              <dt>Description</dt>
-              <dd data-testid="token-description">
-                <bdi>{t.metadata.description}</bdi>
-              </dd>
-            </>
-          )}
+          <dt>Deployed in</dt>
+          <dd>
+            {t.tx_hash ? (
+              <>
+                <Hash value={t.tx_hash} href={link("tx", t.tx_hash)} testId="deploy-tx" />
+                <CopyButton value={t.tx_hash} what="transaction hash" />
+              </>
+            ) : (
+              "—"
+            )}
+          </dd>
         </dl>
       </section>
       <section className="card">
         <h2>Creator</h2>
         <dl className="kv">
           <dt>Deployer</dt>
-          <dd>{t.msg_sender ? <a href={`/creators/${t.msg_sender}`}>{t.msg_sender}</a> : "—"}</dd>
+          <dd>
+            {t.msg_sender ? (
+              <>
+                <a href={`/creators/${t.msg_sender}`} className="hash" data-testid="creator-link">
+                  {shortAddress(t.msg_sender)}
+                </a>{" "}
+                {explorer && (
+                  <a href={link("address", t.msg_sender)} rel="noopener noreferrer" target="_blank" className="sub">
+                    {explorer.name}
+                  </a>
+                )}
+              </>
+            ) : (
+              "—"
+            )}
+          </dd>
           <dt>Admin</dt>
-          <dd>{t.admin ? <a href={`/creators/${t.admin}`}>{shortAddress(t.admin)}</a> : "—"}</dd>
+          <dd>
+            {t.admin ? (
+              <a href={`/creators/${t.admin}`} className="hash">
+                {shortAddress(t.admin)}
+              </a>
+            ) : (
+              "—"
+            )}
+          </dd>
           <dt>Farcaster</dt>
           <dd>
             {user ? (

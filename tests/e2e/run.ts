@@ -15,8 +15,11 @@ import { type AddressInfo, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { percent, usd } from "@/app/_components/api";
 import { readCli } from "@/dev/cli/args";
-import { HOSTILE } from "./hostile-tokens";
+import type { Chain } from "viem";
+import * as knownChains from "viem/chains";
+import { FRESH_MARKET, HOSTILE } from "./hostile-tokens";
 
 readCli({
   command: "npm run test:e2e",
@@ -141,6 +144,208 @@ async function expectSymbolAfterName(holder: ReturnType<Page["locator"]>, what: 
   );
 }
 
+/** Scrolls to the page's end and back: pictures load lazily, as they come near the window. */
+async function scrollThrough(page: Page) {
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  for (let y = 0; y < height; y += 600) {
+    await page.evaluate((top) => window.scrollTo(0, top), y);
+    await page.waitForTimeout(50);
+  }
+  await page.evaluate(() => window.scrollTo(0, 0));
+}
+
+/** A chain's block explorer as viem defines it (the token page's links), or null. */
+function blockExplorer(chainId: number): string | null {
+  const chain = (Object.values(knownChains) as Chain[]).find((c) => c?.id === chainId);
+  return chain?.blockExplorers?.default.url.replace(/\/+$/, "") ?? null;
+}
+
+/**
+ * Dense rows at every width: each row shows price, changes, transactions, volume, market cap and age, inside the
+ * window; the newest tokens (given figures of now by hostile-tokens.ts) show those figures.
+ */
+async function rowFigureChecks(page: Page, width: number) {
+  const first = page.locator('[data-testid="results"] li').first();
+  for (const key of ["price", "h1", "h24", "txns", "volume", "mcap", "age"]) {
+    const cell = first.getByTestId(`cell-${key}`).locator(".num");
+    assert.ok(await cell.isVisible(), `${width} px: the ${key} figure is shown`);
+    const box = await cell.boundingBox();
+    assert.ok(box && box.x >= 0 && box.x + box.width <= width, `${width} px: the ${key} figure is inside the window`);
+  }
+  await page.waitForFunction(
+    (price) => document.querySelector('[data-testid="cell-price"] .num')?.textContent === price,
+    usd(FRESH_MARKET.price_usd),
+  );
+  const figure = async (key: string) => first.getByTestId(`cell-${key}`).locator(".num").textContent();
+  assert.equal(await figure("mcap"), usd(FRESH_MARKET.market_cap_usd));
+  assert.equal(await figure("h24"), percent(FRESH_MARKET.price_change_24h));
+  assert.equal(await figure("volume"), usd(FRESH_MARKET.volume_24h_usd));
+  assert.equal(await figure("txns"), String(FRESH_MARKET.tx_count_24h));
+  for (const age of await page.getByTestId("cell-age").locator(".num").allTextContents())
+    assert.match(age, /^\d+ (s|min|h|d|mo|y)$/, "an age");
+}
+
+/**
+ * The token page: links to the chain's block explorer (token, deploy transaction), the token's social links,
+ * addresses and hashes on one line in monospace with copy buttons, a description that wraps at words.
+ */
+async function tokenPageChecks(page: Page, target: Listed) {
+  const token = (
+    await (
+      await fetch(`${new URL(page.url()).origin}/api/tokens?q=${target.contract_address}&chainId=${target.chain_id}`)
+    ).json()
+  ).data[0];
+  const explorer = blockExplorer(target.chain_id);
+  if (explorer) {
+    assert.equal(
+      await page.getByTestId("token-address").getAttribute("href"),
+      `${explorer}/token/${token.contract_address}`,
+    );
+    assert.equal(await page.getByTestId("deploy-tx").getAttribute("href"), `${explorer}/tx/${token.tx_hash}`);
+  }
+  const socials = (token.metadata?.socialMediaUrls ?? []).filter((s: { url?: string }) =>
+    /^https?:\/\//.test(s.url ?? ""),
+  );
+  assert.deepEqual(
+    await page.getByTestId("social-link").evaluateAll((links) => links.map((a) => a.getAttribute("href"))),
+    socials.map((s: { url: string }) => s.url),
+    "the token's social links",
+  );
+  const lines = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>(".hash")].map((e) => [e.textContent, e.getClientRects().length]),
+  );
+  assert.ok(lines.length >= 3, "addresses and hashes are marked");
+  for (const [text, count] of lines) assert.equal(count, 1, `${text} takes ${count} lines`);
+  assert.equal(
+    await page.getByTestId("token-address").evaluate((e) => getComputedStyle(e).fontFamily.includes("monospace")),
+    true,
+  );
+  await page.getByTestId("copy").first().click();
+  await page.getByTestId("copy").first().filter({ hasText: "Copied" }).waitFor();
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), token.contract_address);
+  const description = page.getByTestId("token-description");
+  if (await description.count())
+    assert.notEqual(await description.evaluate((e) => getComputedStyle(e).wordBreak), "break-all");
+}
+
+/** The creator page: name (and picture), every token 20 a page, a second page of others when there are more. */
+async function creatorPageChecks(page: Page, address: string) {
+  const creator = await (await fetch(`${new URL(page.url()).origin}/api/creator/${address}`)).json();
+  const launched: number = creator.stats.tokensLaunched;
+  if (creator.user)
+    assert.match((await page.getByTestId("creator-name").textContent()) ?? "", new RegExp(`@${creator.user.username}`));
+  await page.waitForFunction(() => {
+    const img = document.querySelector<HTMLImageElement>('[data-testid="creator-avatar"]');
+    return img?.complete && img.naturalWidth > 0;
+  });
+  const rows = page.locator('[data-testid="results"] li');
+  assert.equal(await rows.count(), Math.min(20, launched), "the first page of the creator's tokens");
+  await rowFigureCells(page);
+  if (launched > 20) {
+    const first = await rows.allTextContents();
+    await page.getByTestId("next-page").click();
+    await page.waitForURL(/[?&]page=2$/);
+    assert.equal(await rows.count(), Math.min(20, launched - 20));
+    assert.ok(
+      (await rows.allTextContents()).every((t) => !first.includes(t)),
+      "page 2 repeats tokens of page 1",
+    );
+    await page.goBack();
+  }
+}
+
+/** Every row of the page has its figure cells (values or "—"). */
+async function rowFigureCells(page: Page) {
+  const cells = await page.getByTestId("cell-mcap").count();
+  assert.equal(cells, await page.locator('[data-testid="results"] li').count(), "every row has its figures");
+}
+
+/** A 404 page at this width: styled, checked, and its search box leads to the explorer's search. */
+async function notFoundChecks(page: Page, base: string, width: number) {
+  await page.goto(`${base}/tokens/0x00000000000000000000000000000000000dead1`);
+  await page.getByTestId("not-found").waitFor();
+  await pageChecks(page, `${width} px not found`);
+  await shot(page, `${width}-7-not-found`);
+  const box = page.getByRole("searchbox", { name: "Search tokens" });
+  await box.fill("zz");
+  await box.press("Enter");
+  await page.waitForURL((url) => url.pathname === "/" && url.searchParams.get("q") === "zz");
+  await page.getByTestId("total").waitFor();
+}
+
+/** The <meta> and <link> tags of a page's HTML, as name (or property, or rel) to content (or href). */
+function headTags(html: string): Map<string, string> {
+  const tags = new Map<string, string>();
+  for (const [tag] of html.matchAll(/<(meta|link)\b[^>]*>/g)) {
+    const attr = (name: string) => new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1];
+    const key = attr("property") ?? attr("name") ?? (attr("rel") ? `rel:${attr("rel")}` : undefined);
+    const value = attr("content") ?? attr("href");
+    if (key && value !== undefined && !tags.has(key)) tags.set(key, value.replaceAll("&amp;", "&"));
+  }
+  return tags;
+}
+
+/** A PNG's width and height, from its IHDR chunk. */
+async function pngSize(res: Response): Promise<[number, number]> {
+  assert.equal(res.status, 200, res.url);
+  assert.equal(res.headers.get("content-type"), "image/png", res.url);
+  const bytes = Buffer.from(await res.arrayBuffer());
+  assert.equal(bytes.subarray(1, 4).toString(), "PNG", `${res.url}: not a PNG`);
+  return [bytes.readUInt32BE(16), bytes.readUInt32BE(20)];
+}
+
+/**
+ * Sharing and errors, as a crawler sees them: each token and creator page has its own title, description and
+ * share card (an image that renders offline, the hostile name too); an unknown token or creator is a 404 with the
+ * styled page; a token linked with another chain's id names the chain it is on.
+ */
+async function sharingChecks(base: string) {
+  const listed: Listed[] = (await (await fetch(`${base}/api/tokens?limit=100`)).json()).data;
+  for (const token of [listed.find((t) => t.name === HOSTILE.name)!, listed.find((t) => t.presale_id !== null)!]) {
+    const res = await fetch(`${base}/tokens/${token.contract_address}?chainId=${token.chain_id}`);
+    assert.equal(res.status, 200);
+    const html = await res.text();
+    const title = /<title>([^<]*)<\/title>/.exec(html)?.[1] ?? "";
+    assert.ok(title.includes(token.symbol), `the token's title: ${title}`);
+    const tags = headTags(html);
+    assert.ok(tags.get("og:title")?.includes(token.symbol), "og:title");
+    assert.ok(tags.get("description"), "description");
+    assert.equal(tags.get("twitter:card"), "summary_large_image");
+    assert.ok(tags.get("rel:icon"), "a favicon");
+    const image = tags.get("og:image") ?? "";
+    assert.match(image, new RegExp(`^${base}/tokens/${token.contract_address}/opengraph-image`), "og:image");
+    assert.deepEqual(await pngSize(await fetch(image)), [1200, 630]);
+    assert.deepEqual(await pngSize(await fetch(tags.get("twitter:image") ?? "")), [1200, 630]);
+    assert.equal((await fetch(`${base}${tags.get("rel:icon")}`)).status, 200, "the favicon");
+
+    const creator = await fetch(`${base}/creators/${token.msg_sender}`);
+    const creatorTags = headTags(await creator.text());
+    assert.equal(creator.status, 200);
+    assert.ok(creatorTags.get("og:title"), "the creator's og:title");
+    assert.deepEqual(await pngSize(await fetch(creatorTags.get("og:image") ?? "")), [1200, 630]);
+
+    // The right address with another chain's id: a link to the chain that has it.
+    const other = await fetch(`${base}/tokens/${token.contract_address}?chainId=999999`);
+    const otherHtml = await other.text();
+    assert.match(otherHtml, /Found on/);
+    assert.ok(
+      otherHtml.includes(`href="/tokens/${token.contract_address}?chainId=${token.chain_id}"`),
+      "the right chain",
+    );
+  }
+  for (const path of [
+    "/tokens/0x00000000000000000000000000000000000dead1",
+    "/creators/0x00000000000000000000000000000000000dead1",
+    "/creators/0x1",
+    "/no-such-page",
+  ]) {
+    const res = await fetch(`${base}${path}`);
+    assert.equal(res.status, 404, path);
+    // The 404 page (its search box is checked in the browser); thrown by a page, Next sends it in its flight data.
+    assert.match(await res.text(), /Nothing is at this address/, `${path}: the 404 page`);
+  }
+}
+
 /**
  * The explorer at one width: list (paging, chain names, pictures), search (in the URL, shared, restored by Back),
  * sort by 24 h transactions (its column shown), a token with its presale bar and market chart, its creator, and
@@ -165,11 +370,13 @@ async function scenario(page: Page, base: string, width: number) {
   assert.deepEqual(offered, ["Any", ...served.map((c: any) => c.name)], "the chain filter offers the served chains");
   assert.ok(offered.includes("Base"));
   // Every picture loads: the demo's own placeholders, and the fallback where a picture is missing or broken.
+  await scrollThrough(page);
   await page.waitForFunction(() =>
     [...document.querySelectorAll<HTMLImageElement>('[data-testid="token-image"]')].every(
       (img) => img.complete && img.naturalWidth > 0,
     ),
   );
+  await rowFigureChecks(page, width);
   await pageChecks(page, `${width} px explorer`);
   await shot(page, name("1-explorer"));
 
@@ -214,15 +421,21 @@ async function scenario(page: Page, base: string, width: number) {
   assert.equal(await shared.getByRole("searchbox", { name: "Search" }).inputValue(), target.symbol);
   await shared.close();
 
-  // Sort by 24 h transactions: the rows show that column (at every width).
-  await page.getByRole("combobox", { name: "Sort by" }).selectOption("tx-h24");
-  await page.getByRole("button", { name: "Apply" }).click();
-  await page.getByTestId("column-title").filter({ hasText: "Transactions 24 h" }).waitFor();
-  assert.equal(new URL(page.url()).searchParams.get("sortBy"), "tx-h24");
-  const values = page.getByTestId("column-value");
+  // Sort by 24 h transactions from its column's header (no Apply button): in the URL, the column visible; a second
+  // click reverses the order.
+  await page.getByTestId("sort-txns").click();
+  await page.waitForURL((url) => url.searchParams.get("sortBy") === "tx-h24");
+  await page.getByTestId("sort-order").filter({ hasText: "Transactions 24 h, largest first" }).waitFor();
+  assert.equal(await page.getByTestId("sort-txns").getAttribute("aria-pressed"), "true");
+  const values = page.getByTestId("cell-txns").locator(".num");
   await values.first().waitFor();
   assert.ok(await values.first().isVisible(), "the sorted column is visible");
   for (const v of await values.allTextContents()) assert.match(v, /^(\d[\d,]*|—)$/, "a transaction count");
+  await page.getByTestId("sort-txns").click();
+  await page.waitForURL((url) => url.searchParams.get("sort") === "asc");
+  await page.getByTestId("sort-txns").click();
+  await page.waitForURL((url) => url.searchParams.get("sortBy") === "tx-h24" && !url.searchParams.has("sort"));
+  await page.getByTestId("sort-order").filter({ hasText: "largest first" }).waitFor();
   await pageChecks(page, `${width} px sorted`);
   await shot(page, name("3-sorted"));
   const sortedUrl = page.url();
@@ -235,22 +448,24 @@ async function scenario(page: Page, base: string, width: number) {
   assert.match((await page.getByTestId("presale").textContent()) ?? "", new RegExp(`#${target.presale_id}`));
   await page.getByTestId("market-chart").locator("svg path.line").waitFor();
   assert.doesNotMatch((await page.getByTestId("chain-name").textContent()) ?? "", /^chain \d+$/i);
+  await tokenPageChecks(page, target);
   await pageChecks(page, `${width} px token`);
   await shot(page, name("4-token"));
 
   // Back restores the search and the sort, in the URL and in the form.
   await page.goBack();
-  await page.getByTestId("column-title").filter({ hasText: "Transactions 24 h" }).waitFor();
+  await page.getByTestId("sort-order").filter({ hasText: "Transactions 24 h" }).waitFor();
   assert.equal(page.url(), sortedUrl);
   assert.equal(await page.getByRole("searchbox", { name: "Search" }).inputValue(), target.symbol);
-  assert.equal(await page.getByRole("combobox", { name: "Sort by" }).inputValue(), "tx-h24");
+  assert.equal(await page.getByTestId("sort-txns").getAttribute("aria-pressed"), "true");
   await page.goForward();
   await page.getByTestId("token-name").waitFor();
 
-  // Its creator.
-  await page.locator("dd a").first().click();
+  // Its creator: name and picture, launches by chain, every token (20 a page).
+  await page.getByTestId("creator-link").click();
   await page.getByTestId("creator-name").waitFor();
   await page.getByTestId("launches-by-chain").getByRole("progressbar").first().waitFor();
+  await creatorPageChecks(page, target.msg_sender);
   await pageChecks(page, `${width} px creator`);
   await shot(page, name("5-creator"));
 
@@ -260,6 +475,8 @@ async function scenario(page: Page, base: string, width: number) {
   await page.getByTestId("leaderboard").locator("svg.spark").first().waitFor();
   await pageChecks(page, `${width} px leaderboard`);
   await shot(page, name("6-leaderboard"));
+
+  await notFoundChecks(page, base, width);
 }
 
 /** A token picture that does not load is replaced by the generated one (every img_url refused here). */
@@ -270,6 +487,7 @@ async function brokenPictureChecks(browser: Browser, base: string) {
   try {
     await page.goto(`${base}/`);
     await page.locator('[data-testid="results"] li').first().waitFor();
+    await scrollThrough(page);
     await page.waitForFunction(() =>
       [...document.querySelectorAll<HTMLImageElement>('[data-testid="token-image"]')].every(
         (img) => img.complete && img.naturalWidth > 0 && /\/placeholders\/0x/.test(img.src),
@@ -318,6 +536,7 @@ async function hostileChecks(browser: Browser, base: string, pictureHost: { orig
     await row.waitFor();
     await expectSymbolAfterName(row.locator("a").first(), "explorer row");
     assert.equal(await row.locator("a bdi").first().textContent(), HOSTILE.name, "the name is shown as stored");
+    await scrollThrough(page);
     await page.waitForFunction(() =>
       [...document.querySelectorAll<HTMLImageElement>('[data-testid="token-image"]')].every(
         (img) => img.complete && img.naturalWidth > 0,
@@ -441,6 +660,7 @@ async function referenceChecks(browser: Browser, base: string, width: number) {
   try {
     await page.goto(`${base}/docs`);
     await page.getByRole("heading", { name: doc.info.title, level: 1 }).waitFor();
+    await pageChecks(page, `${width} px reference`);
     const fits = () => page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
     let [scrollWidth, innerWidth] = await fits();
     assert.ok(scrollWidth <= innerWidth, `${width} px: the reference is ${scrollWidth} px wide`);
@@ -659,6 +879,7 @@ async function main() {
     await requestChecks(base);
     await rejectedBodyChecks(base);
     await headerChecks(base);
+    await sharingChecks(base);
     console.log("request checks passed");
     browser = await chromium.launch({
       executablePath: CHROMIUM,
@@ -677,6 +898,7 @@ async function main() {
     for (const width of [390, 1400]) {
       const context = await browser.newContext({ viewport: { width, height: 900 }, deviceScaleFactor: 1 });
       context.setDefaultTimeout(30_000);
+      await context.grantPermissions(["clipboard-read", "clipboard-write"]);
       const violations = await watchPolicy(context);
       const page = await context.newPage();
       await scenario(page, base, width).catch(async (error) => {
