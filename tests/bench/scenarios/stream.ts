@@ -4,8 +4,8 @@
 // Tokens are indexed as the indexer writes them: the row and its token_events row in one transaction.
 // The thousand streams are read by this process, which then spends more CPU than the server: a probe, one more
 // stream read by a process of its own and opened last (so served last in each fan-out), times the server alone.
-// The load average is recorded with each figure; with BENCH_STREAM_PROFILE=1 (and the run's profiler, i.e. no
-// --no-profile) the server's CPU profile of the burst is summarised.
+// The load average is recorded with each figure. A run that profiles (no --no-profile) profiles the burst, in the
+// server and in this process, and summarises both.
 import { spawn } from "node:child_process";
 import { readdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
@@ -296,7 +296,7 @@ export default defineScenario({
     // The burst: 200 tokens indexed at once, 8 transactions at a time.
     const burst = Array.from({ length: BURST }, (_, i) => addressOf(base + i));
     const committed = new Map<string, number>();
-    const profileDir = process.env.BENCH_STREAM_PROFILE === "1" ? serverProfileDir(pgid) : undefined;
+    const profileDir = serverProfileDir(pgid);
     const profilesBefore = new Set(profileDir ? readdirSync(profileDir) : []);
     if (profileDir) process.kill(-pgid, "SIGUSR2");
     const stopClientProfile = profileDir ? await startClientProfile(ctx, profileDir, BURST * STREAMS) : undefined;
