@@ -1,8 +1,10 @@
 // npm run test:e2e: Debian's chromium (playwright-core, never a downloaded browser) against `next start` on a
-// private seeded PGlite database: at a phone's and a desktop's width, the explorer (paging, search and sort in the
-// URL, chain names, pictures), a token (presale bar, market chart), a creator and the agents' leaderboard, each
-// page checked for overflow and by axe-core; the API reference at both widths (it fits, lists every operation,
-// sends a request, calls no other origin). Every page: its security headers, and no Content-Security-Policy
+// private seeded PGlite database: at a phone's and a desktop's width, the explorer (rows' figures, paging, search
+// and header sorts in the URL, chain names, pictures), a token (presale bar, market chart, block explorer and social
+// links, one-line hashes, copying), a creator (its tokens paged), the agents' leaderboard and the 404 page, each
+// page checked for overflow and by axe-core; the API reference at both widths (axe, it fits, lists every operation,
+// sends a request, calls no other origin). Over HTTP: share tags and cards, 404 statuses, the wrong-chain link.
+// Every page: its security headers, and no Content-Security-Policy
 // violation in the browser. Hostile token text (a bidi override) stays isolated, and token pictures on other hosts
 // come through the service's picture proxy, never from the browser.
 // Needs `next build` first. Screenshots go to tests/e2e/artifacts/ (gitignored).
