@@ -1,7 +1,21 @@
-// Starts OpenTelemetry in a server process (instrumentation.ts), or does not. On a Vercel deployment, and wherever
-// OTEL_EXPORTER_OTLP_ENDPOINT is set, @vercel/otel registers the providers: its spans go to Vercel's tracing and to
-// the endpoint over OTLP/HTTP, and metrics to the endpoint. Otherwise no SDK is loaded and telemetry.ts stays off.
-import { context, metrics, propagation, trace } from "@opentelemetry/api";
+// Starts OpenTelemetry in a server process (instrumentation.ts), or does not. On a Vercel deployment @vercel/otel
+// registers the providers: its spans go to Vercel's tracing and, with OTEL_EXPORTER_OTLP_ENDPOINT, to the endpoint.
+// Self-hosted with an endpoint, the service's own providers export to it, and the tracer provider stays private to
+// lib/core/telemetry.ts: Next's tracing sees none and stays off, which is most of what exporting would cost a request
+// (docs/telemetry.md, "How it starts"). Otherwise no SDK is loaded and telemetry.ts stays off.
+import {
+  type Attributes,
+  type Context,
+  type ContextManager,
+  context,
+  metrics,
+  propagation,
+  ROOT_CONTEXT,
+  type SpanKind,
+  trace,
+} from "@opentelemetry/api";
+import type { Sampler } from "@opentelemetry/sdk-trace-base";
+import { AsyncLocalStorage } from "node:async_hooks";
 import { config } from "./config";
 import { markTelemetryStarted } from "./telemetry";
 
@@ -13,18 +27,145 @@ export function telemetryWanted(): boolean {
   return !cfg.OTEL_SDK_DISABLED && (cfg.serverless || Boolean(cfg.OTEL_EXPORTER_OTLP_ENDPOINT));
 }
 
+/** The providers the service registered itself (self-hosted), for a flush or a shutdown. */
+let own: Flushable[] = [];
+
 /** Registers the SDK when telemetryWanted(); true when it did. */
 export async function startTelemetry(): Promise<boolean> {
   if (!telemetryWanted()) return false;
   const cfg = config();
-  const { registerOTel } = await import("@vercel/otel");
-  const metricReaders = cfg.OTEL_EXPORTER_OTLP_ENDPOINT
-    ? [await otlpMetricReader(cfg.OTEL_EXPORTER_OTLP_ENDPOINT)]
-    : [];
-  // No automatic fetch spans: the chain's URLs carry API keys, and each outbound call has a span of its own.
-  registerOTel({ serviceName: cfg.OTEL_SERVICE_NAME, instrumentations: [], metricReaders });
-  markTelemetryStarted();
+  const sampler = await withoutNextPhases();
+  const endpoint = cfg.OTEL_EXPORTER_OTLP_ENDPOINT?.replace(/\/+$/, "");
+  if (cfg.serverless || !endpoint) {
+    const { registerOTel } = await import("@vercel/otel");
+    const metricReaders = endpoint ? [await otlpMetricReader(endpoint)] : [];
+    // No automatic fetch spans: the chain's URLs carry API keys, and each outbound call has a span of its own.
+    registerOTel({ serviceName: cfg.OTEL_SERVICE_NAME, instrumentations: [], metricReaders, traceSampler: sampler });
+    markTelemetryStarted();
+    return true;
+  }
+  const [{ BasicTracerProvider, BatchSpanProcessor }, { MeterProvider }, resources, vercel] = await Promise.all([
+    import("@opentelemetry/sdk-trace-base"),
+    import("@opentelemetry/sdk-metrics"),
+    import("@opentelemetry/resources"),
+    import("@vercel/otel"),
+  ]);
+  const { detectResources, envDetector, resourceFromAttributes } = resources;
+  // OTEL_RESOURCE_ATTRIBUTES too, as the SDK reads it.
+  const resource = resourceFromAttributes({ "service.name": cfg.OTEL_SERVICE_NAME }).merge(
+    detectResources({ detectors: [envDetector] }),
+  );
+  const exporterConfig = { url: `${endpoint}/v1/traces`, headers: otlpHeaders() };
+  const exporter =
+    cfg.OTEL_EXPORTER_OTLP_PROTOCOL === "http/json"
+      ? new vercel.OTLPHttpJsonTraceExporter(exporterConfig)
+      : new vercel.OTLPHttpProtoTraceExporter(exporterConfig);
+  const tracerProvider = new BasicTracerProvider({
+    resource,
+    sampler,
+    spanProcessors: [new BatchSpanProcessor(exporter)],
+  });
+  const meterProvider = new MeterProvider({ resource, readers: [await otlpMetricReader(endpoint)] });
+  context.setGlobalContextManager(new StoreContextManager());
+  metrics.setGlobalMeterProvider(meterProvider);
+  own = [tracerProvider, meterProvider];
+  markTelemetryStarted(true, tracerProvider);
   return true;
+}
+
+/** OTEL_EXPORTER_OTLP_HEADERS (`key=value,key2=value2`, values URL-encoded) as headers. */
+function otlpHeaders(): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const pair of (process.env.OTEL_EXPORTER_OTLP_HEADERS ?? "").split(",")) {
+    const at = pair.indexOf("=");
+    if (at > 0) headers[decoded(pair.slice(0, at).trim())] = decoded(pair.slice(at + 1).trim());
+  }
+  return headers;
+}
+
+const decoded = (text: string) => {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+};
+
+/** The active context in an AsyncLocalStorage: what carries a request's span into its statements and calls. */
+class StoreContextManager implements ContextManager {
+  private store = new AsyncLocalStorage<Context>();
+  active(): Context {
+    return this.store.getStore() ?? ROOT_CONTEXT;
+  }
+  with<A extends unknown[], F extends (...args: A) => ReturnType<F>>(
+    ctx: Context,
+    fn: F,
+    thisArg?: ThisParameterType<F>,
+    ...args: A
+  ): ReturnType<F> {
+    return this.store.run(ctx, () => fn.apply(thisArg, args));
+  }
+  bind<T>(ctx: Context, target: T): T {
+    if (typeof target !== "function") return target;
+    const manager = this;
+    return function (this: unknown, ...args: unknown[]) {
+      return manager.with(ctx, () => target.apply(this, args));
+    } as T;
+  }
+  enable(): this {
+    return this;
+  }
+  disable(): this {
+    this.store.disable();
+    return this;
+  }
+}
+
+/**
+ * Next's spans that no trace keeps. Six of them come with every request (finding, loading and preparing the route,
+ * starting the answer): framework internals that cost the request as much as the spans it keeps. Its fetch spans carry
+ * the whole URL, an RPC URL's API key with it. Its request span and its route handler's span stay: route() makes the
+ * latter the request span (telemetry.ts).
+ */
+export const NEXT_SPANS_LEFT_OUT: ReadonlySet<string> = new Set([
+  "NextNodeServer.findPageComponents",
+  "LoadComponents.loadRouteModule",
+  "AppRouteRouteModule.loadUserland",
+  "RouteModule.prepare",
+  "NextNodeServer.startResponse",
+  "NextNodeServer.getLayoutOrPageModule",
+  "NextNodeServer.clientComponentLoading",
+  "AppRender.fetch",
+  "internalFetch",
+]);
+
+/**
+ * The sampler of OTEL_TRACES_SAMPLER and OTEL_TRACES_SAMPLER_ARG (`always_on` by default, as @vercel/otel reads them),
+ * which records no span of NEXT_SPANS_LEFT_OUT: such a span is a no-op that costs no attribute, export or memory.
+ */
+async function withoutNextPhases(): Promise<Sampler> {
+  const { AlwaysOffSampler, AlwaysOnSampler, ParentBasedSampler, SamplingDecision, TraceIdRatioBasedSampler } =
+    await import("@opentelemetry/sdk-trace-base");
+  const name = process.env.OTEL_TRACES_SAMPLER?.trim().toLowerCase() || "always_on";
+  const arg = Number(process.env.OTEL_TRACES_SAMPLER_ARG ?? "");
+  const ratio = () => new TraceIdRatioBasedSampler(Number.isFinite(arg) && arg >= 0 && arg <= 1 ? arg : 1);
+  const samplers: Record<string, () => Sampler> = {
+    always_on: () => new AlwaysOnSampler(),
+    always_off: () => new AlwaysOffSampler(),
+    traceidratio: ratio,
+    parentbased_always_on: () => new ParentBasedSampler({ root: new AlwaysOnSampler() }),
+    parentbased_always_off: () => new ParentBasedSampler({ root: new AlwaysOffSampler() }),
+    parentbased_traceidratio: () => new ParentBasedSampler({ root: ratio() }),
+  };
+  const inner = (samplers[name] ?? samplers.always_on)();
+  return {
+    shouldSample(parent: Context, traceId: string, spanName: string, kind: SpanKind, attributes: Attributes, links) {
+      const type = attributes["next.span_type"];
+      if (typeof type === "string" && NEXT_SPANS_LEFT_OUT.has(type)) return { decision: SamplingDecision.NOT_RECORD };
+      return inner.shouldSample(parent, traceId, spanName, kind, attributes, links);
+    },
+    toString: () => `WithoutNextPhases{${inner.toString()}}`,
+  };
 }
 
 async function otlpMetricReader(endpoint: string) {
@@ -38,6 +179,7 @@ async function otlpMetricReader(endpoint: string) {
 
 /** The registered providers, for a flush or a shutdown (the API hides them behind its global proxies). */
 function providers(): Flushable[] {
+  if (own.length) return own;
   const tracer = trace.getTracerProvider() as unknown as { getDelegate?: () => unknown };
   return [tracer.getDelegate?.(), metrics.getMeterProvider()].filter(
     (p): p is Flushable => typeof (p as Partial<Flushable>)?.forceFlush === "function",
@@ -52,6 +194,7 @@ export async function flushTelemetry(): Promise<void> {
 /** Flushes, shuts the providers down and unregisters them: the API is a no-op again (tests, a clean exit). */
 export async function stopTelemetry(): Promise<void> {
   await Promise.all(providers().map((p) => p.shutdown()));
+  own = [];
   for (const api of [trace, metrics, context, propagation]) api.disable();
   markTelemetryStarted(false);
 }

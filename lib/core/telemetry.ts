@@ -11,7 +11,12 @@ import {
   type Span,
   SpanKind,
   SpanStatusCode,
+  type Tracer,
+  type TracerProvider,
   trace,
+  context,
+  isSpanContextValid,
+  ROOT_CONTEXT,
 } from "@opentelemetry/api";
 import { remember } from "./remember";
 
@@ -30,17 +35,23 @@ type Instruments = {
   searchTimeouts: Counter;
 };
 
-const state = remember("telemetry", (): { on: boolean; instruments?: Instruments } => ({ on: false }));
+type State = { on: boolean; instruments?: Instruments; provider?: TracerProvider; tracer?: Tracer };
+const state = remember("telemetry", (): State => ({ on: false }));
 
 /** Whether an SDK was started in this process (telemetry-start.ts); off, nothing is recorded. */
 export function telemetryOn(): boolean {
   return state.on;
 }
 
-/** Called once the SDK's providers are registered. The instruments are made then: a meter got before is a no-op. */
-export function markTelemetryStarted(on = true): void {
+/**
+ * Called once the SDK's providers are registered. The instruments are made then: a meter got before is a no-op.
+ * `provider`: the tracer provider when it is the service's own, not the global one (self-hosted: telemetry-start.ts).
+ */
+export function markTelemetryStarted(on = true, provider?: TracerProvider): void {
   state.on = on;
+  state.provider = on ? provider : undefined;
   state.instruments = undefined;
+  state.tracer = undefined;
 }
 
 // Seconds, with the bucket bounds the semantic conventions advise for HTTP and database durations.
@@ -69,7 +80,7 @@ function instruments(): Instruments {
   return state.instruments;
 }
 
-const tracer = () => trace.getTracer(SCOPE);
+const tracer = () => (state.tracer ??= (state.provider ?? trace.getTracerProvider()).getTracer(SCOPE));
 
 function failed(span: Span, error: unknown): void {
   span.recordException(error instanceof Error ? error : String(error));
@@ -98,19 +109,44 @@ export function inSpan<T>(
 
 /**
  * One request: a span named after its method and route template, with the answer's status and request id, and its
- * duration in http.server.request.duration. `route` is asked only when telemetry is on.
+ * duration in http.server.request.duration. `route` is asked only when telemetry is on. Where Next traces (Vercel:
+ * telemetry-start.ts) the request span is Next's span of the route handler, renamed and given these attributes: a
+ * span of its own beside it would cost the request as much again and say nothing more. Elsewhere it is a span of its
+ * own, the server's span of the request (a caller's `traceparent` its parent), or inside a span already there.
  */
 export function traceRequest(request: RequestFacts, respond: () => Promise<Response>): Promise<Response> {
   return state.on ? tracedRequest(request, respond) : respond();
 }
 
-type RequestFacts = { method: string; requestId: string; route: () => Promise<string> };
+type RequestFacts = { method: string; requestId: string; route: () => Promise<string>; headers?: Headers };
+
+/** The caller's trace, from a W3C `traceparent` header: the request span's parent when it has no other. */
+function callerContext(headers: Headers | undefined) {
+  const match = /^[\da-f]{2}-([\da-f]{32})-([\da-f]{16})-([\da-f]{2})$/.exec(headers?.get("traceparent")?.trim() ?? "");
+  if (!match) return ROOT_CONTEXT;
+  const caller = {
+    traceId: match[1]!,
+    spanId: match[2]!,
+    traceFlags: Number.parseInt(match[3]!, 16) & 1,
+    isRemote: true,
+  };
+  return isSpanContextValid(caller) ? trace.setSpanContext(ROOT_CONTEXT, caller) : ROOT_CONTEXT;
+}
+
+/** Next's span of a route handler, when this runs in one (its SDK span carries Next's span type). */
+function nextHandlerSpan(): Span | undefined {
+  const span = trace.getActiveSpan() as (Span & { attributes?: Attributes }) | undefined;
+  return span?.attributes?.["next.span_type"] === "AppRouteRouteHandlers.runHandler" && span.isRecording()
+    ? span
+    : undefined;
+}
 
 async function tracedRequest(request: RequestFacts, respond: () => Promise<Response>): Promise<Response> {
   const started = performance.now();
   const route = await request.route();
+  const name = `${request.method} ${route}`;
   const attributes = { "http.request.method": request.method, "http.route": route };
-  return tracer().startActiveSpan(`${request.method} ${route}`, { attributes }, async (span) => {
+  const traced = async (span: Span, own: boolean) => {
     span.setAttribute("http.response.header.x-request-id", [request.requestId]);
     let status = 500;
     try {
@@ -120,11 +156,24 @@ async function tracedRequest(request: RequestFacts, respond: () => Promise<Respo
     } finally {
       span.setAttribute("http.response.status_code", status);
       if (status >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
-      span.end();
+      if (own) span.end();
       const seconds = (performance.now() - started) / 1000;
       instruments().requestDuration.record(seconds, { ...attributes, "http.response.status_code": status });
     }
-  });
+  };
+  const next = nextHandlerSpan();
+  if (!next) {
+    // No span of Next's (self-hosted, its tracing off): this one is the server's span of the request.
+    // Inside a span already (a job's): not an invalid one, such as Next leaves active with its tracing off.
+    const active = trace.getSpanContext(context.active());
+    const inner = active !== undefined && isSpanContextValid(active) && !active.isRemote;
+    const parent = inner ? context.active() : callerContext(request.headers);
+    const kind = inner ? SpanKind.INTERNAL : SpanKind.SERVER;
+    return tracer().startActiveSpan(name, { attributes, kind }, parent, (span) => traced(span, true));
+  }
+  next.updateName(name);
+  next.setAttributes(attributes);
+  return traced(next, false);
 }
 
 /** A job run: a span with the job's name, and its outcome counted in job.runs. */
@@ -139,21 +188,34 @@ export function traceJob<T extends { status: string }>(name: string, attempt: nu
   });
 }
 
+/** A statement's span name and attributes, made once per operation and table (the SDK copies what it is given). */
+const statementKinds = new Map<string, { name: string; attributes: Attributes }>();
+
+function statementKind(operation: string, table: string | undefined) {
+  const name = table ? `${operation} ${table}` : operation;
+  let kind = statementKinds.get(name);
+  if (!kind) {
+    const attributes: Attributes = { "db.system.name": "postgresql", "db.operation.name": operation };
+    if (table) attributes["db.collection.name"] = table;
+    kind = { name, attributes };
+    if (statementKinds.size < 1000) statementKinds.set(name, kind); // a raw statement's first word: a bounded set
+  }
+  return kind;
+}
+
 /** A database statement that has run: a span back-dated by its duration, and db.client.operation.duration. */
 export function recordStatement(operation: string, table: string | undefined, durationMs: number, error?: unknown) {
   if (!state.on) return;
-  const attributes: Attributes = { "db.system.name": "postgresql", "db.operation.name": operation };
-  if (table) attributes["db.collection.name"] = table;
+  const { name, attributes } = statementKind(operation, table);
   const ended = performance.timeOrigin + performance.now();
-  const span = tracer().startSpan(table ? `${operation} ${table}` : operation, {
-    kind: SpanKind.CLIENT,
-    attributes,
-    startTime: ended - durationMs,
-  });
+  const span = tracer().startSpan(name, { kind: SpanKind.CLIENT, attributes, startTime: ended - durationMs });
   if (error !== undefined) failed(span, error);
   span.end(ended);
-  const errorType = error === undefined ? {} : { "error.type": String((error as { code?: unknown }).code ?? "error") };
-  instruments().statementDuration.record(durationMs / 1000, { ...attributes, ...errorType });
+  const errorType = error === undefined ? undefined : String((error as { code?: unknown }).code ?? "error");
+  instruments().statementDuration.record(
+    durationMs / 1000,
+    errorType === undefined ? attributes : { ...attributes, "error.type": errorType },
+  );
 }
 
 /** A JSON-RPC call to a chain: a client span with its method and chain id. */

@@ -146,9 +146,8 @@ export function route<A extends AuthMode, Q = undefined, B = undefined, P = unde
   async function handle(request: Request, next?: NextContext): Promise<Response> {
     const requestId = requestIdOf(request);
     const route = () => routeTemplate(request, next);
-    const response = await traceRequest({ method: request.method, requestId, route }, () =>
-      respond(request, requestId, next),
-    );
+    const facts = { method: request.method, requestId, route, headers: request.headers };
+    const response = await traceRequest(facts, () => respond(request, requestId, next));
     await countPartnerUsage(request, route, response.status);
     return response;
   }

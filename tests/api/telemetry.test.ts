@@ -240,4 +240,23 @@ describe("telemetry", () => {
     expect(metricPoints("rate_limit.refusals")).toContainEqual({ "rate_limit.rule": "telemetry-test" });
     expect(metricPoints("search.timeouts")).toContainEqual({ "search.name": "tokens" });
   });
+
+  it("leaves Next's tracing off, makes route()'s span the request's server span, and joins a caller's trace", async () => {
+    // The tracer provider is the service's own: the API's global one, which Next's tracing reads, stays a no-op.
+    expect(trace.getTracer("next.js").startSpan("start response").isRecording()).toBe(false);
+    const traceId = "4bf92f3577b34da6a3ce929d0e0e4736";
+    const caller = "00f067aa0ba902b7";
+    const answer = await call(noRoute, "/api/under/caller", {
+      params: { path: ["under", "caller"] } as never,
+      headers: { "x-request-id": "trace-me-2", traceparent: `00-${traceId}-${caller}-01` },
+    });
+    expect(answer.status).toBe(404);
+    await flushTelemetry();
+    const mine = spans().filter((s) => JSON.stringify(s.attributes).includes("trace-me-2"));
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({ name: "GET /api/[...path]", kind: 2, traceId, parentSpanId: caller });
+    const request = spans().find((s) => s.name === "GET /api/tokens");
+    expect(request).toMatchObject({ kind: 2 });
+    expect(request!.parentSpanId ?? "").toBe("");
+  });
 });

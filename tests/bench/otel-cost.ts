@@ -30,7 +30,7 @@ const cli = {
   },
 } as const satisfies CliSpec;
 
-/** The goal of issue 42: exporting adds under 0.2 ms to the p50 at 1 connection. */
+/** The goal: exporting adds under 0.2 ms to the p50 at 1 connection. */
 export const GOAL_MS = 0.2;
 const HEADING = "## Telemetry cost";
 const DOCUMENT = path.resolve(import.meta.dirname, "../../docs/BENCH.md");
