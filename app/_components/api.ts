@@ -20,6 +20,23 @@ export function usd(value: unknown): string {
   }).format(n);
 }
 
+const SUBSCRIPT = "₀₁₂₃₄₅₆₇₈₉";
+
+/**
+ * A token's price for people: as usd(), but below $0.001 the zeros after the point are counted in a subscript, as
+ * market sites write them ($0.0₇1234 is $0.00000001234), so a tiny price keeps to a row's column.
+ */
+export function price(value: unknown): string {
+  const n = typeof value === "string" ? Number(value) : typeof value === "number" ? value : NaN;
+  if (!(Number.isFinite(n) && n > 0 && n < 0.001)) return usd(value);
+  // Four significant digits and the exponent, rounded once: 9.9999e-4 becomes 1.000e-3.
+  const [mantissa, exponent] = n.toExponential(3).split("e");
+  const zeros = -Number(exponent) - 1;
+  const digits = mantissa.replace(".", "").replace(/0+$/, "");
+  const count = [...String(zeros)].map((d) => SUBSCRIPT[Number(d)]).join("");
+  return `$0.0${count}${digits}`;
+}
+
 /** A signed percentage for people: "+1.23 %", "—" when unknown. */
 export const percent = (v: number | null | undefined) =>
   v === null || v === undefined || !Number.isFinite(v) ? "—" : `${v > 0 ? "+" : ""}${v.toFixed(2)} %`;

@@ -2,7 +2,7 @@
 // Dense token rows, as market sites show them: the token, then price, 1 h and 24 h change, transactions, volume,
 // market cap and age. A grid of columns under sortable headers on wide screens; on a phone each row holds the
 // token's line and, below it, the figures in two labelled lines of four. The explorer and the creator page use them.
-import { percent, shortAddress, usd } from "./api";
+import { percent, price, shortAddress, usd } from "./api";
 import { type ChainInfo, chainLabel } from "./chains";
 import { TokenImage } from "./token-image";
 
@@ -44,7 +44,7 @@ export function age(iso: string, now = Date.now()): string {
 type Column = { key: string; title: string; sortBy?: string; cell: (t: RowToken) => { text: string; tone?: string } };
 
 export const COLUMNS: Column[] = [
-  { key: "price", title: "Price", cell: (t) => ({ text: usd(t.related?.market?.priceUsd) }) },
+  { key: "price", title: "Price", cell: (t) => ({ text: price(t.related?.market?.priceUsd) }) },
   {
     key: "h1",
     title: "1 h",

@@ -4,7 +4,7 @@
 // /api/airdrops/claimed) and presale (presales by id, with progress against its goal), each read from the public
 // API and shown independently. The page (server) hands it the chain's name and block explorer.
 import { useEffect, useState } from "react";
-import { getJson, percent, shortAddress, usd } from "./api";
+import { getJson, percent, price, shortAddress, usd } from "./api";
 import { LineChart, ProgressBar } from "./charts";
 import { CopyButton, Hash } from "./hash";
 import { TokenImage } from "./token-image";
@@ -268,7 +268,7 @@ export function TokenView({
         </div>
         <div className="figure">
           <span className="sub">Price</span>
-          <strong>{usd(m?.priceUsd)}</strong>
+          <strong title={m?.priceUsd ? usd(m.priceUsd) : undefined}>{price(m?.priceUsd)}</strong>
         </div>
         <div className="figure">
           <span className="sub">24 h</span>

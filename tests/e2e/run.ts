@@ -17,7 +17,7 @@ import { type AddressInfo, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
-import { percent, usd } from "@/app/_components/api";
+import { percent, price, usd } from "@/app/_components/api";
 import { readCli } from "@/dev/cli/args";
 import type { Chain } from "viem";
 import * as knownChains from "viem/chains";
@@ -176,8 +176,14 @@ async function rowFigureChecks(page: Page, width: number) {
   }
   await page.waitForFunction(
     (price) => document.querySelector('[data-testid="cell-price"] .num')?.textContent === price,
-    usd(FRESH_MARKET.price_usd),
+    price(FRESH_MARKET.price_usd),
   );
+  const overrun = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>(".rows-fig .num")]
+      .filter((e) => e.scrollWidth > e.clientWidth + 1)
+      .map((e) => e.textContent),
+  );
+  assert.deepEqual(overrun, [], `${width} px: figures wider than their column`);
   const figure = async (key: string) => first.getByTestId(`cell-${key}`).locator(".num").textContent();
   assert.equal(await figure("mcap"), usd(FRESH_MARKET.market_cap_usd));
   assert.equal(await figure("h24"), percent(FRESH_MARKET.price_change_24h));
