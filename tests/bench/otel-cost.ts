@@ -6,7 +6,7 @@
 // down weighs on both alike. Prints p50 and p99 of each with the difference and the ratio, and writes its section of
 // docs/BENCH.md. With NEXT_DIST_DIR set, the build goes there (`.next` otherwise).
 import { execSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import os from "node:os";
 import path from "node:path";
@@ -41,6 +41,8 @@ export type OtelCostRow = {
   scenario: string;
   off: Stats;
   on: Stats;
+  /** the server's CPU time (every process of it) per request served, ms */
+  cpuMs: Record<Which, number>;
   /** on − off of each round's p50, ms */
   roundDiffs: number[];
 };
@@ -71,6 +73,7 @@ export function renderOtelCost(c: OtelCost): string {
     return (
       `| ${r.scenario} | ${ms(r.off.p50)} | ${ms(r.on.p50)} | ${signed(diff)} | ${(r.on.p50 / r.off.p50).toFixed(3)} | ` +
       `${signed(median)} (${signed(sorted[0])} … ${signed(sorted.at(-1)!)}) | ${ms(r.off.p99)} | ${ms(r.on.p99)} | ` +
+      `${ms(r.cpuMs.off)} | ${ms(r.cpuMs.on)} | ` +
       `${diff < GOAL_MS ? "yes" : "**no**"} |`
     );
   });
@@ -82,11 +85,11 @@ export function renderOtelCost(c: OtelCost): string {
       `${c.tokens.toLocaleString("en-US")} tokens, ${c.rounds} interleaved rounds of ${c.durationSeconds} s per scenario and ` +
       `server at 1 connection, token searches on a search pool of ${c.searchPoolMax}; ${c.cpu}, load average ` +
       `${loads(c.loadAverage.start)} at the start and ${loads(c.loadAverage.end)} at the end. "on" exports traces and ` +
-      `metrics over OTLP/HTTP to a local receiver (${c.exports} exports received). Latencies in ms; goal: on − off ` +
-      `under +${GOAL_MS} ms p50.`,
+      `metrics over OTLP/HTTP to a local receiver (${c.exports} exports received). Latencies in ms; CPU: the server's ` +
+      `CPU time per request, ms, steadier than latency on a busy machine; goal: on − off under +${GOAL_MS} ms p50.`,
     "",
-    "| scenario | p50 off | p50 on | on − off | on ÷ off | rounds: median (min … max) | p99 off | p99 on | goal met |",
-    "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+    "| scenario | p50 off | p50 on | on − off | on ÷ off | rounds: median (min … max) | p99 off | p99 on | CPU off | CPU on | goal met |",
+    "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
     ...rows,
     "",
   ].join("\n");
@@ -122,6 +125,39 @@ function options() {
     build: values["no-build"] !== true,
     write: values["no-write"] !== true,
   };
+}
+
+/** CPU time (user and system) of a process and its descendants, ms, from /proc (0 where there is none). */
+function cpuTimeMs(pid: number): number {
+  const stat = (p: number | string) => {
+    const text = readFileSync(`/proc/${p}/stat`, "utf8");
+    return text.slice(text.lastIndexOf(")") + 2).split(" ");
+  };
+  try {
+    const children = new Map<number, number[]>();
+    for (const entry of readdirSync("/proc")) {
+      if (!/^\d+$/.test(entry)) continue;
+      try {
+        const parent = Number(stat(entry)[1]);
+        children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
+      } catch {
+        // ended while read
+      }
+    }
+    const tree = [pid];
+    for (let i = 0; i < tree.length; i++) tree.push(...(children.get(tree[i]) ?? []));
+    const tick = 1000 / 100; // USER_HZ
+    return tree.reduce((sum, p) => {
+      try {
+        const f = stat(p);
+        return sum + (Number(f[11]) + Number(f[12])) * tick;
+      } catch {
+        return sum;
+      }
+    }, 0);
+  } catch {
+    return 0;
+  }
 }
 
 function gitCommit(): string | null {
@@ -170,6 +206,7 @@ async function main() {
   const servers = {} as Record<Which, RunningServer>;
   const samples = new Map<string, Samples>();
   const roundDiffs = new Map<string, number[]>();
+  const cpu = new Map<string, { ms: number; requests: number }>();
   try {
     servers.off = await startServer(await freePort(), env, path.join(resultsDir, "otel-off.log"));
     servers.on = await startServer(
@@ -186,9 +223,15 @@ async function main() {
         const order: Which[] = r % 2 ? ["on", "off"] : ["off", "on"];
         const p50 = {} as Record<Which, number>;
         for (const which of order) {
+          const before = cpuTimeMs(servers[which].pid);
           const run = await load(which, p, opts.durationSeconds);
           p50[which] = run.stats().p50;
           const key = `${name}|${which}`;
+          const used = cpu.get(key) ?? { ms: 0, requests: 0 };
+          cpu.set(key, {
+            ms: used.ms + cpuTimeMs(servers[which].pid) - before,
+            requests: used.requests + run.stats().count,
+          });
           samples.set(key, (samples.get(key) ?? new Samples()).merge(run));
         }
         roundDiffs.set(name, [...(roundDiffs.get(name) ?? []), p50.on - p50.off]);
@@ -216,6 +259,12 @@ async function main() {
       off: samples.get(`${scenario}|off`)!.stats(),
       on: samples.get(`${scenario}|on`)!.stats(),
       roundDiffs: roundDiffs.get(scenario)!,
+      cpuMs: Object.fromEntries(
+        (["off", "on"] as const).map((w) => {
+          const used = cpu.get(`${scenario}|${w}`)!;
+          return [w, used.ms / Math.max(1, used.requests)];
+        }),
+      ) as Record<Which, number>,
     })),
   };
   const failures = result.rows.reduce((n, r) => n + r.off.failures + r.on.failures, 0);
