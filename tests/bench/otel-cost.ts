@@ -6,12 +6,13 @@
 // down weighs on both alike. Prints p50 and p99 of each with the difference and the ratio, and writes its section of
 // docs/BENCH.md. With NEXT_DIST_DIR set, the build goes there (`.next` otherwise).
 import { execSync } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { type CliSpec, readCli, refuse } from "@/dev/cli/args";
 import { httpLoad, Samples, type Stats } from "./load";
+import { writeSection } from "./report";
 import { freePort, nextBuild, startServer, type RunningServer } from "./server";
 
 const cli = {
@@ -97,17 +98,7 @@ export function renderOtelCost(c: OtelCost): string {
 
 /** Puts the section in docs/BENCH.md: in place of the one there, else at the end. */
 export function writeOtelCost(c: OtelCost, document = DOCUMENT): void {
-  if (!existsSync(document)) return;
-  const text = readFileSync(document, "utf8");
-  const section = renderOtelCost(c).trimEnd();
-  const at = text.indexOf(`\n${HEADING}\n`);
-  if (at < 0) {
-    writeFileSync(document, `${text.trimEnd()}\n\n${section}\n`);
-    return;
-  }
-  const next = text.indexOf("\n## ", at + 1);
-  const after = next < 0 ? "" : `\n\n${text.slice(next + 1).trimEnd()}`;
-  writeFileSync(document, `${text.slice(0, at).trimEnd()}\n\n${section}${after}\n`);
+  writeSection(document, renderOtelCost(c));
 }
 
 function options() {

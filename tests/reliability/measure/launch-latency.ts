@@ -1,7 +1,7 @@
 // The figures of tests/reliability/measure/launch-latency.measure.ts and their section of docs/BENCH.md. In a module
 // of its own: a test file exports nothing (importing one would run its tests again).
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { writeSection } from "../../bench/report";
 
 type Percentiles = { p50: number | null; p95: number | null; p99: number | null };
 type Rate = { total: number; byMethod: Record<string, number> };
@@ -59,11 +59,7 @@ export function renderLaunchLatency(f: LaunchLatency): string {
   ].join("\n");
 }
 
-/** Puts the section at the end of docs/BENCH.md, replacing the one there. */
+/** Puts the section in docs/BENCH.md: in place of the one there, else at the end. */
 export function writeLaunchLatency(f: LaunchLatency, document = BENCH_DOCUMENT): void {
-  if (!existsSync(document)) return;
-  const text = readFileSync(document, "utf8");
-  const at = text.indexOf(`\n${HEADING}\n`);
-  const before = (at < 0 ? text : text.slice(0, at + 1)).trimEnd();
-  writeFileSync(document, `${before}\n\n${renderLaunchLatency(f)}`);
+  writeSection(document, renderLaunchLatency(f));
 }
