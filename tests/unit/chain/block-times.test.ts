@@ -97,7 +97,7 @@ describe("readInBatches", () => {
 
 describe("chainSettings", () => {
   it("keeps its reading until a variable it read changes", () => {
-    const env = { RPC_URL_10: "http://127.0.0.1:1" } as NodeJS.ProcessEnv;
+    const env = { RPC_URL_10: "http://127.0.0.1:1" } as Record<string, string> as NodeJS.ProcessEnv;
     const first = chainSettings(10, env);
     expect(chainSettings(10, env)).toBe(first);
     env.UNRELATED = "1";
