@@ -80,7 +80,7 @@ export const CONTRACT_ENV: Record<keyof ChainContracts, string> = {
  * extension) and the sniper auction V2 (whose mevModuleData carries the sniper fees). Where the SDK's table has
  * only the previous generation of a hook or MEV module (or the zero address) the entry is left out, so a
  * deployment needing it is a 503 naming its variable instead of calldata that contract would not read.
- * Chainlink's ETH/USD proxy on Base. The presale contract's address is not set here: set PRESALE_ADDRESS_<id>.
+ * Chainlink's ETH/USD proxy on Base, and the presale extension where the SDK publishes one (Base, Ethereum).
  * Any variable set in the environment wins.
  */
 export const PRODUCTION_DEFAULTS: Record<number, ChainContracts> = {
@@ -91,6 +91,7 @@ export const PRODUCTION_DEFAULTS: Record<number, ChainContracts> = {
     locker: "0x63D2DfEA64b3433F4071A98665bcD7Ca14d93496",
     vault: "0x8E845EAd15737bF71904A30BdDD3aEE76d6ADF6C",
     airdrop: "0xf652B3610D75D81871bf96DB50825d9af28391E0",
+    presale: "0xeeBbC567C3D612f50a67820f39CDD30dcCF7E6b8",
     staticFeeHook: "0xb429d62f8f3bFFb98CdB9569533eA23bF0Ba28CC",
     dynamicFeeHook: "0xd60D6B218116cFd801E28F78d011a203D2b068Cc",
     mevModule: "0xebB25BB797D82CB78E1bc70406b13233c0854413",
@@ -115,6 +116,7 @@ export const PRODUCTION_DEFAULTS: Record<number, ChainContracts> = {
     locker: "0x00C4b21889145CF0D99f2e05919103e0c3991974",
     vault: "0xa1da0600Eb4A9F3D4a892feAa2c2caf80A4A2f14",
     airdrop: "0x303470b6b6a35B06A5A05763A7caD776fbf27B71",
+    presale: "0xf7db81910444ab0f07bA264d7636d219A8c7769D",
     staticFeeHook: "0x6C24D0bCC264EF6A740754A11cA579b9d225e8Cc",
     mevModule: "0x33e2Eda238edcF470309b8c6D228986A1204c8f9",
     weth: "0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2",

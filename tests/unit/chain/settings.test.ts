@@ -2,6 +2,7 @@
 // lib/core/config.ts does for its own), for 8453 and every chain id a per-chain variable names. A production
 // start also stops naming each variable production cannot do without, and logs the optional features left off.
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { CLANKERS } from "clanker-sdk";
 import { getAddress } from "viem";
 import { ConfigError, resetConfig } from "@/lib/core/config";
 import { chainSettings, checkChainSettings, PRODUCTION_DEFAULTS } from "@/lib/platform/chain/settings";
@@ -106,6 +107,14 @@ describe("the production contracts", () => {
     expect(chainSettings(143, env({})).contracts.dynamicFeeHook).toBeUndefined();
     expect(chainSettings(56, env({})).contracts.weth).toBe("0xbb4CdB9CBd36B01bD1cBaEBF2De08d9173bc095c");
     expect(chainSettings(10, env({})).contracts).toEqual({});
+  });
+
+  it("have the presale extension wherever the SDK publishes one for v4", () => {
+    const published = Object.values(CLANKERS).flatMap((c) =>
+      c.type === "clanker_v4" && "presale" in c.related ? [[c.chainId, c.related.presale] as const] : [],
+    );
+    expect(published.length).toBeGreaterThan(0);
+    for (const [chainId, presale] of published) expect(PRODUCTION_DEFAULTS[chainId]?.presale).toBe(presale);
   });
 });
 
