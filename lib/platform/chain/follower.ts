@@ -74,6 +74,8 @@ export type FollowOptions = {
   confirmations?: number;
   /** The last block to read; default the head less `confirmations`. */
   toBlock?: number;
+  /** Never read past this block, whatever `toBlock` or the head say (a stream waiting on another). */
+  notAfter?: number;
   /** The chain's head when the caller has just read it (the head follower): saves one eth_blockNumber. */
   head?: number;
   /** At most this many ranges in this walk. */
@@ -216,7 +218,7 @@ async function readAdapting<T>(
 export async function followStream<T>(s: EventStream<T>, options: FollowOptions): Promise<FollowResult> {
   const { chainId } = s;
   const head = options.head ?? Number(await getLatestBlockNumber(chainId));
-  const target = options.toBlock ?? head - (options.confirmations ?? 0);
+  const target = Math.min(options.toBlock ?? head - (options.confirmations ?? 0), options.notAfter ?? Infinity);
   const progressStream = options.backfill ? backfillStream(s.stream) : s.stream;
   const addresses = [...new Set(s.sources.map((x) => x.address.toLowerCase() as Address))];
   const startOf = new Map(s.sources.map((x) => [x.address.toLowerCase(), x.startBlock]));

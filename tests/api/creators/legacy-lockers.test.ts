@@ -12,6 +12,9 @@ import { GET as estimateByPool } from "@/app/api/tokens/estimate-rewards-by-pool
 import { db } from "@/db";
 import { resetConfig } from "@/lib/core/config";
 import { indexLegacyClaims } from "@/lib/domains/rewards/legacy/indexer";
+import { indexedFactoryList } from "@/lib/domains/launch/indexer/factories";
+import { TOKEN_CREATED_STREAM } from "@/lib/domains/launch/indexer/follow";
+import { advanceCheckpoints } from "@/lib/platform/checkpoints";
 import { LEGACY_V2_TEAM_REWARD, WETH_ADDRESS } from "@/dev/chain/local";
 import { useTestChain, type TestChain } from "@/tests/helpers/chain";
 import { authMatrix, partnerKey, startIssuer, type Issuer } from "@/tests/helpers/auth";
@@ -185,10 +188,21 @@ describe("GET /api/get-lp-info/{address}", () => {
   });
 });
 
+/** The v0 and v1 factories' token checkpoints moved to `block`, as the token indexer moves them. */
+async function tokensIndexedTo(block: number) {
+  const factories = indexedFactoryList(8453).filter((f) => f.type === "proxy" || f.type === "clanker");
+  await advanceCheckpoints(
+    db(),
+    { stream: TOKEN_CREATED_STREAM, chainId: 8453, addresses: factories.map((f) => f.address) },
+    block,
+  );
+}
+
 describe("claimed fees and creator earnings of legacy tokens", () => {
   async function claimAndIndex(c: TestChain, d: LegacyDeployment, amounts: bigint[], recipient?: Address) {
     const hashes = [];
     for (const paired of amounts) hashes.push((await claimLegacyFees(c, d, { paired, recipient })).txHash);
+    await tokensIndexedTo(Number(await c.publicClient.getBlockNumber()));
     const run = await indexLegacyClaims(8453);
     expect(run.setAside).toBe(0);
     return hashes;
@@ -259,6 +273,24 @@ describe("claimed fees and creator earnings of legacy tokens", () => {
       expect(earnings.body.claimCount).toBe(1);
     },
   );
+
+  it("reads a v0 claim only once the blocks of its token are indexed", async () => {
+    const c = chain();
+    const recipient = c.accounts[6]!;
+    const { d } = await legacyToken(c, "proxy");
+    const { txHash } = await claimLegacyFees(c, d, { paired: parseEther("1"), recipient });
+    const claimBlock = Number((await c.publicClient.getTransactionReceipt({ hash: txHash })).blockNumber);
+
+    // The token indexer is behind the claim (a backfill still running): the claim stream waits there.
+    await tokensIndexedTo(claimBlock - 1);
+    const early = await indexLegacyClaims(8453);
+    expect(early.toBlock ?? 0).toBeLessThan(claimBlock);
+    expect((await getClaimed(d.address, recipient)).body).toMatchObject({ claimCount: 0 });
+
+    await tokensIndexedTo(claimBlock);
+    expect((await indexLegacyClaims(8453)).claimsInserted).toBe(1);
+    expect((await getClaimed(d.address, recipient)).body).toMatchObject({ claimCount: 1, txHashes: [txHash] });
+  });
 });
 
 describe("fee estimates of legacy tokens", () => {

@@ -8,10 +8,11 @@ import {
   readTokenCreatedLogs,
   type EventLocation,
   type TokenCreatedEvent,
+  type TokenGeneration,
   type UndecodableLog,
 } from "@/lib/platform/chain";
 import { type EventStream, type FollowedRange, type FollowOptions, followStream } from "@/lib/platform/chain/follower";
-import { readCheckpoint } from "@/lib/platform/checkpoints";
+import { backfillStream, readCheckpoint, readCheckpoints } from "@/lib/platform/checkpoints";
 import {
   isEventError,
   type QuarantinedEvent,
@@ -38,6 +39,22 @@ export type FollowRun = {
 
 export async function tokenIndexCheckpoint(chainId: number, factory: string): Promise<number | null> {
   return readCheckpoint({ stream: TOKEN_CREATED_STREAM, chainId, address: factory });
+}
+
+/**
+ * The last block up to which every token of the chain's indexed factories of these generations is stored: for each,
+ * a running backfill's progress, else the indexer's checkpoint, else the block before its start; the least of them.
+ * Null when no indexed factory is of these generations (nothing to wait for).
+ */
+export async function tokensStoredTo(chainId: number, types: readonly TokenGeneration[]): Promise<number | null> {
+  const factories = indexedFactoryList(chainId).filter((f) => types.includes(f.type));
+  if (!factories.length) return null;
+  const addresses = factories.map((f) => f.address);
+  const [main, backfill] = await Promise.all([
+    readCheckpoints(TOKEN_CREATED_STREAM, chainId, addresses),
+    readCheckpoints(backfillStream(TOKEN_CREATED_STREAM), chainId, addresses),
+  ]);
+  return Math.min(...factories.map((f) => backfill.get(f.address) ?? main.get(f.address) ?? f.startBlock - 1));
 }
 
 /** The quarantine stream of the TokenCreated indexer. */

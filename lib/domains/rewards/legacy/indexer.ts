@@ -3,7 +3,8 @@
 // locker each, so the stream reads the events' topics from any contract and keeps those of a known locker: the
 // shared v2, v3 and v3.1 lockers, and the locker of a stored v0 or v1 token. It follows no one contract: its one
 // checkpoint per chain is kept under the zero address. Re-reading a range changes nothing (rows are unique by chain,
-// tx hash, log index and role).
+// tx hash, log index and role). A v0 or v1 token's claims are kept only once the token is stored, so the stream never
+// reads past the blocks whose v0 and v1 tokens are all stored (a backfill's progress, else the indexer's checkpoint).
 import { zeroAddress, type Address } from "viem";
 import type { Database } from "@/db";
 import {
@@ -16,10 +17,14 @@ import { type ClaimWalk, claimStartBlock, followClaims } from "@/lib/platform/ch
 import type { EventStream, FollowOptions } from "@/lib/platform/chain/follower";
 import { readCheckpoint } from "@/lib/platform/checkpoints";
 import { quarantineEvent } from "@/lib/platform/quarantine";
+import { tokensStoredTo } from "@/lib/domains/launch/indexer/follow";
 import { legacyTokenLockers } from "@/lib/domains/tokens/service";
 import { insertLegacyClaims } from "./queries";
 
 export const LEGACY_CLAIMS_STREAM = "legacy-fee-claims";
+
+/** The generations whose tokens each have a locker of their own: their claims are known only once the token is. */
+const OWN_LOCKER_GENERATIONS = ["proxy", "clanker"] as const;
 
 type LegacyRange = { events: LegacyClaimEvent[]; undecodable: UndecodableLog[] };
 
@@ -88,10 +93,15 @@ export function legacyClaimStream(chainId: number): EventStream<LegacyRange> {
 
 export type LegacyIndexRun = ClaimWalk & { chainId: number };
 
-/** One run of the stream: as the v4 fee claims, EARNINGS_INDEX_* bound its ranges and its margin behind the head. */
+/**
+ * One run of the stream: as the v4 fee claims, EARNINGS_INDEX_* bound its ranges and its margin behind the head; it
+ * stops where the v0 and v1 tokens stored stop.
+ */
 export async function indexLegacyClaims(
   chainId: number,
   options: Partial<FollowOptions> = {},
 ): Promise<LegacyIndexRun> {
-  return { chainId, ...(await followClaims(legacyClaimStream(chainId), options)) };
+  const storedTo = await tokensStoredTo(chainId, OWN_LOCKER_GENERATIONS);
+  const notAfter = Math.min(options.notAfter ?? Infinity, storedTo ?? Infinity);
+  return { chainId, ...(await followClaims(legacyClaimStream(chainId), { ...options, notAfter })) };
 }
