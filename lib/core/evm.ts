@@ -49,6 +49,9 @@ function memoised<T>(compute: (input: string) => T): (input: string) => T {
  */
 const checksumOf = memoised((address) => getAddress(address));
 
+/** A stored address (never empty) is answered checksummed; null (or nothing) as null. */
+export function checksum(address: string): `0x${string}`;
+export function checksum(address: string | null | undefined): `0x${string}` | null;
 export function checksum(address: string | null | undefined): `0x${string}` | null {
   return address ? checksumOf(address) : null;
 }
@@ -60,6 +63,8 @@ export function checksum(address: string | null | undefined): `0x${string}` | nu
  */
 const displayOf = memoised((address) => (EVM_ADDRESS.test(address) ? checksumOf(address.toLowerCase()) : address));
 
+export function displayAddress(address: string): string;
+export function displayAddress(address: string | null): string | null;
 export function displayAddress(address: string | null): string | null {
   return address ? displayOf(address) : address;
 }

@@ -17,16 +17,34 @@ export function bigintAsString(_key: string, value: unknown): unknown {
   return typeof value === "bigint" ? value.toString() : value;
 }
 
-/** An answer already serialised (written by the database, see tokenJson): the wrapper sends its text as it is. */
-export class JsonText {
+/** The type of a value once through toJson and JSON.parse: bigints become decimal strings. */
+export type Jsonified<T> = T extends bigint
+  ? string
+  : T extends readonly (infer E)[]
+    ? Jsonified<E>[]
+    : T extends object
+      ? { [K in keyof T]: Jsonified<T[K]> }
+      : T;
+
+/**
+ * An answer already serialised (written by the database, see tokenJson): the wrapper sends its text as it is.
+ * `T` is the answer the text stands for, so that a route's response schema checks it at compile time.
+ */
+export class JsonText<T = unknown> {
+  /** Never set: it carries `T` for the compiler only. */
+  declare readonly answer?: T;
   constructor(readonly text: string) {}
 }
+
+/** What a member of jsonObject stands for: JsonText<T> is T, an array of them T[], anything else itself. */
+type Spliced<V> =
+  V extends JsonText<infer T> ? T : V extends readonly (infer E)[] ? (E extends JsonText<infer T> ? T : E)[] : V;
 
 /**
  * An answer object some of whose members are already serialised (JsonText, or arrays of JsonText): those are
  * spliced in as they are, the others serialised by toJson. Members left undefined are left out.
  */
-export function jsonObject(members: Record<string, unknown>): JsonText {
+export function jsonObject<M extends Record<string, unknown>>(members: M): JsonText<{ [K in keyof M]: Spliced<M[K]> }> {
   const parts: string[] = [];
   for (const [name, value] of Object.entries(members)) {
     if (value !== undefined) parts.push(`${JSON.stringify(name)}:${jsonPart(value)}`);
@@ -35,9 +53,12 @@ export function jsonObject(members: Record<string, unknown>): JsonText {
 }
 
 /** An object's JSON text with more members added at its end (an object already serialised, such as a token's). */
-export function withMembers(objectText: string, members: Record<string, unknown>): JsonText {
+export function withMembers<T extends object, M extends Record<string, unknown>>(
+  object: JsonText<T>,
+  members: M,
+): JsonText<T & { [K in keyof M]: Spliced<M[K]> }> {
   const added = jsonObject(members).text;
-  return new JsonText(added === "{}" ? objectText : `${objectText.slice(0, -1)},${added.slice(1)}`);
+  return new JsonText(added === "{}" ? object.text : `${object.text.slice(0, -1)},${added.slice(1)}`);
 }
 
 function jsonPart(value: unknown): string {

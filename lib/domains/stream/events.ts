@@ -5,6 +5,7 @@ import { z } from "zod";
 import { encodeCursor, zCursorOf } from "@/lib/core/cursor";
 import { toJson } from "@/lib/core/json";
 import { tokenJson, toMarket, marketOf } from "@/lib/domains/tokens/serialize";
+import type { UserObject } from "@/lib/domains/users/serialize";
 import type { EventRow, Position } from "@/lib/domains/tokens/queries/events";
 
 /** A stream cursor: the position, and the time (ms) of the last event or heartbeat it came with. */
@@ -49,7 +50,7 @@ export type StreamEvent = {
 };
 
 /** The creator profiles of a batch, when some stream asked for them. */
-export type Profiles = Map<number, unknown> | undefined;
+export type Profiles = Map<number, UserObject> | undefined;
 
 export function toStreamEvent(row: EventRow, profiles: () => Profiles): StreamEvent {
   const position = { xid: row.xid, seq: row.seq };
@@ -69,13 +70,13 @@ export function toStreamEvent(row: EventRow, profiles: () => Profiles): StreamEv
       if (text === undefined) {
         const users = shape.includeUser ? profiles() : undefined;
         const user = shape.includeUser
-          ? ((row.requestor_fid !== null && users?.get(row.requestor_fid)) ?? null)
+          ? ((row.requestor_fid !== null ? users?.get(row.requestor_fid) : undefined) ?? null)
           : undefined;
         const json = tokenJson(row, {
           ...(user !== undefined ? { user } : {}),
           ...(shape.includeMarket ? { market: toMarket(marketOf(row)) } : {}),
         });
-        text = `id: ${id}\nevent: token\ndata: ${json}\n\n`;
+        text = `id: ${id}\nevent: token\ndata: ${json.text}\n\n`;
         frames.set(key, text);
       }
       return text;

@@ -10,10 +10,10 @@ import { countTokens } from "./counts";
 import { cursorFor, encodeCursor, orderOf, type Cursor, type Direction, type SortBy } from "./cursor";
 import { hasFilters, type TokenFilters } from "./queries/filters";
 import { type PageJsonRow, type PageRequest, readJsonPage, readPage, type PageRow } from "./queries/page";
-import { marketOf, toMarket, tokenJson } from "./serialize";
+import { marketOf, toMarket, tokenJson, type TokenObject } from "./serialize";
 import { refreshInBackground } from "./market/jobs";
 import { config } from "@/lib/core/config";
-import { JsonText } from "@/lib/core/json";
+import type { JsonText } from "@/lib/core/json";
 import { log } from "@/lib/core/log";
 
 export type ListRequest = {
@@ -35,7 +35,7 @@ export type ListRequest = {
 
 export type TokenList = {
   /** each token object as JSON text: answer it with jsonObject */
-  data: JsonText[];
+  data: JsonText<TokenObject>[];
   total: number;
   cursor: string | null;
   hasMore: boolean;
@@ -109,14 +109,11 @@ export async function listTokens(r: ListRequest): Promise<TokenList> {
     );
   }
   const users = profiles?.users;
-  const data = rows.map(
-    (row) =>
-      new JsonText(
-        tokenJson(row, {
-          ...(users ? { user: (row.requestor_fid !== null && users.get(row.requestor_fid)) || null } : {}),
-          ...(r.includeMarket ? { market: toMarket(marketOf(row)) } : {}),
-        }),
-      ),
+  const data = rows.map((row) =>
+    tokenJson(row, {
+      ...(users ? { user: (row.requestor_fid !== null && users.get(row.requestor_fid)) || null } : {}),
+      ...(r.includeMarket ? { market: toMarket(marketOf(row)) } : {}),
+    }),
   );
   return {
     data,

@@ -3,8 +3,15 @@ import { sql, type Selectable } from "kysely";
 import type { TokensTable, TokenMarketTable } from "@/db/tables/core";
 import { config } from "@/lib/core/config";
 import { displayAddress } from "@/lib/core/evm";
-import { toJson } from "@/lib/core/json";
+import { JsonText, toJson } from "@/lib/core/json";
+import type { z } from "zod";
+import type { UserObject } from "@/lib/domains/users/serialize";
 import type { PageRow } from "./queries/page";
+import type { tokenObject } from "./responses";
+
+/** A token as answers show it (the platform's token object). */
+export type TokenObject = z.input<typeof tokenObject>;
+type Extensions = TokenObject["extensions"];
 
 export type TokenRow = Selectable<TokensTable>;
 export type MarketRow = Selectable<TokenMarketTable>;
@@ -69,7 +76,7 @@ export function toMarket(row: MarketValues | null | undefined): TokenMarket | nu
  * PostgreSQL can write the first and last runs as JSON text and only the checksummed addresses are spliced
  * in between (tokenJson); JSON member order means nothing to a client, but one order everywhere is simpler.
  */
-export function toTokenObject(row: TokenRow, related?: Related) {
+export function toTokenObject(row: TokenRow, related?: Related): TokenObject {
   return {
     id: row.id,
     created_at: row.created_at.toISOString(),
@@ -94,7 +101,8 @@ export function toTokenObject(row: TokenRow, related?: Related) {
     social_context: row.social_context,
     deploy_config: row.deploy_config,
     pool_config: row.pool_config,
-    extensions: row.extensions,
+    // Written in this shape by the token indexer (lib/domains/launch/indexer/extensions.ts).
+    extensions: row.extensions as Extensions,
     starting_market_cap: row.starting_market_cap,
     warnings: row.warnings,
     tags: row.tags,
@@ -103,7 +111,7 @@ export function toTokenObject(row: TokenRow, related?: Related) {
   };
 }
 
-export type Related = { user?: unknown; market?: TokenMarket | null };
+export type Related = { user?: UserObject | null; market?: TokenMarket | null };
 
 /** The `related` member of a token object: the user and market asked for, or nothing. */
 function relatedOf(related: Related | undefined) {
@@ -113,8 +121,6 @@ function relatedOf(related: Related | undefined) {
     ...(related.market !== undefined ? { market: related.market } : {}),
   };
 }
-
-export type TokenObject = ReturnType<typeof toTokenObject>;
 
 // The same object written by PostgreSQL, for answers of many tokens: building and serialising 100 token objects
 // in Node costs more than the query that finds them (fetch-by-pool-addresses). Timestamps as toISOString writes
@@ -153,13 +159,13 @@ export const jsonString = (value: string) => (PLAIN.test(value) ? `"${value}"` :
 const jsonAddress = (address: string | null) => (address === null ? "null" : jsonString(displayAddress(address)!));
 
 /** The JSON text of toTokenObject(row, related), from the columns of tokenJsonColumns. */
-export function tokenJson(row: TokenJsonRow, related?: Related): string {
+export function tokenJson(row: TokenJsonRow, related?: Related): JsonText<TokenObject> {
   const extra = relatedOf(related);
-  return (
+  return new JsonText(
     row.json_head.slice(0, -1) +
-    `,"contract_address":${jsonAddress(row.contract_address)},"pool_address":${jsonAddress(row.pool_address)}` +
-    `,"msg_sender":${jsonAddress(row.msg_sender)},"admin":${jsonAddress(row.admin)}` +
-    `,"factory_address":${jsonAddress(row.factory_address)},"locker_address":${jsonAddress(row.locker_address)},` +
-    (extra ? `${row.json_tail.slice(1, -1)},"related":${toJson(extra)}}` : row.json_tail.slice(1))
+      `,"contract_address":${jsonAddress(row.contract_address)},"pool_address":${jsonAddress(row.pool_address)}` +
+      `,"msg_sender":${jsonAddress(row.msg_sender)},"admin":${jsonAddress(row.admin)}` +
+      `,"factory_address":${jsonAddress(row.factory_address)},"locker_address":${jsonAddress(row.locker_address)},` +
+      (extra ? `${row.json_tail.slice(1, -1)},"related":${toJson(extra)}}` : row.json_tail.slice(1)),
   );
 }

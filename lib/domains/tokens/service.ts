@@ -18,6 +18,9 @@ import {
   type tokensByFidQuery,
   type tokensQuery,
 } from "./schemas";
+import type { tokenListResponse, tokenSearchResponse, tokensByFidResponse } from "./responses";
+
+type TokenList = JsonText<z.input<typeof tokenListResponse>>;
 
 export {
   legacyTokenLockers,
@@ -39,7 +42,7 @@ export type { PageJsonRow, PageRow } from "./queries/page";
 export { tokenJson } from "./serialize";
 
 /** A list's answer `{ data, total, cursor, hasMore }` (and `tokensDeployed` when counted), as JSON text. */
-async function answer(r: ListRequest): Promise<JsonText> {
+async function answer(r: ListRequest): Promise<TokenList> {
   return jsonObject(await listTokens(r));
 }
 
@@ -50,8 +53,13 @@ export const SEARCH_PAGE = 5;
 type TokensQuery = z.infer<typeof tokensQuery> | z.infer<typeof authenticatedTokensQuery>;
 
 /** GET /api/tokens and GET /api/tokens/authenticated: `{ data, total, cursor, hasMore, tokensDeployed }`. */
-export async function searchTokens(query: TokensQuery, onProfilesIncomplete?: () => void): Promise<JsonText> {
-  return jsonObject(await listTokens({ ...searchRequest(query), onProfilesIncomplete }));
+export async function searchTokens(
+  query: TokensQuery,
+  onProfilesIncomplete?: () => void,
+): Promise<JsonText<z.input<typeof tokenSearchResponse>>> {
+  const list = await listTokens({ ...searchRequest(query), onProfilesIncomplete });
+  // searchRequest asks for tokensDeployed (withTokensDeployed), so the list always carries it.
+  return jsonObject({ ...list, tokensDeployed: list.tokensDeployed! });
 }
 
 /** The list a GET /api/tokens query asks for. */
@@ -80,7 +88,9 @@ function pageOffset(query: { offset: number; page?: number; limit: number }): nu
 }
 
 /** GET /api/get-tokens-by-fid: `{ data, pagination: { cursor, total, totalPages } }`. */
-export async function tokensOfFid(query: z.infer<typeof tokensByFidQuery>) {
+export async function tokensOfFid(
+  query: z.infer<typeof tokensByFidQuery>,
+): Promise<JsonText<z.input<typeof tokensByFidResponse>>> {
   const page = await listTokens({ filters: { fids: [query.fid] }, cursor: query.cursor, limit: BY_FID_PAGE });
   return jsonObject({
     data: page.data,
@@ -92,7 +102,7 @@ export async function tokensOfFid(query: z.infer<typeof tokensByFidQuery>) {
 export function tokensOfAdmin(
   query: z.infer<typeof fetchByAdminQuery>,
   onProfilesIncomplete?: () => void,
-): Promise<JsonText> {
+): Promise<TokenList> {
   return answer({
     onProfilesIncomplete,
     filters: { admin: query.admin, chainId: query.chainId },
@@ -107,22 +117,22 @@ export function tokensOfAdmin(
 function deployedPage(
   filters: TokenFilters,
   query: Omit<z.infer<typeof deployedByFidQuery>, "fid">,
-): Promise<JsonText> {
+): Promise<TokenList> {
   return answer({ filters, cursor: query.cursor, offset: pageOffset(query), limit: query.limit });
 }
 
 /** GET /api/tokens/fetch-deployed-by-fid: tokens the FID requested. */
-export function deployedByFid(query: z.infer<typeof deployedByFidQuery>): Promise<JsonText> {
+export function deployedByFid(query: z.infer<typeof deployedByFidQuery>): Promise<TokenList> {
   return deployedPage({ fids: [query.fid] }, query);
 }
 
 /** GET /api/tokens/fetch-deployed-by-address: tokens whose deployer (msg_sender) is the address. */
-export function deployedByAddress(query: z.infer<typeof deployedByAddressQuery>): Promise<JsonText> {
+export function deployedByAddress(query: z.infer<typeof deployedByAddressQuery>): Promise<TokenList> {
   return deployedPage({ msgSender: query.address }, query);
 }
 
 /** GET /api/tokens/search (deprecated): GET /api/tokens with q and fids only, 5 per page. */
-export function legacySearch(query: z.infer<typeof searchQuery>): Promise<JsonText> {
+export function legacySearch(query: z.infer<typeof searchQuery>): Promise<TokenList> {
   return answer({
     filters: { q: query.q === undefined ? undefined : classifySearchTerm(query.q), fids: query.fids },
     cursor: query.cursor,

@@ -3,7 +3,13 @@
 import { sql, type Selectable } from "kysely";
 import type { UsersTable } from "@/db/tables/core";
 import type { NeynarUser } from "@/lib/platform/neynar/schemas";
+import type { z } from "zod";
 import { checksum, EVM_ADDRESS } from "@/lib/core/evm";
+import { JsonText } from "@/lib/core/json";
+import type { userObject } from "./responses";
+
+/** A profile as answers show it: the provider's user object. */
+export type UserObject = z.input<typeof userObject>;
 
 export type UserRow = Selectable<UsersTable>;
 
@@ -34,9 +40,10 @@ export function rowFromProvider(user: NeynarUser, fetchedAt: Date): Omit<UserRow
  * (seeded or indexed users) are given the same shape from those columns. Its members come scalars first, then
  * the addresses, so that PostgreSQL can write the first run as JSON text (userJson).
  */
-export function toUserObject(row: UserRow): Record<string, unknown> {
+export function toUserObject(row: UserRow): UserObject {
   const stored = row.profile as Record<string, unknown>;
-  if (stored && typeof stored === "object" && stored.fid === row.fid) return stored;
+  // A provider object, stored by rowFromProvider as the provider sent it.
+  if (stored && typeof stored === "object" && stored.fid === row.fid) return stored as UserObject;
   const eth = row.verified_addresses.map((a) => checksum(a));
   return {
     object: "user",
@@ -88,12 +95,12 @@ export type UserJsonRow = Pick<UserRow, "custody_address"> & {
 const jsonAddress = (address: string) => `"${checksum(address)}"`;
 
 /** The JSON text of toUserObject(row), from the columns of userJsonColumns. */
-export function userJson(row: UserJsonRow): string {
-  if (row.json_stored !== null) return row.json_stored;
+export function userJson(row: UserJsonRow): JsonText<UserObject> {
+  if (row.json_stored !== null) return new JsonText(row.json_stored);
   const eth = row.verified ? `[${row.verified.split(",").map(jsonAddress).join(",")}]` : "[]";
   const custody = row.custody_address ? jsonAddress(row.custody_address) : "null";
-  return (
+  return new JsonText(
     `${row.json_head!.slice(0, -1)},"custody_address":${custody},"verifications":${eth}` +
-    `,"verified_addresses":{"eth_addresses":${eth},"sol_addresses":[]}}`
+      `,"verified_addresses":{"eth_addresses":${eth},"sol_addresses":[]}}`,
   );
 }

@@ -15,8 +15,10 @@ import {
   ProviderError,
 } from "@/lib/platform/neynar/client";
 import type { NeynarUser } from "@/lib/platform/neynar/schemas";
+import type { z } from "zod";
 import { JsonText } from "@/lib/core/json";
-import { rowFromProvider, toUserObject, userJson, type UserRow } from "./serialize";
+import { rowFromProvider, toUserObject, userJson, type UserObject, type UserRow } from "./serialize";
+import type { multipleUsersResponse } from "./responses";
 import {
   forgetAddressHolders,
   loadUserByUsername,
@@ -31,7 +33,7 @@ export const ADDRESS_TTL_SECONDS = 86_400;
 /** An address nobody holds is asked about again after this long (a 404 is not edge-cached). */
 export const ADDRESS_MISS_TTL_SECONDS = 600;
 
-export type UserObject = Record<string, unknown>;
+export type { UserObject } from "./serialize";
 
 const isFresh = (row: UserRow, ttlSeconds: number) => Date.now() - row.fetched_at.getTime() < ttlSeconds * 1000;
 
@@ -94,16 +96,18 @@ export async function getUserByFid(fid: number): Promise<UserObject> {
   throw notFound(`no user with fid ${fid}`);
 }
 
+type MultipleUsers = z.input<typeof multipleUsersResponse>;
+
 /**
  * Profiles in the order asked, unknown FIDs left out. When the provider fails, whatever is stored is
  * served; 503 only when nothing at all is stored for the FIDs asked. When every profile is stored and fresh, or
  * there is no provider to ask, the answer is the JSON text the database writes (userJson).
  */
-export async function getUsersByFids(fids: number[]): Promise<JsonText | { users: UserObject[] }> {
+export async function getUsersByFids(fids: number[]): Promise<MultipleUsers | JsonText<MultipleUsers>> {
   const stored = await loadUserJsonByFids(db(), fids, FID_TTL_SECONDS);
   if (fids.every((fid) => stored.get(fid)?.fresh) || !neynarConfigured()) {
     if (stored.size === 0 && fids.length > 0) throw notConfigured();
-    const users = fids.flatMap((fid) => (stored.has(fid) ? [userJson(stored.get(fid)!)] : []));
+    const users = fids.flatMap((fid) => (stored.has(fid) ? [userJson(stored.get(fid)!).text] : []));
     return new JsonText(`{"users":[${users.join(",")}]}`);
   }
   const { users, providerError } = await lookupUsersByFids(fids);

@@ -1,9 +1,11 @@
 // get-tokens-deployed/by-following: tokens launched by the accounts a FID follows, newest first.
+import type { z } from "zod";
 import { db } from "@/db";
 import { toTokenObject } from "@/lib/domains/tokens/serialize";
 import { followedFids } from "@/lib/domains/users/following";
 import { loadAddressesOfFids } from "@/lib/domains/users/queries/profiles";
 import { storedUserObjects } from "@/lib/domains/users/service";
+import type { byFollowingResponse } from "./responses";
 import { newestCreatorTokens } from "./tokens";
 
 export type ByFollowingParams = { fid: number; includeUser: boolean; limit: number };
@@ -12,7 +14,7 @@ export type ByFollowingParams = { fid: number; includeUser: boolean; limit: numb
  * A followed account's tokens are those it requested (requestor_fid) or deployed from one of its
  * stored addresses. `followers` are the followed accounts that launched at least one returned token.
  */
-export async function tokensByFollowing(params: ByFollowingParams) {
+export async function tokensByFollowing(params: ByFollowingParams): Promise<z.input<typeof byFollowingResponse>> {
   const fids = await followedFids(params.fid);
   if (!fids.length) return { tokens: [], followers: [], followingCount: 0 };
   const holders = await loadAddressesOfFids(db(), fids);

@@ -1,8 +1,10 @@
 // creator/{address}: the profile holding a wallet and what that creator launched.
+import type { z } from "zod";
 import { checksum } from "@/lib/core/evm";
 import { marketOf, toMarket, toTokenObject } from "@/lib/domains/tokens/serialize";
 import { toUserObject } from "@/lib/domains/users/serialize";
 import { lookupUserByAddress } from "@/lib/domains/users/service";
+import type { creatorProfileResponse } from "./responses";
 import { creatorLaunchStats, newestCreatorTokens, STATS_SAMPLE, type Creators } from "./tokens";
 
 export const RECENT_TOKENS = 5;
@@ -12,7 +14,7 @@ export const RECENT_TOKENS = 5;
  * addresses: tokens the wallet deployed and tokens requested by the profile both count.
  * The profile is an extra here: when the provider fails and nothing is stored, `user` is null.
  */
-export async function creatorProfile(address: string) {
+export async function creatorProfile(address: string): Promise<z.input<typeof creatorProfileResponse>> {
   const user = await lookupUserByAddress(address, false);
   const creators: Creators = {
     fids: user ? [user.fid] : [],
@@ -35,6 +37,6 @@ export async function creatorProfile(address: string) {
       complete: stats.complete,
       sampleSize: STATS_SAMPLE,
     },
-    recentTokens: recent.map((row) => toTokenObject(row, { market: toMarket(marketOf(row)) })),
+    recentTokens: recent.map((row) => ({ ...toTokenObject(row), related: { market: toMarket(marketOf(row)) } })),
   };
 }

@@ -1,14 +1,16 @@
 // search-creator: who matches `q` (a username, display name, X handle, or an address), then their
 // tokens with trustStatus, a total and hasMore.
+import type { z } from "zod";
 import { db } from "@/db";
 import { tokenJson } from "@/lib/domains/tokens/service";
-import { toUserObject, userJson } from "@/lib/domains/users/serialize";
+import { toUserObject, type UserObject, userJson } from "@/lib/domains/users/serialize";
 import { type CreatorMatch, creatorsByNameQuery } from "@/lib/domains/users/queries/profiles";
 import { lookupUserByAddress } from "@/lib/domains/users/service";
 import { pageCreatorTokens, type Platform } from "./tokens";
 import { trustStatusOf } from "./trust";
 import { isEvmAddress } from "@/lib/core/evm";
-import { type JsonText, jsonObject, toJson, withMembers } from "@/lib/core/json";
+import { JsonText, jsonObject, toJson, withMembers } from "@/lib/core/json";
+import type { searchCreatorResponse } from "./responses";
 
 /** Matched profiles whose tokens are searched (and returned as `users`). */
 export const MAX_CREATORS = 25;
@@ -37,10 +39,10 @@ type ProviderUser = {
  * A matched profile as the platform's rows: `platform`, `displayName`, `pfpUrl` and `verifiedAddresses` (bots keep
  * the rows whose platform is farcaster and that have a fid), beside the provider's members, which clients read too.
  */
-function creatorRow(text: string): JsonText {
-  const user = JSON.parse(text) as ProviderUser;
-  return withMembers(text, {
-    platform: "farcaster",
+function creatorRow(json: JsonText<UserObject>) {
+  const user = JSON.parse(json.text) as ProviderUser;
+  return withMembers(json, {
+    platform: "farcaster" as const,
     displayName: user.display_name ?? null,
     pfpUrl: user.pfp_url ?? null,
     verifiedAddresses: user.verified_addresses?.eth_addresses ?? [],
@@ -51,11 +53,11 @@ function creatorRow(text: string): JsonText {
 async function resolveCreators(raw: string) {
   const q = raw.normalize("NFKC").trim(); // as token search reads q: a fullwidth address or ＠ reads as plain
   const address = isEvmAddress(q) ? q.toLowerCase() : null;
-  let found: Array<{ fid: number; verified_addresses: string[]; json: string }>;
+  let found: Array<{ fid: number; verified_addresses: string[]; json: JsonText<UserObject> }>;
   if (address) {
     // A provider failure here only costs the profile: the deployer's tokens are still found.
     const holder = await lookupUserByAddress(address, false);
-    found = holder ? [{ ...holder, json: toJson(toUserObject(holder)) }] : [];
+    found = holder ? [{ ...holder, json: new JsonText(toJson(toUserObject(holder))) }] : [];
   } else {
     const name = q.replace(/^@/, "").trim(); // its case is folded by SQL (searchFold)
     const matched = name ? await matchCreatorsByName(name) : [];
@@ -69,7 +71,9 @@ async function resolveCreators(raw: string) {
   };
 }
 
-export async function searchCreators(params: SearchCreatorParams) {
+export async function searchCreators(
+  params: SearchCreatorParams,
+): Promise<JsonText<z.input<typeof searchCreatorResponse>>> {
   const { users, creators } = await resolveCreators(params.q);
   const { rows, total, hasMore } = await pageCreatorTokens(
     creators,
