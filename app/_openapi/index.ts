@@ -1,9 +1,15 @@
 // The served document, built once per process from the generated route manifest. The manifest is loaded on first
 // use: it imports every route file, /api/openapi.json's among them, which imports this module.
-import { buildDocument } from "./document";
+import type { z } from "zod";
+import { buildDocument, type openApiDocumentShape } from "./document";
 
-let cached: Promise<Record<string, any>> | undefined;
+/** The document's outline; buildDocument writes it from the route manifest (its test checks it against the shape). */
+type OpenApiDocument = z.input<typeof openApiDocumentShape>;
 
-export function openApiDocument(): Promise<Record<string, any>> {
-  return (cached ??= import("./routes.generated").then(({ routeModules }) => buildDocument(routeModules)));
+let cached: Promise<OpenApiDocument> | undefined;
+
+export function openApiDocument(): Promise<OpenApiDocument> {
+  return (cached ??= import("./routes.generated").then(
+    ({ routeModules }) => buildDocument(routeModules) as OpenApiDocument,
+  ));
 }

@@ -1,6 +1,7 @@
 // Airdrops: one Merkle tree per token (lib/domains/merkle), uploaded by anyone who has the dump of the tree whose
 // root the token's airdrop holds on chain, read by claimers.
 import type { Address } from "viem";
+import type { z } from "zod";
 import { readAirdropRoot } from "@/lib/platform/chain";
 import { checksum } from "@/lib/core/evm";
 import { notFound } from "@/lib/core/errors";
@@ -18,6 +19,13 @@ import { db } from "@/db";
 import { airdropUploadFields } from "./schemas";
 import { sumAirdropClaimed } from "./queries";
 import { airdropCheckpointOf } from "./indexer";
+import type {
+  airdropUploadResponse,
+  allocationsResponse,
+  claimAmountsResponse,
+  claimedResponse,
+  claimProofsResponse,
+} from "./responses";
 
 export const airdropOwner = (token: string) => `airdrop:${token.toLowerCase()}`;
 
@@ -36,7 +44,7 @@ async function admitAirdrop(f: { tokenAddress: string; merkleRoot: string }): Pr
  * POST /api/airdrops: validates the streamed dump and publishes it now, or by a job after delaySeconds;
  * the token's current tree again is answered without rewriting it.
  */
-export async function saveAirdrop(request: Request, client: string) {
+export async function saveAirdrop(request: Request, client: string): Promise<z.input<typeof airdropUploadResponse>> {
   const saved = await saveTreeUpload(request, client, airdropUploadFields, admitAirdrop, (f) =>
     f.enqueue ? f.delaySeconds : undefined,
   );
@@ -54,14 +62,17 @@ export async function saveAirdrop(request: Request, client: string) {
 }
 
 /** GET /api/airdrops: every amount the claimer has leaves for (largest first). */
-export async function claimAmounts(tokenAddress: string, claimer: string) {
+export async function claimAmounts(
+  tokenAddress: string,
+  claimer: string,
+): Promise<z.input<typeof claimAmountsResponse>> {
   const found = await accountLeaves(airdropOwner(tokenAddress), claimer);
   if (!found) throw noAirdrop(tokenAddress);
   return { claims: found.leaves.map((l) => l.amount) };
 }
 
 /** GET /api/airdrops/claim: a proof per leaf of the claimer, each verified against the root before it goes out. */
-export async function claimProofs(tokenAddress: string, claimer: string) {
+export async function claimProofs(tokenAddress: string, claimer: string): Promise<z.input<typeof claimProofsResponse>> {
   const found = await accountProofs(airdropOwner(tokenAddress), claimer);
   if (!found) throw noAirdrop(tokenAddress);
   return {
@@ -73,7 +84,11 @@ export async function claimProofs(tokenAddress: string, claimer: string) {
 }
 
 /** GET /api/airdrops/allocations: one page of (account, amount) in account order. */
-export async function allocations(tokenAddress: string, limit: number, cursor?: AllocationCursor) {
+export async function allocations(
+  tokenAddress: string,
+  limit: number,
+  cursor?: AllocationCursor,
+): Promise<z.input<typeof allocationsResponse>> {
   const page = await allocationPage(airdropOwner(tokenAddress), cursor, limit);
   if (!page) throw noAirdrop(tokenAddress);
   return {
@@ -85,7 +100,7 @@ export async function allocations(tokenAddress: string, limit: number, cursor?: 
 }
 
 /** GET /api/airdrops/claimed: what the token's airdrop has paid out (indexed claims), against its tree's total. */
-export async function claimedShare(tokenAddress: string) {
+export async function claimedShare(tokenAddress: string): Promise<z.input<typeof claimedResponse>> {
   const chainId = await tokenChainId(tokenAddress);
   if (chainId === null) throw notFound(`no token ${checksum(tokenAddress)} is indexed`);
   const token = tokenAddress.toLowerCase();

@@ -1,13 +1,15 @@
 // GET /api/droid/leaderboard: one page of an interval's ranked snapshot. Rows as the interface's
 // Leaderboard row table; `score` only when the caller is an admin. Each scoring run replaces the snapshot
 // wholesale, so a cursor names the snapshot it pages through (`at`) and is refused once it is replaced.
+import type { z } from "zod";
 import { db } from "@/db";
 import type { LeaderboardInterval } from "@/db/tables/leaderboard";
 import { checksum } from "@/lib/core/evm";
 import { encodeCursor } from "@/lib/core/cursor";
 import { badRequest } from "@/lib/core/errors";
 import { findRankedAgents, findSnapshotComputedAt } from "./queries";
-import { MAX_OFFSET, type LeaderboardCursor } from "./schemas";
+import { type leaderboardResponse, MAX_OFFSET, type LeaderboardCursor } from "./schemas";
+import type { ScoreComponents, WashFlag } from "./scoring";
 
 // The platform's default (its API reference); the interface document states none.
 export const DEFAULT_INTERVAL: LeaderboardInterval = "24h";
@@ -42,7 +44,7 @@ export { runSeries } from "./runs";
 export async function listLeaderboard(
   query: { interval?: LeaderboardInterval; limit: number; cursor?: LeaderboardCursor },
   includeScore: boolean,
-) {
+): Promise<z.input<typeof leaderboardResponse>> {
   const { interval, offset, at } = resolvePage(query);
   // Ranks are 1..N without gaps, so the page is a range of the (interval, rank) index.
   const rows = await findRankedAgents(db(), interval, offset, query.limit + 1);
@@ -77,9 +79,10 @@ export async function listLeaderboard(
         ? {
             score: {
               composite: r.composite,
-              components: r.components,
+              // Stored from the Score the run computed (compute.ts).
+              components: r.components as ScoreComponents,
               washConfidence: r.wash_confidence,
-              washFlags: r.wash_flags,
+              washFlags: r.wash_flags as WashFlag[],
             },
           }
         : {}),

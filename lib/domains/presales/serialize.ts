@@ -1,8 +1,11 @@
 // The presale object of GET /api/presales (snake_case like the token object; wei as decimal strings).
 import type { Selectable } from "kysely";
+import type { z } from "zod";
 import type { PresalesTable } from "@/db/tables/presales";
 import { PRESALE_STATUS } from "@/lib/platform/chain";
 import { checksum } from "@/lib/core/evm";
+import type { StoredDeploymentConfig } from "@/lib/domains/launch/deploy/stored";
+import type { presaleObject } from "./responses";
 
 const STATUS_NAMES = Object.fromEntries(Object.entries(PRESALE_STATUS).map(([name, n]) => [n, name])) as Record<
   number,
@@ -10,7 +13,7 @@ const STATUS_NAMES = Object.fromEntries(Object.entries(PRESALE_STATUS).map(([nam
 >;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-export function toPresaleObject(row: Selectable<PresalesTable>) {
+export function toPresaleObject(row: Selectable<PresalesTable>): z.input<typeof presaleObject> {
   return {
     id: Number(row.id),
     presale_id: Number(row.presale_id),
@@ -30,7 +33,8 @@ export function toPresaleObject(row: Selectable<PresalesTable>) {
     vesting_end_time: iso(row.vesting_end_time),
     token_address: checksum(row.token_address),
     token_supply: row.token_supply,
-    deployment_config: row.deployment_config,
+    // The event's DeploymentConfig through toJson (lib/domains/presales/indexer.ts).
+    deployment_config: row.deployment_config as StoredDeploymentConfig | null,
     started_at: iso(row.started_at),
     start_tx_hash: row.start_tx_hash,
     created_at: row.created_at.toISOString(),

@@ -1,5 +1,6 @@
 // Presales: the list indexed from chain events, presale allowlists (Merkle trees, lib/domains/merkle) and the
 // refresh that re-reads a presale transaction.
+import type { z } from "zod";
 import { db, type Database } from "@/db";
 import { chainSettings, configuredChainIds, readPresaleAllowlistRoot } from "@/lib/platform/chain";
 import { badRequest, notFound } from "@/lib/core/errors";
@@ -13,6 +14,13 @@ import { refreshPresaleJob } from "./jobs";
 import { findPresaleAllowlistRoot, findPresaleIdOfToken, findPresalePage, updatePresaleAllowlistRoot } from "./queries";
 import { allowlistUploadFields, SUCCESSFUL_STATUSES } from "./schemas";
 import { toPresaleObject } from "./serialize";
+import type {
+  allowlistProofResponse,
+  allowlistResponse,
+  allowlistUploadResponse,
+  presaleListResponse,
+  presaleRefreshResponse,
+} from "./responses";
 
 export const allowlistOwner = (chainId: number, presaleId: number) => `allowlist:${chainId}:${presaleId}`;
 
@@ -26,7 +34,7 @@ export async function listPresales(q: {
   chainId?: number;
   presaleId?: number;
   status: number | "all" | "successful";
-}) {
+}): Promise<z.input<typeof presaleListResponse>> {
   const status = q.status === "successful" ? SUCCESSFUL_STATUSES : q.status === "all" ? undefined : q.status;
   const { rows, count } = await findPresalePage(db(), { ...q, status });
   return { presales: rows.map(toPresaleObject), totalCount: count };
@@ -61,7 +69,10 @@ async function admitAllowlist(f: { presaleId: number; chainId: number; merkleRoo
  * POST /api/presales/allowlists: validates the streamed dump and replaces the presale's allowlist; the
  * current allowlist again is answered without rewriting it.
  */
-export async function saveAllowlist(request: Request, client: string) {
+export async function saveAllowlist(
+  request: Request,
+  client: string,
+): Promise<z.input<typeof allowlistUploadResponse>> {
   const saved = await saveTreeUpload(request, client, allowlistUploadFields, admitAllowlist);
   const { presaleId, chainId, merkleRoot } = saved.fields;
   return {
@@ -75,7 +86,12 @@ export async function saveAllowlist(request: Request, client: string) {
 }
 
 /** GET /api/presales/allowlists: the root and one page of allocations (account order). */
-export async function getAllowlist(presaleId: number, chainId: number, limit: number, cursor?: AllocationCursor) {
+export async function getAllowlist(
+  presaleId: number,
+  chainId: number,
+  limit: number,
+  cursor?: AllocationCursor,
+): Promise<z.input<typeof allowlistResponse>> {
   const page = await allocationPage(allowlistOwner(chainId, presaleId), cursor, limit);
   if (!page) throw noAllowlist(presaleId, chainId);
   return {
@@ -96,7 +112,11 @@ export async function getAllowlist(presaleId: number, chainId: number, limit: nu
  * GET /api/presales/allowlists/proof: the buyer's proof. A buyer listed several times gets the leaf with
  * the largest amount (any leaf verifies; the largest allows the most). Not listed: isAllowed false.
  */
-export async function allowlistProof(presaleId: number, chainId: number, buyer: string) {
+export async function allowlistProof(
+  presaleId: number,
+  chainId: number,
+  buyer: string,
+): Promise<z.input<typeof allowlistProofResponse>> {
   const found = await accountProofs(allowlistOwner(chainId, presaleId), buyer, 1);
   if (!found) throw noAllowlist(presaleId, chainId);
   const [leaf] = found.leaves;
@@ -110,7 +130,7 @@ export async function allowlistProof(presaleId: number, chainId: number, buyer: 
 }
 
 /** GET /api/presales/refresh: queues the job that re-reads the transaction (lib/domains/presales/jobs.ts). */
-export async function refreshPresale(txHash: string, chainId: number) {
+export async function refreshPresale(txHash: string, chainId: number): Promise<z.input<typeof presaleRefreshResponse>> {
   if (!configuredChainIds().includes(chainId)) throw badRequest(`chainId: this service reads no chain ${chainId}`);
   if (!chainSettings(chainId).contracts.presale)
     throw badRequest(`chainId: no presale contract is configured for chain ${chainId}`);

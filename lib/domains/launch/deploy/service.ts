@@ -3,6 +3,7 @@
 // one transaction. A retry with the same body gets the first answer; the same key with another body is 422
 // idempotency_mismatch; a dry run with a used key is answered from the stored request, not simulated.
 import { getAddress, type Address } from "viem";
+import type { z } from "zod";
 import { db } from "@/db";
 import type { DeployShape } from "@/db/tables/deploy";
 import { ChainRevertError, simulateDeployToken, type DeploymentConfig } from "@/lib/platform/chain";
@@ -26,10 +27,13 @@ import { countDeployment, type SetHeader } from "./quota";
 import { countPartnerDeploy } from "@/lib/domains/partners/usage";
 import { bodyHash, deploySalt } from "./salt";
 import { detectShape, parseDeployBody, requestKeyOf } from "./shapes";
-import { configToJson } from "./stored";
+import { configToJson, type StoredDeploymentConfig } from "./stored";
 import { DEFAULT_CHAIN_ID } from "@/lib/core/evm";
 import { toJson } from "@/lib/core/json";
 import { remember } from "@/lib/core/remember";
+import type { deploymentStatusResponse, deployResponse } from "./responses";
+
+type DeployAnswer = z.input<typeof deployResponse>;
 
 export type DeployEndpoint = "deploy" | "split";
 export const ENQUEUED_MESSAGE = "Token deployment enqueued";
@@ -37,14 +41,14 @@ export const DRY_RUN_MESSAGE = "Dry run: the deployment is valid and simulates";
 export const DRY_RUN_REPLAY_MESSAGE =
   "Dry run: this requestKey was already used with this body; sending it replays that deployment";
 
-const accepted = (expected: string) => ({
-  success: true as const,
+const accepted = (expected: string): DeployAnswer => ({
+  success: true,
   message: ENQUEUED_MESSAGE,
   expectedAddress: getAddress(expected),
 });
 
 /** The stored answer for a retry, or 422 when the key was used with another body. */
-function replay(existing: DeployRequestRow, hash: string) {
+function replay(existing: DeployRequestRow, hash: string): DeployAnswer {
   if (existing.body_hash !== hash) {
     throw idempotencyMismatch(`requestKey ${existing.request_key} was already used with a different request body`);
   }
@@ -52,13 +56,13 @@ function replay(existing: DeployRequestRow, hash: string) {
 }
 
 /** A dry run with a used key: what sending it would do (replay the stored deployment), without simulating. */
-function replayDryRun(existing: DeployRequestRow, hash: string) {
+function replayDryRun(existing: DeployRequestRow, hash: string): DeployAnswer {
   return {
     ...replay(existing, hash),
     message: DRY_RUN_REPLAY_MESSAGE,
     dryRun: true as const,
     shape: existing.shape,
-    deploymentConfig: existing.config,
+    deploymentConfig: existing.config as StoredDeploymentConfig, // stored by claim (configToJson)
   };
 }
 
@@ -129,7 +133,7 @@ export async function requestDeployment(
   raw: unknown,
   partner: PartnerPrincipal,
   setHeader?: SetHeader,
-) {
+): Promise<DeployAnswer> {
   if (!isRecord(raw)) throw badRequest("the body must be a JSON object");
   const shape = detectShape(endpoint, raw);
   // dryRun is no part of what is deployed: `dryRun: false` and no dryRun are the same request.
@@ -162,7 +166,7 @@ export async function requestDeployment(
       expectedAddress: getAddress(expected),
       dryRun: true,
       shape,
-      deploymentConfig: config,
+      deploymentConfig: configToJson(config), // the same JSON as the config itself: bigints as decimal strings
     };
   }
   return claim(partner, { key: requestKey, hash, shape, chainId, config, expected }, setHeader);
@@ -171,7 +175,10 @@ export async function requestDeployment(
 export type DeploymentStatus = "queued" | "submitted" | "deployed" | "failed";
 
 /** GET /api/tokens/deploy/{requestKey}: only the partner that made the request sees it (else 404). */
-export async function deploymentStatus(partnerId: number, requestKey: string) {
+export async function deploymentStatus(
+  partnerId: number,
+  requestKey: string,
+): Promise<z.input<typeof deploymentStatusResponse>> {
   const row = await findDeployRequest(db(), partnerId, requestKey);
   if (!row) throw notFound("no deployment with this requestKey");
   const token = await findTokenByContract(db(), row.chain_id, row.expected_address);
@@ -185,7 +192,8 @@ export async function deploymentStatus(partnerId: number, requestKey: string) {
     expectedAddress: getAddress(row.expected_address),
     txHash: token?.tx_hash ?? row.tx_hash,
     ...(token ? { token: toTokenObject(token) } : {}),
-    ...(status === "failed" ? { reason: row.failure_reason } : {}),
+    // Only markDeployRequestFailed sets "failed", always with a reason.
+    ...(status === "failed" && row.failure_reason !== null ? { reason: row.failure_reason } : {}),
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
   };

@@ -1,9 +1,12 @@
 // A DeploymentConfig as stored in jsonb: the same object with its bigints (originatingChainId, msgValue)
 // as decimal strings. The job sends exactly what the request simulated.
 import type { DeploymentConfig } from "@/lib/platform/chain";
-import { toJson } from "@/lib/core/json";
+import { type Jsonified, toJson } from "@/lib/core/json";
 
-export function configToJson(config: DeploymentConfig): Record<string, unknown> {
+/** A DeploymentConfig as stored and answered (dry runs, presales): its bigints as decimal strings. */
+export type StoredDeploymentConfig = Jsonified<DeploymentConfig>;
+
+export function configToJson(config: DeploymentConfig): StoredDeploymentConfig {
   return JSON.parse(toJson(config));
 }
 

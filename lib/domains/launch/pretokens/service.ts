@@ -2,6 +2,7 @@
 // younger than 7 days and not deleted, soft-deleted by its owner (someone else's is the same 404 as none).
 import { randomUUID } from "node:crypto";
 import { getAddress, type Address } from "viem";
+import type { z } from "zod";
 import { db, type Database } from "@/db";
 import { config } from "@/lib/core/config";
 import {
@@ -27,6 +28,14 @@ import { conflict, notFound } from "@/lib/core/errors";
 import { enforceRateLimit } from "@/lib/platform/kv/rate-limit";
 import type { UserPrincipal } from "@/lib/core/principal";
 import { pretokenBody, pretokenRules, type PretokenBody } from "./schemas";
+import type {
+  createPretokenResponse,
+  deletePretokenResponse,
+  pendingPretokensResponse,
+  pretokenObject,
+} from "./responses";
+
+type PretokenObject = z.input<typeof pretokenObject>;
 
 export const PRETOKEN_ACTIVE_DAYS = 7;
 const bps = (percent: number) => Number(percentToBps(percent)!);
@@ -116,7 +125,10 @@ export async function limitPretokenCreates(
   );
 }
 
-export async function createPretoken(raw: unknown, user: UserPrincipal) {
+export async function createPretoken(
+  raw: unknown,
+  user: UserPrincipal,
+): Promise<z.input<typeof createPretokenResponse>> {
   const body = validateAll(pretokenBody, raw, pretokenRules);
   // Checked first to answer 409 before simulating, and again below where it counts.
   await checkCap(user.userId);
@@ -146,16 +158,17 @@ export async function createPretoken(raw: unknown, user: UserPrincipal) {
 }
 
 /** At most PRETOKEN_MAX_PENDING rows (creation stops there), newest first. */
-export async function listPendingPretokens(user: UserPrincipal) {
+export async function listPendingPretokens(user: UserPrincipal): Promise<z.input<typeof pendingPretokensResponse>> {
   const rows = await findPendingPretokens(db(), user.userId, PRETOKEN_ACTIVE_DAYS, config().PRETOKEN_MAX_PENDING);
   return {
     pendingPretokens: rows.map((r) => ({
       id: r.id,
       keyword: r.keyword,
       chain_id: r.chain_id,
-      token_settings: r.token_settings,
-      vault_settings: r.vault_settings,
-      airdrop: r.airdrop,
+      // The columns hold the body createPretoken validated, as it stored it.
+      token_settings: r.token_settings as PretokenObject["token_settings"],
+      vault_settings: r.vault_settings as PretokenObject["vault_settings"],
+      airdrop: r.airdrop as PretokenObject["airdrop"],
       expected_address: getAddress(r.expected_address),
       created_at: r.created_at.toISOString(),
       expires_at: new Date(r.created_at.getTime() + PRETOKEN_ACTIVE_DAYS * 86_400_000).toISOString(),
@@ -165,7 +178,7 @@ export async function listPendingPretokens(user: UserPrincipal) {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export async function deletePretoken(id: string, user: UserPrincipal) {
+export async function deletePretoken(id: string, user: UserPrincipal): Promise<z.input<typeof deletePretokenResponse>> {
   // A malformed id names no pretoken: the same 404 as someone else's or a missing one.
   if (!UUID.test(id)) throw notFound("no such pretoken");
   if (!(await softDeletePretoken(db(), id.toLowerCase(), user.userId))) throw notFound("no such pretoken");
