@@ -28,7 +28,10 @@ export type RouteContext<A extends AuthMode, Q, B, P> = {
   setHeader(name: string, value: string): void;
 };
 
-type RouteOptions<A extends AuthMode, Q, B, P> = {
+/** The answer type of a route built by route(): its response schema's input (unknown without a schema). */
+export type AnswerOf<F> = F extends { definition: { response?: ZodType<unknown, infer I> } } ? I : unknown;
+
+type RouteOptions<A extends AuthMode, Q, B, P, I> = {
   auth: A;
   query?: ZodType<Q>;
   body?: ZodType<B>;
@@ -47,7 +50,8 @@ type RouteOptions<A extends AuthMode, Q, B, P> = {
   contentType?: string;
   /** For the OpenAPI document: one line on what the operation does, and the shape of its answer. */
   summary?: string;
-  response?: ZodType;
+  /** The answer's schema when it is JSON: tests read its input type as the answer's (typedCall). */
+  response?: ZodType<unknown, I>;
   /** For the OpenAPI document: what the operation does in full (behaviour, limits, errors worth knowing). */
   description?: string;
   /**
@@ -138,8 +142,8 @@ function errorResponse(error: HttpError, requestId: string, cors: boolean): Resp
   });
 }
 
-export function route<A extends AuthMode, Q = undefined, B = undefined, P = undefined>(
-  options: RouteOptions<A, Q, B, P>,
+export function route<A extends AuthMode, Q = undefined, B = undefined, P = undefined, I = unknown>(
+  options: RouteOptions<A, Q, B, P, I>,
 ) {
   const cors = options.auth === "public" || options.auth === "optionalAdmin" || options.auth === "optionalUser";
   return Object.assign(handle, { definition: options });

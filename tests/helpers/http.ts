@@ -2,6 +2,7 @@
 // documented response schema is checked against that schema, so each API test also checks the OpenAPI contract.
 import { z, type ZodType } from "zod";
 import { jsonSchema } from "@/app/_openapi/document";
+import type { AnswerOf } from "@/lib/http/route";
 
 type Handler = (request: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
 
@@ -12,8 +13,25 @@ export type CallOptions = {
   method?: string;
 };
 
-export type CallResult = { status: number; headers: Headers; body: any; text: string };
+/** `body` is `T` for a 2xx JSON answer (checked against the route's response schema), else the error envelope. */
+export type CallResult<T = any> = { status: number; headers: Headers; body: T; text: string };
 
+/** A route's answer type: its response schema's input, else `any` (no schema, no claim). */
+export type BodyOf<F> = unknown extends AnswerOf<F> ? any : AnswerOf<F>;
+
+/** call() with the body typed as the route answers: its response schema's input, inferred from the handler. */
+export function typedCall<F extends Handler>(
+  handler: F,
+  pathAndQuery: string,
+  options?: CallOptions,
+): Promise<CallResult<BodyOf<F>>> {
+  return call(handler, pathAndQuery, options);
+}
+
+/**
+ * Calls the handler; the body is `any`. typedCall types it as the route answers. call stays a plain function: a
+ * generic one makes a test that feeds an answer into its next call (a cursor walk) circular for the compiler.
+ */
 export async function call(handler: Handler, pathAndQuery: string, options: CallOptions = {}): Promise<CallResult> {
   const hasBody = options.body !== undefined;
   const request = new Request(`http://localhost:3000${pathAndQuery}`, {
