@@ -28,10 +28,23 @@ export type RouteContext<A extends AuthMode, Q, B, P> = {
   setHeader(name: string, value: string): void;
 };
 
+/**
+ * What a handler may return for a response schema whose input is `I`: that input (serialised by toJson), JsonText
+ * standing for it, a stream (with `contentType`) or nothing (204). Arrays may be readonly (an inline answer is
+ * inferred as a constant, so a literal such as `success: true` keeps its type). Without a schema, anything.
+ */
+export type Answer<I> = Immutable<I> | JsonText<I> | ReadableStream | undefined;
+
+type Immutable<T> = T extends readonly (infer E)[]
+  ? readonly Immutable<E>[]
+  : T extends object
+    ? { readonly [K in keyof T]: Immutable<T[K]> }
+    : T;
+
 /** The answer type of a route built by route(): its response schema's input (unknown without a schema). */
 export type AnswerOf<F> = F extends { definition: { response?: ZodType<unknown, infer I> } } ? I : unknown;
 
-type RouteOptions<A extends AuthMode, Q, B, P, I> = {
+type RouteOptions<A extends AuthMode, Q, B, P, I, H> = {
   auth: A;
   query?: ZodType<Q>;
   body?: ZodType<B>;
@@ -50,7 +63,7 @@ type RouteOptions<A extends AuthMode, Q, B, P, I> = {
   contentType?: string;
   /** For the OpenAPI document: one line on what the operation does, and the shape of its answer. */
   summary?: string;
-  /** The answer's schema when it is JSON: tests read its input type as the answer's (typedCall). */
+  /** The answer's schema when it is JSON: the handler must return its input (checked at compile time). */
   response?: ZodType<unknown, I>;
   /** For the OpenAPI document: what the operation does in full (behaviour, limits, errors worth knowing). */
   description?: string;
@@ -64,7 +77,7 @@ type RouteOptions<A extends AuthMode, Q, B, P, I> = {
   /** For the OpenAPI document: a limit the handler enforces itself (a 429 with Retry-After), in words. */
   quota?: string;
   deprecated?: boolean;
-  handler: (ctx: RouteContext<A, Q, B, P>) => unknown | Promise<unknown>;
+  handler: (ctx: RouteContext<A, Q, B, P>) => H | Promise<H>;
 };
 
 type NextContext = { params?: Promise<Record<string, string | string[] | undefined>> };
@@ -142,9 +155,14 @@ function errorResponse(error: HttpError, requestId: string, cors: boolean): Resp
   });
 }
 
-export function route<A extends AuthMode, Q = undefined, B = undefined, P = undefined, I = unknown>(
-  options: RouteOptions<A, Q, B, P, I>,
-) {
+export function route<
+  A extends AuthMode,
+  Q = undefined,
+  B = undefined,
+  P = undefined,
+  I = unknown,
+  const H extends Answer<I> = Answer<I>,
+>(options: RouteOptions<A, Q, B, P, I, H>) {
   const cors = options.auth === "public" || options.auth === "optionalAdmin" || options.auth === "optionalUser";
   return Object.assign(handle, { definition: options });
   async function handle(request: Request, next?: NextContext): Promise<Response> {

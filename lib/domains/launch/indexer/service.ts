@@ -59,7 +59,7 @@ export async function indexTokenByAddress(address: Address, origin: string, ip: 
     throw notFound("no TokenCreated event for this address from the configured factories in the searched blocks");
   }
   return {
-    success: true,
+    success: true as const,
     address: getAddress(address),
     message: "Token indexed successfully",
     url: tokenPageUrl(origin, address),
@@ -73,7 +73,7 @@ export async function indexTokenByTransaction(body: z.infer<typeof indexByTransa
   if (outcome.status === "pending") throw notFound("no receipt for this transaction on that chain (yet)");
   if (outcome.status === "not_found") throw notFound("this transaction created no token through the indexed factories");
   const address = getAddress(outcome.token.contract_address);
-  return { success: true, address, url: tokenPageUrl(origin, address) };
+  return { success: true as const, address, url: tokenPageUrl(origin, address) };
 }
 
 /**
@@ -113,5 +113,5 @@ export async function saveDeployedTokenFromUi(
       await enqueue(indexTokenJob, payload, { trx, dedupeKey });
     });
   await dispatchJobs();
-  return { success: true, tokenAddress: getAddress(body.address), url: tokenPageUrl(origin, body.address) };
+  return { success: true as const, tokenAddress: getAddress(body.address), url: tokenPageUrl(origin, body.address) };
 }
