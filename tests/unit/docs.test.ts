@@ -4,6 +4,8 @@
 // - the documents and the code comments stay inside the repository: no path that leaves it, no document that is
 //   not in it;
 // - every relative link of the documents reaches an existing file, and an existing heading when it names one.
+// - the prose is plain: no sentence over 35 words, no table cell padded with spaces (the written documents; the
+//   generated ones are their generators' to word).
 import { describe, expect, it } from "vitest";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
@@ -246,6 +248,93 @@ describe("links between the documents", () => {
     expect(slug("Agents' activity")).toBe("agents-activity");
     expect(slug("GET /api/droid/leaderboard")).toBe("get-apidroidleaderboard");
     expect(slug("snake_case and kebab-case")).toBe("snake_case-and-kebab-case");
+  });
+});
+
+describe("plain prose", () => {
+  /** Written by a command, not by hand: their wording is their generator's (tests/bench/, tests/reliability/). */
+  const GENERATED = ["docs/BENCH.md", "docs/reliability.md"];
+  const written = documents.filter((f) => !GENERATED.includes(rel(f)));
+  const MAX_WORDS = 35;
+
+  /** A table row's cells, split on the pipes that are not escaped; the row's outer pipes are dropped. */
+  const cells = (row: string) =>
+    row
+      .trim()
+      .replace(/^\|/, "")
+      .replace(/(?<!\\)\|$/, "")
+      .split(/(?<!\\)\|/);
+  const isTableRow = (line: string) => line.trimStart().startsWith("|");
+
+  /**
+   * The prose of a document as paragraphs: lines outside code fences and headings, a list item starting a paragraph of
+   * its own, and each table cell read as prose of its own (a cell is read as a sentence is, so it is held to the same
+   * length).
+   */
+  function paragraphs(markdown: string): { text: string; n: number }[] {
+    const out: { text: string; n: number }[] = [];
+    let current: { text: string; n: number } | undefined;
+    const flush = () => {
+      if (current) out.push(current);
+      current = undefined;
+    };
+    for (const { line, n } of proseLines(markdown)) {
+      const t = line.trim();
+      if (!t || /^#{1,6}\s/.test(t) || /^<!--.*-->$/.test(t)) {
+        flush();
+        continue;
+      }
+      if (isTableRow(t)) {
+        flush();
+        for (const cell of cells(t)) if (!/^\s*:?-+:?\s*$/.test(cell)) out.push({ text: cell, n });
+        continue;
+      }
+      if (/^([-*+]|\d+\.)\s/.test(t)) flush();
+      const item = t.replace(/^([-*+]|\d+\.)\s+/, "");
+      current = current ? { text: `${current.text} ${item}`, n: current.n } : { text: item, n };
+    }
+    flush();
+    return out;
+  }
+
+  /** Sentences of a paragraph, ignoring code spans, link targets and URLs; "e.g.", "i.e." and decimals end none. */
+  const sentences = (text: string) =>
+    text
+      .replace(/`[^`]*`/g, " ")
+      .replace(/\[([^\]]*)\]\([^)]*\)/g, "$1")
+      .replace(/https?:\/\/\S+/g, " ")
+      .replace(/\b(e\.g|i\.e|etc|vs|cf)\./gi, "$1")
+      .replace(/(\d)\.(\d)/g, "$1$2")
+      .split(/[.!?](?:\s+|$)/)
+      .map((s) => s.trim())
+      .filter(Boolean);
+  const words = (sentence: string) => sentence.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
+
+  it("reads sentences as a reader does", () => {
+    const found = paragraphs(
+      "# T\n\nOne two, e.g. three `a. b. c` four.\nFive [six](x.md#y) 1.5 seven.\n\n| a | b c. D |\n",
+    );
+    expect(found.flatMap((p) => sentences(p.text)).map(words)).toEqual([5, 4, 1, 2, 1]);
+  });
+
+  it(`no sentence of README.md and docs/*.md is over ${MAX_WORDS} words`, () => {
+    const long = written.flatMap((file) =>
+      paragraphs(read(file)).flatMap(({ text, n }) =>
+        sentences(text)
+          .filter((s) => words(s) > MAX_WORDS)
+          .map((s) => `${rel(file)}:${n}: ${words(s)} words: ${s.slice(0, 80)}…`),
+      ),
+    );
+    expect(long).toEqual([]);
+  });
+
+  it("no table cell of README.md and docs/*.md is padded with spaces", () => {
+    const padded = written.flatMap((file) =>
+      proseLines(read(file)).flatMap(({ line, n }) =>
+        isTableRow(line) && cells(line).some((c) => /^\s{2,}\S|\S\s{2,}$/.test(c)) ? [`${rel(file)}:${n}`] : [],
+      ),
+    );
+    expect(padded).toEqual([]);
   });
 });
 
