@@ -4,6 +4,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, openSync, readdirSync, readFileSync, writeFileSync, closeSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
+import { prepareDistDir } from "@/dev/cli/dist-dir";
 import type { ServerProcess } from "./scenarios/types";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -14,6 +15,8 @@ export function buildIsPresent(): boolean {
 }
 
 export async function nextBuild(): Promise<void> {
+  // A build into NEXT_DIST_DIR type-checks with that directory's own tsconfig (next.config.mjs).
+  prepareDistDir(process.env.NEXT_DIST_DIR || ".next", root);
   const child = spawn(process.execPath, [nextBin, "build"], {
     cwd: root,
     stdio: "inherit",
