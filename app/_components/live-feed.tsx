@@ -6,17 +6,10 @@ import { useState } from "react";
 import { shortAddress } from "./api";
 import { chainLabel, useChains } from "./chains";
 import { TokenImage } from "./token-image";
+import type { RowToken } from "./token-rows";
 import { type StreamNotice, useTokenStream } from "./token-stream";
 
-type Token = {
-  contract_address: string;
-  name: string;
-  symbol: string;
-  img_url: string | null;
-  chain_id: number;
-  deployed_at: string;
-  msg_sender: string | null;
-};
+type Token = Omit<RowToken, "related">;
 type Entry = { kind: "token"; token: Token; id: string; at: Date } | ({ kind: "notice" } & StreamNotice);
 
 /** Entries kept on the page. */
