@@ -7,7 +7,7 @@ export async function register(): Promise<void> {
   prepareServerProcess();
   const { startTelemetry } = await import("./lib/core/telemetry-start");
   await startTelemetry();
-  const { startEmbeddedServer } = await import("./dev/embedded-server");
+  const { startEmbeddedServer } = await import("./db/embedded-server");
   await startEmbeddedServer();
   startJobWorker();
 }

@@ -21,7 +21,7 @@ type QueryResult = { rows: unknown[]; rowCount: number; command: string };
 
 /**
  * Exclusive use of the one PGlite session, first come first served. The app's pool and the embedded
- * socket server (dev/embedded-server.ts) share one gate, so a transaction on either side never
+ * socket server (db/embedded-server.ts) share one gate, so a transaction on either side never
  * interleaves with the other's statements.
  */
 export class SessionGate {

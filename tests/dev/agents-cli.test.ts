@@ -6,7 +6,7 @@ import { createRequire } from "node:module";
 import { promisify } from "node:util";
 import { db } from "@/db";
 import { agentsCommand, parseAgentsArgs } from "@/dev/cli/agents-command";
-import { startEmbeddedServer } from "@/dev/embedded-server";
+import { startEmbeddedServer } from "@/db/embedded-server";
 import { activity, agent, writeJsonLines } from "@/tests/unit/leaderboard/fixtures";
 
 // The database is shared by the file's tests: each counts the rows of its own agents.

@@ -8,7 +8,7 @@ import { promisify } from "node:util";
 import pg from "pg";
 import { sql } from "kysely";
 import { db, embeddedServerFile } from "@/db";
-import { startEmbeddedServer, type EmbeddedServer } from "@/dev/embedded-server";
+import { startEmbeddedServer, type EmbeddedServer } from "@/db/embedded-server";
 
 const embedded = !process.env.TEST_DATABASE_URL;
 
