@@ -1,6 +1,7 @@
 // The one reader of the environment: every variable the service uses, validated once by one zod schema.
 import { z } from "zod";
 import { ADDRESS_TEXT, EVM_ADDRESS } from "./evm";
+import { zBool } from "./input";
 import { remember } from "./remember";
 
 /** A comma-separated list of items of one pattern, spaces allowed around them, or nothing. */
@@ -12,7 +13,6 @@ const optionalUrl = z.string().url().optional();
 const HOST = /^[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*(:\d{1,5})?$/;
 const unsetWhenEmpty = <T extends z.ZodType>(inner: T) =>
   z.preprocess((v) => (v === "" ? undefined : v), inner.optional());
-const bool = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
 const csvInts = z
   .string()
   .regex(/^\s*\d+(\s*,\s*\d+)*\s*$/, "a comma-separated list of positive integers")
@@ -31,7 +31,7 @@ const schema = z.object({
   OTEL_EXPORTER_OTLP_PROTOCOL: z.enum(["http/protobuf", "http/json"]).default("http/protobuf"),
   OTEL_SERVICE_NAME: z.string().min(1).default("token-launch-service"),
   OTEL_METRIC_EXPORT_INTERVAL: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
-  OTEL_SDK_DISABLED: bool.default(false),
+  OTEL_SDK_DISABLED: zBool.default(false),
 
   // Postgres: PGlite under DATA_DIR when DATABASE_URL is unset.
   DATA_DIR: z.string().min(1).default(DEFAULT_DATA_DIR),
@@ -93,7 +93,7 @@ const schema = z.object({
   QSTASH_TOKEN: z.string().min(1).optional(),
   QSTASH_CURRENT_SIGNING_KEY: z.string().min(1).optional(),
   QSTASH_NEXT_SIGNING_KEY: z.string().min(1).optional(),
-  JOB_WORKER: bool.optional(),
+  JOB_WORKER: zBool.optional(),
   // Settled (done or failed) job rows older than this are deleted daily (the jobs-prune schedule).
   JOB_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(14),
   // The health check is degraded when an indexer's job has not succeeded for this long (docs/operating.md).
@@ -115,7 +115,7 @@ const schema = z.object({
   ADMIN_FIDS: csvInts.optional(),
   ADMIN_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
-  DEV_AUTH: bool.optional(),
+  DEV_AUTH: zBool.optional(),
   // Longest lifetime of a user token (exp - iat, or exp - now without iat); Quick Auth and Privy issue 1 h tokens.
   USER_TOKEN_MAX_LIFETIME_SECONDS: z.coerce
     .number()
@@ -287,10 +287,10 @@ const schema = z.object({
   PRETOKEN_CREATES_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(10),
   // --- explorer pictures ---
   /** Let the picture proxy fetch http:// and loopback/private/link-local addresses. Unset: only on the embedded default. */
-  IMAGE_PROXY_ALLOW_PRIVATE: z.enum(["true", "false"]).optional(),
+  IMAGE_PROXY_ALLOW_PRIVATE: zBool.optional(),
   // --- webhooks ---
   /** Allow http:// and loopback/private/link-local webhook targets. Unset: only on the embedded default. */
-  WEBHOOK_ALLOW_PRIVATE: z.enum(["true", "false"]).optional(),
+  WEBHOOK_ALLOW_PRIVATE: zBool.optional(),
   /** One delivery attempt's limit (connect + answer). */
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   /** Of that, the limit to connect (DNS and TCP): a host dropping packets fails in seconds, not at the whole limit. */

@@ -37,7 +37,7 @@ export class ImageRefused extends Error {
 
 export function privateImageHostsAllowed(): boolean {
   const c = config();
-  return c.IMAGE_PROXY_ALLOW_PRIVATE ? c.IMAGE_PROXY_ALLOW_PRIVATE === "true" : c.embedded;
+  return c.IMAGE_PROXY_ALLOW_PRIVATE ?? c.embedded;
 }
 
 /** A dns.lookup that refuses a name with any internal answer: the socket connects only to what passed. */

@@ -92,7 +92,7 @@ function internalKind(addresses: string[]): string | null {
 
 export function privateTargetsAllowed(): boolean {
   const c = config();
-  return c.WEBHOOK_ALLOW_PRIVATE ? c.WEBHOOK_ALLOW_PRIVATE === "true" : c.embedded;
+  return c.WEBHOOK_ALLOW_PRIVATE ?? c.embedded;
 }
 
 export class UnsafeTargetError extends Error {
