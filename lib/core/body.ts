@@ -2,7 +2,7 @@
 // and a minimum rate (408). A stall timer alone is not enough: one byte every few seconds restarts it and
 // holds the request (and, for tree uploads, one of the few upload slots) for as long as the sender likes.
 import { config } from "./config";
-import { badRequest, HttpError, payloadTooLarge } from "./errors";
+import { badRequest, type HttpError, payloadTooLarge, requestTimeout } from "./errors";
 import { parseJsonText } from "./json";
 
 export type BodyLimits = {
@@ -19,8 +19,6 @@ export type BodyLimits = {
 export const BODY_RATE_WINDOW_MS = 10_000;
 /** How long reading a body's chunks may hold the event loop before it lets other work run. */
 const YIELD_AFTER_MS = 5;
-
-export const requestTimeout = (message: string) => new HttpError(408, "request_timeout", message);
 
 /** Limits of an ordinary (non-streamed) body of at most `maxBytes`. */
 export function jsonBodyLimits(maxBytes: number): BodyLimits {

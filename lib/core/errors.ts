@@ -35,8 +35,10 @@ export const notFound = (message = "not found") => new HttpError(404, "not_found
 export const methodNotAllowed = (method: string, allow: string) =>
   new HttpError(405, "method_not_allowed", `method ${method} is not served here`, undefined, { Allow: allow });
 export const conflict = (message: string) => new HttpError(409, "conflict", message);
-export const payloadTooLarge = (limitBytes: number) =>
-  new HttpError(413, "payload_too_large", `request body exceeds ${limitBytes} bytes`);
+/** 413: the body's limit in bytes, or what the limit was in words. */
+export const payloadTooLarge = (limit: number | string) =>
+  new HttpError(413, "payload_too_large", typeof limit === "number" ? `request body exceeds ${limit} bytes` : limit);
+export const requestTimeout = (message: string) => new HttpError(408, "request_timeout", message);
 export const idempotencyMismatch = (message: string) => new HttpError(422, "idempotency_mismatch", message);
 export const unprocessable = (message: string, details?: unknown) =>
   new HttpError(422, "unprocessable", message, details);
@@ -48,6 +50,8 @@ export const providerUnavailable = (message: string, retryAfterSeconds = 5, deta
   new HttpError(503, "provider_unavailable", message, details, {
     "Retry-After": String(retryAfterSeconds),
   });
+/** 500 with the fixed message: what went wrong goes to the log, never to the client. */
+export const internalError = () => new HttpError(500, "internal", "internal error");
 export const timedOut = (message = "the request took too long; try again", retryAfterSeconds = 5) =>
   new HttpError(503, "timeout", message, undefined, { "Retry-After": String(retryAfterSeconds) });
 
@@ -98,5 +102,5 @@ export function toHttpError(error: unknown): HttpError {
   ) {
     return providerUnavailable("the database is unavailable", 5);
   }
-  return new HttpError(500, "internal", "internal error");
+  return internalError();
 }

@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { db } from "@/db";
 import { encodeCursor, zCursorOf } from "@/lib/core/cursor";
-import { conflict, HttpError } from "@/lib/core/errors";
+import { conflict, internalError } from "@/lib/core/errors";
 import { STORED_ADDRESS } from "@/lib/core/evm";
 import { log } from "@/lib/core/log";
 import { kv } from "@/lib/platform/kv";
@@ -79,7 +79,7 @@ function verifiedProof(tree: TreeRef, leaf: Leaf, tiles: Map<number, Uint8Array>
       treeId: tree.id,
       treeIndex: leaf.treeIndex,
     });
-    throw new HttpError(500, "internal", "internal error");
+    throw internalError();
   }
   return proof.map(bytesToHex);
 }

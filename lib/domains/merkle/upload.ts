@@ -5,7 +5,7 @@
 import type { ZodType } from "zod";
 import { config } from "@/lib/core/config";
 import { readBody, type BodyLimits } from "@/lib/core/body";
-import { badRequest, HttpError, providerUnavailable, rateLimited, unprocessable } from "@/lib/core/errors";
+import { badRequest, payloadTooLarge, providerUnavailable, rateLimited, unprocessable } from "@/lib/core/errors";
 import { enforceRateLimit, ipSubject } from "@/lib/platform/kv/rate-limit";
 import { parseWith } from "@/lib/core/input";
 import { DumpReader, UploadLimitError } from "./dump-reader";
@@ -97,7 +97,7 @@ export async function readTreeUpload<F extends { merkleRoot: string }, T = undef
     tokenizer.end();
   } catch (error) {
     if (error instanceof JsonSyntaxError) throw badRequest(`the body is not valid JSON: ${error.message}`);
-    if (error instanceof UploadLimitError) throw new HttpError(413, "payload_too_large", error.message);
+    if (error instanceof UploadLimitError) throw payloadTooLarge(error.message);
     throw error;
   }
   if (reader.structureIssue?.path === "") throw badRequest(reader.structureIssue.message);

@@ -1,7 +1,7 @@
 // One QStash delivery of an outbox row: run it once, and tell QStash whether to deliver it again.
 import { z } from "zod";
 import { db } from "@/db";
-import { badRequest, HttpError, notFound } from "@/lib/core/errors";
+import { badRequest, notFound, providerUnavailable } from "@/lib/core/errors";
 import { findJob } from "./define";
 import { findJobStatus } from "./queries";
 import { runJobById } from "./runner";
@@ -17,10 +17,7 @@ export const deliveryResult = z.object({
 export type DeliveryResult = z.infer<typeof deliveryResult>;
 
 /** 503 + Retry-After: QStash retries any non-2xx after its own backoff. */
-const retryLater = (message: string, seconds: number) =>
-  new HttpError(503, "provider_unavailable", message, undefined, {
-    "Retry-After": String(Math.max(1, Math.ceil(seconds))),
-  });
+const retryLater = (message: string, seconds: number) => providerUnavailable(message, Math.max(1, Math.ceil(seconds)));
 
 function parseDelivery(rawBody: string): number {
   let json: unknown;

@@ -24,4 +24,8 @@ describe("one way for each thing", () => {
   it("parses a boolean text with zBool (lib/core/input.ts) only", () => {
     expect(copiesOutside(/z\.enum\(\[\s*"true",\s*"false"/, "lib/core/input.ts")).toEqual([]);
   });
+
+  it("makes an HttpError through a constructor of lib/core/errors.ts only", () => {
+    expect(copiesOutside(/new HttpError\(/, "lib/core/errors.ts")).toEqual([]);
+  });
 });
