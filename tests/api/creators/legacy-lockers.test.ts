@@ -202,7 +202,7 @@ describe("claimed fees and creator earnings of legacy tokens", () => {
   async function claimAndIndex(c: TestChain, d: LegacyDeployment, amounts: bigint[], recipient?: Address) {
     const hashes = [];
     for (const paired of amounts) hashes.push((await claimLegacyFees(c, d, { paired, recipient })).txHash);
-    await tokensIndexedTo(Number(await c.publicClient.getBlockNumber()));
+    await tokensIndexedTo(Number(await c.publicClient.getBlockNumber({ cacheTime: 0 })));
     const run = await indexLegacyClaims(8453);
     expect(run.setAside).toBe(0);
     return hashes;
