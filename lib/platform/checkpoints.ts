@@ -19,6 +19,21 @@ export async function readCheckpoint(key: CheckpointKey, executor: Database = db
   );
 }
 
+/** The furthest block any contract of the stream has reached on the chain, or null before the first range. */
+export async function furthestCheckpoint(
+  stream: string,
+  chainId: number,
+  executor: Database = db(),
+): Promise<number | null> {
+  const row = await executor
+    .selectFrom("chain_checkpoints")
+    .select((eb) => eb.fn.max("block").as("block"))
+    .where("stream", "=", stream)
+    .where("chain_id", "=", chainId)
+    .executeTakeFirst();
+  return row?.block == null ? null : Number(row.block);
+}
+
 /** The checkpoints of several contracts of one stream and chain, by lowercase address (absent: none yet). */
 export async function readCheckpoints(
   stream: string,

@@ -18,12 +18,12 @@ import {
   appendLocalSnapshots,
   findDueLocalMarketTokens,
   findLocalChainCandidates,
-  indexedHead,
   upsertChainMarketRows,
   upsertLocalMarketRows,
   type ChainMarketFigures,
   type LocalChainCandidate,
 } from "@/lib/domains/tokens/queries/local-market";
+import { furthestCheckpoint } from "@/lib/platform/checkpoints";
 import { getMarketCap } from "./marketcap";
 import type { RefreshReport } from "./refresh";
 
@@ -85,7 +85,8 @@ async function readChainFigures(ids: readonly number[]): Promise<ChainReading> {
     }
     const onChain = list.filter((t) => t.block_number <= (head ?? -1));
     if (head === null) {
-      const indexed = (await indexedHead(db(), chainId)) ?? -1;
+      // The highest block the token indexer has covered (any factory).
+      const indexed = (await furthestCheckpoint("token-created", chainId)) ?? -1;
       for (const t of list) if (t.block_number <= indexed) reading.held.add(t.id);
       continue;
     }

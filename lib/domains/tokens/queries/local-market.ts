@@ -113,14 +113,6 @@ export async function findLocalChainCandidates(
   return rows.map((r) => ({ ...r, id: Number(r.id), block_number: Number(r.block_number) }));
 }
 
-/** The highest block the token indexer has covered on a chain (any factory); null before its first run. */
-export async function indexedHead(db: Database, chainId: number): Promise<number | null> {
-  const { rows } = await sql<{ block: string | number | null }>`
-    SELECT max(block) AS block FROM chain_checkpoints
-    WHERE stream = 'token-created' AND chain_id = ${chainId}::int`.execute(db);
-  return rows[0]?.block == null ? null : Number(rows[0].block);
-}
-
 /** A token's figures read from its pool on chain: no trades are seen, so no volume. */
 export type ChainMarketFigures = { token_id: number; market_cap_usd: number; price_usd: number };
 
