@@ -7,6 +7,12 @@ import { LOCAL_GRID_SECONDS, LOCAL_HISTORY_DAYS, localFigures, localParams } fro
 
 const idsIn = (ids: readonly number[]) => sql.join(ids.map((id) => sql`${id}::bigint`));
 
+/** A market row replaces the stored one only when it is newer. */
+const newerFigures = sql`ON CONFLICT (token_id) DO UPDATE SET market_cap_usd = excluded.market_cap_usd,
+  price_usd = excluded.price_usd, volume_24h_usd = excluded.volume_24h_usd, tx_count_24h = excluded.tx_count_24h,
+  price_change_1h = excluded.price_change_1h, price_change_24h = excluded.price_change_24h,
+  updated_at = excluded.updated_at
+  WHERE token_market.updated_at < excluded.updated_at`;
 /**
  * Tokens with a pool whose market row is missing or older than `staleSeconds` at `at`, the never priced and the
  * stalest first; only among `ids` when given.
@@ -39,11 +45,7 @@ export async function upsertLocalMarketRows(db: Database, ids: readonly number[]
       f.price_change_24h, ${at}::timestamptz
     FROM tokens t ${localParams} ${localFigures(sql`${at}::timestamptz`, true)}
     WHERE t.id IN (${idsIn(ids)})
-    ON CONFLICT (token_id) DO UPDATE SET market_cap_usd = excluded.market_cap_usd, price_usd = excluded.price_usd,
-      volume_24h_usd = excluded.volume_24h_usd, tx_count_24h = excluded.tx_count_24h,
-      price_change_1h = excluded.price_change_1h, price_change_24h = excluded.price_change_24h,
-      updated_at = excluded.updated_at
-    WHERE token_market.updated_at < excluded.updated_at`.execute(db);
+    ${newerFigures}`.execute(db);
   return Number(result.numAffectedRows ?? 0);
 }
 
@@ -144,11 +146,7 @@ export async function upsertChainMarketRows(
       price_change_24h, updated_at)
     SELECT v.token_id, v.market_cap_usd, v.price_usd, 0, 0, ${change(1)}, ${change(24)}, ${now}
     FROM ${figuresIn(rows)}
-    ON CONFLICT (token_id) DO UPDATE SET market_cap_usd = excluded.market_cap_usd, price_usd = excluded.price_usd,
-      volume_24h_usd = excluded.volume_24h_usd, tx_count_24h = excluded.tx_count_24h,
-      price_change_1h = excluded.price_change_1h, price_change_24h = excluded.price_change_24h,
-      updated_at = excluded.updated_at
-    WHERE token_market.updated_at < excluded.updated_at`.execute(db);
+    ${newerFigures}`.execute(db);
   return Number(result.numAffectedRows ?? 0);
 }
 
