@@ -1,6 +1,6 @@
 // The database: PGlite when DATABASE_URL is unset, else `pg` (or Neon's Pool) over the URL; over a URL, token searches
 // may have a pool of their own (searchPoolFor).
-import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient } from "kysely";
+import { Kysely, PostgresDialect, sql, type PostgresPool, type PostgresPoolClient } from "kysely";
 import pg from "pg";
 import type { PoolClient as NeonPoolClient } from "@neondatabase/serverless";
 import { existsSync, readFileSync } from "node:fs";
@@ -247,6 +247,55 @@ export function searchPoolFor(budgetMs: number): Database | null {
     holder.search = { db, timeoutMs: session.statement_timeout };
   }
   return holder.search.timeoutMs === budgetMs ? holder.search.db : null;
+}
+
+/** What stops a LISTEN: ends its session. */
+export type Unlisten = () => Promise<void>;
+
+/**
+ * Calls `onNotify` at each NOTIFY on `channel`, from a session of its own (PostgreSQL's LISTEN); `onLost` when that
+ * session ends. Null where no session lasts to listen on: Neon's driver (its pooler drops LISTEN) and a CLI that
+ * reaches another process's embedded database. Callers poll as well: a notification is a hint to read sooner.
+ */
+export async function listen(channel: string, onNotify: () => void, onLost: () => void): Promise<Unlisten | null> {
+  const cfg = config();
+  if (!/^[a-z_]+$/.test(channel)) throw new Error(`not a channel name: ${channel}`);
+  if (cfg.DATABASE_URL) {
+    if (cfg.DATABASE_DRIVER === "neon") return null;
+    const client = new pg.Client({ connectionString: cfg.DATABASE_URL, connectionTimeoutMillis: 5000 });
+    let ended = false;
+    const lost = () => {
+      if (!ended) onLost();
+      ended = true;
+    };
+    client.on("error", lost);
+    client.on("end", lost);
+    client.on("notification", (n) => n.channel === channel && onNotify());
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${channel}`);
+    } catch (error) {
+      ended = true;
+      await client.end().catch(() => {});
+      throw error;
+    }
+    return async () => {
+      ended = true;
+      await client.end().catch(() => {});
+    };
+  }
+  await db().selectNoFrom(sql`1`.as("one")).execute(); // opens the pool, and PGlite with it
+  const pool = holder.pglite;
+  if (!pool) return null;
+  // Through the gate: a LISTEN inside another request's open transaction would end with it.
+  const session = await pool.connect();
+  const stop = await pool.pglite.listen(channel, () => onNotify()).finally(() => session.release());
+  return async () => {
+    const again = await pool.connect();
+    await stop()
+      .catch(() => {})
+      .finally(() => again.release());
+  };
 }
 
 /** The embedded PGlite of this process, when this process owns it. */

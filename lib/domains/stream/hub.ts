@@ -1,7 +1,8 @@
-// One reader of token events per instance: while any stream is open it reads new events every STREAM_POLL_MS
-// and hands each batch to every open stream of the instance, so a thousand streams cost one query, not a thousand.
+// One reader of token events per instance: while any stream is open it reads new events when the database notifies
+// it of some (LISTEN token_events) and every STREAM_POLL_MS in any case, and hands each batch to every open stream
+// of the instance, so a thousand streams cost one query, not a thousand.
 // `position` only moves forward, and every event up to it has been handed to the streams attached before it moved.
-import { db } from "@/db";
+import { db, listen, type Unlisten } from "@/db";
 import { config } from "@/lib/core/config";
 import { log } from "@/lib/core/log";
 import { remember } from "@/lib/core/remember";
@@ -50,7 +51,11 @@ class Hub {
   private heartbeat: NodeJS.Timeout | undefined;
   private readyWaiters: Array<() => void> = [];
   private polling = false;
+  /** Asked to read again while a read was running. */
+  private again = false;
   private lastPrune = 0;
+  /** The LISTEN session while streams are open (undefined: none yet, or lost; null: the database has none). */
+  private unlisten: Promise<Unlisten | null> | undefined;
 
   attach(listener: Listener): void {
     this.listeners.add(listener);
@@ -72,13 +77,32 @@ class Hub {
     const beat = config().STREAM_HEARTBEAT_SECONDS * 1000;
     this.heartbeat = setInterval(() => this.beat(), beat);
     this.heartbeat.unref?.();
+    this.listen();
     void this.poll();
+  }
+
+  /** Reads now, or right after the read that is running. */
+  wake(): void {
+    if (this.polling) this.again = true;
+    else void this.poll();
+  }
+
+  private listen(): void {
+    const lost = () => {
+      this.unlisten = undefined;
+    };
+    this.unlisten = listen("token_events", () => this.wake(), lost).catch((error) => {
+      log.warn("could not listen for token events; reading every STREAM_POLL_MS", { error });
+      return null;
+    });
   }
 
   private stop(): void {
     clearTimeout(this.timer);
     clearInterval(this.heartbeat);
     this.timer = this.heartbeat = undefined;
+    void this.unlisten?.then((stop) => stop?.());
+    this.unlisten = undefined;
     // The next stream starts from a fresh position: nothing was read for anyone in between.
     this.position = null;
   }
@@ -100,9 +124,12 @@ class Hub {
   async poll(): Promise<void> {
     if (this.polling || this.listeners.size === 0) return;
     this.polling = true;
+    this.again = false;
     let full = false;
     const from = this.position;
     try {
+      // The first read waits for the LISTEN: a token committed after it is then heard of, not left to the tick.
+      if (!from) await this.unlisten;
       const { rows, horizon } = await readEvents(db(), from, BATCH);
       full = rows.length === BATCH;
       if (this.position !== from) {
@@ -125,7 +152,9 @@ class Hub {
       log.warn("could not read token events for the stream", { error });
     } finally {
       this.polling = false;
-      this.schedule(full ? 0 : config().STREAM_POLL_MS);
+      // A session lost (database restart) is opened again at the next read; reads go on every STREAM_POLL_MS.
+      if (!this.unlisten && this.listeners.size) this.listen();
+      this.schedule(full || this.again ? 0 : config().STREAM_POLL_MS);
     }
   }
 

@@ -40,10 +40,10 @@ export function pruneTokenEvents(now = Date.now()): Promise<number> {
 
 /**
  * Asks this instance's reader to look for new events now rather than at its next tick: for an indexer that just
- * committed tokens in this process. Other instances see them at their next tick (STREAM_POLL_MS).
+ * committed tokens in this process, where the database sends no NOTIFY (Neon). Other instances hear the NOTIFY.
  */
 export function nudgeTokenStream(): void {
-  void hub().poll();
+  hub().wake();
 }
 
 /** The stream of a request: `Last-Event-ID` wins over `cursor` (a browser resends the URL it first opened). */

@@ -95,6 +95,20 @@ describe("GET /api/tokens/stream", () => {
     expect(new Set(ids).size).toBe(3);
   });
 
+  it("reads a token committed elsewhere at its NOTIFY, not at the reader's next tick", async () => {
+    setEnv({ STREAM_POLL_MS: "10000" });
+    try {
+      const reader = await opened();
+      const started = Date.now();
+      const [a] = await index([{}]);
+      await reader.until(() => reader.of("token").length === 1);
+      expect(addressesOf(reader)).toEqual([a]);
+      expect(Date.now() - started).toBeLessThan(5000);
+    } finally {
+      setEnv({ STREAM_POLL_MS: "50" });
+    }
+  });
+
   it("filters by chainId, fid, msgSender, pair and type, and moves a filtered stream's id past what it skipped", async () => {
     const byFid = await opened("?fid=777");
     const bySender = await opened(`?msgSender=${address("f", 1).toUpperCase().replace("0X", "0x")}`);
