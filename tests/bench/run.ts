@@ -1,11 +1,12 @@
 // npm run bench -- --tokens N [--seed S] [--scenarios a,b] [--duration 10] [--rounds 5] [--connections 1,10] [--warmup 2]
 //                   [--no-build] [--no-profile] [--profile-setup]
+//               or: npm run bench -- --report-only
 // Builds, prepares the seeded bench database, starts `next start`, and measures every scenario beside its
 // framework floor (GET /api/ping) and database floor (its SQL straight through pg), all in the same run:
 // the three take turns in rounds, so a machine that slows down or speeds up over a minute weighs on all
 // three alike instead of on whichever was measured then. Each scenario is measured at every level of
 // concurrency, then profiled (the server's CPU under its requests). A run of every scenario rewrites
-// docs/BENCH.md.
+// docs/BENCH.md; --report-only rewrites it from the newest stored run of every scenario, measuring nothing.
 import { execSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -37,6 +38,7 @@ const cli = {
   synopsis: [
     "[--tokens N] [--seed S] [--scenarios a,b] [--duration 10] [--rounds 5] [--connections 1,10] [--warmup 2]",
     "[--no-build] [--no-profile] [--profile-setup]",
+    "--report-only",
   ],
   description:
     "Builds, prepares the seeded bench database (BENCH_DATABASE_URL), starts `next start` and measures every\n" +
@@ -69,6 +71,10 @@ const cli = {
       type: "boolean",
       description: "also profile each setup (the tree uploads), whose save times are then taken under the profiler",
     },
+    "report-only": {
+      type: "boolean",
+      description: "only rewrite docs/BENCH.md from the newest run of every scenario in tests/bench/results/",
+    },
   },
 } as const satisfies CliSpec;
 
@@ -94,6 +100,7 @@ function options() {
     build: values["no-build"] !== true,
     profile: values["no-profile"] !== true,
     profileSetup: values["profile-setup"] === true,
+    reportOnly: values["report-only"] === true,
   };
 }
 
@@ -304,8 +311,28 @@ async function measureScenario(
   return result;
 }
 
+/** A run as `main` stores it in tests/bench/results/. */
+type StoredRun = RunInfo & { options: { scenarios: string[] }; results: ScenarioResult[] };
+
+/** --report-only: docs/BENCH.md from the newest stored run of every scenario, without building or measuring. */
+function reportOnly(): void {
+  const dir = path.join(here, "results");
+  // The runs are named by their start time (2026-11-28T12-15-10-131Z.json): newest last by name.
+  const files = existsSync(dir) ? readdirSync(dir).filter((f) => /^\d{4}-.*\.json$/.test(f)) : [];
+  for (const name of files.sort().reverse()) {
+    const run = JSON.parse(readFileSync(path.join(dir, name), "utf8")) as StoredRun;
+    if (run.options.scenarios.length) continue;
+    const kept = existsSync(DOCUMENT) ? keptSections(readFileSync(DOCUMENT, "utf8")) : "";
+    writeFileSync(DOCUMENT, renderDocument(run, run.results, kept));
+    console.log(`written: ${path.relative(process.cwd(), DOCUMENT)} from tests/bench/results/${name}`);
+    return;
+  }
+  throw new Error("no stored run of every scenario in tests/bench/results/: run `npm run bench` once");
+}
+
 async function main() {
   const args = options();
+  if (args.reportOnly) return reportOnly();
   // The database, seed and chain modules take seconds to load: not for --help or a refused command line.
   const [
     { closeDb, searchSession },
