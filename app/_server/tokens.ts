@@ -4,7 +4,7 @@ import { cache } from "react";
 import { isEvmAddress } from "@/lib/core/evm";
 import { marketOf, type TokenMarket, toMarket, toTokenObject } from "@/lib/domains/tokens/serialize";
 import { type PageRow, tokenRowByAddress, tokenRows } from "@/lib/domains/tokens/service";
-import { creatorTokenFilters } from "@/lib/domains/users/creators/tokens";
+import { creatorTokenFilters } from "@/lib/domains/creators/tokens";
 
 export type TokenSummary = {
   address: string;

@@ -48,7 +48,7 @@ await runCommand(cli, async ({ positionals, values }) => {
   if (stray) throw new UsageError(cli, `${command} takes no --${stray}`);
   const [{ zAddress, zChainId }, trust] = await Promise.all([
     import("@/lib/core/input"),
-    import("@/lib/domains/users/creators/trust"),
+    import("@/lib/domains/users/trust"),
   ]);
   const note = values.note;
   const chainId = () => parse(zChainId, values.chain ?? "8453", "--chain");

@@ -1,9 +1,9 @@
 // GET /api/search-creator: creators matching a name, handle or address, their tokens with trustStatus
 import { route, preflight } from "@/lib/http/route";
 import { cachePolicy } from "@/lib/http/cache";
-import { searchCreatorQuery } from "@/lib/domains/users/creators/schemas";
-import { searchCreators } from "@/lib/domains/users/creators/search";
-import { searchCreatorResponse } from "@/lib/domains/users/creators/responses";
+import { searchCreatorQuery } from "@/lib/domains/creators/schemas";
+import { searchCreators } from "@/lib/domains/creators/search";
+import { searchCreatorResponse } from "@/lib/domains/creators/responses";
 
 export const GET = route({
   auth: "public",

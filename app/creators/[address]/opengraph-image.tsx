@@ -2,7 +2,7 @@
 import { usd } from "@/app/_components/api";
 import { CARD_SIZE, shareCard } from "@/app/_server/share-card";
 import { isEvmAddress } from "@/lib/core/evm";
-import { creatorProfile } from "@/lib/domains/users/creators/profile";
+import { creatorProfile } from "@/lib/domains/creators/profile";
 
 export const alt = "The creator's name and launched tokens";
 export const size = CARD_SIZE;

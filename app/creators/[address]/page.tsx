@@ -9,7 +9,7 @@ import { CreatorView } from "@/app/_components/creator-view";
 import { clip, isolate } from "@/app/_server/site";
 import { CREATOR_PAGE_SIZE, creatorTokenPage, MAX_CREATOR_PAGE } from "@/app/_server/tokens";
 import { isEvmAddress } from "@/lib/core/evm";
-import { creatorProfile } from "@/lib/domains/users/creators/profile";
+import { creatorProfile } from "@/lib/domains/creators/profile";
 
 type Props = { params: Promise<{ address: string }>; searchParams: Promise<{ page?: string | string[] }> };
 

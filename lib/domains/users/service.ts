@@ -20,7 +20,10 @@ import { JsonText } from "@/lib/core/json";
 import { rowFromProvider, toUserObject, userJson, type UserObject, type UserRow } from "./serialize";
 import type { multipleUsersResponse } from "./responses";
 import {
+  type CreatorMatch,
+  creatorsByNameQuery,
   forgetAddressHolders,
+  loadAddressesOfFids,
   loadUserByUsername,
   loadUserJsonByFids,
   loadUsersByAddress,
@@ -34,6 +37,7 @@ export const ADDRESS_TTL_SECONDS = 86_400;
 export const ADDRESS_MISS_TTL_SECONDS = 600;
 
 export type { UserObject } from "./serialize";
+export type { CreatorMatch } from "./queries/profiles";
 
 const isFresh = (row: UserRow, ttlSeconds: number) => Date.now() - row.fetched_at.getTime() < ttlSeconds * 1000;
 
@@ -187,6 +191,16 @@ export async function getUserByName(name: string): Promise<UserObject> {
 export async function storedUserObjects(fids: number[]): Promise<Map<number, UserObject>> {
   const rows = await loadUsersByFids(db(), [...new Set(fids)]);
   return new Map([...rows].map(([fid, row]) => [fid, toUserObject(row)]));
+}
+
+/** The addresses (verified or custody) that these FIDs hold, as stored. */
+export function addressesOfFids(fids: number[]): Promise<{ address: string; fid: number }[]> {
+  return loadAddressesOfFids(db(), fids);
+}
+
+/** Stored profiles whose username, display name or X handle starts with `name`, folded (see creatorsByNameQuery). */
+export async function matchCreatorsByName(name: string, limit: number): Promise<CreatorMatch[]> {
+  return (await creatorsByNameQuery(name, limit).execute(db())).rows;
 }
 
 /** Bulk calls that list decoration may make, across all requests (the provider's own rate limit is per key). */

@@ -4,7 +4,7 @@ import { sql } from "kysely";
 import { GET, OPTIONS } from "@/app/api/search-creator/route";
 import { GET as byFid } from "@/app/api/get-user-by-fid/route";
 import { db } from "@/db";
-import { addTrustedDeployer, addTrustedToken } from "@/lib/domains/users/creators/trust";
+import { addTrustedDeployer, addTrustedToken } from "@/lib/domains/users/trust";
 import { call, expectError } from "@/tests/helpers/http";
 import { startFakeNeynar, useNeynar, type FakeNeynar } from "@/tests/api/users/neynar-fake";
 import { addr, insertToken, insertUser } from "./fixtures";

@@ -8,8 +8,8 @@ import { db } from "@/db";
 import type { DB } from "@/db/types";
 import { readJsonList } from "@/lib/domains/tokens/list";
 import { creatorsByNameQuery } from "@/lib/domains/users/queries/profiles";
-import { MAX_CREATORS } from "@/lib/domains/users/creators/search";
-import { creatorTokensRequest, type Creators } from "@/lib/domains/users/creators/tokens";
+import { MAX_CREATORS } from "@/lib/domains/creators/search";
+import { creatorTokensRequest, type Creators } from "@/lib/domains/creators/tokens";
 import { defineScenario, type BenchContext, type SqlQuery, type SqlRequest } from "./types";
 
 const PAGE = { sort: "desc" as const, limit: 20, offset: 0 };

@@ -1,9 +1,9 @@
 // GET /api/creator/{address}: a creator wallet's profile and launch statistics, cached 30 s
 import { route, preflight } from "@/lib/http/route";
 import { cachePolicy } from "@/lib/http/cache";
-import { creatorParams } from "@/lib/domains/users/creators/schemas";
-import { creatorProfile } from "@/lib/domains/users/creators/profile";
-import { creatorProfileResponse } from "@/lib/domains/users/creators/responses";
+import { creatorParams } from "@/lib/domains/creators/schemas";
+import { creatorProfile } from "@/lib/domains/creators/profile";
+import { creatorProfileResponse } from "@/lib/domains/creators/responses";
 
 export const GET = route({
   auth: "public",

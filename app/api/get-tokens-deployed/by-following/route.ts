@@ -1,9 +1,9 @@
 // GET /api/get-tokens-deployed/by-following: tokens launched by the accounts a FID follows, newest first
 import { route, preflight } from "@/lib/http/route";
 import { cachePolicy } from "@/lib/http/cache";
-import { byFollowingQuery } from "@/lib/domains/users/creators/schemas";
-import { tokensByFollowing } from "@/lib/domains/users/creators/following";
-import { byFollowingResponse } from "@/lib/domains/users/creators/responses";
+import { byFollowingQuery } from "@/lib/domains/creators/schemas";
+import { tokensByFollowing } from "@/lib/domains/creators/following";
+import { byFollowingResponse } from "@/lib/domains/creators/responses";
 
 export const GET = route({
   auth: "public",

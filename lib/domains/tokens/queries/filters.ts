@@ -3,7 +3,7 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from "kysely";
 import type { DB } from "@/db/types";
 import { BYTES32, isEvmAddress } from "@/lib/core/evm";
-import { searchFold } from "../search-fold";
+import { searchFold } from "@/lib/domains/users/search-fold";
 
 /**
  * How `q` is matched:

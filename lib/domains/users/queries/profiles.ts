@@ -2,7 +2,7 @@
 import { sql } from "kysely";
 import type { Database } from "@/db";
 import type { NeynarUser } from "@/lib/platform/neynar/schemas";
-import { searchFold } from "@/lib/domains/tokens/search-fold";
+import { searchFold } from "@/lib/domains/users/search-fold";
 import { rowFromProvider, userJsonColumns, type UserJsonRow, type UserRow } from "@/lib/domains/users/serialize";
 
 export async function loadUsersByFids(db: Database, fids: number[]): Promise<Map<number, UserRow>> {

@@ -1,7 +1,6 @@
 // Queries on the trust lists: trusted tokens (per chain) and trusted deployers, and what they say of tokens.
 import { sql, type SqlBool } from "kysely";
 import type { Database } from "@/db";
-import type { TokenCondition } from "@/lib/domains/tokens/service";
 
 /** Adding an entry again only replaces its note. */
 export async function upsertTrustedToken(
@@ -66,8 +65,9 @@ export const trustFactColumns = [
 
 /**
  * A token (`tokens as t`) is trusted when it is listed, its deployer is listed, or its requester verified
- * the deployer: the condition of search-creator's trustedOnly, inside the tokens domain's statement.
+ * the deployer: the condition of search-creator's trustedOnly, inside the tokens domain's statement (a
+ * TokenCondition there; not typed as one here, so the users domain imports nothing of the tokens domain).
  */
-export const trustedTokenCondition: TokenCondition = () =>
+export const trustedTokenCondition = () =>
   sql<SqlBool>`(${TRUSTED_TOKEN} or ${TRUSTED_DEPLOYER} or exists (select 1 from users ru
     where ru.fid = t.requestor_fid and t.msg_sender = any(ru.verified_addresses)))`;

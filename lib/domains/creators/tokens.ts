@@ -10,7 +10,7 @@ import {
   type PageRow,
   type TokenFilters,
 } from "@/lib/domains/tokens/service";
-import { trustedTokenCondition, trustFactColumns } from "@/lib/domains/users/queries/trust";
+import { trustedTokenCondition, trustFactColumns } from "@/lib/domains/users/trust";
 import type { TrustFacts } from "./trust";
 
 export { STATS_SAMPLE } from "@/lib/domains/tokens/service";

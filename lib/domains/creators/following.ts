@@ -1,10 +1,8 @@
 // get-tokens-deployed/by-following: tokens launched by the accounts a FID follows, newest first.
 import type { z } from "zod";
-import { db } from "@/db";
 import { toTokenObject } from "@/lib/domains/tokens/serialize";
 import { followedFids } from "@/lib/domains/users/following";
-import { loadAddressesOfFids } from "@/lib/domains/users/queries/profiles";
-import { storedUserObjects } from "@/lib/domains/users/service";
+import { addressesOfFids, storedUserObjects } from "@/lib/domains/users/service";
 import type { byFollowingResponse } from "./responses";
 import { newestCreatorTokens } from "./tokens";
 
@@ -17,7 +15,7 @@ export type ByFollowingParams = { fid: number; includeUser: boolean; limit: numb
 export async function tokensByFollowing(params: ByFollowingParams): Promise<z.input<typeof byFollowingResponse>> {
   const fids = await followedFids(params.fid);
   if (!fids.length) return { tokens: [], followers: [], followingCount: 0 };
-  const holders = await loadAddressesOfFids(db(), fids);
+  const holders = await addressesOfFids(fids);
   const rows = await newestCreatorTokens(
     { fids, addresses: [...new Set(holders.map((h) => h.address))] },
     params.limit,

@@ -1,18 +1,9 @@
-// Trust lists (trusted tokens per chain, trusted deployers) and the trustStatus of search-creator rows.
+// The trustStatus of search-creator rows, from the trust lists of lib/domains/users/trust.ts.
 // Trust is decided per token from three facts, each on its own: the token is on the trusted-token list
 // (isTrustedClanker), its deployer on the trusted-deployer list (isTrustedDeployer), its requester has
 // verified the deployer address (fidMatchesDeployer).
-import { db } from "@/db";
 import { checksum } from "@/lib/core/evm";
 import type { TokenRow } from "@/lib/domains/tokens/serialize";
-import {
-  deleteTrustedDeployer,
-  deleteTrustedToken,
-  listTrustedDeployers,
-  listTrustedTokens,
-  upsertTrustedDeployer,
-  upsertTrustedToken,
-} from "@/lib/domains/users/queries/trust";
 
 export type TrustStatus = {
   /** The deployer (msg_sender) is on the trusted-deployer list. */
@@ -36,26 +27,4 @@ export function trustStatusOf(row: Pick<TokenRow, "msg_sender"> & TrustFacts): T
     fidMatchesDeployer: verified.includes(row.msg_sender),
     verifiedAddresses: verified.map((a) => checksum(a)!),
   };
-}
-
-/** Adding an entry again only replaces its note. */
-export async function addTrustedToken(address: string, chainId: number, note?: string): Promise<void> {
-  await upsertTrustedToken(db(), address.toLowerCase(), chainId, note ?? null);
-}
-
-export function removeTrustedToken(address: string, chainId: number): Promise<boolean> {
-  return deleteTrustedToken(db(), address.toLowerCase(), chainId);
-}
-
-export async function addTrustedDeployer(address: string, note?: string): Promise<void> {
-  await upsertTrustedDeployer(db(), address.toLowerCase(), note ?? null);
-}
-
-export function removeTrustedDeployer(address: string): Promise<boolean> {
-  return deleteTrustedDeployer(db(), address.toLowerCase());
-}
-
-export async function listTrust() {
-  const [tokens, deployers] = await Promise.all([listTrustedTokens(db()), listTrustedDeployers(db())]);
-  return { tokens, deployers };
 }

@@ -1,4 +1,4 @@
-// How search folds text, shared by token search and creator search (search-creator).
+// How search folds text, shared by creator search (the users table) and token search (the tokens domain).
 import { type Expression, sql } from "kysely";
 
 /**

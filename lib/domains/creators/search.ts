@@ -1,11 +1,9 @@
 // search-creator: who matches `q` (a username, display name, X handle, or an address), then their
 // tokens with trustStatus, a total and hasMore.
 import type { z } from "zod";
-import { db } from "@/db";
 import { tokenJson } from "@/lib/domains/tokens/service";
 import { toUserObject, type UserObject, userJson } from "@/lib/domains/users/serialize";
-import { type CreatorMatch, creatorsByNameQuery } from "@/lib/domains/users/queries/profiles";
-import { lookupUserByAddress } from "@/lib/domains/users/service";
+import { lookupUserByAddress, matchCreatorsByName } from "@/lib/domains/users/service";
 import { pageCreatorTokens, type Platform } from "./tokens";
 import { trustStatusOf } from "./trust";
 import { isEvmAddress } from "@/lib/core/evm";
@@ -23,11 +21,6 @@ export type SearchCreatorParams = {
   limit: number;
   offset: number;
 };
-
-/** Profiles whose username, display name or X handle starts with `name`, folded (see creatorsByNameQuery). */
-export async function matchCreatorsByName(name: string, limit = MAX_CREATORS): Promise<CreatorMatch[]> {
-  return (await creatorsByNameQuery(name, limit).execute(db())).rows;
-}
 
 type ProviderUser = {
   display_name?: string | null;
@@ -60,7 +53,7 @@ async function resolveCreators(raw: string) {
     found = holder ? [{ ...holder, json: new JsonText(toJson(toUserObject(holder))) }] : [];
   } else {
     const name = q.replace(/^@/, "").trim(); // its case is folded by SQL (searchFold)
-    const matched = name ? await matchCreatorsByName(name) : [];
+    const matched = name ? await matchCreatorsByName(name, MAX_CREATORS) : [];
     found = matched.map((m) => ({ ...m, json: userJson(m) }));
   }
   const addresses = new Set(found.flatMap((u) => u.verified_addresses));
