@@ -130,8 +130,8 @@ export async function qstashSchedulesCommand(args: CliArgs<typeof QSTASH_SCHEDUL
   if (all && remove) throw new UsageError(QSTASH_SCHEDULES_CLI, "--all and --delete exclude each other");
   if (build && (url || all || remove || dryRun))
     throw new UsageError(QSTASH_SCHEDULES_CLI, "--build takes no other option");
-  // Registers every schedule; the domains read config() as they load, so after the .env files are.
-  await import("@/lib/domains/jobs");
+  // The domains read config() as they load, so the server's jobs are loaded after the .env files are.
+  const { jobs } = await import("@/lib/domains/jobs");
   const cfg = config();
   const skipped = build ? buildSkip(cfg) : null;
   if (skipped) {
@@ -154,7 +154,7 @@ export async function qstashSchedulesCommand(args: CliArgs<typeof QSTASH_SCHEDUL
     qstashUrl: cfg.QSTASH_URL,
     token: cfg.QSTASH_TOKEN,
     cronSecret: cfg.CRON_SECRET ?? "",
-    targets: remove ? [] : qstashTargets(all ? [] : vercelCrons()),
+    targets: remove ? [] : qstashTargets(jobs, all ? [] : vercelCrons()),
     dryRun,
   });
   const verb = { create: "created", update: "updated", delete: "deleted" } as const;

@@ -8,8 +8,7 @@ import { guardServerRequests } from "./refusals";
 import { log } from "@/lib/core/log";
 import { startWorker } from "@/lib/platform/jobs/worker";
 import { startHeadFollower } from "@/lib/domains/launch/indexer/head";
-// Registers every job definition (the platform's runner knows only the names it is given).
-import "@/lib/domains/jobs";
+import { jobs } from "@/lib/domains/jobs";
 
 export function prepareServerProcess(): void {
   try {
@@ -38,6 +37,6 @@ export function checkServerConfiguration(): void {
 /** The worker claims jobs through db(), so it starts after the database is open (and served). */
 export function startJobWorker(): void {
   // Where the worker runs (self-hosted), the head follower runs beside it; on Vercel the follow-head job follows.
-  if (startWorker()) startHeadFollower();
+  if (startWorker(jobs)) startHeadFollower();
   log.debug("server process started", { pid: process.pid });
 }

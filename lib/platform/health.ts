@@ -11,6 +11,7 @@ import { providerUnavailable } from "@/lib/core/errors";
 import { workerEnabled } from "./jobs/worker";
 import { upstashCredentials } from "./kv";
 import { countOpenQuarantinedEvents } from "./quarantine";
+import type { JobRegistry } from "./jobs/registry";
 import { countRecentUnseenFailures, findSilentSchedules, findStaleJobs } from "./jobs/watch";
 import pkg from "@/package.json";
 
@@ -73,6 +74,8 @@ export function activeBackends(): Backends {
 }
 
 export type HealthOptions = {
+  /** The jobs the server runs: each of their schedules must have enqueued lately. */
+  jobs: JobRegistry;
   /** The indexers' job names: each must have succeeded within INDEXER_MAX_LAG_MINUTES. */
   indexers?: readonly string[];
 };
@@ -82,7 +85,7 @@ export async function degradedReasons(options: HealthOptions, quarantinedEvents:
   const maxLagMinutes = config().INDEXER_MAX_LAG_MINUTES;
   const [stale, silent, failed] = await Promise.all([
     findStaleJobs(options.indexers ?? [], maxLagMinutes * 60_000),
-    findSilentSchedules(),
+    findSilentSchedules(options.jobs),
     countRecentUnseenFailures(),
   ]);
   const reasons: DegradedReason[] = [];
@@ -107,7 +110,7 @@ export async function degradedReasons(options: HealthOptions, quarantinedEvents:
 }
 
 /** The report, or a 503 provider_unavailable naming the database (and the backends) when it does not answer. */
-export async function healthReport(options: HealthOptions = {}): Promise<z.infer<typeof healthResponse>> {
+export async function healthReport(options: HealthOptions): Promise<z.infer<typeof healthResponse>> {
   const backends = activeBackends();
   const started = Date.now();
   try {

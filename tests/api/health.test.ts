@@ -4,13 +4,12 @@ import { afterEach, describe, expect, it } from "vitest";
 import { GET, OPTIONS } from "@/app/api/health/route";
 import { closeDb, db } from "@/db";
 import { resetConfig } from "@/lib/core/config";
-import { allSchedules, enqueueSchedule } from "@/lib/platform/jobs/schedule";
-import { pruneJobsSchedule } from "@/lib/platform/jobs/retention";
+import { enqueueSchedule } from "@/lib/platform/jobs/schedule";
 import { quarantineEvent } from "@/lib/platform/quarantine";
 import { INDEXER_JOBS } from "@/lib/domains/operations/streams";
 import { freezeDate } from "@/tests/helpers/clock";
 import { call, expectError } from "@/tests/helpers/http";
-import "@/lib/domains/jobs";
+import { jobs } from "@/lib/domains/jobs";
 
 /** Runs `fn` with these environment variables (undefined: unset), then puts the old values back. */
 async function withEnv<T>(vars: Record<string, string | undefined>, fn: () => Promise<T>): Promise<T> {
@@ -102,7 +101,7 @@ async function settledJob(name: string, status: "done" | "failed", ageMs: number
  */
 async function keepingUp(silent?: string) {
   await settledJob("history", "done", 4 * 1440 * MINUTE);
-  for (const schedule of allSchedules()) if (schedule.name !== silent) await enqueueSchedule(schedule);
+  for (const schedule of [...jobs.schedules.values()]) if (schedule.name !== silent) await enqueueSchedule(schedule);
   for (const job of INDEXER_JOBS) await settledJob(job, "done", MINUTE);
 }
 
@@ -122,13 +121,11 @@ describe("GET /api/health, degraded", () => {
 
   it("says degraded with schedule_missing when a schedule enqueued none of its last runs", async () => {
     freezeDate();
-    await keepingUp(pruneJobsSchedule.name);
+    await keepingUp("jobs-prune");
     const res = await call(GET, "/api/health");
     expect(res.status).toBe(200);
     expect(res.body.status).toBe("degraded");
-    expect(res.body.reasons).toEqual([
-      { code: "schedule_missing", message: expect.stringContaining(pruneJobsSchedule.name) },
-    ]);
+    expect(res.body.reasons).toEqual([{ code: "schedule_missing", message: expect.stringContaining("jobs-prune") }]);
   });
 
   it("says degraded with indexer_lagging when an indexer has not succeeded within INDEXER_MAX_LAG_MINUTES", async () => {

@@ -1,15 +1,19 @@
 // GET /api/cron/[schedule]: only Vercel's CRON_SECRET bearer gets in; a schedule is enqueued once per bucket.
-import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { db } from "@/db";
 import { resetConfig } from "@/lib/core/config";
 import { defineJob } from "@/lib/platform/jobs/define";
 import { defineSchedule } from "@/lib/platform/jobs/schedule";
 import { runDueJobs } from "@/lib/platform/jobs/runner";
-import "@/lib/domains/jobs"; // every job definition, as the server registers them
+import { jobs } from "@/lib/domains/jobs";
 import { GET } from "@/app/api/cron/[schedule]/route";
 import { call, expectError } from "@/tests/helpers/http";
 import { freezeDate } from "@/tests/helpers/clock";
+import { addTestJobs } from "@/tests/helpers/jobs";
+
+// The routes see this file's jobs beside the server's.
+vi.mock("@/lib/domains/jobs", async () => (await import("@/tests/helpers/jobs")).serverJobsAnd());
 
 const SECRET = "test-cron-secret-0123456789";
 let runs = 0;
@@ -19,7 +23,12 @@ const refresh = defineJob({
   schema: z.object({ scope: z.string() }),
   handle: async () => void runs++,
 });
-defineSchedule({ name: "test-cron-refresh", everySeconds: 300, job: refresh, payload: { scope: "all" } });
+addTestJobs({
+  jobs: [refresh],
+  schedules: [
+    defineSchedule({ name: "test-cron-refresh", everySeconds: 300, job: refresh, payload: { scope: "all" } }),
+  ],
+});
 
 const hit = (schedule: string, authorization?: string) =>
   call(GET, `/api/cron/${schedule}`, { headers: authorization ? { authorization } : {}, params: { schedule } });
@@ -63,7 +72,7 @@ describe("GET /api/cron/[schedule]", () => {
     });
     const second = await hit("test-cron-refresh", `Bearer ${SECRET}`);
     expect(second.body.jobId).toBe(first.body.jobId);
-    await runDueJobs();
+    await runDueJobs(jobs);
     expect(runs).toBe(1);
     const [job] = await db().selectFrom("jobs").select(["payload", "status", "dedupe_key"]).execute();
     expect(job).toEqual({

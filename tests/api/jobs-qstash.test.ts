@@ -1,7 +1,7 @@
 // The production path through the QStash stand-in: publish → signed delivery → /api/jobs/[job] → job done;
 // duplicates, delays, flow control for jobs with a concurrency key, and the cron sweep recovering rows a crash
 // left behind.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { sql } from "kysely";
 import { z } from "zod";
 import { db } from "@/db";
@@ -15,6 +15,10 @@ import { GET as cron } from "@/app/api/cron/[schedule]/route";
 import { call } from "@/tests/helpers/http";
 import { startFakeServer, type FakeServer } from "@/tests/helpers/fake-server";
 import { startFakeQStash, type FakeQStash } from "@/tests/helpers/qstash";
+import { addTestJobs } from "@/tests/helpers/jobs";
+
+// The routes see this file's jobs beside the server's.
+vi.mock("@/lib/domains/jobs", async () => (await import("@/tests/helpers/jobs")).serverJobsAnd());
 
 const CRON_SECRET = "test-cron-secret-0123456789";
 const effects = new Map<string, number>();
@@ -46,6 +50,7 @@ const keyed = defineJob({
     effects.set(key, (effects.get(key) ?? 0) + 1);
   },
 });
+addTestJobs({ jobs: [work, keyed] });
 
 let qstash: FakeQStash;
 let app: FakeServer;

@@ -1,5 +1,5 @@
 // POST /api/jobs/[job]: Upstash-Signature verification (fails closed) and what each outcome answers QStash.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { sql } from "kysely";
 import { z } from "zod";
 import { db } from "@/db";
@@ -8,6 +8,10 @@ import { defineJob, enqueue, PermanentJobError } from "@/lib/platform/jobs/defin
 import { POST } from "@/app/api/jobs/[job]/route";
 import { call, expectError } from "@/tests/helpers/http";
 import { signDelivery } from "@/tests/helpers/qstash";
+import { addTestJobs } from "@/tests/helpers/jobs";
+
+// The routes see this file's jobs beside the server's.
+vi.mock("@/lib/domains/jobs", async () => (await import("@/tests/helpers/jobs")).serverJobsAnd());
 
 const BASE = "http://localhost:3000";
 const CURRENT = "sig_current_test_key_0123456789";
@@ -24,6 +28,7 @@ const deliver = defineJob({
     return { ok: true };
   },
 });
+addTestJobs({ jobs: [deliver] });
 
 function send(job: string, body: string, headers: Record<string, string> = {}) {
   return call(POST, `/api/jobs/${job}`, { method: "POST", body, headers, params: { job } });

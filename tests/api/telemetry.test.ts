@@ -11,6 +11,7 @@ import { telemetryOn } from "@/lib/core/telemetry";
 import { flushTelemetry, startTelemetry, stopTelemetry, telemetryWanted } from "@/lib/core/telemetry-start";
 import { getPublicClient, setChainTransport } from "@/lib/platform/chain/clients";
 import { defineJob, enqueue } from "@/lib/platform/jobs/define";
+import { jobRegistry } from "@/lib/platform/jobs/registry";
 import { runDueJobs } from "@/lib/platform/jobs/runner";
 import { kv } from "@/lib/platform/kv";
 import { GET as listTokens } from "@/app/api/tokens/route";
@@ -58,6 +59,7 @@ const metricPoints = (name: string) =>
     .map((p) => attrs(p.attributes));
 
 const job = defineJob({ name: "test-telemetry", schema: z.object({}), handle: async () => ({ ok: true }) });
+const jobs = jobRegistry([{ jobs: [job, deliverWebhookJob] }]);
 
 beforeAll(async () => {
   receiver = createServer((req, res) => {
@@ -111,7 +113,7 @@ describe("telemetry", () => {
     await call(creator, `/api/creator/${address}`, { params: { address } });
     await call(noRoute, "/api/no/such/path", { params: { path: ["no", "such", "path"] } as never });
     await enqueue(job, {});
-    expect(await runDueJobs()).toEqual([expect.objectContaining({ status: "done" })]);
+    expect(await runDueJobs(jobs)).toEqual([expect.objectContaining({ status: "done" })]);
     setChainTransport(8453, custom({ request: async () => "0x10" }));
     expect(await getPublicClient(8453).getBlockNumber()).toBe(16n);
     await (await kv()).get("telemetry-test-missing");
@@ -200,7 +202,7 @@ describe("telemetry", () => {
         const payload = { subscriptionId: registered.body.id, deliveryId: `telemetry-${n}`, attempt: 1, data: {} };
         await enqueue(deliverWebhookJob, { ...payload, event: "token.created" });
       }
-      await runDueJobs();
+      await runDueJobs(jobs);
       expect(hooks.requests.map((r) => r.path).sort()).toEqual(["/ok", "/refuses"]);
     } finally {
       await hooks.close();

@@ -8,7 +8,7 @@ import { db } from "@/db";
 import { seedDatabase } from "@/dev/seed";
 import { GET as tokens } from "@/app/api/tokens/route";
 import { GET as history } from "@/app/api/tokens/market-history/route";
-import "@/lib/domains/jobs"; // every job and schedule, as the server registers them
+import { jobs } from "@/lib/domains/jobs";
 import { marketDataProvider } from "@/lib/platform/market-data/local";
 import { startWorker, stopWorker } from "@/lib/platform/jobs/worker";
 import { call } from "@/tests/helpers/http";
@@ -23,7 +23,7 @@ function setClock(at: number) {
 
 /** Runs the in-process worker, as `npm run dev` does, until every priced token's row is stamped after `since`. */
 async function runWorkerUntilFresh(since: number) {
-  startWorker({ force: true, pollMs: 50, schedules: ["market-refresh"] });
+  startWorker(jobs, { force: true, pollMs: 50, schedules: ["market-refresh"] });
   try {
     await vi.waitFor(
       async () => {

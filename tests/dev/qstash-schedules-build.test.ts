@@ -13,7 +13,7 @@ import {
   vercelCrons,
 } from "@/dev/cli/qstash-schedules-command";
 import { type FakeQStash, startFakeQStash } from "@/tests/helpers/qstash";
-import "@/lib/domains/jobs";
+import { jobs } from "@/lib/domains/jobs";
 
 const HOST = "tls-prod.example.test";
 const SECRET = "cron-secret-0123456789";
@@ -88,7 +88,7 @@ describe("npm run build's schedules step", () => {
       isPaused: false,
     });
     const changes = await build();
-    const planned = qstashTargets(vercelCrons());
+    const planned = qstashTargets(jobs, vercelCrons());
     expect(changes.filter((c) => c.action === "create")).toHaveLength(planned.length);
     expect(changes.filter((c) => c.action === "delete").map((c) => c.scheduleId)).toEqual([stale]);
     expect([...qstash.schedules.values()].map((s) => s.destination).sort()).toEqual(

@@ -16,7 +16,7 @@ import {
 import { parseCli } from "@/dev/cli/args";
 import { call } from "@/tests/helpers/http";
 import { type FakeQStash, type FakeSchedule, startFakeQStash } from "@/tests/helpers/qstash";
-import "@/lib/domains/jobs";
+import { jobs } from "@/lib/domains/jobs";
 
 const BASE = "https://tls.example.test";
 const SECRET = "cron-secret-0123456789";
@@ -52,7 +52,7 @@ function configure() {
 describe("npm run qstash:schedules", () => {
   it("creates a GET schedule with the CRON_SECRET bearer for every path vercel.json's crons leave out", async () => {
     configure();
-    const planned = qstashTargets(vercelCrons());
+    const planned = qstashTargets(jobs, vercelCrons());
     expect(planned.map((t) => t.name)).toContain(SWEEP_CRON);
     const changes = await run();
     expect(changes.map((c) => c.action)).toEqual(planned.map(() => "create"));
@@ -75,7 +75,7 @@ describe("npm run qstash:schedules", () => {
     // Together with vercel.json's crons, every target is called exactly once.
     const called = [...vercelCrons().map((c) => c.path), ...[...qstash.schedules.values()].map((s) => s.destination)];
     expect(called.map((p) => p.replace(BASE, "")).sort()).toEqual(
-      cronTargets()
+      cronTargets(jobs)
         .map((t) => t.path)
         .sort(),
     );
@@ -139,7 +139,7 @@ describe("npm run qstash:schedules", () => {
     configure();
     await run("--all");
     expect([...qstash.schedules.values()].map((s) => s.destination.replace(BASE, "")).sort()).toEqual(
-      cronTargets()
+      cronTargets(jobs)
         .map((t) => t.path)
         .sort(),
     );

@@ -51,7 +51,7 @@ export async function runHostileChain(
     SESSION_SECRET,
   });
   resetConfig();
-  const [{ db }, { runDueJobs }, { tokenIndexCheckpoint }, { partnerKey }] = await Promise.all([
+  const [{ db }, { runDueJobs }, { tokenIndexCheckpoint }, { partnerKey }, { jobs }] = await Promise.all([
     import("@/db"),
     import("@/lib/platform/jobs/runner"),
     import("@/lib/domains/launch/indexer/follow"),
@@ -72,7 +72,7 @@ export async function runHostileChain(
 
   const started = Date.now();
   const cron = await fetch(`${baseUrl}/api/cron/token-index`, { headers: { authorization: `Bearer ${CRON_SECRET}` } });
-  const outcomes = await runDueJobs();
+  const outcomes = await runDueJobs(jobs);
   const indexMs = Date.now() - started;
   check(
     "the server's cron enqueues the indexer and one run of it succeeds",

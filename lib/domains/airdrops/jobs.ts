@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { configuredChainIds } from "@/lib/platform/chain";
 import { defineJob } from "@/lib/platform/jobs/define";
+import type { JobSet } from "@/lib/platform/jobs/registry";
 import { defineSchedule } from "@/lib/platform/jobs/schedule";
 import { indexAirdropClaims } from "./indexer";
 
@@ -24,3 +25,5 @@ export const indexAirdropClaimsSchedule = defineSchedule({
   job: indexAirdropClaimsJob,
   payload: {},
 });
+
+export const airdropsJobs: JobSet = { jobs: [indexAirdropClaimsJob], schedules: [indexAirdropClaimsSchedule] };

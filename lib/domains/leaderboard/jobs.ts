@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { config } from "@/lib/core/config";
 import { defineJob } from "@/lib/platform/jobs/define";
+import type { JobSet } from "@/lib/platform/jobs/registry";
 import { defineSchedule } from "@/lib/platform/jobs/schedule";
 import { computeLeaderboard } from "./compute";
 import { ingestRecords } from "./ingest";
@@ -25,11 +26,14 @@ export const ingestAgentActivityJob = defineJob({
   handle: ({ records }) => ingestRecords(records),
 });
 
-for (const interval of INTERVALS) {
-  defineSchedule({
-    name: `leaderboard-score-${interval}`,
-    everySeconds: config().LEADERBOARD_SCORE_INTERVAL_SECONDS,
-    job: scoreLeaderboardJob,
-    payload: { interval },
-  });
-}
+export const leaderboardJobs: JobSet = {
+  jobs: [scoreLeaderboardJob, ingestAgentActivityJob],
+  schedules: INTERVALS.map((interval) =>
+    defineSchedule({
+      name: `leaderboard-score-${interval}`,
+      everySeconds: config().LEADERBOARD_SCORE_INTERVAL_SECONDS,
+      job: scoreLeaderboardJob,
+      payload: { interval },
+    }),
+  ),
+};

@@ -8,6 +8,7 @@ import { db } from "@/db";
 import { config } from "@/lib/core/config";
 import { defineJob, enqueue, PermanentJobError } from "@/lib/platform/jobs/define";
 import { dispatchJobs } from "@/lib/platform/jobs/dispatch";
+import type { JobSet } from "@/lib/platform/jobs/registry";
 import {
   bulk,
   deleteTreeDataBatch,
@@ -99,3 +100,5 @@ export async function queuePublish(treeId: number, delaySeconds: number): Promis
     });
   await dispatchJobs();
 }
+
+export const merkleJobs: JobSet = { jobs: [publishTreeJob, deleteTreeJob] };

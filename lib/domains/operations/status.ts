@@ -8,6 +8,7 @@ import { withDeadline } from "@/lib/core/deadline";
 import { configuredChainIds, getLatestBlockNumber } from "@/lib/platform/chain";
 import { degradedReasons, healthResponse } from "@/lib/platform/health";
 import { countOpenQuarantinedEvents } from "@/lib/platform/quarantine";
+import type { JobRegistry } from "@/lib/platform/jobs/registry";
 import { checkQStashSchedules, laneBacklog, listFailedJobsAsSeen, scheduleRuns } from "@/lib/platform/jobs/watch";
 import { INDEXER_JOBS, streamCheckpoints } from "./streams";
 
@@ -164,8 +165,8 @@ async function streamProgress() {
   return { chains: heads, streams };
 }
 
-async function scheduleStatus() {
-  const [runs, check] = await Promise.all([scheduleRuns(), checkQStashSchedules(QSTASH_TIMEOUT_MS)]);
+async function scheduleStatus(jobs: JobRegistry) {
+  const [runs, check] = await Promise.all([scheduleRuns(jobs), checkQStashSchedules(jobs, QSTASH_TIMEOUT_MS)]);
   const inQStash = (name: string) => {
     if (!check.checked || "error" in check) return null;
     if (check.present.includes(name)) return "present" as const;
@@ -186,16 +187,16 @@ async function scheduleStatus() {
 }
 
 /** GET /api/admin/status. Lists failed jobs as seen: the prune deletes a failed job only once it was listed here. */
-export async function operatorStatus(): Promise<OperatorStatus> {
+export async function operatorStatus(jobs: JobRegistry): Promise<OperatorStatus> {
   const [progress, schedules, failed, quarantinedEvents, backlog] = await Promise.all([
     streamProgress(),
-    scheduleStatus(),
+    scheduleStatus(jobs),
     listFailedJobsAsSeen(MAX_FAILED_JOBS),
     countOpenQuarantinedEvents(),
     laneBacklog("webhooks"),
   ]);
   // After the listing: failures it just marked seen no longer degrade the health check.
-  const reasons = await degradedReasons({ indexers: INDEXER_JOBS }, quarantinedEvents);
+  const reasons = await degradedReasons({ jobs, indexers: INDEXER_JOBS }, quarantinedEvents);
   return {
     checkedAt: new Date().toISOString(),
     health: { status: reasons.length ? "degraded" : "ok", reasons },

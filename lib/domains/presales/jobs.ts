@@ -8,7 +8,7 @@ import { z } from "zod";
 import { chainSettings, configuredChainIds, getBlockHeader, getPresaleLogs, getReceipt } from "@/lib/platform/chain";
 import { config } from "@/lib/core/config";
 import { defineJob, PermanentJobError } from "@/lib/platform/jobs/define";
-import "@/lib/domains/merkle/jobs";
+import type { JobSet } from "@/lib/platform/jobs/registry";
 import { defineSchedule } from "@/lib/platform/jobs/schedule";
 import { applyPresaleChange, foldPresaleEvents, withRecord } from "./indexer";
 import { indexPresaleEvents } from "./follow";
@@ -65,3 +65,5 @@ export const indexPresalesSchedule = defineSchedule({
   job: indexPresalesJob,
   payload: {},
 });
+
+export const presalesJobs: JobSet = { jobs: [refreshPresaleJob, indexPresalesJob], schedules: [indexPresalesSchedule] };

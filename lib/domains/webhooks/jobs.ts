@@ -5,6 +5,7 @@ import { db } from "@/db";
 import { config } from "@/lib/core/config";
 import { defineJob, enqueue } from "@/lib/platform/jobs/define";
 import { dispatchJobs } from "@/lib/platform/jobs/dispatch";
+import type { JobSet } from "@/lib/platform/jobs/registry";
 import { log } from "@/lib/core/log";
 import { countWebhookDelivery } from "@/lib/core/telemetry";
 import { postSigned } from "./deliver";
@@ -91,3 +92,5 @@ async function recordAttempt(
       return { paused: false, retryScheduled: true };
     });
 }
+
+export const webhooksJobs: JobSet = { jobs: [deliverWebhookJob] };

@@ -4,7 +4,8 @@ import { notFound } from "@/lib/core/errors";
 import { dispatchJobs } from "./dispatch";
 import { sweepOutbox } from "./outbox";
 import { qstashEnabled } from "./qstash";
-import { enqueueSchedule, findSchedule, SWEEP_CRON } from "./schedule";
+import type { JobRegistry } from "./registry";
+import { enqueueSchedule, SWEEP_CRON } from "./schedule";
 
 export const cronResult = z.union([
   z
@@ -20,12 +21,12 @@ export const cronResult = z.union([
 export type CronResult = z.infer<typeof cronResult>;
 
 /** `dispatch` publishes what the outbox holds; any other name enqueues that schedule's job for this bucket. */
-export async function runCron(name: string): Promise<CronResult> {
+export async function runCron(registry: JobRegistry, name: string): Promise<CronResult> {
   if (name === SWEEP_CRON) {
     if (!qstashEnabled()) return { cron: SWEEP_CRON, published: 0, failed: 0 };
     return { cron: SWEEP_CRON, ...(await sweepOutbox()) };
   }
-  const schedule = findSchedule(name);
+  const schedule = registry.schedules.get(name);
   if (!schedule) throw notFound(`no schedule named ${name}`);
   const { id, bucket } = await enqueueSchedule(schedule);
   await dispatchJobs();

@@ -4,7 +4,6 @@ import type { ZodType } from "zod";
 import { db } from "@/db";
 import type { DB } from "@/db/types";
 import { deletePendingJob, findJobIdByDedupeKey, insertJob } from "./queries";
-import { remember } from "@/lib/core/remember";
 
 export type JobContext = { jobId: number; attempt: number };
 
@@ -36,23 +35,10 @@ export class PermanentJobError extends Error {
   override name = "PermanentJobError";
 }
 
-const registry = remember("jobs.registry", () => new Map<string, JobDefinition<any>>());
-
+/** Checks the name and types the payload; a job runs once a registry lists it (see registry.ts). */
 export function defineJob<T>(definition: JobDefinition<T>): JobDefinition<T> {
   if (!/^[a-z0-9-]{1,64}$/.test(definition.name)) throw new Error(`bad job name ${definition.name}`);
-  registry.set(definition.name, definition as JobDefinition<any>);
   return definition;
-}
-
-export function findJob(name: string): JobDefinition<unknown> | undefined {
-  return registry.get(name);
-}
-
-/** Whether a lane (or, without one, any lane) has jobs with a concurrency key. */
-export function laneHasConcurrencyKeys(lane?: JobLane): boolean {
-  for (const job of registry.values())
-    if (job.concurrencyKey && (lane === undefined || (job.lane ?? "default") === lane)) return true;
-  return false;
 }
 
 export type EnqueueOptions = {

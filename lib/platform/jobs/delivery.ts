@@ -2,8 +2,8 @@
 import { z } from "zod";
 import { db } from "@/db";
 import { badRequest, notFound, providerUnavailable } from "@/lib/core/errors";
-import { findJob } from "./define";
 import { findJobStatus } from "./queries";
+import type { JobRegistry } from "./registry";
 import { runJobById } from "./runner";
 
 /** The body QStash delivers (the route reads it raw: the signature covers its bytes). */
@@ -35,13 +35,13 @@ function parseDelivery(rawBody: string): number {
  * Done or permanently failed: 2xx (QStash stops). Transient failure, not yet due, held by another runner,
  * or another job of its concurrency key running: 503 (QStash delivers again). Unknown job name or row: 404.
  */
-export async function deliverJob(name: string, rawBody: string): Promise<DeliveryResult> {
-  if (!findJob(name)) throw notFound(`no job named ${name}`);
+export async function deliverJob(registry: JobRegistry, name: string, rawBody: string): Promise<DeliveryResult> {
+  if (!registry.jobs.has(name)) throw notFound(`no job named ${name}`);
   const id = parseDelivery(rawBody);
   const row = await findJobStatus(db(), id);
   if (!row || row.name !== name) throw notFound(`no ${name} job ${id}`);
   if (row.status === "done" || row.status === "failed") return { id, status: row.status, ran: false };
-  const outcome = await runJobById(id, { retryVia: "queue" });
+  const outcome = await runJobById(registry, id, { retryVia: "queue" });
   if (!outcome) {
     const now = await findJobStatus(db(), id);
     if (!now) throw new Error(`job ${id} vanished while it was being delivered`);

@@ -1,13 +1,14 @@
 // Retention: a settled job row (done or failed) is history, not state. Once it is older than
 // JOB_RETENTION_DAYS it is deleted, daily, in bounded batches. Dedupe keys of settled rows stop guarding
 // then, which is safe: every key in use names a time bucket or a row that is only ever enqueued once.
-// Domains that keep history of their own (market snapshots) add a prune with defineRetention; the same daily run
+// Domains that keep history of their own (market snapshots) list a prune in their job set; the same daily run
 // calls each of them after the jobs' own.
 import { z } from "zod";
 import { db } from "@/db";
 import { config } from "@/lib/core/config";
 import { defineJob } from "./define";
 import { deleteSettledJobs } from "./queries";
+import type { JobSet } from "./registry";
 import { defineSchedule } from "./schedule";
 
 const BATCH_ROWS = 5_000;
@@ -26,31 +27,22 @@ export async function pruneSettledJobs(olderThanDays = config().JOB_RETENTION_DA
 
 /** A domain's prune of its own history: deletes what is past its retention, returns how many rows went. */
 export type Retention = { name: string; prune: () => Promise<{ deleted: number }> };
-const retentions = new Map<string, Retention>();
 
-/** Registers a prune the daily jobs-prune run calls (once per name; a module imported twice registers once). */
-export function defineRetention(retention: Retention): Retention {
-  retentions.set(retention.name, retention);
-  return retention;
-}
-
-/** The jobs' prune, then each registered one: rows deleted per name. */
-export async function pruneAll(): Promise<Record<string, number>> {
+/** The jobs' prune, then each given one: rows deleted per name. */
+export async function pruneAll(retentions: readonly Retention[]): Promise<Record<string, number>> {
   const deleted: Record<string, number> = { jobs: (await pruneSettledJobs()).deleted };
-  for (const { name, prune } of retentions.values()) deleted[name] = (await prune()).deleted;
+  for (const { name, prune } of retentions) deleted[name] = (await prune()).deleted;
   return deleted;
 }
 
-export const pruneJobsJob = defineJob({
-  name: "jobs-prune",
-  schema: z.object({}),
-  maxAttempts: 1, // tomorrow's run deletes what this one did not
-  handle: () => pruneAll(),
-});
-
-export const pruneJobsSchedule = defineSchedule({
-  name: "jobs-prune",
-  everySeconds: 86_400,
-  job: pruneJobsJob,
-  payload: {},
-});
+/** The daily "jobs-prune" job and schedule: the settled rows, then the history each set's retentions prune. */
+export function pruneJobs(sets: readonly JobSet[]): JobSet {
+  const retentions = sets.flatMap((set) => set.retentions ?? []);
+  const job = defineJob({
+    name: "jobs-prune",
+    schema: z.object({}),
+    maxAttempts: 1, // tomorrow's run deletes what this one did not
+    handle: () => pruneAll(retentions),
+  });
+  return { jobs: [job], schedules: [defineSchedule({ name: "jobs-prune", everySeconds: 86_400, job, payload: {} })] };
+}

@@ -2,7 +2,7 @@
 import { db } from "@/db";
 import { log } from "@/lib/core/log";
 import { traceJob } from "@/lib/core/telemetry";
-import { findJob, laneHasConcurrencyKeys, PermanentJobError, type JobLane } from "./define";
+import { PermanentJobError, type JobLane } from "./define";
 import {
   lockClaimableJobIds,
   lockKeyedClaims,
@@ -13,6 +13,7 @@ import {
   recordJobRetry,
   renewJobLease,
 } from "./queries";
+import { laneHasConcurrencyKeys, type JobRegistry } from "./registry";
 
 /** A claim holds a job this long; a runner still working renews it, so only a dead runner's lease expires. */
 export const LEASE_SECONDS = 120;
@@ -39,12 +40,15 @@ export type RunOptions = {
  * Claims one job by id (QStash delivery), or the next due ones of a lane (local worker) or of every lane
  * (tests). Of the due jobs sharing a free concurrency key, a batch takes only the first.
  */
-async function claim(where: { id?: number; lane?: JobLane; limit: number }): Promise<ClaimedJob[]> {
+async function claim(
+  registry: JobRegistry,
+  where: { id?: number; lane?: JobLane; limit: number },
+): Promise<ClaimedJob[]> {
   return db()
     .transaction()
     .execute(async (trx) => {
       if (where.id !== undefined) await lockKeyedClaimsFor(trx, where.id);
-      else if (laneHasConcurrencyKeys(where.lane)) await lockKeyedClaims(trx);
+      else if (laneHasConcurrencyKeys(registry, where.lane)) await lockKeyedClaims(trx);
       const ids = await lockClaimableJobIds(trx, where);
       if (!ids.length) return [];
       return markJobsRunning(trx, ids, LEASE_SECONDS);
@@ -52,8 +56,8 @@ async function claim(where: { id?: number; lane?: JobLane; limit: number }): Pro
 }
 
 /** Claims up to `limit` due jobs of one lane for this runner (the worker runs them concurrently). */
-export function claimDueJobs(limit: number, lane: JobLane = "default"): Promise<ClaimedJob[]> {
-  return claim({ lane, limit });
+export function claimDueJobs(registry: JobRegistry, limit: number, lane: JobLane = "default"): Promise<ClaimedJob[]> {
+  return claim(registry, { lane, limit });
 }
 
 /** Keeps the lease of a long job alive; stops when the job is no longer this attempt's. */
@@ -71,12 +75,12 @@ function renewLease(job: ClaimedJob): () => void {
 }
 
 /** Runs a claimed job and records what happened (and traces it); never throws for a handler's failure. */
-export function executeJob(job: ClaimedJob, options: RunOptions = {}): Promise<JobOutcome> {
-  return traceJob(job.name, job.attempts, () => runJob(job, options));
+export function executeJob(registry: JobRegistry, job: ClaimedJob, options: RunOptions = {}): Promise<JobOutcome> {
+  return traceJob(job.name, job.attempts, () => runJob(registry, job, options));
 }
 
-async function runJob(job: ClaimedJob, options: RunOptions): Promise<JobOutcome> {
-  const definition = findJob(job.name);
+async function runJob(registry: JobRegistry, job: ClaimedJob, options: RunOptions): Promise<JobOutcome> {
+  const definition = registry.jobs.get(job.name);
   const stopRenewing = renewLease(job);
   // Only the attempt that holds the row records its outcome (the record functions match the attempt): a
   // runner whose lease expired and was taken over must not overwrite the newer attempt's result.
@@ -110,14 +114,18 @@ async function runJob(job: ClaimedJob, options: RunOptions): Promise<JobOutcome>
 }
 
 /** Runs the due jobs of every lane once; returns what happened to each. Tests call this to drive jobs deterministically. */
-export async function runDueJobs(limit = 10): Promise<JobOutcome[]> {
+export async function runDueJobs(registry: JobRegistry, limit = 10): Promise<JobOutcome[]> {
   const outcomes: JobOutcome[] = [];
-  for (const job of await claim({ limit })) outcomes.push(await executeJob(job));
+  for (const job of await claim(registry, { limit })) outcomes.push(await executeJob(registry, job));
   return outcomes;
 }
 
 /** Runs one job by id if it is due and not held by another runner (a QStash delivery). */
-export async function runJobById(id: number, options: RunOptions = {}): Promise<JobOutcome | null> {
-  const [job] = await claim({ id, limit: 1 });
-  return job ? executeJob(job, options) : null;
+export async function runJobById(
+  registry: JobRegistry,
+  id: number,
+  options: RunOptions = {},
+): Promise<JobOutcome | null> {
+  const [job] = await claim(registry, { id, limit: 1 });
+  return job ? executeJob(registry, job, options) : null;
 }

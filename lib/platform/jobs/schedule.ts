@@ -2,6 +2,7 @@
 // /api/cron/<name>, which a Vercel cron (daily ones) or a QStash schedule (the rest) calls.
 import type { JobDefinition } from "./define";
 import { enqueue } from "./define";
+import type { JobRegistry } from "./registry";
 import { log } from "@/lib/core/log";
 import { remember } from "@/lib/core/remember";
 
@@ -17,8 +18,6 @@ export type ScheduleDefinition<T = unknown> = {
 
 /** Reserved cron path: the outbox sweep (lib/platform/jobs/outbox.ts), not a schedule. */
 export const SWEEP_CRON = "dispatch";
-
-const schedules = remember("jobs.schedules", () => new Map<string, ScheduleDefinition<any>>());
 
 /**
  * The cron expression of a period. Crons (Vercel's and QStash's) fire at most once a minute, on UTC
@@ -39,30 +38,26 @@ export function cronExpression(everySeconds: number): string {
   );
 }
 
+/** Checks the name and the period; a schedule fires once a registry lists it (see registry.ts). */
 export function defineSchedule<T>(definition: ScheduleDefinition<T>): ScheduleDefinition<T> {
   if (!/^[a-z0-9-]{1,64}$/.test(definition.name) || definition.name === SWEEP_CRON)
     throw new Error(`bad schedule name ${definition.name}`);
   cronExpression(definition.everySeconds);
-  schedules.set(definition.name, definition as ScheduleDefinition<any>);
   return definition;
-}
-
-export function findSchedule(name: string): ScheduleDefinition | undefined {
-  return schedules.get(name);
-}
-
-export function allSchedules(): ScheduleDefinition[] {
-  return [...schedules.values()];
 }
 
 /** A path a scheduler calls (GET, Bearer CRON_SECRET): the outbox sweep or a schedule, at its cron expression. */
 export type CronTarget = { name: string; path: string; cron: string };
 
-/** The sweep (every minute: it publishes what a failed publish left pending) and every registered schedule. */
-export function cronTargets(): CronTarget[] {
+/** The sweep (every minute: it publishes what a failed publish left pending) and every schedule of the registry. */
+export function cronTargets(registry: JobRegistry): CronTarget[] {
   return [
     { name: SWEEP_CRON, path: `/api/cron/${SWEEP_CRON}`, cron: "* * * * *" },
-    ...allSchedules().map((s) => ({ name: s.name, path: `/api/cron/${s.name}`, cron: cronExpression(s.everySeconds) })),
+    ...[...registry.schedules.values()].map((s) => ({
+      name: s.name,
+      path: `/api/cron/${s.name}`,
+      cron: cronExpression(s.everySeconds),
+    })),
   ];
 }
 
@@ -79,9 +74,9 @@ export function runsAtMostDaily(expression: string): boolean {
  * What QStash schedules call: every target vercel.json's crons leave out (`npm run qstash:schedules` creates
  * them). vercel.json keeps the daily ones, which every Vercel plan runs at no QStash cost.
  */
-export function qstashTargets(vercelCrons: readonly { path: string }[]): CronTarget[] {
+export function qstashTargets(registry: JobRegistry, vercelCrons: readonly { path: string }[]): CronTarget[] {
   const covered = new Set(vercelCrons.map((c) => c.path));
-  return cronTargets().filter((t) => !covered.has(t.path));
+  return cronTargets(registry).filter((t) => !covered.has(t.path));
 }
 
 /** Buckets are aligned to the Unix epoch, so every process (and the cron) agrees on them. */
@@ -111,9 +106,13 @@ const lastBucket = remember("jobs.schedule-buckets", () => new Map<string, numbe
  * The local worker's tick: enqueues each schedule whose bucket this process has not enqueued yet.
  * `only` limits it to some schedules (tests that must not start other domains' recurring work).
  */
-export async function enqueueDueSchedules(at = new Date(), only?: readonly string[]): Promise<number> {
+export async function enqueueDueSchedules(
+  registry: JobRegistry,
+  at = new Date(),
+  only?: readonly string[],
+): Promise<number> {
   let enqueued = 0;
-  for (const schedule of schedules.values()) {
+  for (const schedule of registry.schedules.values()) {
     if (only && !only.includes(schedule.name)) continue;
     const bucket = bucketOf(schedule, at);
     if (lastBucket.get(schedule.name) === bucket) continue;

@@ -15,8 +15,8 @@ import {
   findOldestJobCreatedAt,
   markFailedJobsSeen,
 } from "./queries";
-import { allSchedules, bucketOf, type ScheduleDefinition } from "./schedule";
-import { cronTargets, qstashTargets } from "./schedule";
+import type { JobRegistry } from "./registry";
+import { bucketOf, cronTargets, qstashTargets, type ScheduleDefinition } from "./schedule";
 
 const DAY_MS = 86_400_000;
 
@@ -27,11 +27,10 @@ const SILENT_AFTER_BUCKETS = 2;
  * Schedules that stopped firing: none of their current and last two time buckets was enqueued (the dedupe key
  * `schedule:<name>:<bucket>` names each). A QStash schedule that is missing, paused or refused (a wrong
  * CRON_SECRET) looks the same. Only judged once the table's history (its oldest row) reaches back that far, so a
- * new database does not count every schedule as silent. The registry is filled at start-up (lib/http/startup.ts
- * imports every job).
+ * new database does not count every schedule as silent.
  */
-export async function findSilentSchedules(at = new Date()): Promise<string[]> {
-  const schedules = allSchedules();
+export async function findSilentSchedules(registry: JobRegistry, at = new Date()): Promise<string[]> {
+  const schedules = [...registry.schedules.values()];
   const oldest = await findOldestJobCreatedAt(db());
   if (!oldest || !schedules.length) return [];
   const judged = schedules.filter(
@@ -101,10 +100,10 @@ export type ScheduleRun = {
 };
 
 /** Every path a scheduler calls, who calls it in production, and the last successful run of its job. */
-export async function scheduleRuns(): Promise<ScheduleRun[]> {
-  const targets = cronTargets();
-  const viaQStash = new Set(qstashTargets(vercel.crons).map((t) => t.name));
-  const jobOf = new Map(allSchedules().map((s) => [s.name, s.job.name]));
+export async function scheduleRuns(registry: JobRegistry): Promise<ScheduleRun[]> {
+  const targets = cronTargets(registry);
+  const viaQStash = new Set(qstashTargets(registry, vercel.crons).map((t) => t.name));
+  const jobOf = new Map([...registry.schedules.values()].map((s) => [s.name, s.job.name]));
   const lastDone = await findLastDoneAt(db(), [...new Set(jobOf.values())]);
   return targets.map((t) => {
     const job = jobOf.get(t.name);
@@ -127,7 +126,7 @@ export type QStashCheck =
  * Whether QStash holds a schedule for each path it should call (those vercel.json leaves out): one calling
  * PUBLIC_BASE_URL + the path, as `npm run qstash:schedules` creates them. One list call, bounded by `timeoutMs`.
  */
-export async function checkQStashSchedules(timeoutMs: number): Promise<QStashCheck> {
+export async function checkQStashSchedules(registry: JobRegistry, timeoutMs: number): Promise<QStashCheck> {
   if (!qstashEnabled()) return { checked: false, reason: "QSTASH_TOKEN is not set" };
   const base = config().PUBLIC_BASE_URL?.replace(/\/+$/, "");
   if (!base) return { checked: false, reason: "PUBLIC_BASE_URL is not set" };
@@ -140,7 +139,7 @@ export async function checkQStashSchedules(timeoutMs: number): Promise<QStashChe
   const present: string[] = [];
   const paused: string[] = [];
   const missing: string[] = [];
-  for (const target of qstashTargets(vercel.crons)) {
+  for (const target of qstashTargets(registry, vercel.crons)) {
     const found = existing.filter((s) => s.destination === `${base}${target.path}`);
     if (found.some((s) => !s.isPaused)) present.push(target.name);
     else if (found.length) paused.push(target.name);

@@ -3,6 +3,7 @@ import { config, runsJobWorker } from "@/lib/core/config";
 import { log } from "@/lib/core/log";
 import { JOB_LANES, type JobLane } from "./define";
 import { onJobsEnqueued } from "./dispatch";
+import type { JobRegistry } from "./registry";
 import { claimDueJobs, executeJob } from "./runner";
 import { enqueueDueSchedules } from "./schedule";
 import { remember } from "@/lib/core/remember";
@@ -33,6 +34,7 @@ type LaneState = {
 };
 
 type WorkerState = {
+  registry: JobRegistry;
   running: boolean;
   pollMs: number;
   schedules: boolean | readonly string[];
@@ -68,14 +70,14 @@ function sleep(lane: LaneState, ms: number): Promise<void> {
 
 async function tick(state: WorkerState, lane: LaneState): Promise<void> {
   if (lane.lane === "default" && state.schedules !== false) {
-    await enqueueDueSchedules(new Date(), state.schedules === true ? undefined : state.schedules);
+    await enqueueDueSchedules(state.registry, new Date(), state.schedules === true ? undefined : state.schedules);
   }
   const free = lane.slots - lane.inflight.size;
   if (free <= 0) return;
-  const jobs = await claimDueJobs(free, lane.lane);
+  const jobs = await claimDueJobs(state.registry, free, lane.lane);
   lane.saturated = jobs.length === free;
   for (const job of jobs) {
-    const running: Promise<unknown> = executeJob(job)
+    const running: Promise<unknown> = executeJob(state.registry, job)
       .catch((error) => log.error("recording a job outcome failed", { jobId: job.id, error }))
       .finally(() => {
         lane.inflight.delete(running);
@@ -102,10 +104,11 @@ async function loop(state: WorkerState, lane: LaneState): Promise<void> {
 }
 
 /**
- * Starts the worker in this process unless it runs already or config says no (JOB_WORKER, default:
- * on when QSTASH_TOKEN is unset; never on Vercel). `force` ignores the config (tests, CLIs). Returns whether it runs.
+ * Starts the worker over the registry's jobs in this process unless it runs already or config says no (JOB_WORKER,
+ * default: on when QSTASH_TOKEN is unset; never on Vercel). `force` ignores the config (tests, CLIs). Returns whether
+ * it runs.
  */
-export function startWorker(options: WorkerOptions & { force?: boolean } = {}): boolean {
+export function startWorker(registry: JobRegistry, options: WorkerOptions & { force?: boolean } = {}): boolean {
   if (holder.state?.running) return true;
   // `next build` may load instrumentation while prerendering: never open the database for a worker then.
   if (process.env.NEXT_PHASE === "phase-production-build") return false;
@@ -114,6 +117,7 @@ export function startWorker(options: WorkerOptions & { force?: boolean } = {}): 
   const slotsOf = (lane: JobLane) =>
     Math.max(1, typeof concurrency === "number" ? concurrency : (concurrency?.[lane] ?? LANE_SLOTS[lane]));
   const state: WorkerState = {
+    registry,
     running: true,
     pollMs: Math.max(10, options.pollMs ?? 1000),
     schedules: options.schedules ?? true,

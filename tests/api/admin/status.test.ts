@@ -15,7 +15,7 @@ import { authMatrix, startIssuer, type Issuer } from "@/tests/helpers/auth";
 import { freezeDate } from "@/tests/helpers/clock";
 import { call } from "@/tests/helpers/http";
 import { startFakeQStash, type FakeQStash } from "@/tests/helpers/qstash";
-import "@/lib/domains/jobs";
+import { jobs } from "@/lib/domains/jobs";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -129,7 +129,7 @@ describe("GET /api/admin/status", () => {
     await job({ name: "token-index", status: "done", ageMs: 2 * 60_000 });
     await job({ name: "token-index", status: "done", ageMs: HOUR });
     const { schedules, qstash: check } = (await asAdmin()).body;
-    expect(schedules.map((s: any) => s.name)).toEqual(cronTargets().map((t) => t.name));
+    expect(schedules.map((s: any) => s.name)).toEqual(cronTargets(jobs).map((t) => t.name));
     const byName = Object.fromEntries(schedules.map((s: any) => [s.name, s]));
     expect(byName["token-index"]).toEqual({
       name: "token-index",

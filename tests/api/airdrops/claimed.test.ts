@@ -14,8 +14,7 @@ import { indexAirdropClaimsJob } from "@/lib/domains/airdrops/jobs";
 import { buildStandardTree } from "@/lib/domains/merkle/build";
 import { enqueue } from "@/lib/platform/jobs/define";
 import { runDueJobs } from "@/lib/platform/jobs/runner";
-import "@/lib/domains/jobs"; // every job definition, as the server registers them
-import { findSchedule } from "@/lib/platform/jobs/schedule";
+import { jobs } from "@/lib/domains/jobs";
 import { useTestChain, type TestChain } from "@/tests/helpers/chain";
 import { call, expectError } from "@/tests/helpers/http";
 import { tokenWithAirdrop } from "./trees";
@@ -121,9 +120,9 @@ describe("airdrop-claim indexer", () => {
     const token = await airdropped(c, [1n * E18, 1n * E18]);
     await claim(c, token, c.accounts[3]!);
     await claim(c, token, c.accounts[4]!);
-    expect(findSchedule("airdrop-claims-index")?.everySeconds).toBe(60);
+    expect(jobs.schedules.get("airdrop-claims-index")?.everySeconds).toBe(60);
     await enqueue(indexAirdropClaimsJob, { chainId: 8453 });
-    expect((await runDueJobs()).map((o) => o.status)).toContain("done");
+    expect((await runDueJobs(jobs)).map((o) => o.status)).toContain("done");
     expect((await claimed(token)).body).toMatchObject({ claimed: (2n * E18).toString(), claimers: 2, claimedShare: 1 });
   });
 

@@ -10,7 +10,7 @@ import { GET as allocationsGET } from "@/app/api/airdrops/allocations/route";
 import { POST } from "@/app/api/airdrops/route";
 import { resetConfig } from "@/lib/core/config";
 import { runDueJobs } from "@/lib/platform/jobs/runner";
-import "@/lib/domains/jobs"; // every job definition, as the server registers them
+import { jobs } from "@/lib/domains/jobs";
 import { buildStandardTree } from "@/lib/domains/merkle/build";
 import { deleteTree, publishTree } from "@/lib/domains/merkle/jobs";
 import { accountLeaves, accountProofs } from "@/lib/domains/merkle/read";
@@ -100,7 +100,7 @@ describe("tree replacement", () => {
       `/api/airdrops/allocations?tokenAddress=${token}&limit=10&cursor=${page.body.nextCursor}`,
     );
     expect(next.body.merkleRoot).toBe(versions[0].root);
-    const outcomes = await runDueJobs();
+    const outcomes = await runDueJobs(jobs);
     expect(outcomes.filter((o) => o.status === "done").length).toBeGreaterThan(0);
     // ...and 409 once it is gone; only the current tree's rows are left.
     expectError(
@@ -139,7 +139,7 @@ describe("tree replacement", () => {
   it("makes the last upload current when uploads race or an older enqueued one publishes late", async () => {
     expect((await upload(versions[0], { enqueue: true, delaySeconds: 0 })).body.enqueued).toBe(true);
     expect((await upload(versions[1])).status).toBe(200);
-    await runDueJobs(); // the older, enqueued upload publishes after the newer one: it is superseded
+    await runDueJobs(jobs); // the older, enqueued upload publishes after the newer one: it is superseded
     const res = await call(claimGET, `/api/airdrops/claim?tokenAddress=${token}&claimerAddress=${address(3)}`);
     expect(res.body.proofs[0].entry.amount).toBe("8000");
     // Two uploads of the tree the chain holds, from two clients, race on a token that has none stored yet.

@@ -7,8 +7,8 @@ import { indexFeeClaims } from "@/lib/domains/rewards/earnings/indexer";
 import { indexFeeClaimsJob } from "@/lib/domains/rewards/earnings/jobs";
 import { enqueue } from "@/lib/platform/jobs/define";
 import { runDueJobs } from "@/lib/platform/jobs/runner";
-import "@/lib/domains/jobs"; // every job definition, as the server registers them
-import { enqueueSchedule, findSchedule } from "@/lib/platform/jobs/schedule";
+import { jobs } from "@/lib/domains/jobs";
+import { enqueueSchedule } from "@/lib/platform/jobs/schedule";
 import { indexByAddress } from "@/lib/domains/launch/indexer/lookup";
 import { FEE_IN, useTestChain } from "@/tests/helpers/chain";
 import { call, expectError } from "@/tests/helpers/http";
@@ -102,15 +102,15 @@ describe("fee-claim indexer", () => {
     await payWethRewards(c, l.token, parseEther("1"));
     await claimFees(c, l.recipients[0]!, c.contracts.weth);
     await enqueue(indexFeeClaimsJob, { chainId: 8453 });
-    const outcomes = await runDueJobs();
+    const outcomes = await runDueJobs(jobs);
     expect(outcomes.map((o) => o.status)).toEqual(["done"]);
     expect(await db().selectFrom("fee_claims").select("id").execute()).toHaveLength(1);
-    const schedule = findSchedule("earnings-index")!;
+    const schedule = jobs.schedules.get("earnings-index")!;
     expect(schedule.everySeconds).toBe(60);
     freezeDate(); // both in one minute's bucket
     const { id } = await enqueueSchedule(schedule);
     expect((await enqueueSchedule(schedule)).id).toBe(id);
-    expect((await runDueJobs()).map((o) => o.status)).toContain("done");
+    expect((await runDueJobs(jobs)).map((o) => o.status)).toContain("done");
   });
 });
 

@@ -13,7 +13,7 @@ import {
   vaultDataParams,
 } from "@/lib/platform/chain/abis";
 import { runDueJobs, type JobOutcome } from "@/lib/platform/jobs/runner";
-import "@/lib/domains/jobs"; // every job definition, as the server registers them
+import { jobs } from "@/lib/domains/jobs";
 import { POST as deployPost } from "@/app/api/tokens/deploy/route";
 import { POST as splitPost } from "@/app/api/tokens/deploy/split/route";
 import { POST as deployV4Post } from "@/app/api/tokens/deploy/v4/route";
@@ -55,7 +55,7 @@ export const status = (apiKey: string, requestKey: string) =>
 /** Runs due jobs until none is left. */
 export async function drainJobs(): Promise<JobOutcome[]> {
   const all: JobOutcome[] = [];
-  for (let batch = await runDueJobs(); batch.length; batch = await runDueJobs()) all.push(...batch);
+  for (let batch = await runDueJobs(jobs); batch.length; batch = await runDueJobs(jobs)) all.push(...batch);
   return all;
 }
 

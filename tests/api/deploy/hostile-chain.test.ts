@@ -8,7 +8,7 @@ import { db } from "@/db";
 import { resetConfig } from "@/lib/core/config";
 import { enqueue } from "@/lib/platform/jobs/define";
 import { runDueJobs } from "@/lib/platform/jobs/runner";
-import "@/lib/domains/jobs"; // every job definition, as the server registers them
+import { jobs } from "@/lib/domains/jobs";
 import { followTokenCreatedJob } from "@/lib/domains/launch/indexer/jobs";
 import { tokenIndexCheckpoint } from "@/lib/domains/launch/indexer/follow";
 import { retryQuarantinedTokenEvents } from "@/lib/domains/launch/indexer/quarantine";
@@ -49,7 +49,7 @@ beforeEach(async () => {
 
 async function runIndexer() {
   await enqueue(followTokenCreatedJob, { chainId: 8453 });
-  const outcomes = await runDueJobs();
+  const outcomes = await runDueJobs(jobs);
   expect(outcomes.map((o) => [o.status, o.error ?? null])).toEqual([["done", null]]);
 }
 const rowOf = (token: string) =>

@@ -7,7 +7,7 @@ import { resetConfig } from "@/lib/core/config";
 import { resetChainClients, setChainTransport, tokenFactoryAbi, type DeploymentConfig } from "@/lib/platform/chain";
 import { enqueue } from "@/lib/platform/jobs/define";
 import { runDueJobs } from "@/lib/platform/jobs/runner";
-import "@/lib/domains/jobs"; // every job definition, as the server registers them
+import { jobs } from "@/lib/domains/jobs";
 import { followTokenCreatedJob } from "@/lib/domains/launch/indexer/jobs";
 import { followTokenCreated, tokenIndexCheckpoint } from "@/lib/domains/launch/indexer/follow";
 import { indexByAddress as indexTokenByAddress } from "@/lib/domains/launch/indexer/lookup";
@@ -82,7 +82,7 @@ const rowOf = (token: string) =>
 const tokenCount = async () => (await db().selectFrom("tokens").select("id").execute()).length;
 async function runIndexer() {
   await enqueue(followTokenCreatedJob, { chainId: 8453 });
-  const outcomes = await runDueJobs();
+  const outcomes = await runDueJobs(jobs);
   expect(outcomes.map((o) => o.status)).toEqual(["done"]);
 }
 
@@ -398,7 +398,7 @@ describe("POST /api/tokens/save-deployed-token/from-ui", () => {
     });
     expect(await db().selectFrom("token_submissions").select("id").execute()).toHaveLength(0);
     expect(await rowOf(token)).toBeUndefined();
-    expect(await runDueJobs()).toMatchObject([{ status: "done" }]);
+    expect(await runDueJobs(jobs)).toMatchObject([{ status: "done" }]);
     expect(await rowOf(token)).toMatchObject({ name: "Anonymous UI", tx_hash: hash, requestor_fid: null });
   });
 
@@ -422,7 +422,7 @@ describe("POST /api/tokens/save-deployed-token/from-ui", () => {
     expect(await db().selectFrom("token_submissions").selectAll().execute()).toMatchObject([
       { address: token.toLowerCase(), tx_hash: hash, user_id: "fid:42", fid: 42, chain_id: 8453 },
     ]);
-    await runDueJobs();
+    await runDueJobs(jobs);
     expect((await rowOf(token))?.requestor_fid).toBe(42);
 
     const other = await deployDirect(c, "Claimed By A Stranger");
@@ -434,7 +434,7 @@ describe("POST /api/tokens/save-deployed-token/from-ui", () => {
         )
       ).status,
     ).toBe(200);
-    await runDueJobs();
+    await runDueJobs(jobs);
     expect(await rowOf(other.token)).toMatchObject({ name: "Claimed By A Stranger", requestor_fid: null });
     expect(
       await db()
@@ -463,7 +463,7 @@ describe("POST /api/tokens/save-deployed-token/from-ui", () => {
     const first = await deployDirect(c, "First");
     const second = await deployDirect(c, "Second");
     await fromUiCall({ address: second.token, tx_hash: first.hash as Hash, chain_id: 8453 });
-    await runDueJobs();
+    await runDueJobs(jobs);
     expect(await rowOf(first.token)).toBeUndefined();
     expect(await rowOf(second.token)).toMatchObject({ name: "Second", tx_hash: second.hash });
   });
@@ -476,13 +476,13 @@ describe("POST /api/tokens/save-deployed-token/from-ui", () => {
     const ask = (address: string, ip: string, tx_hash: Hash = mined.hash) =>
       fromUiCall({ address, tx_hash, chain_id: 8453 }, { "x-forwarded-for": ip });
     for (let i = 1; i <= 5; i++) expect((await ask(unknown(i), "10.1.0.9")).status).toBe(200);
-    await runDueJobs(); // five searches that find nothing
+    await runDueJobs(jobs); // five searches that find nothing
     const later = await deployDirect(c, "Later");
     await ask(later.token, "10.1.0.9"); // its transaction is the other token's: a search would find it
-    await runDueJobs();
+    await runDueJobs(jobs);
     expect(await rowOf(later.token)).toBeUndefined();
     await ask(later.token, "10.1.0.10", (await deployDirect(c, "Other")).hash); // another job (not the same request)
-    await runDueJobs();
+    await runDueJobs(jobs);
     expect(await rowOf(later.token)).toMatchObject({ name: "Later", tx_hash: later.hash });
   });
 });

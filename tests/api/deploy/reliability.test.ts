@@ -5,7 +5,7 @@ import { sql } from "kysely";
 import { db } from "@/db";
 import { resetConfig } from "@/lib/core/config";
 import { claimDueJobs, executeJob, runDueJobs } from "@/lib/platform/jobs/runner";
-import "@/lib/domains/jobs"; // every job definition, as the server registers them
+import { jobs } from "@/lib/domains/jobs";
 import { useTestChain, type TestChain } from "@/tests/helpers/chain";
 import { partnerKey } from "@/tests/helpers/auth";
 import { deploy, drainJobs, interceptChain, key, status, v4Body } from "./helpers";
@@ -74,11 +74,11 @@ describe("the deploy job", () => {
     const keys = [1, 2, 3, 4, 5].map((i) => key(`parallel-${i}`));
     for (const k of keys) expect((await deploy(acme, v4Body(c, k))).status).toBe(200);
     const before = await sentCount(c);
-    const claimed = await claimDueJobs(5);
+    const claimed = await claimDueJobs(jobs, 5);
     expect(claimed).toHaveLength(5);
     // Nothing in the process orders the jobs' sends (the job path skips sendDeployToken's queue): only the
     // database lock on the deployer does.
-    const outcomes = await Promise.all(claimed.map((job) => executeJob(job)));
+    const outcomes = await Promise.all(claimed.map((job) => executeJob(jobs, job)));
     expect(outcomes.map((o) => o.status)).toEqual(Array(5).fill("done"));
     expect(await sentCount(c)).toBe(before + 5);
     const rows = await db().selectFrom("deploy_requests").select(["tx_nonce", "status"]).execute();
@@ -94,14 +94,14 @@ describe("the deploy job", () => {
       await deploy(acme, v4Body(c, key("timeout")));
       await rpc(c, "evm_setAutomine", [false]);
       const before = await sentCount(c);
-      expect(await runDueJobs()).toMatchObject([{ status: "retry" }]);
+      expect(await runDueJobs(jobs)).toMatchObject([{ status: "retry" }]);
       const submitted = (await status(acme, key("timeout"))).body;
       expect(submitted).toMatchObject({ status: "submitted", txHash: expect.stringMatching(/^0x[0-9a-f]{64}$/) });
       expect(await sentCount(c, "pending")).toBe(before + 1);
 
       await rpc(c, "evm_mine");
       await db().updateTable("jobs").set({ run_at: sql`now()` }).execute();
-      expect(await runDueJobs()).toMatchObject([{ status: "done" }]);
+      expect(await runDueJobs(jobs)).toMatchObject([{ status: "done" }]);
       expect(await sentCount(c)).toBe(before + 1);
       expect((await status(acme, key("timeout"))).body).toMatchObject({ status: "deployed", txHash: submitted.txHash });
     } finally {

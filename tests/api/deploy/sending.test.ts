@@ -9,7 +9,7 @@ import { sendDeployToken } from "@/lib/platform/chain";
 import { configFromJson } from "@/lib/domains/launch/deploy/stored";
 import { deployerLockKey } from "@/lib/domains/launch/deploy/sender";
 import { claimDueJobs, executeJob, runDueJobs } from "@/lib/platform/jobs/runner";
-import "@/lib/domains/jobs"; // every job definition, as the server registers them
+import { jobs } from "@/lib/domains/jobs";
 import { useTestChain, type TestChain } from "@/tests/helpers/chain";
 import { partnerKey } from "@/tests/helpers/auth";
 import { deploy, interceptChain, key, status, until, v4Body } from "./helpers";
@@ -80,7 +80,7 @@ describe("the deployer's lock", () => {
       .connection()
       .execute(async (conn) => {
         await sql`SELECT pg_advisory_lock(hashtext(${lockKey}))`.execute(conn);
-        job = runDueJobs();
+        job = runDueJobs(jobs);
         // Until the job is held up: waiting for the lock on PostgreSQL; on PGlite, for the one session this holds.
         const pglite = ownedPglite();
         await until(
@@ -120,7 +120,7 @@ describe("the deployer's lock is a transaction's (works behind a transaction-poo
       atBroadcast.push({ free, stored: (await request()).signed_tx !== null });
       return forward();
     });
-    expect(await runDueJobs()).toMatchObject([{ status: "done" }]);
+    expect(await runDueJobs(jobs)).toMatchObject([{ status: "done" }]);
     expect(atBroadcast).toEqual([{ free: true, stored: true }]);
     expect(await advisoryLocksHeld()).toBe(0);
   });
@@ -132,7 +132,7 @@ describe("the deployer's lock is a transaction's (works behind a transaction-poo
       if (method === "eth_estimateGas") throw new Error("the node failed while the lock was held");
       return forward();
     });
-    const [outcome] = await runDueJobs();
+    const [outcome] = await runDueJobs(jobs);
     expect(outcome?.status).not.toBe("done");
     expect(await request()).toMatchObject({ status: "queued", signed_tx: null });
     // A session-level lock taken and not released on this path would still be listed here.
@@ -150,9 +150,9 @@ describe("the nonce", () => {
     restoreChain = interceptChain(c, (method, forward, params) =>
       method === "eth_getTransactionCount" && params[1] === "pending" ? Promise.resolve(toHex(stale)) : forward(),
     );
-    const claimed = await claimDueJobs(2);
+    const claimed = await claimDueJobs(jobs, 2);
     expect(claimed).toHaveLength(2);
-    const outcomes = Promise.all(claimed.map((job) => executeJob(job)));
+    const outcomes = Promise.all(claimed.map((job) => executeJob(jobs, job)));
     const submitted = () => db().selectFrom("deploy_requests").select("id").where("status", "=", "submitted").execute();
     await until(async () => (await submitted()).length === 2, "both jobs to broadcast");
     await rpc(c, "evm_mine");
@@ -171,7 +171,7 @@ describe("sign, store, broadcast", () => {
     await deploy(acme, v4Body(c, key("before-broadcast")));
     const before = await sentCount(c);
     restoreChain = crashAtBroadcast(c, "before");
-    expect(await runDueJobs()).toMatchObject([{ status: "retry" }]);
+    expect(await runDueJobs(jobs)).toMatchObject([{ status: "retry" }]);
     const stored = await request();
     expect(stored).toMatchObject({
       status: "queued",
@@ -182,7 +182,7 @@ describe("sign, store, broadcast", () => {
 
     restoreChain();
     await dueNow();
-    expect(await runDueJobs()).toMatchObject([{ status: "done" }]);
+    expect(await runDueJobs(jobs)).toMatchObject([{ status: "done" }]);
     expect(await sentCount(c)).toBe(before + 1);
     expect(await request()).toMatchObject({ status: "deployed", tx_hash: stored.tx_hash });
     expect(await tokenRows()).toHaveLength(1);
@@ -194,14 +194,14 @@ describe("sign, store, broadcast", () => {
     const before = await sentCount(c);
     await rpc(c, "evm_setAutomine", [false]);
     restoreChain = crashAtBroadcast(c, "after");
-    expect(await runDueJobs()).toMatchObject([{ status: "retry" }]);
+    expect(await runDueJobs(jobs)).toMatchObject([{ status: "retry" }]);
     const stored = await request();
     expect(stored.status).toBe("queued");
     expect(await sentCount(c, "pending")).toBe(before + 1);
 
     restoreChain();
     await dueNow();
-    const retry = runDueJobs();
+    const retry = runDueJobs(jobs);
     await until(async () => (await request()).status === "submitted", "the retry to broadcast again");
     await rpc(c, "evm_mine");
     expect(await retry).toMatchObject([{ status: "done" }]);
@@ -215,11 +215,11 @@ describe("sign, store, broadcast", () => {
     await deploy(acme, v4Body(c, key("mined-meanwhile")));
     const before = await sentCount(c);
     restoreChain = crashAtBroadcast(c, "after");
-    expect(await runDueJobs()).toMatchObject([{ status: "retry" }]);
+    expect(await runDueJobs(jobs)).toMatchObject([{ status: "retry" }]);
     expect(await sentCount(c)).toBe(before + 1);
     restoreChain();
     await dueNow();
-    expect(await runDueJobs()).toMatchObject([{ status: "done" }]);
+    expect(await runDueJobs(jobs)).toMatchObject([{ status: "done" }]);
     expect(await sentCount(c, "pending")).toBe(before + 1);
     expect(await tokenRows()).toHaveLength(1);
   });
@@ -228,7 +228,7 @@ describe("sign, store, broadcast", () => {
     const c = chain();
     await deploy(acme, v4Body(c, key("dropped")));
     restoreChain = crashAtBroadcast(c, "before");
-    expect(await runDueJobs()).toMatchObject([{ status: "retry" }]);
+    expect(await runDueJobs(jobs)).toMatchObject([{ status: "retry" }]);
     const stored = await request();
     restoreChain();
     // Another sender (a second service with the same key, a person) uses that nonce first.
@@ -236,7 +236,7 @@ describe("sign, store, broadcast", () => {
       hash: await c.wallet(1).sendTransaction({ to: c.accounts[5]!, value: 1n, nonce: stored.tx_nonce! }),
     });
     await dueNow();
-    expect(await runDueJobs()).toMatchObject([{ status: "done" }]);
+    expect(await runDueJobs(jobs)).toMatchObject([{ status: "done" }]);
     const replaced = await request();
     expect(replaced).toMatchObject({ status: "deployed", tx_nonce: stored.tx_nonce! + 1 });
     expect(replaced.tx_hash).not.toBe(stored.tx_hash);
@@ -253,7 +253,7 @@ describe("a request sent before transactions were stored signed", () => {
     const before = await sentCount(c);
     const hash = await sendDeployToken(c.chainId, configFromJson((await request()).config));
     await db().updateTable("deploy_requests").set({ status: "submitted", tx_hash: hash.toLowerCase() }).execute();
-    const job = runDueJobs();
+    const job = runDueJobs(jobs);
     await until(async () => (await deployJob()).attempts === 1, "the job to start");
     await rpc(c, "evm_mine");
     expect(await job).toMatchObject([{ status: "done" }]);
@@ -277,7 +277,7 @@ describe("a dead runner", () => {
       return forward();
     });
     let firstEnded = false;
-    void runDueJobs()
+    void runDueJobs(jobs)
       .catch(() => undefined)
       .finally(() => (firstEnded = true));
     await until(async () => (await request()).status === "submitted" && waiting, "runner 1 to wait for its receipt");
@@ -286,7 +286,7 @@ describe("a dead runner", () => {
     // Runner 1's lease runs out; runner 2 (its own chain clients) takes the job over.
     restoreChain();
     await db().updateTable("jobs").set({ locked_until: sql`now() - interval '1 second'` }).execute();
-    const second = runDueJobs();
+    const second = runDueJobs(jobs);
     await until(async () => (await deployJob()).attempts === 2, "the takeover");
     expect(await sentCount(c, "pending")).toBe(before + 1);
 

@@ -10,7 +10,7 @@ import { resetConfig } from "@/lib/core/config";
 import { readCheckpoint } from "@/lib/platform/checkpoints";
 import { runDueJobs } from "@/lib/platform/jobs/runner";
 import { enqueue } from "@/lib/platform/jobs/define";
-import "@/lib/domains/jobs"; // every job definition, as the server registers them
+import { jobs } from "@/lib/domains/jobs";
 import { indexPresaleEvents, PRESALES_STREAM } from "@/lib/domains/presales/follow";
 import { indexPresalesJob, refreshPresaleJob } from "@/lib/domains/presales/jobs";
 import { defaultDeploymentConfig, useTestChain, type TestChain } from "@/tests/helpers/chain";
@@ -68,7 +68,7 @@ describe("the presale stream", () => {
     ]);
 
     await enqueue(refreshPresaleJob, { txHash: maxed.toLowerCase(), chainId: 8453 });
-    expect((await runDueJobs()).map((o) => o.status)).toEqual(["done"]);
+    expect((await runDueJobs(jobs)).map((o) => o.status)).toEqual(["done"]);
     const without = (list: any[]) => list.map(({ updated_at: _, ...row }) => row);
     expect(without(await presales())).toEqual(without(rows));
     // Nothing new: the next run reads no range.
@@ -78,7 +78,7 @@ describe("the presale stream", () => {
   it("runs as the presale-index job", async () => {
     const c = chain();
     await enqueue(indexPresalesJob, { chainId: 8453 });
-    expect((await runDueJobs()).map((o) => [o.status, o.error ?? null])).toEqual([["done", null]]);
+    expect((await runDueJobs(jobs)).map((o) => [o.status, o.error ?? null])).toEqual([["done", null]]);
     expect(await readCheckpoint({ stream: PRESALES_STREAM, chainId: 8453, address: c.contracts.presale })).toBe(
       Number(await c.publicClient.getBlockNumber()),
     );

@@ -28,7 +28,7 @@ import { merkleProofVerifierAbi, presaleAbi } from "@/dev/chain/artifacts";
 import { resetConfig } from "@/lib/core/config";
 import { findTokenCreated, TOKEN_SUPPLY } from "@/lib/platform/chain";
 import { runDueJobs } from "@/lib/platform/jobs/runner";
-import "@/lib/domains/jobs"; // every job definition, as the server registers them
+import { jobs } from "@/lib/domains/jobs";
 import { buildStandardTree } from "@/lib/domains/merkle/build";
 import { defaultDeploymentConfig, useTestChain, type TestChain } from "@/tests/helpers/chain";
 import { call, expectError } from "@/tests/helpers/http";
@@ -90,7 +90,7 @@ async function refresh(txHash: Hex) {
     message: "Presale enqueued for refresh",
     data: { txHash: txHash.toLowerCase(), chainId: 8453 },
   });
-  const outcomes = await runDueJobs();
+  const outcomes = await runDueJobs(jobs);
   expect(outcomes).toHaveLength(1);
   const job = await sql<{
     status: string;

@@ -8,7 +8,7 @@ import { recordTokenIndexed } from "@/lib/domains/stream/service";
 import { comparePositions, findHorizon } from "@/lib/domains/tokens/queries/events";
 import { pruneAll } from "@/lib/platform/jobs/retention";
 import { insertTokens } from "@/tests/api/tokens/fixtures";
-import "@/lib/domains/jobs";
+import { jobs } from "@/lib/domains/jobs";
 
 describe("token events retention", () => {
   it("prunes events past the retention in the daily prune, keeps newer ones, and moves the horizon", async () => {
@@ -20,7 +20,7 @@ describe("token events retention", () => {
       .set({ created_at: new Date(Date.now() - (config().STREAM_RETENTION_HOURS + 1) * 3600 * 1000) })
       .where("contract_address", "=", old.contract_address)
       .execute();
-    const result = await pruneAll();
+    const result = await pruneAll(jobs.retentions);
     expect(result["token-events"]).toBeGreaterThanOrEqual(1);
     const left = await db()
       .selectFrom("token_events")

@@ -8,7 +8,7 @@ import { db } from "@/db";
 import { resetConfig } from "@/lib/core/config";
 import { enqueue } from "@/lib/platform/jobs/define";
 import { runDueJobs } from "@/lib/platform/jobs/runner";
-import "@/lib/domains/jobs"; // every job definition, as the server registers them
+import { jobs } from "@/lib/domains/jobs";
 import { followTokenCreatedJob } from "@/lib/domains/launch/indexer/jobs";
 import { GET as tokenByAddress } from "@/app/api/get-token-by-address/route";
 import { GET as tokensList } from "@/app/api/tokens/route";
@@ -63,7 +63,7 @@ const nameOf = (g: LegacyGeneration) => `Heirloom ${g.replaceAll("_", " ")}`;
 
 async function runIndexer() {
   await enqueue(followTokenCreatedJob, { chainId: 8453 });
-  const outcomes = await runDueJobs();
+  const outcomes = await runDueJobs(jobs);
   expect(outcomes.map((o) => [o.status, o.error ?? null])).toEqual([["done", null]]);
 }
 

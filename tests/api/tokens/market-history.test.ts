@@ -5,7 +5,7 @@ import { sql } from "kysely";
 import { db } from "@/db";
 import { GET } from "@/app/api/tokens/market-history/route";
 import { GET as presales } from "@/app/api/presales/route";
-import "@/lib/domains/jobs"; // every job and retention, as the server registers them
+import { jobs } from "@/lib/domains/jobs";
 import { pruneAll } from "@/lib/platform/jobs/retention";
 import { pruneMarketSnapshots } from "@/lib/domains/tokens/market/refresh";
 import { applyPresaleChange } from "@/lib/domains/presales/indexer";
@@ -57,7 +57,7 @@ describe("GET /api/tokens/market-history", () => {
 
 describe("snapshot retention", () => {
   it("the daily prune deletes snapshots past MARKET_SNAPSHOT_RETENTION_DAYS (90 by default)", async () => {
-    const result = await pruneAll();
+    const result = await pruneAll(jobs.retentions);
     expect(result["market-snapshots"]).toBe(1);
     expect(await pruneMarketSnapshots(30)).toEqual({ deleted: 1 });
     const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM token_market_snapshots`.execute(db());

@@ -8,7 +8,7 @@ import { db } from "@/db";
 import { resetConfig } from "@/lib/core/config";
 import { enqueue } from "@/lib/platform/jobs/define";
 import { runDueJobs } from "@/lib/platform/jobs/runner";
-import "@/lib/domains/jobs"; // every job definition, as the server registers them
+import { jobs } from "@/lib/domains/jobs";
 import { followTokenCreatedJob } from "@/lib/domains/launch/indexer/jobs";
 import { refreshLocalMarket } from "@/lib/domains/tokens/market/local";
 import { marketCapUsd, ratioToNumber } from "@/lib/domains/tokens/market/price-math";
@@ -66,7 +66,7 @@ describe("the local market of tokens on the local chain", () => {
     const c = chain();
     const { token } = await deployDirect(c, "Pool Priced");
     await enqueue(followTokenCreatedJob, { chainId: 8453 });
-    expect((await runDueJobs()).map((o) => [o.status, o.error ?? null])).toEqual([["done", null]]);
+    expect((await runDueJobs(jobs)).map((o) => [o.status, o.error ?? null])).toEqual([["done", null]]);
     const real = await db()
       .selectFrom("tokens")
       .select(["id", "pool_address"])

@@ -9,8 +9,7 @@ import { db } from "@/db";
 import { resetConfig } from "@/lib/core/config";
 import { enqueue } from "@/lib/platform/jobs/define";
 import { runDueJobs } from "@/lib/platform/jobs/runner";
-import "@/lib/domains/jobs"; // every job definition, as the server registers them
-import { findSchedule } from "@/lib/platform/jobs/schedule";
+import { jobs } from "@/lib/domains/jobs";
 import { refreshMarketJob } from "@/lib/domains/tokens/market/jobs";
 import { refreshMarketBatch } from "@/lib/domains/tokens/market/refresh";
 import { startFakeServer, type FakeReply, type FakeRequest, type FakeServer } from "@/tests/helpers/fake-server";
@@ -173,12 +172,12 @@ describe("refreshMarketBatch", () => {
 
 describe("the market-refresh job", () => {
   it("is scheduled every MARKET_REFRESH_INTERVAL_SECONDS (600 by default)", () => {
-    expect(findSchedule("market-refresh")).toMatchObject({ everySeconds: 600, job: refreshMarketJob });
+    expect(jobs.schedules.get("market-refresh")).toMatchObject({ everySeconds: 600, job: refreshMarketJob });
   });
 
   it("runs a batch as a job", async () => {
     const { id } = await enqueue(refreshMarketJob, { maxPools: 10 });
-    const outcomes = await runDueJobs(50);
+    const outcomes = await runDueJobs(jobs, 50);
     expect(outcomes.find((o) => o.id === id)).toMatchObject({ status: "done" });
     expect(gecko.requests.length).toBeGreaterThan(0);
   });
@@ -204,7 +203,7 @@ describe("market figures in the lists", () => {
     const old = (await list()).body.data[0].related.market;
     expect(old).toMatchObject({ stale: false, marketCap: expect.any(Number) });
     expect(Date.now() - Date.parse(old.updatedAt)).toBeGreaterThan(3_500_000);
-    await vi.waitFor(async () => expect(await runDueJobs(50)).not.toHaveLength(0), { timeout: 5000 });
+    await vi.waitFor(async () => expect(await runDueJobs(jobs, 50)).not.toHaveLength(0), { timeout: 5000 });
     expect(asked()).toEqual([address("b", 8010)]);
     const fresh = (await list()).body.data[0].related.market;
     expect(Date.now() - Date.parse(fresh.updatedAt)).toBeLessThan(60_000);

@@ -8,7 +8,7 @@ import { db } from "@/db";
 import { resetConfig } from "@/lib/core/config";
 import { runDueJobs } from "@/lib/platform/jobs/runner";
 import { startWorker, stopWorker } from "@/lib/platform/jobs/worker";
-import "@/lib/domains/jobs"; // every job definition, as the server registers them
+import { jobs } from "@/lib/domains/jobs";
 import { createSubscription, enqueueTokenCreatedWebhooks } from "@/lib/domains/webhooks/service";
 import { useTestChain } from "@/tests/helpers/chain";
 import { partnerKey } from "@/tests/helpers/auth";
@@ -99,7 +99,7 @@ describe("webhook deliveries and the worker's other jobs", () => {
             { url: `${blackHole.url}/${partner}/${i}`, events: ["token.created"] },
           );
       }
-      startWorker({ force: true, schedules: false, pollMs: 100 });
+      startWorker(jobs, { force: true, schedules: false, pollMs: 100 });
       // No delivery is due yet: this deploy's time is the usual one. Its token fans out to the 40 subscriptions.
       const usual = await deployAndWait("lanes-usual", 20_000);
       await vi.waitFor(() => expect(blackHole.requests.length).toBeGreaterThanOrEqual(4), {
@@ -149,7 +149,7 @@ describe("webhook deliveries and the worker's other jobs", () => {
           db(),
           await db().selectFrom("tokens").selectAll().where("id", "=", t.id).executeTakeFirstOrThrow(),
         );
-      startWorker({ force: true, schedules: false, pollMs: 50 });
+      startWorker(jobs, { force: true, schedules: false, pollMs: 50 });
       await vi.waitFor(
         async () => expect(await db().selectFrom("webhook_deliveries").select("id").execute()).toHaveLength(6),
         { timeout: 15_000, interval: 50 },
@@ -178,7 +178,7 @@ describe("webhook deliveries and the worker's other jobs", () => {
         await db().selectFrom("tokens").selectAll().where("id", "=", t.id).executeTakeFirstOrThrow(),
       );
       const started = Date.now();
-      await runDueJobs();
+      await runDueJobs(jobs);
       expect(Date.now() - started).toBeLessThan(10_000);
       const log = await db().selectFrom("webhook_deliveries").select(["status", "response_code", "error"]).execute();
       expect(log).toEqual([{ status: "failed", response_code: null, error: "could not connect within 300 ms" }]);

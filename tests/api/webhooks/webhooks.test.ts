@@ -7,7 +7,7 @@ import { z } from "zod";
 import { db } from "@/db";
 import { resetConfig } from "@/lib/core/config";
 import { runDueJobs } from "@/lib/platform/jobs/runner";
-import "@/lib/domains/jobs"; // every job definition, as the server registers them
+import { jobs } from "@/lib/domains/jobs";
 import { enqueueTokenCreatedWebhooks } from "@/lib/domains/webhooks/service";
 import { isInternalAddress } from "@/lib/domains/webhooks/ssrf";
 import { POST, GET } from "@/app/api/webhooks/route";
@@ -224,7 +224,7 @@ describe("delivery", () => {
     expect(await enqueueTokenCreatedWebhooks(db(), row)).toBe(0);
     const events = await db().selectFrom("token_events").select("seq").where("token_id", "=", row.id).execute();
     expect(events).toHaveLength(1);
-    await runDueJobs();
+    await runDueJobs(jobs);
     const got = receiver.requests.slice(before).filter((r) => r.path === "/deliver");
     expect(got).toHaveLength(1);
     const req = got[0];
@@ -267,7 +267,7 @@ describe("delivery", () => {
     receiver.handle((r) => (r.path === "/flaky" && n++ < 2 ? { status: 503, text: "busy" } : { status: 204 }));
     const sub = (await register({ url: `${receiver.url}/flaky` })).body;
     await newToken(2);
-    await runDueJobs();
+    await runDueJobs(jobs);
     const pending = await db()
       .selectFrom("jobs")
       .select(["run_at"])
@@ -277,9 +277,9 @@ describe("delivery", () => {
     expect(pending).toHaveLength(1);
     expect(pending[0].run_at.getTime()).toBeGreaterThan(Date.now() + 20_000); // the first backoff step is 30 s
     await makeDue();
-    await runDueJobs();
+    await runDueJobs(jobs);
     await makeDue();
-    await runDueJobs();
+    await runDueJobs(jobs);
     const log = await db()
       .selectFrom("webhook_deliveries")
       .select(["attempt", "status", "response_code"])
@@ -300,7 +300,7 @@ describe("delivery", () => {
     await call(DELETE as any, "/x", { method: "DELETE", headers: { "x-api-key": key }, params: { id: sub.id } });
     const before = receiver.requests.length;
     await newToken(3);
-    await runDueJobs();
+    await runDueJobs(jobs);
     expect(receiver.requests.length).toBe(before);
   });
 
@@ -311,7 +311,7 @@ describe("delivery", () => {
       receiver.handle((r) => (r.path === "/hang" ? { hang: true } : { status: 200 }));
       const sub = (await register({ url: `${receiver.url}/hang` })).body;
       await newToken(4);
-      await runDueJobs();
+      await runDueJobs(jobs);
       const first = await db()
         .selectFrom("webhook_deliveries")
         .selectAll()
@@ -325,7 +325,7 @@ describe("delivery", () => {
         .where("id", "=", sub.id)
         .execute();
       await makeDue();
-      await runDueJobs();
+      await runDueJobs(jobs);
       const s = await db()
         .selectFrom("webhook_subscriptions")
         .select(["status", "paused_at"])
@@ -356,7 +356,7 @@ describe("delivery", () => {
     try {
       const before = receiver.requests.length;
       await newToken(6);
-      await runDueJobs();
+      await runDueJobs(jobs);
       expect(receiver.requests.length).toBe(before);
       const log = await db()
         .selectFrom("webhook_deliveries")

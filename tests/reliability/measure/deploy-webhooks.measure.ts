@@ -9,7 +9,7 @@ import { expect, it } from "vitest";
 import { db } from "@/db";
 import { resetConfig } from "@/lib/core/config";
 import { startWorker, stopWorker } from "@/lib/platform/jobs/worker";
-import "@/lib/domains/jobs"; // every job definition, as the server registers them
+import { jobs } from "@/lib/domains/jobs";
 import { createSubscription } from "@/lib/domains/webhooks/service";
 import { partnerKey } from "@/tests/helpers/auth";
 import { useTestChain } from "@/tests/helpers/chain";
@@ -49,7 +49,7 @@ it("measures deploy latency with 0 and with 40 black-hole webhook subscriptions"
   const acme = await partnerKey("acme");
   await partnerKey("other");
   const blackHole = await startFakeServer(() => ({ hang: true }));
-  startWorker({ force: true, schedules: false, pollMs: 100 });
+  startWorker(jobs, { force: true, schedules: false, pollMs: 100 });
   const usualMs: (number | null)[] = [];
   const loadedMs: (number | null)[] = [];
   let hangingBefore = 0;

@@ -4,9 +4,8 @@ import { describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import { db } from "@/db";
 import { config } from "@/lib/core/config";
-import { findSchedule } from "@/lib/platform/jobs/schedule";
 import { pruneSettledJobs } from "@/lib/platform/jobs/retention";
-import "@/lib/domains/jobs";
+import { jobs } from "@/lib/domains/jobs";
 
 const DAY = 86_400_000;
 
@@ -62,6 +61,6 @@ describe("jobs retention", () => {
   });
 
   it("runs daily as the jobs-prune schedule (a Vercel cron)", () => {
-    expect(findSchedule("jobs-prune")?.everySeconds).toBe(86_400);
+    expect(jobs.schedules.get("jobs-prune")?.everySeconds).toBe(86_400);
   });
 });

@@ -6,7 +6,8 @@ import { z } from "zod";
 import { db } from "@/db";
 import { defineJob, enqueue, PermanentJobError } from "@/lib/platform/jobs/define";
 import { backoffSeconds, claimDueJobs, executeJob, runDueJobs, runJobById } from "@/lib/platform/jobs/runner";
-import "@/lib/domains/jobs"; // every job definition, as the server registers them
+import { jobRegistry } from "@/lib/platform/jobs/registry";
+import { jobs as serverJobs } from "@/lib/domains/jobs";
 
 const calls = new Map<string, number>();
 const count = (key: string) => calls.set(key, (calls.get(key) ?? 0) + 1).get(key)!;
@@ -54,6 +55,9 @@ const grouped = defineJob({
   handle: async ({ key }) => ({ runs: count(key) }),
 });
 
+/** The server's jobs and this file's. */
+const jobs = jobRegistry([serverJobs, { jobs: [record, flaky, broken, alwaysFails, grouped] }]);
+
 const row = (id: number) => db().selectFrom("jobs").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
 /** Moves a retried job's run_at to now instead of waiting out its backoff. */
 const makeDue = (id: number) => db().updateTable("jobs").set({ run_at: sql`now()` }).where("id", "=", id).execute();
@@ -74,7 +78,7 @@ describe("enqueue", () => {
         }),
     ).rejects.toThrow("abort");
     expect(await db().selectFrom("jobs").select("id").execute()).toEqual([]);
-    expect(await runDueJobs()).toEqual([]);
+    expect(await runDueJobs(jobs)).toEqual([]);
   });
 
   it("commits with the transaction that enqueued it", async () => {
@@ -82,7 +86,7 @@ describe("enqueue", () => {
       .transaction()
       .execute((trx) => enqueue(record, { key: "committed" }, { trx }));
     expect((await row(id)).status).toBe("pending");
-    expect(await runDueJobs()).toEqual([{ id, status: "done" }]);
+    expect(await runDueJobs(jobs)).toEqual([{ id, status: "done" }]);
     expect((await row(id)).result).toEqual({ runs: 1 });
   });
 
@@ -90,9 +94,9 @@ describe("enqueue", () => {
     const first = await enqueue(record, { key: "dedupe" }, { dedupeKey: "once" });
     const second = await enqueue(record, { key: "dedupe" }, { dedupeKey: "once" });
     expect(second.id).toBe(first.id);
-    await runDueJobs();
+    await runDueJobs(jobs);
     await enqueue(record, { key: "dedupe" }, { dedupeKey: "once" });
-    expect(await runDueJobs()).toEqual([]);
+    expect(await runDueJobs(jobs)).toEqual([]);
     expect(calls.get("dedupe")).toBe(1);
   });
 
@@ -103,37 +107,37 @@ describe("enqueue", () => {
 
   it("does not run a delayed job before its time", async () => {
     const { id } = await enqueue(record, { key: "later" }, { delaySeconds: 3600 });
-    expect(await runDueJobs()).toEqual([]);
-    expect(await runJobById(id)).toBeNull();
+    expect(await runDueJobs(jobs)).toEqual([]);
+    expect(await runJobById(jobs, id)).toBeNull();
     await makeDue(id);
-    expect(await runJobById(id)).toEqual({ id, status: "done" });
+    expect(await runJobById(jobs, id)).toEqual({ id, status: "done" });
   });
 });
 
 describe("running", () => {
   it("retries a failing job with backoff, then succeeds", async () => {
     const { id } = await enqueue(flaky, { key: "flaky", failures: 2 });
-    const [first] = await runDueJobs();
+    const [first] = await runDueJobs(jobs);
     expect(first).toMatchObject({ id, status: "retry", retryInSeconds: 2 });
     let state = await row(id);
     expect(state).toMatchObject({ status: "pending", attempts: 1, last_error: "flaky failure 1", locked_until: null });
     expect(state.run_at.getTime()).toBeGreaterThan(state.updated_at.getTime());
-    expect(await runDueJobs()).toEqual([]); // backing off
+    expect(await runDueJobs(jobs)).toEqual([]); // backing off
 
     await makeDue(id);
-    expect((await runDueJobs())[0]).toMatchObject({ status: "retry", retryInSeconds: 4 });
+    expect((await runDueJobs(jobs))[0]).toMatchObject({ status: "retry", retryInSeconds: 4 });
     await makeDue(id);
-    expect(await runDueJobs()).toEqual([{ id, status: "done" }]);
+    expect(await runDueJobs(jobs)).toEqual([{ id, status: "done" }]);
     state = await row(id);
     expect(state).toMatchObject({ status: "done", attempts: 3, last_error: null, result: "ok" });
   });
 
   it("records a permanent failure without retrying", async () => {
     const { id } = await enqueue(broken, { key: "broken" });
-    expect(await runDueJobs()).toEqual([{ id, status: "failed", error: "the token does not exist" }]);
+    expect(await runDueJobs(jobs)).toEqual([{ id, status: "failed", error: "the token does not exist" }]);
     expect(await row(id)).toMatchObject({ status: "failed", attempts: 1, last_error: "the token does not exist" });
     await makeDue(id);
-    expect(await runDueJobs()).toEqual([]);
+    expect(await runDueJobs(jobs)).toEqual([]);
     expect(calls.get("broken")).toBe(1);
   });
 
@@ -141,7 +145,7 @@ describe("running", () => {
     const { id } = await enqueue(alwaysFails, { key: "max" });
     for (let i = 0; i < 5; i++) {
       await makeDue(id);
-      await runDueJobs();
+      await runDueJobs(jobs);
     }
     expect(calls.get("max")).toBe(3);
     expect(await row(id)).toMatchObject({ status: "failed", attempts: 3, max_attempts: 3, last_error: "transient 3" });
@@ -156,7 +160,7 @@ describe("running", () => {
       ])
       .returning("id")
       .execute();
-    const outcomes = await runDueJobs();
+    const outcomes = await runDueJobs(jobs);
     expect(outcomes.map((o) => o.status)).toEqual(["failed", "failed"]);
     expect((await row(unknown.id)).last_error).toBe("no job named no-such-job");
   });
@@ -164,7 +168,7 @@ describe("running", () => {
   it("claims each job once when runners race (SKIP LOCKED)", async () => {
     const ids = [];
     for (let i = 0; i < 6; i++) ids.push((await enqueue(record, { key: `race-${i}` })).id);
-    const results = (await Promise.all([runDueJobs(4), runDueJobs(4), runDueJobs(4)])).flat();
+    const results = (await Promise.all([runDueJobs(jobs, 4), runDueJobs(jobs, 4), runDueJobs(jobs, 4)])).flat();
     expect(results.map((r) => r.id).sort((a, b) => a - b)).toEqual(ids);
     for (let i = 0; i < 6; i++) expect(calls.get(`race-${i}`)).toBe(1);
   });
@@ -178,7 +182,7 @@ describe("running", () => {
       .where("id", "=", id)
       .execute();
     const { executeJob } = await import("@/lib/platform/jobs/runner");
-    await executeJob({ id, name: "test-record", payload: { key: "lease" }, attempts: 1, max_attempts: 8 });
+    await executeJob(jobs, { id, name: "test-record", payload: { key: "lease" }, attempts: 1, max_attempts: 8 });
     expect(await row(id)).toMatchObject({ status: "running", attempts: 2 });
   });
 
@@ -195,34 +199,34 @@ describe("lanes and concurrency keys", () => {
     expect(await row(hooks[0].id)).toMatchObject({ lane: "webhooks", concurrency_key: "test-group-g0" });
     expect(await row(plain.id)).toMatchObject({ lane: "default", concurrency_key: null });
     // The default lane's claim finds its job behind six due ones of the other lane.
-    expect((await claimDueJobs(2, "default")).map((j) => j.id)).toEqual([plain.id]);
-    expect((await claimDueJobs(4, "webhooks")).map((j) => j.id)).toEqual(hooks.slice(0, 4).map((h) => h.id));
+    expect((await claimDueJobs(jobs, 2, "default")).map((j) => j.id)).toEqual([plain.id]);
+    expect((await claimDueJobs(jobs, 4, "webhooks")).map((j) => j.id)).toEqual(hooks.slice(0, 4).map((h) => h.id));
   });
 
   it("claims one job per key, none of a key whose job holds its lease, and the key again once a dead runner's lease expires", async () => {
     const a = [];
     for (let i = 0; i < 3; i++) a.push(await enqueue(grouped, { key: `a${i}`, group: "a" }));
     const b = await enqueue(grouped, { key: "b0", group: "b" });
-    expect((await claimDueJobs(10, "webhooks")).map((j) => j.id)).toEqual([a[0].id, b.id]);
-    expect(await claimDueJobs(10, "webhooks")).toEqual([]);
-    expect(await runJobById(a[1].id)).toBeNull(); // a QStash delivery of the same key waits too
-    expect(await runDueJobs()).toEqual([]);
+    expect((await claimDueJobs(jobs, 10, "webhooks")).map((j) => j.id)).toEqual([a[0].id, b.id]);
+    expect(await claimDueJobs(jobs, 10, "webhooks")).toEqual([]);
+    expect(await runJobById(jobs, a[1].id)).toBeNull(); // a QStash delivery of the same key waits too
+    expect(await runDueJobs(jobs)).toEqual([]);
     // The runner of a[0] died: once its lease has expired, a[0] runs again (the key is not locked for good).
     await db()
       .updateTable("jobs")
       .set({ locked_until: sql`now() - interval '1 second'` })
       .where("id", "=", a[0].id)
       .execute();
-    const [again] = await claimDueJobs(10, "webhooks");
+    const [again] = await claimDueJobs(jobs, 10, "webhooks");
     expect(again).toMatchObject({ id: a[0].id, attempts: 2 });
-    expect(await executeJob(again)).toEqual({ id: a[0].id, status: "done" });
-    expect(await runJobById(a[2].id)).toEqual({ id: a[2].id, status: "done" }); // by id: any due job of a free key
-    expect((await runDueJobs()).map((o) => o.id)).toEqual([a[1].id]);
+    expect(await executeJob(jobs, again)).toEqual({ id: a[0].id, status: "done" });
+    expect(await runJobById(jobs, a[2].id)).toEqual({ id: a[2].id, status: "done" }); // by id: any due job of a free key
+    expect((await runDueJobs(jobs)).map((o) => o.id)).toEqual([a[1].id]);
   });
 
   it("never hands two racing claimers jobs of the same key", async () => {
     for (let i = 0; i < 6; i++) await enqueue(grouped, { key: `race-${i}`, group: "race" });
-    const claimed = (await Promise.all([1, 2, 3, 4].map(() => claimDueJobs(3, "webhooks")))).flat();
+    const claimed = (await Promise.all([1, 2, 3, 4].map(() => claimDueJobs(jobs, 3, "webhooks")))).flat();
     expect(claimed).toHaveLength(1);
   });
 });

@@ -9,7 +9,8 @@ import { defineJob, enqueue } from "@/lib/platform/jobs/define";
 import { dispatchJobs } from "@/lib/platform/jobs/dispatch";
 import { defineSchedule, enqueueDueSchedules, enqueueSchedule } from "@/lib/platform/jobs/schedule";
 import { startWorker, stopWorker, workerEnabled } from "@/lib/platform/jobs/worker";
-import "@/lib/domains/jobs"; // every job definition, as the server registers them
+import { jobRegistry } from "@/lib/platform/jobs/registry";
+import { jobs as serverJobs } from "@/lib/domains/jobs";
 import { freezeDate } from "@/tests/helpers/clock";
 
 const runs = new Map<string, number>();
@@ -48,6 +49,16 @@ const hangs = defineJob({
   },
 });
 
+const tickSchedule = defineSchedule({
+  name: "test-worker-tick",
+  everySeconds: 60,
+  job: tick,
+  payload: (bucketStart) => ({ at: bucketStart.toISOString() }),
+});
+
+/** The server's jobs and this file's. */
+const jobs = jobRegistry([serverJobs, { jobs: [slow, tick, hangs], schedules: [tickSchedule] }]);
+
 const statusOf = async (id: number) =>
   (await db().selectFrom("jobs").select("status").where("id", "=", id).executeTakeFirstOrThrow()).status;
 const waitDone = (ids: number[]) =>
@@ -75,7 +86,7 @@ describe("job worker", () => {
   it("runs every due job once, never more than `concurrency` at a time", async () => {
     const ids: number[] = [];
     for (let i = 0; i < 8; i++) ids.push((await enqueue(slow, { key: `c${i}` })).id);
-    startWorker({ concurrency: 3, pollMs: 50, force: true, schedules: false });
+    startWorker(jobs, { concurrency: 3, pollMs: 50, force: true, schedules: false });
     await waitDone(ids);
     expect(maxInFlight).toBeLessThanOrEqual(3);
     expect(maxInFlight).toBeGreaterThan(1);
@@ -86,7 +97,7 @@ describe("job worker", () => {
     hung = new Promise<void>((resolve) => (releaseHung = resolve));
     inFlight = 0;
     for (let i = 0; i < 6; i++) await enqueue(hangs, { key: `h${i}` });
-    startWorker({ concurrency: 2, pollMs: 50, force: true, schedules: false });
+    startWorker(jobs, { concurrency: 2, pollMs: 50, force: true, schedules: false });
     try {
       await vi.waitFor(() => expect(inFlight).toBe(2), { timeout: 15_000, interval: 20 });
       const { id } = await enqueue(slow, { key: "behind-hung" });
@@ -99,7 +110,7 @@ describe("job worker", () => {
   });
 
   it("is woken by dispatchJobs() instead of waiting for its next poll", async () => {
-    startWorker({ pollMs: 600_000, force: true, schedules: false });
+    startWorker(jobs, { pollMs: 600_000, force: true, schedules: false });
     // Until its first (empty) tick has passed in every lane: each now sleeps 10 minutes, waiting to be woken.
     const worker = remember<{ state?: { lanes: { wake?: () => void }[] } }>("jobs.worker", () => ({}));
     await vi.waitFor(() => expect(worker.state?.lanes.every((lane) => lane.wake !== undefined)).toBe(true), {
@@ -123,7 +134,7 @@ describe("job worker", () => {
       .execute();
     await closeDb(); // the crash: nothing ran, the connection is gone
 
-    startWorker({ pollMs: 50, force: true, schedules: false }); // the restarted process (db() reopens the same database)
+    startWorker(jobs, { pollMs: 50, force: true, schedules: false }); // the restarted process (db() reopens the same database)
     await waitDone([queued.id, orphan.id]);
     await stopWorker();
     expect(runs.get("queued-before-crash")).toBe(1);
@@ -143,22 +154,17 @@ describe("job worker", () => {
       .where("id", "=", id)
       .execute();
     const other = await enqueue(slow, { key: "free" });
-    startWorker({ pollMs: 50, force: true, schedules: false });
+    startWorker(jobs, { pollMs: 50, force: true, schedules: false });
     await waitDone([other.id]);
     expect(await statusOf(id)).toBe("running");
     expect(runs.get("held")).toBeUndefined();
   });
 
   it("enqueues a schedule once per time bucket, across processes, and runs it", async () => {
-    const schedule = defineSchedule({
-      name: "test-worker-tick",
-      everySeconds: 60,
-      job: tick,
-      payload: (bucketStart) => ({ at: bucketStart.toISOString() }),
-    });
+    const schedule = tickSchedule;
     const at = new Date("2026-11-22T10:00:30Z");
-    await enqueueDueSchedules(at, ["test-worker-tick"]);
-    await enqueueDueSchedules(at, ["test-worker-tick"]); // same process, same bucket: skipped in memory
+    await enqueueDueSchedules(jobs, at, ["test-worker-tick"]);
+    await enqueueDueSchedules(jobs, at, ["test-worker-tick"]); // same process, same bucket: skipped in memory
     const again = await enqueueSchedule(schedule, new Date("2026-11-22T10:00:59Z")); // "another process": deduped by key
     await enqueueSchedule(schedule, new Date("2026-11-22T10:01:00Z")); // next bucket
     const rows = await db()
@@ -176,7 +182,7 @@ describe("job worker", () => {
 
     await db().deleteFrom("jobs").execute();
     freezeDate(); // one minute's bucket however long the worker takes to run it
-    startWorker({ pollMs: 50, force: true, schedules: ["test-worker-tick"] }); // its ticks enqueue the current bucket and run it
+    startWorker(jobs, { pollMs: 50, force: true, schedules: ["test-worker-tick"] }); // its ticks enqueue the current bucket and run it
     await vi.waitFor(
       async () => {
         const done = await db().selectFrom("jobs").select("status").where("name", "=", "test-worker-tick").execute();
@@ -191,7 +197,7 @@ describe("job worker", () => {
     process.env.QSTASH_TOKEN = "token";
     resetConfig();
     expect(workerEnabled()).toBe(false);
-    expect(startWorker()).toBe(false);
+    expect(startWorker(jobs)).toBe(false);
     process.env.JOB_WORKER = "true";
     resetConfig();
     expect(workerEnabled()).toBe(true);

@@ -6,8 +6,8 @@ import { ingestAgentActivityJob, scoreLeaderboardJob } from "@/lib/domains/leade
 import { computeLeaderboard } from "@/lib/domains/leaderboard/compute";
 import { enqueue } from "@/lib/platform/jobs/define";
 import { runDueJobs } from "@/lib/platform/jobs/runner";
-import "@/lib/domains/jobs"; // every job definition, as the server registers them
-import { allSchedules, enqueueDueSchedules } from "@/lib/platform/jobs/schedule";
+import { jobs } from "@/lib/domains/jobs";
+import { enqueueDueSchedules } from "@/lib/platform/jobs/schedule";
 import { activity, agent, hoursAgo, writeJsonLines } from "./fixtures";
 
 const count = async (table: "agents" | "agent_runs" | "agent_casts" | "agent_interactions") =>
@@ -87,13 +87,13 @@ describe("ingestFile", () => {
 describe("jobs", () => {
   it("ingests a queued batch and scores it on the schedule", async () => {
     await enqueue(ingestAgentActivityJob, { records: [agent(4), ...activity(4)] as never });
-    const outcomes = await runDueJobs();
+    const outcomes = await runDueJobs(jobs);
     expect(outcomes.map((o) => o.status)).toEqual(["done"]);
-    expect(allSchedules().map((s) => s.name)).toEqual(
+    expect([...jobs.schedules.values()].map((s) => s.name)).toEqual(
       expect.arrayContaining(["leaderboard-score-24h", "leaderboard-score-7d", "leaderboard-score-30d"]),
     );
-    expect(await enqueueDueSchedules(new Date(), ["leaderboard-score-24h"])).toBe(1);
-    expect((await runDueJobs()).map((o) => o.status)).toEqual(["done"]);
+    expect(await enqueueDueSchedules(jobs, new Date(), ["leaderboard-score-24h"])).toBe(1);
+    expect((await runDueJobs(jobs)).map((o) => o.status)).toEqual(["done"]);
     const rows = await db()
       .selectFrom("agent_scores")
       .select(["agent_id", "rank"])
@@ -106,11 +106,11 @@ describe("jobs", () => {
   it("queues activity batches with enqueue and leaves a queued batch of unknown agents to retry", async () => {
     const report = await ingestFile(writeJsonLines([agent(5), ...activity(5)]), { enqueue: true, batchSize: 4 });
     expect(report.jobs).toBe(Math.ceil(activity(5).length / 4));
-    expect((await runDueJobs(50)).every((o) => o.status === "done")).toBe(true);
+    expect((await runDueJobs(jobs, 50)).every((o) => o.status === "done")).toBe(true);
     await enqueue(ingestAgentActivityJob, {
       records: [{ type: "cast", agentId: "nobody", id: "c", at: hoursAgo(1), kind: "post" }] as never,
     });
-    expect((await runDueJobs()).map((o) => o.status)).toEqual(["retry"]);
+    expect((await runDueJobs(jobs)).map((o) => o.status)).toEqual(["retry"]);
   });
 
   it("refuses a bad interval in a scoring payload", () => {

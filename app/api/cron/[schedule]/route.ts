@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { route } from "@/lib/http/route";
 import { cronResult, runCron } from "@/lib/platform/jobs/cron";
-import "@/lib/domains/jobs";
+import { jobs } from "@/lib/domains/jobs";
 
 export const maxDuration = 60;
 
@@ -13,5 +13,5 @@ export const GET = route({
     "Called by Vercel cron with `Authorization: Bearer CRON_SECRET`. `dispatch` sweeps the job outbox to QStash; any other schedule name (vercel.json lists them) enqueues that schedule's job. 404 for an unknown schedule.",
   response: cronResult,
   params: z.object({ schedule: z.string().describe("`dispatch`, or a schedule's name (vercel.json `crons`)") }),
-  handler: ({ params }) => runCron(params.schedule),
+  handler: ({ params }) => runCron(jobs, params.schedule),
 });

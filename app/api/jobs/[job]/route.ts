@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { route } from "@/lib/http/route";
 import { deliverJob, deliveryBody, deliveryResult } from "@/lib/platform/jobs/delivery";
-import "@/lib/domains/jobs";
+import { jobs } from "@/lib/domains/jobs";
 
 export const maxDuration = 300;
 
@@ -16,5 +16,5 @@ export const POST = route({
     "QStash's delivery of one outbox row (`{ id }`), verified by its Upstash-Signature over the raw body and the URL. Answers 2xx when the job is settled (done or permanently failed: QStash stops) and 503 with Retry-After when QStash should deliver it again (a transient failure, not due yet, or running elsewhere). 404 for an unknown job name or row.",
   response: deliveryResult,
   params: z.object({ job: z.string().describe("the job's name (lib/domains/jobs.ts lists them)") }),
-  handler: ({ principal, params }) => deliverJob(params.job, principal.signedBody),
+  handler: ({ principal, params }) => deliverJob(jobs, params.job, principal.signedBody),
 });

@@ -1,8 +1,8 @@
-// The deploy domain's jobs: deploy-token (one per accepted request), plus the indexer's jobs.
+// The deploy domain's job: deploy-token, one per accepted request.
 import { z } from "zod";
 import { defineJob } from "@/lib/platform/jobs/define";
+import type { JobSet } from "@/lib/platform/jobs/registry";
 import { runDeployment } from "./runner";
-import "@/lib/domains/launch/indexer/jobs";
 
 const DEPLOY_MAX_ATTEMPTS = 10;
 
@@ -12,3 +12,5 @@ export const deployTokenJob = defineJob({
   maxAttempts: DEPLOY_MAX_ATTEMPTS,
   handle: ({ deploymentId }, ctx) => runDeployment(deploymentId, ctx, DEPLOY_MAX_ATTEMPTS),
 });
+
+export const deployJobs: JobSet = { jobs: [deployTokenJob] };

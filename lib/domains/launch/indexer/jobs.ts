@@ -3,8 +3,10 @@
 import { z } from "zod";
 import { configuredChainIds } from "@/lib/platform/chain";
 import { defineJob } from "@/lib/platform/jobs/define";
+import type { JobSet } from "@/lib/platform/jobs/registry";
 import { defineSchedule } from "@/lib/platform/jobs/schedule";
 import { followTokenCreated } from "./follow";
+import { followHeadJob, followHeadSchedule } from "./head";
 import { tryRateLimit } from "@/lib/platform/kv/rate-limit";
 import { indexByAddress, indexFromTransaction } from "./lookup";
 
@@ -62,3 +64,9 @@ export const indexTokenJob = defineJob({
     return outcome.status === "indexed" ? { status: "indexed", tokenId: outcome.token.id } : { status: "not_found" };
   },
 });
+
+/** The indexer's jobs: the follower of TokenCreated, the lookup of one token, and the head follower's turns. */
+export const indexerJobs: JobSet = {
+  jobs: [followTokenCreatedJob, indexTokenJob, followHeadJob],
+  schedules: [followTokenCreatedSchedule, followHeadSchedule],
+};

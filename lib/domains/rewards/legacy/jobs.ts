@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { configuredChainIds, PRODUCTION_LEGACY_FACTORIES } from "@/lib/platform/chain";
 import { defineJob } from "@/lib/platform/jobs/define";
+import type { JobSet } from "@/lib/platform/jobs/registry";
 import { defineSchedule } from "@/lib/platform/jobs/schedule";
 import { indexLegacyClaims } from "./indexer";
 
@@ -27,3 +28,5 @@ export const indexLegacyClaimsSchedule = defineSchedule({
   job: indexLegacyClaimsJob,
   payload: {},
 });
+
+export const legacyClaimsJobs: JobSet = { jobs: [indexLegacyClaimsJob], schedules: [indexLegacyClaimsSchedule] };

@@ -6,7 +6,8 @@ import { defineJob, enqueue } from "@/lib/platform/jobs/define";
 import { dispatchJobs } from "@/lib/platform/jobs/dispatch";
 import { tryRateLimit } from "@/lib/platform/kv/rate-limit";
 import { marketDataProvider } from "@/lib/platform/market-data/local";
-import { defineRetention } from "@/lib/platform/jobs/retention";
+import type { JobSet } from "@/lib/platform/jobs/registry";
+import type { Retention } from "@/lib/platform/jobs/retention";
 import { defineSchedule } from "@/lib/platform/jobs/schedule";
 import { pruneMarketSnapshots, refreshMarketBatch } from "./refresh";
 
@@ -51,7 +52,10 @@ export const refreshMarketSchedule = defineSchedule({
 });
 
 /** The chart's history is bounded: snapshots older than MARKET_SNAPSHOT_RETENTION_DAYS go in the daily prune. */
-export const marketSnapshotRetention = defineRetention({
-  name: "market-snapshots",
-  prune: () => pruneMarketSnapshots(),
-});
+export const marketSnapshotRetention: Retention = { name: "market-snapshots", prune: () => pruneMarketSnapshots() };
+
+export const marketJobs: JobSet = {
+  jobs: [refreshMarketJob],
+  schedules: [refreshMarketSchedule],
+  retentions: [marketSnapshotRetention],
+};
