@@ -9,7 +9,7 @@ import { db, type Database } from "@/db";
 import { toJson } from "@/lib/core/json";
 import type { PresalesTable } from "@/db/tables/presales";
 import { PRESALE_STATUS, readPresale, readPresaleAllowlistRoot, type PresaleEvent } from "@/lib/platform/chain";
-import { linkTokenPresale } from "@/lib/domains/tokens/queries/indexed";
+import { linkTokenPresale } from "@/lib/domains/tokens/service";
 import { insertPresaleIfMissing, lockPresale, updatePresale } from "./queries";
 
 /** "bought": after a buy, Active or SuccessfulMaximumHit by the ETH raised against the maximum goal. */

@@ -33,6 +33,15 @@ export {
   tokenRowsByPools,
 } from "./lookups";
 export { isBlocked, blockToken, unblockToken } from "./blocks";
+// The indexers' writes to tokens and the reads around them, each on the caller's executor (db() or a transaction).
+export {
+  findTokenByContract,
+  findTokenTxHash,
+  findUnreadDeployments,
+  linkTokenPresale,
+  linkTokenPresales,
+  upsertIndexedTokenRows,
+} from "./queries/indexed";
 export { marketHistory } from "./market/history";
 export { pairedAmountUsd } from "./market/marketcap";
 export { launchStats, STATS_SAMPLE, type ChainLaunchStats, type LaunchStats } from "./stats";

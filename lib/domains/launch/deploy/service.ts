@@ -16,7 +16,7 @@ import {
   insertDeployRequest,
   type DeployRequestRow,
 } from "@/lib/domains/launch/queries/deploy-requests";
-import { findTokenByContract } from "@/lib/domains/tokens/queries/indexed";
+import { findTokenByContract } from "@/lib/domains/tokens/service";
 import { toTokenObject } from "@/lib/domains/tokens/serialize";
 import { buildDeploymentConfig } from "./config";
 import { isRecord } from "./fields";

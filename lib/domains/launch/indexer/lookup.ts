@@ -17,7 +17,7 @@ import {
 } from "@/lib/platform/chain";
 import { config } from "@/lib/core/config";
 import { findDeployTransactionHash } from "@/lib/domains/launch/queries/deploy-requests";
-import { findTokenTxHash } from "@/lib/domains/tokens/queries/indexed";
+import { findTokenTxHash } from "@/lib/domains/tokens/service";
 import type { TokenRow } from "@/lib/domains/tokens/serialize";
 import { lookupUsersByFids } from "@/lib/domains/users/service";
 import { indexedFactories, isIndexedFactory, tokenIndexStartBlock } from "./factories";

@@ -5,7 +5,7 @@
 import type { Address } from "viem";
 import { db } from "@/db";
 import { configuredChainIds } from "@/lib/platform/chain";
-import { findUnreadDeployments } from "@/lib/domains/tokens/queries/indexed";
+import { findUnreadDeployments } from "@/lib/domains/tokens/service";
 import { indexAtBlock } from "./lookup";
 
 /** Tokens indexed again at once: each costs a getLogs of its block, its block's header and its deploying call. */

@@ -19,7 +19,7 @@ import {
 import { socialLink, type TokenContext, type TokenMetadata } from "@/lib/domains/launch/deploy/config";
 import { quoteTokenByAddress, wethOf } from "@/lib/domains/launch/deploy/quote-tokens";
 import { tickToMarketCap } from "@/lib/domains/launch/deploy/tick";
-import { linkTokenPresales, upsertIndexedTokenRows } from "@/lib/domains/tokens/queries/indexed";
+import { linkTokenPresales, upsertIndexedTokenRows } from "@/lib/domains/tokens/service";
 import type { TokenRow } from "@/lib/domains/tokens/serialize";
 import { enqueueTokenCreatedWebhooks } from "@/lib/domains/webhooks/service";
 import { storableText } from "@/lib/core/text";
