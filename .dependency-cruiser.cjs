@@ -1,5 +1,6 @@
 // The wings of docs/architecture.md as rules: imports go one way, app -> http -> domains -> platform -> core (and
-// db); dev/ is tooling that nothing of the service imports. `npm run lint` runs it (and CI with it).
+// db), and one way between domains (creators -> tokens -> users, no cycle between domain folders); dev/ is tooling
+// that nothing of the service imports. `npm run lint` runs it (and CI with it).
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -39,6 +40,30 @@ module.exports = {
       severity: "error",
       from: { path: "^(lib/(core|platform|domains)|db)/" },
       to: { path: "^lib/http/" },
+    },
+    {
+      name: "no-cycle-between-domains",
+      comment:
+        "Domain folders import each other one way: a cycle between two folders (users -> tokens -> users) is one even when no module cycle closes, and `import type` counts.",
+      severity: "error",
+      scope: "folder",
+      from: { path: "^lib/domains/[^/]+$" },
+      to: { path: "^lib/domains/[^/]+$", circular: true },
+    },
+    {
+      name: "tokens-below-creators",
+      comment: "creators -> tokens -> users: the token lists serve the creators domain, never the other way round.",
+      severity: "error",
+      from: { path: "^lib/domains/tokens/" },
+      to: { path: "^lib/domains/creators/" },
+    },
+    {
+      name: "users-below-tokens",
+      comment:
+        "creators -> tokens -> users: profiles (and the trust lists, the search fold) know no token list or creator.",
+      severity: "error",
+      from: { path: "^lib/domains/users/" },
+      to: { path: "^lib/domains/(tokens|creators)/" },
     },
     {
       name: "nothing-imports-dev",
