@@ -41,6 +41,11 @@ export async function eventsOf(rows: EventRow[], withUsers: boolean): Promise<St
 }
 
 const PRUNE_EVERY_MS = 10 * 60 * 1000;
+/**
+ * The least time between two reads that a wake starts. Indexers commit tokens one transaction at a time, and each
+ * commit notifies: one read per commit would make one write per stream per token. This gathers a burst's commits.
+ */
+const WAKE_GAP_MS = 50;
 
 class Hub {
   readonly listeners = new Set<Listener>();
@@ -51,6 +56,7 @@ class Hub {
   private heartbeat: NodeJS.Timeout | undefined;
   private readyWaiters: Array<() => void> = [];
   private polling = false;
+  private lastRead = 0;
   /** Asked to read again while a read was running. */
   private again = false;
   private lastPrune = 0;
@@ -84,7 +90,7 @@ class Hub {
   /** Reads now, or right after the read that is running. */
   wake(): void {
     if (this.polling) this.again = true;
-    else void this.poll();
+    else this.schedule(this.lastRead + WAKE_GAP_MS - Date.now());
   }
 
   private listen(): void {
@@ -117,7 +123,7 @@ class Hub {
   private schedule(ms: number): void {
     clearTimeout(this.timer);
     if (this.listeners.size === 0) return;
-    this.timer = setTimeout(() => void this.poll(), ms);
+    this.timer = setTimeout(() => void this.poll(), Math.max(0, ms));
     this.timer.unref?.();
   }
 
@@ -125,6 +131,7 @@ class Hub {
     if (this.polling || this.listeners.size === 0) return;
     this.polling = true;
     this.again = false;
+    this.lastRead = Date.now();
     let full = false;
     const from = this.position;
     try {
@@ -154,7 +161,7 @@ class Hub {
       this.polling = false;
       // A session lost (database restart) is opened again at the next read; reads go on every STREAM_POLL_MS.
       if (!this.unlisten && this.listeners.size) this.listen();
-      this.schedule(full || this.again ? 0 : config().STREAM_POLL_MS);
+      this.schedule(full ? 0 : this.again ? WAKE_GAP_MS : config().STREAM_POLL_MS);
     }
   }
 
