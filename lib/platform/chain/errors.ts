@@ -1,6 +1,7 @@
 // The two errors the chain layer throws for chain trouble. Everything viem raises is mapped here, so
 // callers never see viem's error zoo: an RPC that is down, slow or failing is ChainUnavailableError
-// (the route wrapper answers 503 provider_unavailable), a contract that reverts is ChainRevertError.
+// (a ProviderUnavailableError: the route wrapper answers 503 provider_unavailable), a contract that reverts is
+// ChainRevertError.
 import {
   BaseError,
   ContractFunctionRevertedError,
@@ -19,15 +20,15 @@ import {
   type Abi,
   type Hex,
 } from "viem";
+import { ProviderUnavailableError } from "@/lib/core/errors";
 
 export type ChainUnavailableReason = "timeout" | "unreachable" | "rpc_error" | "not_configured";
 
-export class ChainUnavailableError extends Error {
-  override readonly name = "ChainUnavailableError";
+/** The chain's RPC is down, slow, failing or not configured; retryAfterSeconds is the 503's Retry-After. */
+export class ChainUnavailableError extends ProviderUnavailableError {
+  override name = "ChainUnavailableError";
   readonly chainId: number;
   readonly reason: ChainUnavailableReason;
-  /** How long a client should wait before retrying (the route wrapper sends it as Retry-After). */
-  readonly retryAfterSeconds: number;
 
   constructor(
     chainId: number,
@@ -35,10 +36,13 @@ export class ChainUnavailableError extends Error {
     message: string,
     options: { cause?: unknown; retryAfterSeconds?: number } = {},
   ) {
-    super(`chain ${chainId}: ${message}`, { cause: options.cause });
+    super("chain", `chain ${chainId}: ${message}`, {
+      cause: options.cause,
+      retryAfterSeconds: options.retryAfterSeconds ?? (reason === "not_configured" ? 60 : 5),
+      answer: "the chain RPC is unavailable",
+    });
     this.chainId = chainId;
     this.reason = reason;
-    this.retryAfterSeconds = options.retryAfterSeconds ?? (reason === "not_configured" ? 60 : 5);
   }
 }
 

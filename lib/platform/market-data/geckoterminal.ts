@@ -3,6 +3,7 @@
 // has a timeout; 429 and 5xx carry their Retry-After; answers are validated with zod.
 import { z } from "zod";
 import { config } from "@/lib/core/config";
+import { ProviderUnavailableError } from "@/lib/core/errors";
 import { log } from "@/lib/core/log";
 import { retryAfterMs } from "@/lib/platform/neynar/client";
 import { ADDRESS_TEXT, BYTES32_TEXT, SOLANA_ADDRESS_TEXT } from "@/lib/core/evm";
@@ -29,14 +30,14 @@ export const NETWORKS: Readonly<Record<number, string>> = {
 };
 
 /** The aggregator could not answer: timeout, network, non-2xx, or a body of the wrong shape. */
-export class MarketProviderError extends Error {
+export class MarketProviderError extends ProviderUnavailableError {
   override name = "MarketProviderError";
   constructor(
     message: string,
-    readonly retryAfterSeconds = 5,
+    retryAfterSeconds = 5,
     readonly status?: number,
   ) {
-    super(message);
+    super("geckoterminal", message, { retryAfterSeconds });
   }
 }
 

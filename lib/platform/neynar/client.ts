@@ -2,6 +2,7 @@
 // Every call has a timeout, bounded retries on 429/5xx that honour Retry-After, and zod validation.
 import type { ZodType } from "zod";
 import { config } from "@/lib/core/config";
+import { ProviderUnavailableError } from "@/lib/core/errors";
 import { log } from "@/lib/core/log";
 import { traceProviderCall } from "@/lib/core/telemetry";
 import { bulkUsersResponse, followingResponse, userResponse, usersByAddressResponse, type NeynarUser } from "./schemas";
@@ -14,13 +15,10 @@ export const BULK_ADDRESSES_MAX = 100;
 export const FOLLOWING_PAGE_MAX = 100;
 
 /** The provider could not answer (timeout, network, 429/5xx after retries, bad key, invalid shape). */
-export class ProviderError extends Error {
+export class ProviderError extends ProviderUnavailableError {
   override name = "ProviderError";
-  constructor(
-    message: string,
-    readonly retryAfterSeconds = 5,
-  ) {
-    super(message);
+  constructor(message: string, retryAfterSeconds = 5) {
+    super("neynar", message, { retryAfterSeconds, answer: "the profile provider is unavailable; try again" });
   }
 }
 

@@ -3,6 +3,10 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { ProviderUnavailableError, toHttpError } from "@/lib/core/errors";
+import { ChainUnavailableError } from "@/lib/platform/chain/errors";
+import { MarketProviderError } from "@/lib/platform/market-data/geckoterminal";
+import { ProviderError } from "@/lib/platform/neynar/client";
 
 const root = path.resolve(import.meta.dirname, "../../..");
 
@@ -27,5 +31,72 @@ describe("one way for each thing", () => {
 
   it("makes an HttpError through a constructor of lib/core/errors.ts only", () => {
     expect(copiesOutside(/new HttpError\(/, "lib/core/errors.ts")).toEqual([]);
+  });
+
+  it("answers 503 in one place: lib/core/errors.ts builds it once, nothing else names the status or an error's name", () => {
+    expect(copiesOutside(/new HttpError\(\s*503|status:\s*503\b/, "lib/core/errors.ts")).toEqual([]);
+    expect(readFileSync(path.join(root, "lib/core/errors.ts"), "utf8").match(/new HttpError\(\s*503/g)).toHaveLength(1);
+    expect(copiesOutside(/name\s*===\s*["'`]\w*Unavailable/, "")).toEqual([]);
+    const unrelated = copiesOutside(
+      /class \w*UnavailableError extends (?!ProviderUnavailableError\b)/,
+      "lib/core/errors.ts",
+    );
+    expect(unrelated).toEqual([]);
+  });
+
+  it("makes a provider's outage a ProviderUnavailableError, answered with its Retry-After and the one 503", () => {
+    const database = Object.assign(new Error("terminating connection due to administrator command"), { code: "57P01" });
+    const cases: [unknown, string, string, string][] = [
+      [
+        new ChainUnavailableError(8453, "timeout", "the RPC timed out"),
+        "provider_unavailable",
+        "the chain RPC is unavailable",
+        "5",
+      ],
+      [
+        new ChainUnavailableError(8453, "not_configured", "no factory"),
+        "provider_unavailable",
+        "the chain RPC is unavailable",
+        "60",
+      ],
+      [
+        new ProviderError("the profile provider timed out", 7),
+        "provider_unavailable",
+        "the profile provider is unavailable; try again",
+        "7",
+      ],
+      [
+        new MarketProviderError("the aggregator answered 502", 30),
+        "provider_unavailable",
+        "the aggregator answered 502",
+        "30",
+      ],
+      [database, "provider_unavailable", "the database is unavailable", "5"],
+      [
+        Object.assign(new Error("deadlock"), { code: "40P01" }),
+        "provider_unavailable",
+        "the database was busy; try again",
+        "1",
+      ],
+      [
+        Object.assign(new Error("canceling statement"), { code: "57014" }),
+        "timeout",
+        "the request took too long; try again",
+        "5",
+      ],
+    ];
+    for (const [error, code, message, retryAfter] of cases) {
+      const answer = toHttpError(error);
+      expect({ status: answer.status, code: answer.code, message: answer.message, headers: answer.headers }).toEqual({
+        status: 503,
+        code,
+        message,
+        headers: { "Retry-After": retryAfter },
+      });
+    }
+    const chain = new ChainUnavailableError(8453, "unreachable", "the RPC is unreachable", { cause: database });
+    expect(chain).toBeInstanceOf(ProviderUnavailableError);
+    expect(chain).toMatchObject({ provider: "chain", chainId: 8453, retryAfterSeconds: 5, cause: database });
+    expect(chain.message).toBe("chain 8453: the RPC is unreachable");
   });
 });
