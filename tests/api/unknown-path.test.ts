@@ -31,7 +31,7 @@ describe("unknown /api paths", () => {
     expect(res.headers.get("x-request-id")).toBe("trace-42");
   });
 
-  it("include the platform's paths that carried its name, renamed as the README's migration table says", () => {
+  it("include the platform's paths that carried its name, renamed as docs/compat.md's naming note says", () => {
     const paths = Object.keys(buildDocument(routeModules).paths);
     const renamed = {
       "/api/get-clanker-by-address": "/api/get-token-by-address",
