@@ -3,7 +3,8 @@
 // deployment that lacks what production needs.
 import { db } from "@/db";
 import { migrateToLatest } from "@/db/migrate";
-import { checkProduction, config, isNeonPooledHost, resetConfig } from "@/lib/core/config";
+import { config, isNeonPooledHost, resetConfig } from "@/lib/core/config";
+import { checkProduction } from "@/lib/core/config-production";
 import { type CliSpec, readCli, runCommand } from "./args";
 
 const cli = {

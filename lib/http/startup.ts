@@ -2,7 +2,8 @@
 // needs), answer the methods no route serves (TRACE among them), take the client address from the socket where no
 // proxy vouches, and run the job worker over every domain's jobs. (instrumentation.ts serves the embedded database
 // in between.)
-import { checkProduction, config, ConfigError } from "@/lib/core/config";
+import { config, ConfigError } from "@/lib/core/config";
+import { checkProduction } from "@/lib/core/config-production";
 import { checkChainSettings } from "@/lib/platform/chain/settings";
 import { guardServerRequests } from "./refusals";
 import { log } from "@/lib/core/log";
@@ -23,7 +24,7 @@ export function prepareServerProcess(): void {
 }
 
 /**
- * Throws a ConfigError for a bad value or a variable a production server needs (lib/core/config.ts
+ * Throws a ConfigError for a bad value or a variable a production server needs (lib/core/config-production.ts
  * productionRequirements); logs the optional features that are off. `next build` is not a start: it skips them.
  */
 export function checkServerConfiguration(): void {

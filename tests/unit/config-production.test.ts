@@ -1,7 +1,8 @@
 // Production configuration: PUBLIC_BASE_URL falls back to Vercel's own URL variables, no polling worker runs on a
 // Vercel deployment, and a production start needs some variables (refused without them) and warns about others.
 import { afterEach, describe, expect, it } from "vitest";
-import { type Config, parseConfig, productionRequirements, resetConfig, runsJobWorker } from "@/lib/core/config";
+import { type Config, parseConfig, resetConfig, runsJobWorker } from "@/lib/core/config";
+import { productionRequirements } from "@/lib/core/config-production";
 import { workerEnabled } from "@/lib/platform/jobs/worker";
 
 const cfg = (vars: Record<string, string>): Config => parseConfig(vars as NodeJS.ProcessEnv);
