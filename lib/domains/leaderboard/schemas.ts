@@ -24,7 +24,7 @@ export const leaderboardQuery = z.object({
   limit: zLimit(100, 25),
   cursor: zCursorOf(leaderboardCursor)
     .optional()
-    .describe("opaque: the previous page's cursor (400 once the leaderboard was re-scored)"),
+    .describe("opaque: the previous page's cursor (409 once the leaderboard was re-scored)"),
 });
 
 const count = z.number().int();

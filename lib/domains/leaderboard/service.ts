@@ -5,8 +5,7 @@ import type { z } from "zod";
 import { db } from "@/db";
 import type { LeaderboardInterval } from "@/db/tables/leaderboard";
 import { checksum } from "@/lib/core/evm";
-import { encodeCursor } from "@/lib/core/cursor";
-import { badRequest } from "@/lib/core/errors";
+import { encodeCursor, staleCursor } from "@/lib/core/cursor";
 import { findRankedAgents, findSnapshotComputedAt } from "./queries";
 import { type leaderboardResponse, MAX_OFFSET, type LeaderboardCursor } from "./schemas";
 import type { ScoreComponents, WashFlag } from "./scoring";
@@ -36,7 +35,7 @@ async function snapshotAt(interval: LeaderboardInterval): Promise<number | undef
 function checkSnapshot(cursorAt: number | undefined, currentAt: number | undefined) {
   if (cursorAt === undefined || cursorAt === currentAt) return;
   const when = currentAt === undefined ? "cleared" : `re-scored at ${new Date(currentAt).toISOString()}`;
-  throw badRequest(`cursor: the leaderboard was ${when} after this cursor was made; start again without a cursor`);
+  throw staleCursor(`the leaderboard was ${when}`);
 }
 
 export { runSeries } from "./runs";

@@ -2,8 +2,8 @@
 // Never loads a tree: a proof is one statement, the account's leaf and the few tiles on its path.
 import { z } from "zod";
 import { db } from "@/db";
-import { encodeCursor, zCursorOf } from "@/lib/core/cursor";
-import { conflict, internalError } from "@/lib/core/errors";
+import { encodeCursor, staleCursor, zCursorOf } from "@/lib/core/cursor";
+import { internalError } from "@/lib/core/errors";
 import { STORED_ADDRESS } from "@/lib/core/evm";
 import { log } from "@/lib/core/log";
 import { kv } from "@/lib/platform/kv";
@@ -110,10 +110,7 @@ export async function allocationPage(
   let tree: TreeRef | null;
   if (cursor) {
     const row = await findReadableTree(db(), owner, cursor.t);
-    if (!row)
-      throw conflict(
-        "the list changed since this cursor was issued (a new tree was uploaded); start from the first page",
-      );
+    if (!row) throw staleCursor("a newer upload replaced this list");
     tree = toRef(row);
   } else {
     tree = await currentTree(owner);

@@ -173,7 +173,7 @@ describe("cursor", () => {
     });
     const rescored = await computeLeaderboard("7d", new Date(at + 1000));
     for (const cursor of [first.body.cursor, encodeCursor({ offset: 500, interval: "7d", at })]) {
-      const error = expectError(await get(`?cursor=${cursor}`), 400, "invalid_request");
+      const error = expectError(await get(`?cursor=${cursor}`), 409, "conflict");
       expect(error.error).toContain(`cursor: the leaderboard was re-scored at ${rescored.computedAt}`);
     }
     // Page one of the new snapshot walks on; a cursor made before snapshots were named is still read.

@@ -306,7 +306,7 @@ export interface paths {
         };
         /**
          * List the agents' leaderboard
-         * @description Ranked agents of an interval (24h by default, 7d, 30d) from the last scoring run, paged by an opaque cursor (null on the last page). A cursor names the snapshot it was made from: once a scoring run has replaced that snapshot, it answers 400 (start again without a cursor). Admins (admin_session cookie or admin bearer token) also get each row's score and a private, uncached answer; everyone else gets a public answer cached 30 s.
+         * @description Ranked agents of an interval (24h by default, 7d, 30d) from the last scoring run, paged by an opaque cursor (null on the last page). A cursor names the snapshot it was made from: once a scoring run has replaced that snapshot, it answers 409 (start again without a cursor). Admins (admin_session cookie or admin bearer token) also get each row's score and a private, uncached answer; everyone else gets a public answer cached 30 s.
          */
         get: operations["getApiDroidLeaderboard"];
         put?: never;
@@ -747,7 +747,7 @@ export interface paths {
         };
         /**
          * List a presale's allowlist
-         * @description A presale's allowlist: its Merkle root and one page of allocations (wei and exact ETH) in address order. Page with `limit` and `nextCursor`; a cursor pins its tree (409 once a newer upload has replaced and deleted it). 404 when the presale has no allowlist.
+         * @description A presale's allowlist: its Merkle root and one page of allocations (wei and exact ETH) in address order. Page with `limit` and `nextCursor`; a cursor pins its tree (409 once a newer upload has replaced and deleted it: start again without a cursor). 404 when the presale has no allowlist.
          */
         get: operations["getApiPresalesAllowlists"];
         put?: never;
@@ -4526,7 +4526,7 @@ export interface operations {
                  * @example 25
                  */
                 limit?: number;
-                /** @description opaque: the previous page's cursor (400 once the leaderboard was re-scored) */
+                /** @description opaque: the previous page's cursor (409 once the leaderboard was re-scored) */
                 cursor?: string;
             };
             header?: never;

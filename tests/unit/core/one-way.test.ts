@@ -3,6 +3,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { staleCursor } from "@/lib/core/cursor";
 import { ProviderUnavailableError, toHttpError } from "@/lib/core/errors";
 import { ChainUnavailableError } from "@/lib/platform/chain/errors";
 import { MarketProviderError } from "@/lib/platform/market-data/geckoterminal";
@@ -27,6 +28,17 @@ const copiesOutside = (pattern: RegExp, home: string) =>
 describe("one way for each thing", () => {
   it("parses a boolean text with zBool (lib/core/input.ts) only", () => {
     expect(copiesOutside(/z\.enum\(\[\s*"true",\s*"false"/, "lib/core/input.ts")).toEqual([]);
+  });
+
+  it("answers a cursor the data moved under with staleCursor (lib/core/cursor.ts) only: one 409", () => {
+    // A refusal whose message speaks of the cursor is either the codec's 400 (zCursorOf) or this one answer.
+    expect(copiesOutside(/\b(badRequest|conflict)\(\s*[`"'][^`"']*cursor/i, "lib/core/cursor.ts")).toEqual([]);
+    const answer = staleCursor("the leaderboard was re-scored");
+    expect({ status: answer.status, code: answer.code, message: answer.message }).toEqual({
+      status: 409,
+      code: "conflict",
+      message: "cursor: the leaderboard was re-scored after this cursor was made; start again without a cursor",
+    });
   });
 
   it("makes an HttpError through a constructor of lib/core/errors.ts only", () => {

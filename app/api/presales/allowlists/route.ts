@@ -9,7 +9,7 @@ export const GET = route({
   auth: "public",
   summary: "List a presale's allowlist",
   description:
-    "A presale's allowlist: its Merkle root and one page of allocations (wei and exact ETH) in address order. Page with `limit` and `nextCursor`; a cursor pins its tree (409 once a newer upload has replaced and deleted it). 404 when the presale has no allowlist.",
+    "A presale's allowlist: its Merkle root and one page of allocations (wei and exact ETH) in address order. Page with `limit` and `nextCursor`; a cursor pins its tree (409 once a newer upload has replaced and deleted it: start again without a cursor). 404 when the presale has no allowlist.",
   query: allowlistQuery,
   response: allowlistResponse,
   handler: ({ query }) => getAllowlist(query.presaleId, query.chainId, query.limit, query.cursor),
