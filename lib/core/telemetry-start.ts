@@ -8,6 +8,7 @@ import {
   type Context,
   type ContextManager,
   context,
+  isSpanContextValid,
   metrics,
   propagation,
   ROOT_CONTEXT,
@@ -66,7 +67,7 @@ export async function startTelemetry(): Promise<boolean> {
     spanProcessors: [new BatchSpanProcessor(exporter)],
   });
   const meterProvider = new MeterProvider({ resource, readers: [await otlpMetricReader(endpoint)] });
-  context.setGlobalContextManager(new StoreContextManager());
+  context.setGlobalContextManager(new RequestContextManager(await nextRequestStore()));
   metrics.setGlobalMeterProvider(meterProvider);
   own = [tracerProvider, meterProvider];
   markTelemetryStarted(true, tracerProvider);
@@ -91,20 +92,57 @@ const decoded = (text: string) => {
   }
 };
 
-/** The active context in an AsyncLocalStorage: what carries a request's span into its statements and calls. */
-class StoreContextManager implements ContextManager {
-  private store = new AsyncLocalStorage<Context>();
+/**
+ * Where the active context lives. On Node 20 each AsyncLocalStorage costs every promise of the process something
+ * (Next's request makes hundreds): one of the service's own cost a request 0.3 ms of CPU, more than all its spans.
+ * So a request's context is kept beside the store that Next already carries through the request (its work store),
+ * and an AsyncLocalStorage carries it only outside requests (the in-process worker's jobs, the exporters' calls),
+ * enabled while such work runs. Within a request, contexts nest but do not overlap: the request's span, then a job's
+ * (the QStash executor runs one); spans of chain and provider calls have no children and are never made active.
+ * A context that carries no span of this trace's is not made active: Next calls `with` around each phase of every
+ * request, outside its work store, and its tracing is off here; it then runs as it does with no SDK at all.
+ */
+export class RequestContextManager implements ContextManager {
+  private readonly byRequest = new WeakMap<object, Context>();
+  private readonly store = new AsyncLocalStorage<Context>();
+  private outside = 0;
+
+  /** `request`: the store of the request running now, if any (Next's work store in a server). */
+  constructor(private readonly request: () => object | undefined) {}
+
   active(): Context {
+    const request = this.request();
+    if (request) return this.byRequest.get(request) ?? ROOT_CONTEXT;
     return this.store.getStore() ?? ROOT_CONTEXT;
   }
+
   with<A extends unknown[], F extends (...args: A) => ReturnType<F>>(
     ctx: Context,
     fn: F,
     thisArg?: ThisParameterType<F>,
     ...args: A
   ): ReturnType<F> {
-    return this.store.run(ctx, () => fn.apply(thisArg, args));
+    const span = trace.getSpanContext(ctx);
+    if (!span || !isSpanContextValid(span)) return fn.apply(thisArg, args);
+    const request = this.request();
+    if (request) {
+      const before = this.byRequest.get(request);
+      this.byRequest.set(request, ctx);
+      return afterwards(
+        () => fn.apply(thisArg, args),
+        () => (before ? this.byRequest.set(request, before) : this.byRequest.delete(request)),
+      );
+    }
+    this.outside += 1;
+    return afterwards(
+      () => this.store.run(ctx, () => fn.apply(thisArg, args)),
+      () => {
+        // The last such work ended: promises stop paying for the store until the next.
+        if (--this.outside === 0) this.store.disable();
+      },
+    );
   }
+
   bind<T>(ctx: Context, target: T): T {
     if (typeof target !== "function") return target;
     const manager = this;
@@ -112,13 +150,35 @@ class StoreContextManager implements ContextManager {
       return manager.with(ctx, () => target.apply(this, args));
     } as T;
   }
+
   enable(): this {
     return this;
   }
+
   disable(): this {
     this.store.disable();
     return this;
   }
+}
+
+/** Runs `fn`, then `done` when what it returned settles (at once when it is not a promise). */
+function afterwards<R>(fn: () => R, done: () => void): R {
+  let result: R;
+  try {
+    result = fn();
+  } catch (error) {
+    done();
+    throw error;
+  }
+  if (result instanceof Promise) return result.finally(done) as R;
+  done();
+  return result;
+}
+
+/** Next's work store of the request running now: the work-async-storage instance Next shares through globalThis. */
+async function nextRequestStore(): Promise<() => object | undefined> {
+  const { workAsyncStorage } = await import("next/dist/server/app-render/work-async-storage.external");
+  return () => workAsyncStorage.getStore();
 }
 
 /**

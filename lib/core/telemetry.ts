@@ -218,28 +218,39 @@ export function recordStatement(operation: string, table: string | undefined, du
   );
 }
 
+/**
+ * A call that makes no span of its own (a chain's or a provider's): a client span, a child of the active one but
+ * never active itself, so that calls running side by side in one request leave its context alone.
+ */
+async function inLeafSpan<T>(name: string, attributes: Attributes, work: (span: Span) => Promise<T>): Promise<T> {
+  const span = tracer().startSpan(name, { kind: SpanKind.CLIENT, attributes });
+  try {
+    return await work(span);
+  } catch (error) {
+    failed(span, error);
+    throw error;
+  } finally {
+    span.end();
+  }
+}
+
 /** A JSON-RPC call to a chain: a client span with its method and chain id. */
 export function traceChainCall<T>(chainId: number, method: string, call: () => Promise<T>): Promise<T> {
   if (!state.on) return call();
   const attributes = { "rpc.system": "jsonrpc", "rpc.method": method, "chain.id": chainId };
-  return inSpan(method, attributes, call, SpanKind.CLIENT);
+  return inLeafSpan(method, attributes, call);
 }
 
 /** One HTTP call to a third party (`operation`: its path without values): a client span with the answer's status. */
 export function traceProviderCall(provider: string, operation: string, call: () => Promise<Response>) {
   if (!state.on) return call();
   const attributes = { "provider.name": provider, "provider.operation": operation, "http.request.method": "GET" };
-  return inSpan(
-    `${provider} ${operation}`,
-    attributes,
-    async (span) => {
-      const response = await call();
-      span?.setAttribute("http.response.status_code", response.status);
-      if (response.status >= 500) span?.setStatus({ code: SpanStatusCode.ERROR });
-      return response;
-    },
-    SpanKind.CLIENT,
-  );
+  return inLeafSpan(`${provider} ${operation}`, attributes, async (span) => {
+    const response = await call();
+    span.setAttribute("http.response.status_code", response.status);
+    if (response.status >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
+    return response;
+  });
 }
 
 /** Where an indexer stands on a chain: the head it read and the block its checkpoint reached. */
