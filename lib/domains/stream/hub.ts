@@ -45,7 +45,7 @@ const PRUNE_EVERY_MS = 10 * 60 * 1000;
  * The least time between two reads that a wake starts. Indexers commit tokens one transaction at a time, and each
  * commit notifies: one read per commit would make one write per stream per token. This gathers a burst's commits.
  */
-const WAKE_GAP_MS = 50;
+const WAKE_GAP_MS = 100;
 
 class Hub {
   readonly listeners = new Set<Listener>();
