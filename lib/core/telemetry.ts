@@ -95,16 +95,19 @@ export function inSpan<T>(
   kind: SpanKind = SpanKind.INTERNAL,
 ): Promise<T> {
   if (!state.on) return work();
-  return tracer().startActiveSpan(name, { kind, attributes }, async (span) => {
-    try {
-      return await work(span);
-    } catch (error) {
-      failed(span, error);
-      throw error;
-    } finally {
-      span.end();
-    }
-  });
+  return tracer().startActiveSpan(name, { kind, attributes }, (span) => endedAfter(span, work));
+}
+
+/** Runs `work`, then ends `span`; a throw marks the span failed and goes on. */
+async function endedAfter<T>(span: Span, work: (span: Span) => Promise<T>): Promise<T> {
+  try {
+    return await work(span);
+  } catch (error) {
+    failed(span, error);
+    throw error;
+  } finally {
+    span.end();
+  }
 }
 
 /**
@@ -222,16 +225,8 @@ export function recordStatement(operation: string, table: string | undefined, du
  * A call that makes no span of its own (a chain's or a provider's): a client span, a child of the active one but
  * never active itself, so that calls running side by side in one request leave its context alone.
  */
-async function inLeafSpan<T>(name: string, attributes: Attributes, work: (span: Span) => Promise<T>): Promise<T> {
-  const span = tracer().startSpan(name, { kind: SpanKind.CLIENT, attributes });
-  try {
-    return await work(span);
-  } catch (error) {
-    failed(span, error);
-    throw error;
-  } finally {
-    span.end();
-  }
+function inLeafSpan<T>(name: string, attributes: Attributes, work: (span: Span) => Promise<T>): Promise<T> {
+  return endedAfter(tracer().startSpan(name, { kind: SpanKind.CLIENT, attributes }), work);
 }
 
 /** A JSON-RPC call to a chain: a client span with its method and chain id. */
