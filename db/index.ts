@@ -16,6 +16,10 @@ import { logStatement } from "./telemetry";
 pg.types.setTypeParser(20, (v) => Number(v));
 pg.types.setTypeParser(1700, (v) => v);
 
+// A function that reads or writes takes the executor as `db: Database`: the pool or a transaction (Transaction<DB>
+// extends Kysely<DB>) alike. Two exceptions: `trx: Transaction<DB>` where it needs a transaction (a lock, a write
+// beside a checkpoint), and `executor: Database = db()` where it defaults to the pool (a `db` could not default to
+// the db() it shadows). tests/unit/core/one-way.test.ts holds it.
 export type Database = Kysely<DB>;
 
 type ClosablePool = PostgresPool & { end(): Promise<void> };

@@ -60,9 +60,9 @@ export async function readCheckpoints(
 export type CheckpointKeys = { stream: string; chainId: number; addresses: readonly string[] };
 
 /** Moves the checkpoints to `block`, never backwards: one statement for all the contracts. */
-export async function advanceCheckpoints(executor: Database, keys: CheckpointKeys, block: number): Promise<void> {
+export async function advanceCheckpoints(db: Database, keys: CheckpointKeys, block: number): Promise<void> {
   if (!keys.addresses.length) return;
-  await executor
+  await db
     .insertInto("chain_checkpoints")
     .values(
       keys.addresses.map((a) => ({ stream: keys.stream, chain_id: keys.chainId, address: a.toLowerCase(), block })),
@@ -82,7 +82,7 @@ export async function advanceCheckpoints(executor: Database, keys: CheckpointKey
  * gets one only when `creates` says so (the range starts where its stream starts). Two statements at most.
  */
 export async function advanceCheckpointsFrom(
-  executor: Database,
+  db: Database,
   keys: CheckpointKeys,
   range: { fromBlock: number; toBlock: number },
   creates: (address: string) => boolean,
@@ -91,7 +91,7 @@ export async function advanceCheckpointsFrom(
   const created = addresses.filter(creates);
   const joined = addresses.filter((a) => !creates(a));
   if (created.length)
-    await executor
+    await db
       .insertInto("chain_checkpoints")
       .values(
         created.map((address) => ({ stream: keys.stream, chain_id: keys.chainId, address, block: range.toBlock })),
@@ -104,7 +104,7 @@ export async function advanceCheckpointsFrom(
       )
       .execute();
   if (joined.length)
-    await executor
+    await db
       .updateTable("chain_checkpoints")
       .set({ block: range.toBlock, updated_at: sql`now()` })
       .where("stream", "=", keys.stream)

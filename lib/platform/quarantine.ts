@@ -37,12 +37,12 @@ export function isEventError(error: unknown): boolean {
 
 /** Records the event (again: its attempts count up and its last error is kept, and it is open again). */
 export async function quarantineEvent(
-  executor: Database,
+  db: Database,
   event: QuarantinedEvent,
   error: unknown = event.error,
 ): Promise<void> {
   const message = errorText(error);
-  await executor
+  await db
     .insertInto("quarantined_events")
     .values({
       stream: event.stream,
@@ -71,10 +71,10 @@ export async function quarantineEvent(
 
 /** Marks a quarantined event indexed (its retry succeeded, or the indexer stored it on a later pass). */
 export async function resolveQuarantinedEvent(
-  executor: Database,
+  db: Database,
   key: { stream: string; chainId: number; txHash: string; logIndex: number },
 ): Promise<void> {
-  await executor
+  await db
     .updateTable("quarantined_events")
     .set({ resolved_at: sql`now()`, updated_at: sql`now()` })
     .where("stream", "=", key.stream)

@@ -17,8 +17,8 @@ const SCORES_PER_INSERT = 1000;
 // --- Agents and activity ---------------------------------------------------------------------------
 
 /** Inserts agents, or replaces the stored fields of known ones. */
-export async function upsertAgents(executor: Database, rows: Insertable<AgentsTable>[]): Promise<void> {
-  await executor
+export async function upsertAgents(db: Database, rows: Insertable<AgentsTable>[]): Promise<void> {
+  await db
     .insertInto("agents")
     .values(rows)
     .onConflict((oc) =>
@@ -38,14 +38,14 @@ export async function upsertAgents(executor: Database, rows: Insertable<AgentsTa
 }
 
 /** Those of `ids` that name a stored agent. */
-export async function findKnownAgentIds(executor: Database, ids: string[]): Promise<string[]> {
-  const known = await executor.selectFrom("agents").select("id").where("id", "=", sql<string>`ANY(${ids})`).execute();
+export async function findKnownAgentIds(db: Database, ids: string[]): Promise<string[]> {
+  const known = await db.selectFrom("agents").select("id").where("id", "=", sql<string>`ANY(${ids})`).execute();
   return known.map((k) => k.id);
 }
 
 /** Runs keyed by (agent, external id): a run sent again replaces the stored one. */
-export async function upsertRuns(executor: Database, rows: Insertable<AgentRunsTable>[]): Promise<void> {
-  await executor
+export async function upsertRuns(db: Database, rows: Insertable<AgentRunsTable>[]): Promise<void> {
+  await db
     .insertInto("agent_runs")
     .values(rows)
     .onConflict((oc) =>
@@ -57,8 +57,8 @@ export async function upsertRuns(executor: Database, rows: Insertable<AgentRunsT
 }
 
 /** Casts keyed by (agent, external id): a cast sent again replaces the stored one. */
-export async function upsertCasts(executor: Database, rows: Insertable<AgentCastsTable>[]): Promise<void> {
-  await executor
+export async function upsertCasts(db: Database, rows: Insertable<AgentCastsTable>[]): Promise<void> {
+  await db
     .insertInto("agent_casts")
     .values(rows)
     .onConflict((oc) =>
@@ -70,11 +70,8 @@ export async function upsertCasts(executor: Database, rows: Insertable<AgentCast
 }
 
 /** Interactions keyed by (agent, external id): one sent again replaces the stored one. */
-export async function upsertInteractions(
-  executor: Database,
-  rows: Insertable<AgentInteractionsTable>[],
-): Promise<void> {
-  await executor
+export async function upsertInteractions(db: Database, rows: Insertable<AgentInteractionsTable>[]): Promise<void> {
+  await db
     .insertInto("agent_interactions")
     .values(rows)
     .onConflict((oc) =>
@@ -90,8 +87,8 @@ export async function upsertInteractions(
 // --- Counting activity in (since, until] -----------------------------------------------------------
 
 /** Per agent with runs: how many, how many succeeded, and the last one's time. */
-export function countRunsPerAgent(executor: Database, since: Date, until: Date) {
-  return executor
+export function countRunsPerAgent(db: Database, since: Date, until: Date) {
+  return db
     .selectFrom("agent_runs")
     .select(({ fn }) => ["agent_id", fn.countAll<number>().as("total"), fn.max("occurred_at").as("last")])
     .select(sql<number>`count(*) FILTER (WHERE outcome = 'succeeded')`.as("succeeded"))
@@ -102,8 +99,8 @@ export function countRunsPerAgent(executor: Database, since: Date, until: Date) 
 }
 
 /** Per agent with casts: how many of each kind, and the last one's time. */
-export function countCastsPerAgent(executor: Database, since: Date, until: Date) {
-  return executor
+export function countCastsPerAgent(db: Database, since: Date, until: Date) {
+  return db
     .selectFrom("agent_casts")
     .select(({ fn }) => ["agent_id", fn.countAll<number>().as("casts"), fn.max("occurred_at").as("last")])
     .select([
@@ -121,7 +118,7 @@ export function countCastsPerAgent(executor: Database, since: Date, until: Date)
  * Per agent with interactions: how many, with how many counterparts, how many with its top three
  * counterparts, and how many with itself or its creator.
  */
-export async function countInteractionsPerAgent(executor: Database, since: Date, until: Date) {
+export async function countInteractionsPerAgent(db: Database, since: Date, until: Date) {
   const { rows } = await sql<{
     agent_id: string;
     interactions: number;
@@ -138,13 +135,13 @@ export async function countInteractionsPerAgent(executor: Database, since: Date,
       SELECT r.agent_id, sum(r.n)::int AS interactions, count(*)::int AS counterparts,
         coalesce(sum(r.n) FILTER (WHERE r.rn <= 3), 0)::int AS top3,
         coalesce(sum(r.n) FILTER (WHERE r.counterpart_fid IN (a.fid, a.creator_fid)), 0)::int AS self
-      FROM ranked r JOIN agents a ON a.id = r.agent_id GROUP BY r.agent_id`.execute(executor);
+      FROM ranked r JOIN agents a ON a.id = r.agent_id GROUP BY r.agent_id`.execute(db);
   return rows;
 }
 
 /** The creator's Neynar score of each of the agents. */
-export function findCreatorScores(executor: Database, agentIds: string[]) {
-  return executor
+export function findCreatorScores(db: Database, agentIds: string[]) {
+  return db
     .selectFrom("agents")
     .select(["id", "creator_neynar_score"])
     .where("id", "=", sql<string>`ANY(${agentIds})`)
@@ -154,18 +151,18 @@ export function findCreatorScores(executor: Database, agentIds: string[]) {
 // --- Snapshots -------------------------------------------------------------------------------------
 
 /** Serializes the replacing of one interval's snapshot (a transaction lock). */
-export async function lockIntervalScores(executor: Database, interval: LeaderboardInterval): Promise<void> {
-  await sql`SELECT pg_advisory_xact_lock(hashtext(${`leaderboard:${interval}`}))`.execute(executor);
+export async function lockIntervalScores(db: Database, interval: LeaderboardInterval): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(hashtext(${`leaderboard:${interval}`}))`.execute(db);
 }
 
-export async function deleteIntervalScores(executor: Database, interval: LeaderboardInterval): Promise<void> {
-  await executor.deleteFrom("agent_scores").where("interval", "=", interval).execute();
+export async function deleteIntervalScores(db: Database, interval: LeaderboardInterval): Promise<void> {
+  await db.deleteFrom("agent_scores").where("interval", "=", interval).execute();
 }
 
 /** Inserts the rows SCORES_PER_INSERT per statement. */
-export async function insertScores(executor: Database, rows: Insertable<AgentScoresTable>[]): Promise<void> {
+export async function insertScores(db: Database, rows: Insertable<AgentScoresTable>[]): Promise<void> {
   for (let i = 0; i < rows.length; i += SCORES_PER_INSERT) {
-    await executor
+    await db
       .insertInto("agent_scores")
       .values(rows.slice(i, i + SCORES_PER_INSERT))
       .execute();
@@ -173,11 +170,8 @@ export async function insertScores(executor: Database, rows: Insertable<AgentSco
 }
 
 /** When the interval's snapshot was computed, or undefined when there is none. */
-export async function findSnapshotComputedAt(
-  executor: Database,
-  interval: LeaderboardInterval,
-): Promise<Date | undefined> {
-  const row = await executor
+export async function findSnapshotComputedAt(db: Database, interval: LeaderboardInterval): Promise<Date | undefined> {
+  const row = await db
     .selectFrom("agent_scores")
     .select("computed_at")
     .where("interval", "=", interval)
@@ -187,8 +181,8 @@ export async function findSnapshotComputedAt(
 }
 
 /** Up to `limit` rows of the interval's snapshot after rank `afterRank`, each with its agent's fields. */
-export function findRankedAgents(executor: Database, interval: LeaderboardInterval, afterRank: number, limit: number) {
-  return executor
+export function findRankedAgents(db: Database, interval: LeaderboardInterval, afterRank: number, limit: number) {
+  return db
     .selectFrom("agent_scores as s")
     .innerJoin("agents as a", "a.id", "s.agent_id")
     .selectAll("s")
@@ -211,14 +205,14 @@ export function findRankedAgents(executor: Database, interval: LeaderboardInterv
 
 /** Runs of these agents in [from, from + buckets x bucketSeconds), counted per agent, bucket and outcome. */
 export function countRunsPerBucket(
-  executor: Database,
+  db: Database,
   agentIds: string[],
   from: Date,
   bucketSeconds: number,
   buckets: number,
 ) {
   const until = new Date(from.getTime() + bucketSeconds * buckets * 1000);
-  return executor
+  return db
     .selectFrom("agent_runs")
     .select([
       "agent_id",

@@ -44,8 +44,8 @@ export async function bulk(write: BulkStep): Promise<void> {
 // --- Tree rows -------------------------------------------------------------------------------------
 
 /** The owner's current tree row. */
-export function findCurrentTree(executor: Database, owner: string): Promise<TreeRow | undefined> {
-  return executor
+export function findCurrentTree(db: Database, owner: string): Promise<TreeRow | undefined> {
+  return db
     .selectFrom("merkle_trees")
     .select(["id", "root", "leaf_count", "node_count", "tile_height"])
     .where("owner", "=", owner)
@@ -54,8 +54,8 @@ export function findCurrentTree(executor: Database, owner: string): Promise<Tree
 }
 
 /** A tree of the owner a page cursor may still read: current, or retired and not yet deleted. */
-export function findReadableTree(executor: Database, owner: string, treeId: number): Promise<TreeRow | undefined> {
-  return executor
+export function findReadableTree(db: Database, owner: string, treeId: number): Promise<TreeRow | undefined> {
+  return db
     .selectFrom("merkle_trees")
     .select(["id", "root", "leaf_count", "node_count", "tile_height"])
     .where("id", "=", treeId)
@@ -66,10 +66,10 @@ export function findReadableTree(executor: Database, owner: string, treeId: numb
 
 /** A new tree row (state staged, unpublished); returns its id. */
 export async function insertTree(
-  executor: Database,
+  db: Database,
   tree: { owner: string; root: Uint8Array; leafCount: number; tileHeight: number },
 ): Promise<number> {
-  const { id } = await executor
+  const { id } = await db
     .insertInto("merkle_trees")
     .values({
       owner: tree.owner,
@@ -113,12 +113,12 @@ export function lockCurrentTree(trx: Transaction<DB>, owner: string): Promise<{ 
     .executeTakeFirst();
 }
 
-export async function markTreeRetired(executor: Database, treeId: number): Promise<void> {
-  await executor.updateTable("merkle_trees").set({ state: "retired" }).where("id", "=", treeId).execute();
+export async function markTreeRetired(db: Database, treeId: number): Promise<void> {
+  await db.updateTable("merkle_trees").set({ state: "retired" }).where("id", "=", treeId).execute();
 }
 
-export async function markTreeCurrent(executor: Database, treeId: number): Promise<void> {
-  await executor
+export async function markTreeCurrent(db: Database, treeId: number): Promise<void> {
+  await db
     .updateTable("merkle_trees")
     .set({ state: "current", published_at: new Date() })
     .where("id", "=", treeId)
@@ -126,8 +126,8 @@ export async function markTreeCurrent(executor: Database, treeId: number): Promi
 }
 
 /** A staged tree becomes queued (its publish job is enqueued); other states are left alone. */
-export async function markTreeQueued(executor: Database, treeId: number): Promise<void> {
-  await executor
+export async function markTreeQueued(db: Database, treeId: number): Promise<void> {
+  await db
     .updateTable("merkle_trees")
     .set({ state: "queued" })
     .where("id", "=", treeId)
@@ -135,8 +135,8 @@ export async function markTreeQueued(executor: Database, treeId: number): Promis
     .execute();
 }
 
-export async function deleteTreeRow(executor: Database, treeId: number): Promise<void> {
-  await executor.deleteFrom("merkle_trees").where("id", "=", treeId).execute();
+export async function deleteTreeRow(db: Database, treeId: number): Promise<void> {
+  await db.deleteFrom("merkle_trees").where("id", "=", treeId).execute();
 }
 
 /** The tables holding a tree's data, in the order a deletion empties them. */
@@ -144,14 +144,14 @@ export const TREE_DATA_TABLES = ["merkle_tiles", "merkle_leaf_chunks"] as const;
 
 /** Deletes up to `limit` rows of the tree's tiles or leaf chunks; returns how many it deleted. */
 export async function deleteTreeDataBatch(
-  executor: Database,
+  db: Database,
   table: (typeof TREE_DATA_TABLES)[number],
   treeId: number,
   limit: number,
 ): Promise<number> {
   const result = await sql`
           DELETE FROM ${sql.table(table)} WHERE ctid = ANY(ARRAY(
-            SELECT ctid FROM ${sql.table(table)} WHERE tree_id = ${treeId} LIMIT ${limit}))`.execute(executor);
+            SELECT ctid FROM ${sql.table(table)} WHERE tree_id = ${treeId} LIMIT ${limit}))`.execute(db);
   return Number(result.numAffectedRows ?? 0);
 }
 
@@ -210,13 +210,13 @@ export const accountProofTilesSql = (owner: string, account: string, limit: numb
   ORDER BY k.amount DESC, k.tree_index`;
 
 /** The owner's current tree joined with the account's leaves in it: no rows when the owner has no current tree. */
-export async function findAccountLeaves(executor: Database, owner: string, account: string) {
-  const { rows } = await accountLeavesSql(owner, account).execute(executor);
+export async function findAccountLeaves(db: Database, owner: string, account: string) {
+  const { rows } = await accountLeavesSql(owner, account).execute(db);
   return rows;
 }
 
-export async function findAccountProofTiles(executor: Database, owner: string, account: string, limit: number) {
-  const { rows } = await accountProofTilesSql(owner, account, limit).execute(executor);
+export async function findAccountProofTiles(db: Database, owner: string, account: string, limit: number) {
+  const { rows } = await accountProofTilesSql(owner, account, limit).execute(db);
   return rows;
 }
 
@@ -225,7 +225,7 @@ export async function findAccountProofTiles(executor: Database, owner: string, a
  * order from the one holding `after`, each chunk's leaves in their stored order.
  */
 export async function findLeafPage(
-  executor: Database,
+  db: Database,
   treeId: number,
   after: { account: string; treeIndex: number } | null,
   limit: number,
@@ -242,13 +242,13 @@ export async function findLeafPage(
       unnest(c.accounts, c.tree_indexes, c.amounts) WITH ORDINALITY AS u(account, tree_index, amount, ord)
     WHERE c.tree_id = ${treeId} ${afterKey}
     ORDER BY c.first_account, u.ord
-    LIMIT ${limit}`.execute(executor);
+    LIMIT ${limit}`.execute(db);
   return rows;
 }
 
 /** Tiles as one blob cut at `offsets` (byte offsets) into pieces of `lengths` bytes: one statement. */
 export async function insertTileBatch(
-  executor: Database,
+  db: Database,
   treeId: number,
   batch: { blob: Buffer; tiles: number[]; offsets: number[]; lengths: number[] },
 ): Promise<void> {
@@ -257,7 +257,7 @@ export async function insertTileBatch(
         INSERT INTO merkle_tiles (tree_id, tile, nodes)
         SELECT ${treeId}, u.tile, substring(${blob}::bytea FROM u.at + 1 FOR u.length)
         FROM unnest(${tiles}::int[], ${offsets}::int[], ${lengths}::int[]) AS u(tile, at, length)
-      `.execute(executor);
+      `.execute(db);
 }
 
 /**
@@ -279,7 +279,7 @@ export type LeafBatch = {
  * The batch's chunks as rows, in one statement. Each chunk's arrays arrive as its own literals: PostgreSQL parses
  * them straight into the row, half the work of unnesting the leaves and aggregating them back into chunks.
  */
-export async function insertLeafChunks(executor: Database, treeId: number, batch: LeafBatch): Promise<void> {
+export async function insertLeafChunks(db: Database, treeId: number, batch: LeafBatch): Promise<void> {
   await sql`
     INSERT INTO merkle_leaf_chunks (tree_id, first_account, accounts, tree_indexes, amounts)
     SELECT ${treeId}, substring(p.packed FROM c.at * 20 + 1 FOR 20),
@@ -288,14 +288,14 @@ export async function insertLeafChunks(executor: Database, treeId: number, batch
     FROM (SELECT ${batch.packed}::bytea AS packed) p,
       ROWS FROM (unnest(${arrayLiteral(batch.starts)}::int[]), unnest(${arrayLiteral(batch.counts)}::int[]),
         string_to_table(${batch.treeIndexes}::text, ';'), string_to_table(${batch.amounts}::text, ';')) AS c(at, n, tree_indexes, amounts)`.execute(
-    executor,
+    db,
   );
 }
 
 /** The sum of a tree's amounts (wei, decimal text): one aggregate over its leaves. */
-export async function sumTreeAmounts(executor: Database, treeId: number): Promise<string> {
+export async function sumTreeAmounts(db: Database, treeId: number): Promise<string> {
   const { rows } = await sql<{ total: string }>`
     SELECT coalesce(sum(a), 0)::text AS total FROM merkle_leaf_chunks c, unnest(c.amounts) AS a
-    WHERE c.tree_id = ${treeId}`.execute(executor);
+    WHERE c.tree_id = ${treeId}`.execute(db);
   return rows[0].total;
 }

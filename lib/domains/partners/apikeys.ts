@@ -2,7 +2,9 @@
 // optional expiry and optional limits of its own; a rotation gives it a new key while the old one works for a grace
 // period. The key's row id is the partner everywhere (deploys, webhooks, quotas), so rotation keeps the row.
 import { createHash, randomBytes } from "node:crypto";
+import type { Transaction } from "kysely";
 import { db, type Database } from "@/db";
+import type { DB } from "@/db/types";
 import type { ApiKeyScope } from "@/db/tables/partners";
 import { config } from "@/lib/core/config";
 import { isEvmAddress } from "@/lib/core/evm";
@@ -127,12 +129,12 @@ export async function findPartnerRewardAddress(partnerId: number): Promise<strin
 }
 
 /** The partner's own deploys a day, or null when DEPLOY_DAILY_LIMIT applies. */
-export function findPartnerDeploysPerDay(trx: Database, partnerId: number): Promise<number | null> {
-  return findApiKeyDeploysPerDay(trx, partnerId);
+export function findPartnerDeploysPerDay(db: Database, partnerId: number): Promise<number | null> {
+  return findApiKeyDeploysPerDay(db, partnerId);
 }
 
 /** Locks the partner's key until the transaction ends, so a partner's concurrent writes elsewhere run one at a time. */
-export async function lockPartner(trx: Database, partnerId: number): Promise<void> {
+export async function lockPartner(trx: Transaction<DB>, partnerId: number): Promise<void> {
   return lockApiKey(trx, partnerId);
 }
 

@@ -4,8 +4,9 @@
 // by chain position, so replaying a transaction, or refreshing an older one after a newer one, changes nothing.
 // The events carry no status: PresaleStarted means Active, PresaleBuy Active or SuccessfulMaximumHit (the
 // maximum goal reached), PresaleFailed Failed, PresaleDeployed Claimable; withdrawals and claims keep it.
-import type { Updateable } from "kysely";
-import { db, type Database } from "@/db";
+import type { Transaction, Updateable } from "kysely";
+import { db } from "@/db";
+import type { DB } from "@/db/types";
 import { toJson } from "@/lib/core/json";
 import type { PresalesTable } from "@/db/tables/presales";
 import { PRESALE_STATUS, readPresale, readPresaleAllowlistRoot, type PresaleEvent } from "@/lib/platform/chain";
@@ -86,7 +87,7 @@ export async function applyPresaleChange(chainId: number, presaleAddress: string
 
 /** Applies one presale's change in the caller's transaction (the follower's, beside its checkpoint). */
 export async function applyPresaleChangeIn(
-  trx: Database,
+  trx: Transaction<DB>,
   chainId: number,
   presaleAddress: string,
   change: Change,

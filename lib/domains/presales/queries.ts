@@ -8,7 +8,7 @@ import type { PresalesTable } from "@/db/tables/presales";
  * several, or (undefined) all.
  */
 export async function findPresalePage(
-  executor: Database,
+  db: Database,
   q: {
     sort: "asc" | "desc";
     limit: number;
@@ -18,7 +18,7 @@ export async function findPresalePage(
     status?: number | number[];
   },
 ): Promise<{ rows: Selectable<PresalesTable>[]; count: number }> {
-  let query = executor.selectFrom("presales");
+  let query = db.selectFrom("presales");
   if (q.chainId !== undefined) query = query.where("chain_id", "=", q.chainId);
   if (q.presaleId !== undefined) query = query.where("presale_id", "=", q.presaleId);
   if (Array.isArray(q.status)) query = query.where("status", "in", q.status);
@@ -37,8 +37,8 @@ export async function findPresalePage(
 }
 
 /** The presale's row id and indexed allowlist root. */
-export function findPresaleAllowlistRoot(executor: Database, chainId: number, presaleId: number) {
-  return executor
+export function findPresaleAllowlistRoot(db: Database, chainId: number, presaleId: number) {
+  return db
     .selectFrom("presales")
     .select(["id", "allowlist_root"])
     .where("chain_id", "=", chainId)
@@ -47,22 +47,18 @@ export function findPresaleAllowlistRoot(executor: Database, chainId: number, pr
 }
 
 /** `root` lowercase. */
-export async function updatePresaleAllowlistRoot(executor: Database, id: number, root: string): Promise<void> {
-  await executor
-    .updateTable("presales")
-    .set({ allowlist_root: root, updated_at: new Date() })
-    .where("id", "=", id)
-    .execute();
+export async function updatePresaleAllowlistRoot(db: Database, id: number, root: string): Promise<void> {
+  await db.updateTable("presales").set({ allowlist_root: root, updated_at: new Date() }).where("id", "=", id).execute();
 }
 
 /** A bare row for a presale not seen before; an existing row is left alone. */
 export async function insertPresaleIfMissing(
-  executor: Database,
+  db: Database,
   chainId: number,
   presaleId: number,
   presaleAddress: string,
 ): Promise<void> {
-  await executor
+  await db
     .insertInto("presales")
     .values({ chain_id: chainId, presale_id: presaleId, presale_address: presaleAddress, deployment_config: null })
     .onConflict((oc) => oc.columns(["chain_id", "presale_id"]).doNothing())
@@ -70,12 +66,8 @@ export async function insertPresaleIfMissing(
 }
 
 /** The presale's row, locked FOR UPDATE (call inside a transaction). */
-export function lockPresale(
-  executor: Database,
-  chainId: number,
-  presaleId: number,
-): Promise<Selectable<PresalesTable>> {
-  return executor
+export function lockPresale(db: Database, chainId: number, presaleId: number): Promise<Selectable<PresalesTable>> {
+  return db
     .selectFrom("presales")
     .selectAll()
     .where("chain_id", "=", chainId)
@@ -84,17 +76,17 @@ export function lockPresale(
     .executeTakeFirstOrThrow();
 }
 
-export async function updatePresale(executor: Database, id: number, update: Updateable<PresalesTable>): Promise<void> {
-  await executor.updateTable("presales").set(update).where("id", "=", id).execute();
+export async function updatePresale(db: Database, id: number, update: Updateable<PresalesTable>): Promise<void> {
+  await db.updateTable("presales").set(update).where("id", "=", id).execute();
 }
 
 /** The id of the presale that deployed the token at a lowercase address, if one did. */
 export async function findPresaleIdOfToken(
-  executor: Database,
+  db: Database,
   chainId: number,
   tokenAddress: string,
 ): Promise<number | null> {
-  const row = await executor
+  const row = await db
     .selectFrom("presales")
     .select("presale_id")
     .where("chain_id", "=", chainId)

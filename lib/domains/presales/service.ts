@@ -41,8 +41,8 @@ export async function listPresales(q: {
 }
 
 /** The id of the presale that deployed a token (lowercase address), or null (the token indexer links them). */
-export function presaleIdOfToken(executor: Database, chainId: number, tokenAddress: string): Promise<number | null> {
-  return findPresaleIdOfToken(executor, chainId, tokenAddress);
+export function presaleIdOfToken(db: Database, chainId: number, tokenAddress: string): Promise<number | null> {
+  return findPresaleIdOfToken(db, chainId, tokenAddress);
 }
 
 const presaleChainReadable = (chainId: number) =>

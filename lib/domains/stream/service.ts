@@ -1,8 +1,6 @@
 // The token stream's service: record a newly indexed token (the one event behind the stream and the launch
 // webhooks) and open a stream for a client, within its slots.
-import type { Kysely, Transaction } from "kysely";
-import { db } from "@/db";
-import type { DB } from "@/db/types";
+import { type Database, db } from "@/db";
 import { config } from "@/lib/core/config";
 import { badRequest } from "@/lib/core/errors";
 import { openStream } from "./connection";
@@ -20,10 +18,10 @@ export type { Position } from "@/lib/domains/tokens/queries/events";
  * same token indexed again is not a new event (and its webhooks are not sent again).
  */
 export function recordTokenIndexed(
-  trx: Kysely<DB> | Transaction<DB>,
+  db: Database,
   token: { id: number; chain_id: number; contract_address: string },
 ): Promise<Position | null> {
-  return insertTokenEvent(trx, {
+  return insertTokenEvent(db, {
     token_id: token.id,
     chain_id: token.chain_id,
     contract_address: token.contract_address,

@@ -4,9 +4,8 @@
 // A timer of the same length races the work, because the budget must also cover waiting for a pooled
 // connection, and because PGlite ignores statement_timeout: a WASM statement cannot be interrupted, so
 // on PGlite the budget bounds the wait for the one connection, not a running statement.
-import { sql, type Kysely } from "kysely";
-import { db, SEARCH_PLANNER_SETTINGS, searchPoolFor } from "@/db";
-import type { DB } from "@/db/types";
+import { sql } from "kysely";
+import { type Database, db, SEARCH_PLANNER_SETTINGS, searchPoolFor } from "@/db";
 import { config } from "@/lib/core/config";
 import { timedOut, toHttpError } from "@/lib/core/errors";
 import { countSearchTimeout } from "@/lib/core/telemetry";
@@ -32,7 +31,7 @@ export const budgetBeginSql = (budgetMs: number) => {
  * longer waits for its round trip.
  */
 export async function withSearchBudget<T>(
-  work: (conn: Kysely<DB>) => Promise<T>,
+  work: (db: Database) => Promise<T>,
   budgetMs = config().SEARCH_TIMEOUT_MS,
 ): Promise<T> {
   const ms = Math.max(1, Math.floor(budgetMs));

@@ -2,8 +2,7 @@
 // search's time budget. Every list endpoint (GET /api/tokens and its partner, search, by fid, by
 // deployer, by admin) is this one function with different filters and page sizes; the creator endpoints
 // (search-creator, creator pages, by-following) read the same page and counts through readJsonList and readRows.
-import type { Kysely } from "kysely";
-import type { DB } from "@/db/types";
+import type { Database } from "@/db";
 import { listUserObjects } from "@/lib/domains/users/service";
 import { withSearchBudget } from "./budget";
 import { countTokens } from "./counts";
@@ -50,32 +49,32 @@ function creatorFilters(f: TokenFilters): TokenFilters {
   return { ...(f.fids ? { fids: f.fids } : {}), ...(f.msgSender ? { msgSender: f.msgSender } : {}) };
 }
 
-async function counts(conn: Kysely<DB>, r: ListRequest, rowCount: number, hasMore: boolean) {
+async function counts(db: Database, r: ListRequest, rowCount: number, hasMore: boolean) {
   const offset = r.offset ?? 0;
   // A first page that is not full holds every match: no need to count them.
   const seenAll = !r.cursor && !hasMore && r.limit > 0 && (rowCount > 0 || offset === 0);
-  let total = seenAll ? offset + rowCount : await countTokens(conn, r.filters);
+  let total = seenAll ? offset + rowCount : await countTokens(db, r.filters);
   // An estimate is never allowed to contradict the rows in hand.
   if (!r.cursor && rowCount > 0) total = Math.max(total, offset + rowCount + (hasMore ? 1 : 0));
   if (!r.withTokensDeployed) return { total };
   const onlyCreators = !hasFilters({ ...r.filters, fids: undefined, msgSender: undefined });
-  return { total, tokensDeployed: onlyCreators ? total : await countTokens(conn, creatorFilters(r.filters)) };
+  return { total, tokensDeployed: onlyCreators ? total : await countTokens(db, creatorFilters(r.filters)) };
 }
 
 /**
  * The database work of a list: its page, each token as JSON text, and its counts. What listTokens reads (the
  * statements the benchmark replays) and search-creator's token page.
  */
-export async function readJsonList(conn: Kysely<DB>, r: ListRequest) {
-  const page = r.limit > 0 ? await readJsonPage(conn, { ...r, sort: r.sort ?? "desc", offset: r.offset ?? 0 }) : [];
+export async function readJsonList(db: Database, r: ListRequest) {
+  const page = r.limit > 0 ? await readJsonPage(db, { ...r, sort: r.sort ?? "desc", offset: r.offset ?? 0 }) : [];
   const hasMore = page.length > r.limit;
   const rows = hasMore ? page.slice(0, r.limit) : page;
-  return { rows, hasMore, counted: await counts(conn, r, rows.length, hasMore) };
+  return { rows, hasMore, counted: await counts(db, r, rows.length, hasMore) };
 }
 
 /** The rows of a list's page, without its counts (the newest tokens of a creator). */
-export async function readRows(conn: Kysely<DB>, r: ListRequest): Promise<PageRow[]> {
-  const read = r.limit > 0 ? await readPage(conn, { ...r, sort: r.sort ?? "desc", offset: r.offset ?? 0 }) : [];
+export async function readRows(db: Database, r: ListRequest): Promise<PageRow[]> {
+  const read = r.limit > 0 ? await readPage(db, { ...r, sort: r.sort ?? "desc", offset: r.offset ?? 0 }) : [];
   return read.slice(0, r.limit);
 }
 

@@ -1,10 +1,8 @@
 // Partner webhook subscriptions (register, list, delete) and the fan-out of a newly indexed token, gated on its
 // one recorded event (the same event GET /api/tokens/stream sends).
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import type { Kysely, Transaction } from "kysely";
 import { z } from "zod";
-import { db } from "@/db";
-import type { DB } from "@/db/types";
+import { type Database, db } from "@/db";
 import { config } from "@/lib/core/config";
 import { conflict, notFound } from "@/lib/core/errors";
 import { enqueue } from "@/lib/platform/jobs/define";
@@ -120,14 +118,11 @@ export const LAUNCH_MAX_AGE_MS = 60 * 60 * 1000;
  * job per active token.created subscription. Calling it on every upsert is safe: a token already recorded is no
  * new event, and deliveries are deduplicated per (subscription, token) besides.
  */
-export async function enqueueTokenCreatedWebhooks(
-  trx: Kysely<DB> | Transaction<DB>,
-  tokenRow: TokenRow,
-): Promise<number> {
+export async function enqueueTokenCreatedWebhooks(db: Database, tokenRow: TokenRow): Promise<number> {
   if (Date.now() - tokenRow.created_at.getTime() > NEW_TOKEN_WINDOW_MS) return 0;
   if (Date.now() - tokenRow.deployed_at.getTime() > LAUNCH_MAX_AGE_MS) return 0;
-  if (!(await recordTokenIndexed(trx, tokenRow))) return 0;
-  const subs = await findTokenCreatedSubscriptionIds(trx);
+  if (!(await recordTokenIndexed(db, tokenRow))) return 0;
+  const subs = await findTokenCreatedSubscriptionIds(db);
   const data = toTokenObject(tokenRow) as Record<string, unknown>;
   for (const sub of subs) {
     const key = `${sub.id}:token.created:${tokenRow.chain_id}:${tokenRow.contract_address}`;
@@ -135,7 +130,7 @@ export async function enqueueTokenCreatedWebhooks(
     await enqueue(
       deliverWebhookJob,
       { subscriptionId: sub.id, deliveryId, event: "token.created", attempt: 1, data },
-      { trx, dedupeKey: `webhook:${deliveryId}:1` },
+      { trx: db, dedupeKey: `webhook:${deliveryId}:1` },
     );
   }
   return subs.length;

@@ -6,7 +6,9 @@
 // limit (Retry-After, else a doubling backoff), doubled back after a few ranges that passed. docs/indexing.md.
 import type { Address } from "viem";
 import { BaseError, HttpRequestError, ResponseBodyTooLargeError, RpcRequestError, TimeoutError } from "viem";
+import type { Transaction } from "kysely";
 import { db, type Database } from "@/db";
+import type { DB } from "@/db/types";
 import { remember } from "@/lib/core/remember";
 import { recordIndexerPosition } from "@/lib/core/telemetry";
 import {
@@ -43,7 +45,7 @@ export type EventStream<T> = {
   /** The events of a range's data, each naming its emitter: counted per contract. */
   eventsOf: (data: T) => readonly { address: string }[];
   /** Stores a range's rows in the transaction that moves its checkpoints. */
-  store: (trx: Database, data: T, range: FollowedRange) => Promise<StoredCounts>;
+  store: (trx: Transaction<DB>, data: T, range: FollowedRange) => Promise<StoredCounts>;
   /**
    * When an event's own error (not the chain's or the database's moment) spoiled the range's transaction: stores the
    * range again outside it, setting aside what is refused. Without it the error stops the walk.
@@ -267,12 +269,12 @@ export async function followStream<T>(s: EventStream<T>, options: FollowOptions)
   const firstBlock = Math.min(...next.values());
   const blocksTotal = Math.max(0, target - firstBlock + 1);
   const deadline = options.deadline ?? Number.POSITIVE_INFINITY;
-  const advance = async (executor: Database, range: FollowedRange) => {
+  const advance = async (db: Database, range: FollowedRange) => {
     const addresses = range.addresses;
-    await advanceCheckpoints(executor, { stream: progressStream, chainId, addresses }, range.toBlock);
+    await advanceCheckpoints(db, { stream: progressStream, chainId, addresses }, range.toBlock);
     if (options.backfill)
       await advanceCheckpointsFrom(
-        executor,
+        db,
         { stream: s.stream, chainId, addresses },
         range,
         (address) => range.fromBlock <= startOf.get(address)!,

@@ -41,6 +41,19 @@ describe("one way for each thing", () => {
     });
   });
 
+  it("names the database executor db: Database, trx only for a Transaction<DB>, executor only defaulting to db()", () => {
+    // The rule is stated beside `export type Database` in db/index.ts.
+    const otherName =
+      /\b(executor|conn|trx|tx)\??: (Database|Kysely<DB>|Transaction<DB> \| (Database|Kysely<DB>))(?!\s*=\s*db\(\))/;
+    // Files other helpers were changing when the rule landed; each leaves this list when it is renamed.
+    const pending = [
+      "lib/platform/jobs/queries.ts",
+      "lib/platform/jobs/define.ts",
+      "lib/domains/launch/indexer/follow.ts",
+    ];
+    expect(copiesOutside(otherName, "").filter((file) => !pending.includes(file))).toEqual([]);
+  });
+
   it("makes an HttpError through a constructor of lib/core/errors.ts only", () => {
     expect(copiesOutside(/new HttpError\(/, "lib/core/errors.ts")).toEqual([]);
   });

@@ -6,7 +6,8 @@
 // tx hash, log index and role). A v0 or v1 token's claims are kept only once the token is stored, so the stream never
 // reads past the blocks whose v0 and v1 tokens are all stored (a backfill's progress, else the indexer's checkpoint).
 import { zeroAddress, type Address } from "viem";
-import type { Database } from "@/db";
+import type { Transaction } from "kysely";
+import type { DB } from "@/db/types";
 import {
   readLegacyClaimLogs,
   sharedLegacyLockers,
@@ -69,7 +70,7 @@ export function legacyClaimStream(chainId: number): EventStream<LegacyRange> {
     read: (range) => readKnown(chainId, range.fromBlock, range.toBlock),
     // Counted under the stream's one source.
     eventsOf: (data) => [...data.events, ...data.undecodable].map(() => ({ address: zeroAddress })),
-    async store(trx: Database, data) {
+    async store(trx: Transaction<DB>, data) {
       const stored = await insertLegacyClaims(
         trx,
         data.events.flatMap((e) => legacyClaimRows(chainId, e)),

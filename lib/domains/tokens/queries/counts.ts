@@ -1,31 +1,31 @@
 // The count statements of the token lists: the planner's estimate of a filter's matches (EXPLAIN, planning
 // only, nothing is read) and a count(*) bounded at EXACT_COUNT_MAX + 1 rows.
-import { CompiledQuery, sql, type Kysely } from "kysely";
-import type { DB } from "@/db/types";
+import { CompiledQuery, sql } from "kysely";
+import type { Database } from "@/db";
 import { filterConditions, type TokenFilters } from "./filters";
 
 /** An exact count stops here, in case the estimate was far too low. */
 export const EXACT_COUNT_MAX = 10_000;
 
-function matching(conn: Kysely<DB>, f: TokenFilters) {
+function matching(db: Database, f: TokenFilters) {
   const conditions = (q: Parameters<typeof filterConditions>[0]) => filterConditions(q, f);
-  return conn
+  return db
     .selectFrom("tokens as t")
     .select(sql<number>`1`.as("one"))
     .where((eb) => eb.and(conditions(eb)));
 }
 
 /** EXPLAIN of the rows matching `f`: planning only, nothing is read. */
-export function estimateQuery(conn: Kysely<DB>, f: TokenFilters): CompiledQuery<Record<string, unknown>> {
-  const compiled = matching(conn, f).compile();
+export function estimateQuery(db: Database, f: TokenFilters): CompiledQuery<Record<string, unknown>> {
+  const compiled = matching(db, f).compile();
   return CompiledQuery.raw(`EXPLAIN (FORMAT JSON) ${compiled.sql}`, [...compiled.parameters]);
 }
 
 /** count(*) of the rows matching `f`, stopping after EXACT_COUNT_MAX + 1. */
-export function exactCountQuery(conn: Kysely<DB>, f: TokenFilters): CompiledQuery<{ n: number }> {
-  return conn
+export function exactCountQuery(db: Database, f: TokenFilters): CompiledQuery<{ n: number }> {
+  return db
     .selectFrom(
-      matching(conn, f)
+      matching(db, f)
         .limit(EXACT_COUNT_MAX + 1)
         .as("s"),
     )
@@ -34,15 +34,15 @@ export function exactCountQuery(conn: Kysely<DB>, f: TokenFilters): CompiledQuer
 }
 
 /** The rows the planner expects to match `f`. */
-export async function plannerEstimate(conn: Kysely<DB>, f: TokenFilters): Promise<number> {
-  const { rows } = await conn.executeQuery(estimateQuery(conn, f));
+export async function plannerEstimate(db: Database, f: TokenFilters): Promise<number> {
+  const { rows } = await db.executeQuery(estimateQuery(db, f));
   const plan = rows[0]?.["QUERY PLAN"];
   const parsed = (typeof plan === "string" ? JSON.parse(plan) : plan) as Array<{ Plan: { "Plan Rows": number } }>;
   return Number(parsed?.[0]?.Plan?.["Plan Rows"] ?? 0);
 }
 
 /** The rows matching `f`, counted up to EXACT_COUNT_MAX + 1. */
-export async function boundedCount(conn: Kysely<DB>, f: TokenFilters): Promise<number> {
-  const { rows } = await conn.executeQuery(exactCountQuery(conn, f));
+export async function boundedCount(db: Database, f: TokenFilters): Promise<number> {
+  const { rows } = await db.executeQuery(exactCountQuery(db, f));
   return Number(rows[0]?.n ?? 0);
 }

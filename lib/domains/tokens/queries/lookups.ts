@@ -1,15 +1,14 @@
 // Single-token lookups: by contract address (EVM or Solana mint), by pool address or v4 pool id, and
 // many pools at once. A contract or pool can exist on several chains; the default chain's row wins, then
 // the newest deployment.
-import { sql, type Kysely } from "kysely";
+import { sql } from "kysely";
 import type { Database } from "@/db";
-import type { DB } from "@/db/types";
 import { tokenJsonColumns, type TokenRow } from "@/lib/domains/tokens/serialize";
 import { DEFAULT_CHAIN_ID } from "@/lib/core/evm";
 
 /** Of each pool (lowercase pool address or pool id) one token: the default chain's, else the newest. */
-function poolTokens(conn: Kysely<DB>, pools: string[], chainId?: number) {
-  const query = conn
+function poolTokens(db: Database, pools: string[], chainId?: number) {
+  const query = db
     .selectFrom("tokens as t")
     .distinctOn("t.pool_address")
     .where("t.pool_address", "in", pools)
@@ -21,8 +20,8 @@ function poolTokens(conn: Kysely<DB>, pools: string[], chainId?: number) {
 }
 
 /** The one query of fetch-by-pool-addresses: each token as JSON text (tokenJson), keyed by its pool. */
-export function tokensByPoolsQuery(conn: Kysely<DB>, pools: string[]) {
-  return poolTokens(conn, pools).select(tokenJsonColumns);
+export function tokensByPoolsQuery(db: Database, pools: string[]) {
+  return poolTokens(db, pools).select(tokenJsonColumns);
 }
 
 /** The rows of `pools` (distinct, at least one), one per pool, in one query. */

@@ -1,7 +1,8 @@
 // One page of a token list, by keyset. Newest-first walks the (deployed_at, id) indexes; the market sorts
 // walk token_market's (value NULLS LAST, token_id) indexes and then, once those run out, the tokens that
 // have no value (no market row, or a NULL in that column) by id: "NULLs last" in both directions.
-import { sql, type AliasedRawBuilder, type CompiledQuery, type Kysely, type SelectQueryBuilder } from "kysely";
+import { sql, type AliasedRawBuilder, type CompiledQuery, type SelectQueryBuilder } from "kysely";
+import type { Database } from "@/db";
 import type { DB } from "@/db/types";
 import { type MarketRow, tokenJsonColumns, type TokenJsonRow, type TokenRow } from "@/lib/domains/tokens/serialize";
 import type { Cursor, Direction, SortBy } from "@/lib/domains/tokens/cursor";
@@ -66,8 +67,8 @@ function marketColumns<O>(qb: SelectQueryBuilder<Sources, "t" | "m", O>) {
  * Tokens joined (left) with their market row, filtered; `sort_value` chosen by the caller. Without
  * `withMarket` the row's market columns are NULL and token_market is not read at all.
  */
-function tokensWithMarket(conn: Kysely<DB>, r: PageRequest, withMarket = true) {
-  const qb = conn
+function tokensWithMarket(db: Database, r: PageRequest, withMarket = true) {
+  const qb = db
     .selectFrom("tokens as t")
     .leftJoin("token_market as m", (join) =>
       withMarket ? join.onRef("m.token_id", "=", "t.id") : join.on(sql<boolean>`false`),
@@ -91,8 +92,8 @@ function tokenColumns<O>(qb: SelectQueryBuilder<Sources, "t" | "m", O>, r: PageR
 
 const op = (dir: Direction) => sql.raw(dir === "desc" ? "<" : ">");
 
-function newestFirst(conn: Kysely<DB>, r: PageRequest, take: number) {
-  let qb = tokensWithMarket(conn, r, r.includeMarket).select(ISO_MICROS.as("sort_value"));
+function newestFirst(db: Database, r: PageRequest, take: number) {
+  let qb = tokensWithMarket(db, r, r.includeMarket).select(ISO_MICROS.as("sort_value"));
   const after = r.cursor;
   if (after?.id === null) qb = qb.where(sql<boolean>`t.deployed_at ${op(r.sort)} ${after.value}::timestamptz`);
   else if (after)
@@ -101,12 +102,12 @@ function newestFirst(conn: Kysely<DB>, r: PageRequest, take: number) {
 }
 
 /** Rows that have a value in `column`, from token_market's index on it. */
-function marketHead(conn: Kysely<DB>, r: PageRequest, column: string, take: number) {
+function marketHead(db: Database, r: PageRequest, column: string, take: number) {
   const col = sql.ref(`m.${column}`);
   const nulls = sql.raw(r.sort === "desc" ? "NULLS LAST" : "NULLS FIRST"); // the index order, scanned either way
   let qb = marketColumns(
     tokenColumns(
-      conn
+      db
         .selectFrom("token_market as m")
         .innerJoin("tokens as t", "t.id", "m.token_id")
         .where((eb) => eb.and(filterConditions(eb as never, r.filters))),
@@ -127,8 +128,8 @@ function marketHead(conn: Kysely<DB>, r: PageRequest, column: string, take: numb
  * Rows without a value in `column` (no market row, or NULL there), by id. Written as NOT EXISTS so that
  * the planner sees an anti-join it can estimate, and walks the primary key probing token_market.
  */
-function marketTail(conn: Kysely<DB>, r: PageRequest, column: string, afterId: number | undefined, take: number) {
-  let qb = tokensWithMarket(conn, r)
+function marketTail(db: Database, r: PageRequest, column: string, afterId: number | undefined, take: number) {
+  let qb = tokensWithMarket(db, r)
     .select(sql<null>`NULL::float8`.as("sort_value"))
     .where(
       sql<boolean>`NOT EXISTS (SELECT 1 FROM token_market v WHERE v.token_id = t.id AND ${sql.ref(`v.${column}`)} IS NOT NULL)`,
@@ -141,23 +142,23 @@ function marketTail(conn: Kysely<DB>, r: PageRequest, column: string, afterId: n
  * The statement of a page: `limit + 1` rows at most, in the requested order, after the cursor and the
  * offset. Compiled rather than run, so that the benchmark can send the same SQL as its database floor.
  */
-export function pageQuery(conn: Kysely<DB>, r: PageRequest): CompiledQuery<PageRow> {
+export function pageQuery(db: Database, r: PageRequest): CompiledQuery<PageRow> {
   const take = r.limit + 1;
-  if (!r.sortBy) return newestFirst(conn, r, take).compile() as CompiledQuery<PageRow>;
+  if (!r.sortBy) return newestFirst(db, r, take).compile() as CompiledQuery<PageRow>;
   const column = MARKET_COLUMN[r.sortBy];
   if (r.cursor && r.cursor.value === null) {
-    return marketTail(conn, r, column, r.cursor.id ?? undefined, take)
+    return marketTail(db, r, column, r.cursor.id ?? undefined, take)
       .offset(r.offset)
       .compile() as CompiledQuery<PageRow>;
   }
   // Each part reads at most offset + take rows; Postgres runs the tail only when the head runs short.
-  const head = marketHead(conn, r, column, r.offset + take);
-  const tail = marketTail(conn, r, column, undefined, r.offset + take);
-  return sql<PageRow>`${head} UNION ALL ${tail} OFFSET ${r.offset} LIMIT ${take}`.compile(conn);
+  const head = marketHead(db, r, column, r.offset + take);
+  const tail = marketTail(db, r, column, undefined, r.offset + take);
+  return sql<PageRow>`${head} UNION ALL ${tail} OFFSET ${r.offset} LIMIT ${take}`.compile(db);
 }
 
-export async function readPage(conn: Kysely<DB>, r: PageRequest): Promise<PageRow[]> {
-  return (await conn.executeQuery(pageQuery(conn, { ...r, json: false }))).rows;
+export async function readPage(db: Database, r: PageRequest): Promise<PageRow[]> {
+  return (await db.executeQuery(pageQuery(db, { ...r, json: false }))).rows;
 }
 
 /** A page row with the token as JSON text (tokenJson) instead of its columns. */
@@ -165,7 +166,7 @@ export type PageJsonRow = TokenJsonRow &
   Pick<TokenRow, "id" | "requestor_fid" | "chain_id"> &
   Omit<PageRow, keyof TokenRow>;
 
-export async function readJsonPage(conn: Kysely<DB>, r: PageRequest): Promise<PageJsonRow[]> {
-  const { rows } = await conn.executeQuery(pageQuery(conn, { ...r, json: true }));
+export async function readJsonPage(db: Database, r: PageRequest): Promise<PageJsonRow[]> {
+  const { rows } = await db.executeQuery(pageQuery(db, { ...r, json: true }));
   return rows as unknown as PageJsonRow[];
 }
