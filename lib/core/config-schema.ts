@@ -19,6 +19,17 @@ const csvInts = z
   .transform((v) => v.split(",").map((s) => Number(s.trim())));
 
 /** Where PGlite keeps its files when DATABASE_URL is unset (dev/cli/dist-dir.ts builds `.next` for it). */
+/** Seconds between runs of a scheduled job: whole minutes that divide an hour, or whole hours that divide a day. */
+const cronPeriodSeconds = (fallback: number) =>
+  z.coerce
+    .number()
+    .int()
+    .refine(
+      (v) => (v >= 60 && v % 60 === 0 && 3600 % v === 0) || (v >= 3600 && v % 3600 === 0 && 86_400 % v === 0),
+      "must divide an hour in whole minutes or a day in whole hours (a cron period)",
+    )
+    .default(fallback);
+
 export const DEFAULT_DATA_DIR = ".data";
 
 export const configSchema = z.object({
@@ -130,20 +141,12 @@ export const configSchema = z.object({
   GECKOTERMINAL_BASE_URL: z.string().url().default("https://api.geckoterminal.com/api/v2"),
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
 
-  // --- chain ---
   // --- tokens and market data ---
   /** Unset: local on the embedded default (a deterministic market, no network), geckoterminal otherwise. */
   MARKET_DATA_PROVIDER: z.enum(["geckoterminal", "local", "none"]).optional(),
   /** CoinGecko on-chain (Pro) key, sent as x-cg-pro-api-key; the public GeckoTerminal API takes none. */
   GECKOTERMINAL_API_KEY: z.string().min(1).optional(),
-  MARKET_REFRESH_INTERVAL_SECONDS: z.coerce
-    .number()
-    .int()
-    .refine(
-      (v) => (v >= 60 && v % 60 === 0 && 3600 % v === 0) || (v >= 3600 && v % 3600 === 0 && 86_400 % v === 0),
-      "must divide an hour in whole minutes or a day in whole hours (a cron period)",
-    )
-    .default(600),
+  MARKET_REFRESH_INTERVAL_SECONDS: cronPeriodSeconds(600),
   MARKET_REFRESH_MAX_POOLS: z.coerce.number().int().min(1).max(3000).default(300),
   /** Stored market figures older than this are withheld (null, `stale: true`) rather than served as current. */
   MARKET_MAX_AGE_SECONDS: z.coerce
@@ -224,14 +227,7 @@ export const configSchema = z.object({
   KYBERSWAP_CLIENT_ID: z.string().min(1).optional(),
   ODOS_BASE_URL: z.string().url().default("https://api.odos.xyz"),
   ODOS_API_KEY: z.string().min(1).optional(),
-  LEADERBOARD_SCORE_INTERVAL_SECONDS: z.coerce
-    .number()
-    .int()
-    .refine(
-      (v) => (v >= 60 && v % 60 === 0 && 3600 % v === 0) || (v >= 3600 && v % 3600 === 0 && 86_400 % v === 0),
-      "must divide an hour in whole minutes or a day in whole hours (a cron period)",
-    )
-    .default(600),
+  LEADERBOARD_SCORE_INTERVAL_SECONDS: cronPeriodSeconds(600),
   // --- deploy and pretokens ---
   /** Deploy requests one partner may make per day (POST /api/tokens/deploy and /split together); more is 429. */
   DEPLOY_DAILY_LIMIT: z.coerce.number().int().min(1).max(10_000_000).default(10_000),
