@@ -1,6 +1,6 @@
 // Every job the server runs, as one list: the platform's daily prune (of settled rows and of the domains' history)
-// and each domain's set, in the order their schedules are listed. Handed to the worker (lib/http/startup.ts), the QStash delivery and cron routes, the health
-// check and the operator view; nothing registers itself on import.
+// and each domain's set, in the order their schedules are listed. Handed to the worker (lib/http/startup.ts), the
+// QStash delivery and cron routes, the health check and the operator view; nothing registers itself on import.
 import { jobRegistry, type JobRegistry, type JobSet } from "@/lib/platform/jobs/registry";
 import { pruneJobs } from "@/lib/platform/jobs/retention";
 import { airdropsJobs } from "./airdrops/jobs";
