@@ -266,7 +266,11 @@ export async function listen(channel: string, onNotify: () => void, onLost: () =
   if (!/^[a-z_]+$/.test(channel)) throw new Error(`not a channel name: ${channel}`);
   if (cfg.DATABASE_URL) {
     if (cfg.DATABASE_DRIVER === "neon") return null;
-    const client = new pg.Client({ connectionString: cfg.DATABASE_URL, connectionTimeoutMillis: 5000 });
+    const client = new pg.Client({
+      connectionString: cfg.DATABASE_URL,
+      connectionTimeoutMillis: 5000,
+      keepAlive: true,
+    });
     let ended = false;
     const lost = () => {
       if (!ended) onLost();
