@@ -16,7 +16,7 @@ import {
   type StreamFilters,
 } from "./events";
 import { BATCH, eventsOf, hub, type Listener, type SharedFrames } from "./hub";
-import { comparePositions, findHorizon, type Position, readEvents } from "@/lib/domains/tokens/queries/events";
+import { comparePositions, findHorizon, type Position, readEvents } from "@/lib/domains/tokens/service";
 
 export type StreamRequest = { filters: StreamFilters; shape: Shape; cursor?: StreamCursor };
 

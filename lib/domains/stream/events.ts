@@ -4,9 +4,8 @@
 import { z } from "zod";
 import { encodeCursor, zCursorOf } from "@/lib/core/cursor";
 import { toJson } from "@/lib/core/json";
-import { tokenJson, toMarket, marketOf } from "@/lib/domains/tokens/serialize";
 import type { UserObject } from "@/lib/domains/users/serialize";
-import type { EventRow, Position } from "@/lib/domains/tokens/queries/events";
+import { type EventRow, marketOf, type Position, tokenJson, toMarket } from "@/lib/domains/tokens/service";
 
 /** A stream cursor: the position, and the time (ms) of the last event or heartbeat it came with. */
 export type StreamCursor = Position & { at: number };

@@ -8,13 +8,7 @@ import { log } from "@/lib/core/log";
 import { remember } from "@/lib/core/remember";
 import { listUserObjects } from "@/lib/domains/users/service";
 import { encodeStreamCursor, type Profiles, type StreamEvent, toStreamEvent } from "./events";
-import {
-  comparePositions,
-  type EventRow,
-  type Position,
-  pruneEvents,
-  readEvents,
-} from "@/lib/domains/tokens/queries/events";
+import { comparePositions, type EventRow, type Position, pruneEvents, readEvents } from "@/lib/domains/tokens/service";
 
 export const BATCH = 500;
 

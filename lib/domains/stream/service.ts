@@ -7,11 +7,11 @@ import { openStream } from "./connection";
 import { zStreamCursor } from "./events";
 import { hub } from "./hub";
 import { takeSlot, type StreamHolder } from "./limits";
-import { insertTokenEvent, type Position, pruneEvents } from "@/lib/domains/tokens/queries/events";
+import { insertTokenEvent, type Position, pruneEvents } from "@/lib/domains/tokens/service";
 import type { StreamQuery } from "./schemas";
 
 export { openStreamCount, type StreamHolder } from "./limits";
-export type { Position } from "@/lib/domains/tokens/queries/events";
+export type { Position } from "@/lib/domains/tokens/service";
 
 /**
  * Records that a token was indexed, in the transaction that inserted it. Null when it was recorded before: the

@@ -42,13 +42,23 @@ export {
   linkTokenPresales,
   upsertIndexedTokenRows,
 } from "./queries/indexed";
+// The token events GET /api/tokens/stream reads and the indexers append to (stream domain).
+export {
+  comparePositions,
+  type EventRow,
+  findHorizon,
+  insertTokenEvent,
+  type Position,
+  pruneEvents,
+  readEvents,
+} from "./queries/events";
 export { marketHistory } from "./market/history";
 export { pairedAmountUsd } from "./market/marketcap";
 export { launchStats, STATS_SAMPLE, type ChainLaunchStats, type LaunchStats } from "./stats";
 export type { ListRequest } from "./list";
 export type { TokenCondition, TokenFilters } from "./queries/filters";
 export type { PageJsonRow, PageRow } from "./queries/page";
-export { tokenJson } from "./serialize";
+export { marketOf, tokenJson, toMarket } from "./serialize";
 
 /** A list's answer `{ data, total, cursor, hasMore }` (and `tokensDeployed` when counted), as JSON text. */
 async function answer(r: ListRequest): Promise<TokenList> {
