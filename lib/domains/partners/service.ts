@@ -1,6 +1,6 @@
 // The key API as operators and partners call it: create, list, rotate and revoke keys, and read a key's usage.
 import type { z } from "zod";
-import { getAddress } from "viem";
+import { checksum } from "@/lib/core/evm";
 import { conflict, notFound } from "@/lib/core/errors";
 import { type ApiKeyRow, createApiKey, findApiKey, listApiKeys, revokeApiKeyOfId, rotateApiKey } from "./apikeys";
 import {
@@ -29,7 +29,7 @@ export function apiKeyView(row: ApiKeyRow, now = Date.now()): ApiKeyAnswer {
     expiresAt: iso(row.expires_at),
     requestsPerMinute: row.requests_per_minute,
     deploysPerDay: row.deploys_per_day,
-    rewardAddress: row.reward_address ? getAddress(row.reward_address) : null,
+    rewardAddress: checksum(row.reward_address),
     previousPrefix: inGrace ? row.previous_prefix : null,
     previousExpiresAt: inGrace ? iso(row.previous_expires_at) : null,
     createdAt: row.created_at.toISOString(),

@@ -5,7 +5,6 @@ import {
   encodeEventTopics,
   formatLog,
   getAbiItem,
-  getAddress,
   toEventSelector,
   type Address,
   type Hash,
@@ -13,6 +12,7 @@ import {
   type Log,
   toHex,
 } from "viem";
+import { checksum } from "@/lib/core/evm";
 import { feeLockerAbi, tokenFactoryAbi } from "./abis";
 import { presaleEventsAbi } from "./abi-presale";
 import { getPublicClient } from "./clients";
@@ -90,7 +90,7 @@ export function locationOf(log: AnyLog): EventLocation {
     throw new Error("cannot decode a pending log");
   }
   return {
-    address: getAddress(log.address),
+    address: checksum(log.address),
     blockNumber: log.blockNumber,
     blockHash: log.blockHash,
     transactionHash: log.transactionHash,
@@ -145,7 +145,7 @@ export function decodeTokenCreatedOf(chainId: number, log: AnyLog): TokenCreated
   const legacy = legacyFactoryOf(chainId, log.address);
   if (legacy) return { ...locationOf(log), ...decodeLegacyTokenCreated(legacy, log) };
   const event = decodeTokenCreated(log);
-  if (!event) throw new Error(`not the v4 TokenCreated of factory ${getAddress(log.address)}`);
+  if (!event) throw new Error(`not the v4 TokenCreated of factory ${checksum(log.address)}`);
   return event;
 }
 

@@ -5,7 +5,6 @@
 // v3 and v3.1 could pair with another token; their events do not name it, so WETH is assumed for every token.
 import {
   decodeEventLog,
-  getAddress,
   getContractAddress,
   encodeAbiParameters,
   keccak256,
@@ -13,6 +12,7 @@ import {
   type Address,
   type Hex,
 } from "viem";
+import { checksum } from "@/lib/core/evm";
 
 /** The token object's `type` of each generation, oldest first. */
 export const TOKEN_GENERATIONS = [
@@ -295,7 +295,7 @@ export function decodeLegacyTokenCreated(
     vaultDuration: null,
     vaultPercentage: null,
   };
-  const locker = factory.locker ? getAddress(factory.locker) : null;
+  const locker = factory.locker ? checksum(factory.locker) : null;
   if (type === "clanker_v3_1") {
     const { args: a } = decodeEventLog({ abi: [tokenCreatedV3_1Event], topics, data, strict: true });
     return {
@@ -308,7 +308,7 @@ export function decodeLegacyTokenCreated(
       msgSender: a.msgSender,
       lpNftId: a.positionId,
       locker,
-      vault: factory.vault ? getAddress(factory.vault) : null,
+      vault: factory.vault ? checksum(factory.vault) : null,
       tokenMetadata: a.metadata,
       startingTick: a.startingTickIfToken0IsNewToken,
       interfaceAdmin: a.interfaceAdmin,

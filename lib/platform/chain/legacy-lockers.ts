@@ -8,7 +8,6 @@ import {
   encodeEventTopics,
   formatLog,
   getAbiItem,
-  getAddress,
   toEventSelector,
   toHex,
   zeroAddress,
@@ -17,6 +16,7 @@ import {
   type Hex,
   type Log,
 } from "viem";
+import { checksum } from "@/lib/core/evm";
 import { erc20ReadAbi } from "./abis";
 import { getPublicClient } from "./clients";
 import { ChainUnavailableError, toChainError, withChainErrors } from "./errors";
@@ -230,33 +230,33 @@ export function decodeLegacyClaim(log: AnyLog): LegacyClaimEvent | null {
       ...place,
       shape: "split",
       lpNftId: null,
-      token0: getAddress(a.token0),
-      token1: getAddress(a.token1),
-      payouts: [{ role: "creator", recipient: getAddress(a.claimer), amount0: a.amount0, amount1: a.amount1 }],
+      token0: checksum(a.token0),
+      token1: checksum(a.token1),
+      payouts: [{ role: "creator", recipient: checksum(a.claimer), amount0: a.amount0, amount1: a.amount1 }],
     };
   }
   const a = decodeEventLog({ abi: [claimedRewardsEvent], topics, data: log.data, strict: true }).args;
   const payouts: LegacyPayout[] = [
     {
       role: "creator",
-      recipient: getAddress(a.creatorRecipient),
+      recipient: checksum(a.creatorRecipient),
       amount0: a.creatorReward0,
       amount1: a.creatorReward1,
     },
     {
       role: "interface",
-      recipient: getAddress(a.interfaceRecipient),
+      recipient: checksum(a.interfaceRecipient),
       amount0: a.interfaceReward0,
       amount1: a.interfaceReward1,
     },
-    { role: "team", recipient: getAddress(a.teamRecipient), amount0: a.teamReward0, amount1: a.teamReward1 },
+    { role: "team", recipient: checksum(a.teamRecipient), amount0: a.teamReward0, amount1: a.teamReward1 },
   ];
   return {
     ...place,
     shape: "rewards",
     lpNftId: a.lpTokenId,
-    token0: getAddress(a.token0),
-    token1: getAddress(a.token1),
+    token0: checksum(a.token0),
+    token1: checksum(a.token1),
     payouts: payouts.filter((p) => p.role === "creator" || p.amount0 > 0n || p.amount1 > 0n),
   };
 }
@@ -346,7 +346,7 @@ export async function readLegacyLocker(
   const answered = answers.map((a) => (a.status === "success" ? recipientsOf(q.type, a.result) : []));
   return {
     recipients: answered.find((r) => r.length > 0) ?? [],
-    positionOwner: manager && owner?.status === "success" ? getAddress(owner.result as Address) : null,
+    positionOwner: manager && owner?.status === "success" ? checksum(owner.result as Address) : null,
     totalSupply: supply?.status === "success" ? (supply.result as bigint) : null,
   };
 }
@@ -357,13 +357,13 @@ function recipientsOf(type: LegacyGeneration, result: unknown): LegacyRewardReci
     type Party = { admin: Address; recipient: Address };
     const [, , creator, interfacer] = result as readonly [bigint, bigint, Party, Party];
     return [
-      { role: "creator" as const, recipient: getAddress(creator.recipient), admin: getAddress(creator.admin) },
-      { role: "interface" as const, recipient: getAddress(interfacer.recipient), admin: getAddress(interfacer.admin) },
+      { role: "creator" as const, recipient: checksum(creator.recipient), admin: checksum(creator.admin) },
+      { role: "interface" as const, recipient: checksum(interfacer.recipient), admin: checksum(interfacer.admin) },
     ].filter(real);
   }
   const address =
     type === "clanker_v2" || type === "clanker_v3" ? (result as readonly [Address, bigint])[0] : (result as Address);
-  return [{ role: "creator" as const, recipient: getAddress(address), admin: null }].filter(real);
+  return [{ role: "creator" as const, recipient: checksum(address), admin: null }].filter(real);
 }
 
 /** With allowFailure, a transport failure shows as every call failing; it must still be a ChainUnavailableError. */

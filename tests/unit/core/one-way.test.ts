@@ -54,6 +54,17 @@ describe("one way for each thing", () => {
     expect(copiesOutside(otherName, "").filter((file) => !pending.includes(file))).toEqual([]);
   });
 
+  it("checksums an address with checksum()/displayAddress() (lib/core/evm.ts), viem's getAddress only on input", () => {
+    const mayCallGetAddress = [
+      "lib/core/evm.ts", // checksum() and displayAddress() themselves
+      "lib/core/answers.ts", // tests whether an answer's text is already in EIP-55 form
+      "lib/platform/chain/settings.ts", // reads the configuration's addresses (input), once at start
+      "lib/domains/launch/deploy/config.ts", // a deploy request's addresses (input) into calldata, never answered
+      "lib/domains/quotes/providers/odos.ts", // a quote request's addresses (input) as the aggregator takes them
+    ];
+    expect(copiesOutside(/\bgetAddress\(/, "").filter((file) => !mayCallGetAddress.includes(file))).toEqual([]);
+  });
+
   it("makes an HttpError through a constructor of lib/core/errors.ts only", () => {
     expect(copiesOutside(/new HttpError\(/, "lib/core/errors.ts")).toEqual([]);
   });

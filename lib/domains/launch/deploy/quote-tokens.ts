@@ -1,6 +1,7 @@
 // Tokens a new token can be paired with: each chain's WETH (18 decimals, default market cap 10) plus the
 // DEPLOY_QUOTE_TOKENS table. A 4.0.0 `pool.pairedToken` outside the table is read from the chain.
-import { getAddress, type Address } from "viem";
+import type { Address } from "viem";
+import { checksum } from "@/lib/core/evm";
 import { chainSettings, readTokenInfo } from "@/lib/platform/chain";
 import { config } from "@/lib/core/config";
 
@@ -58,7 +59,7 @@ export function quoteTokenByAddress(chainId: number, address: string): QuoteToke
 export async function pairedTokenInfo(chainId: number, address: Address): Promise<QuoteToken | null> {
   const known = quoteTokenByAddress(chainId, address);
   if (known) return known;
-  const info = await readTokenInfo(chainId, getAddress(address));
+  const info = await readTokenInfo(chainId, checksum(address));
   if (!info) return null;
   return {
     symbol: info.symbol,

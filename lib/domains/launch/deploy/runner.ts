@@ -2,7 +2,8 @@
 // Never two transactions for one request: the transaction is signed and stored before it is broadcast
 // (lib/domains/launch/deploy/sender.ts), and a retry that finds one broadcasts that again and waits for it. Only a stored
 // transaction that provably cannot be mined any more (its nonce is mined, its hash is not) is replaced.
-import { getAddress, type Address, type Hash, type Hex, type TransactionReceipt } from "viem";
+import type { Address, Hash, Hex, TransactionReceipt } from "viem";
+import { checksum } from "@/lib/core/evm";
 import { db } from "@/db";
 import {
   ChainRevertError,
@@ -117,7 +118,7 @@ async function settle(row: DeployRequestRow, expected: Address, receipt: Transac
 }
 
 async function advance(row: DeployRequestRow): Promise<DeployJobResult> {
-  const expected = getAddress(row.expected_address);
+  const expected = checksum(row.expected_address);
   const timeoutMs = config().DEPLOY_RECEIPT_TIMEOUT_MS;
   // Sent before transactions were stored signed (only its hash is known): wait for it, as then.
   if (row.tx_hash && !row.signed_tx)

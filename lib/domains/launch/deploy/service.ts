@@ -2,7 +2,7 @@
 // predicts the address), then claim (partner, requestKey), count it against the daily limit and enqueue, in
 // one transaction. A retry with the same body gets the first answer; the same key with another body is 422
 // idempotency_mismatch; a dry run with a used key is answered from the stored request, not simulated.
-import { getAddress, type Address } from "viem";
+import type { Address } from "viem";
 import type { z } from "zod";
 import { db } from "@/db";
 import type { DeployShape } from "@/db/tables/deploy";
@@ -28,7 +28,7 @@ import { countPartnerDeploy } from "@/lib/domains/partners/usage";
 import { bodyHash, deploySalt } from "./salt";
 import { detectShape, parseDeployBody, requestKeyOf } from "./shapes";
 import { configToJson, type StoredDeploymentConfig } from "./stored";
-import { DEFAULT_CHAIN_ID } from "@/lib/core/evm";
+import { DEFAULT_CHAIN_ID, checksum } from "@/lib/core/evm";
 import { toJson } from "@/lib/core/json";
 import { remember } from "@/lib/core/remember";
 import type { deploymentStatusResponse, deployResponse } from "./responses";
@@ -44,7 +44,7 @@ export const DRY_RUN_REPLAY_MESSAGE =
 const accepted = (expected: string): DeployAnswer => ({
   success: true,
   message: ENQUEUED_MESSAGE,
-  expectedAddress: getAddress(expected),
+  expectedAddress: checksum(expected),
 });
 
 /** The stored answer for a retry, or 422 when the key was used with another body. */
@@ -163,7 +163,7 @@ export async function requestDeployment(
     return {
       success: true,
       message: DRY_RUN_MESSAGE,
-      expectedAddress: getAddress(expected),
+      expectedAddress: checksum(expected),
       dryRun: true,
       shape,
       deploymentConfig: configToJson(config), // the same JSON as the config itself: bigints as decimal strings
@@ -189,7 +189,7 @@ export async function deploymentStatus(
     status,
     shape: row.shape,
     chainId: row.chain_id,
-    expectedAddress: getAddress(row.expected_address),
+    expectedAddress: checksum(row.expected_address),
     txHash: token?.tx_hash ?? row.tx_hash,
     ...(token ? { token: toTokenObject(token) } : {}),
     // Only markDeployRequestFailed sets "failed", always with a reason.

@@ -3,7 +3,8 @@
 // from the deployment's configuration: the one this service sent, or the deploying call when it is the factory's own
 // deployToken(DeploymentConfig) (a call through another contract, a wallet's or a router's, is not decoded). Fee
 // names follow the interface's naming note (`tokenFee` for the platform's `clankerFee`).
-import { decodeAbiParameters, decodeFunctionData, getAddress, size, type Address, type Hex } from "viem";
+import { decodeAbiParameters, decodeFunctionData, size, type Address, type Hex } from "viem";
+import { checksum } from "@/lib/core/evm";
 import {
   chainSettings,
   type DeploymentConfig,
@@ -100,7 +101,7 @@ export function tokenExtensions(
   event: V4TokenCreatedEvent,
   deployment: DeploymentConfig | null,
 ): TokenExtensions {
-  const hook_address = getAddress(event.poolHook);
+  const hook_address = checksum(event.poolHook);
   if (!deployment || !describes(deployment, event)) return { fees: { hook_address } };
   const { rewardAdmins, rewardRecipients, rewardBps } = deployment.lockerConfig;
   return {
@@ -109,8 +110,8 @@ export function tokenExtensions(
       ...poolFees(chainId, hook_address, deployment.poolConfig.poolData),
       recipients: rewardRecipients.map((recipient, i) => ({
         bps: Number(rewardBps[i]),
-        admin: getAddress(rewardAdmins[i]!),
-        recipient: getAddress(recipient),
+        admin: checksum(rewardAdmins[i]!),
+        recipient: checksum(recipient),
       })),
     },
   };

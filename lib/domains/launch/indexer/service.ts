@@ -1,6 +1,6 @@
 // POST /api/tokens/index-by-address, POST /api/tokens/index (by transaction) and
 // POST /api/tokens/save-deployed-token/from-ui. Each answers the token's page (`url`), as the platform does.
-import { getAddress, type Address } from "viem";
+import type { Address } from "viem";
 import { z } from "zod";
 import { db } from "@/db";
 import { configuredChainIds } from "@/lib/platform/chain";
@@ -14,7 +14,7 @@ import { upsertTokenSubmission } from "@/lib/domains/launch/queries/token-index"
 import { indexedFactories } from "./factories";
 import { indexTokenJob } from "./jobs";
 import { indexByAddress, indexFromTransaction } from "./lookup";
-import { DEFAULT_CHAIN_ID } from "@/lib/core/evm";
+import { DEFAULT_CHAIN_ID, checksum } from "@/lib/core/evm";
 
 export const indexByAddressBody = z.object({
   address: zAddress.describe("the token's contract address"),
@@ -35,7 +35,7 @@ export const fromUiIpLimit = { name: "save-deployed-token", limit: 30, windowSec
 export const indexByTransactionLimit = { name: "tokens-index", limit: 10, windowSeconds: 60 };
 
 /** The token's page on this service's explorer (`origin`: PUBLIC_BASE_URL, else the request's). */
-export const tokenPageUrl = (origin: string, address: Address) => `${origin}/tokens/${getAddress(address)}`;
+export const tokenPageUrl = (origin: string, address: Address) => `${origin}/tokens/${checksum(address)}`;
 
 function assertIndexedChain(chainId: number, path: string): void {
   if (configuredChainIds().includes(chainId) && indexedFactories(chainId).length) return;
@@ -60,7 +60,7 @@ export async function indexTokenByAddress(address: Address, origin: string, ip: 
   }
   return {
     success: true as const,
-    address: getAddress(address),
+    address: checksum(address),
     message: "Token indexed successfully",
     url: tokenPageUrl(origin, address),
   };
@@ -72,7 +72,7 @@ export async function indexTokenByTransaction(body: z.infer<typeof indexByTransa
   const outcome = await indexFromTransaction(body.chainId, body.txHash);
   if (outcome.status === "pending") throw notFound("no receipt for this transaction on that chain (yet)");
   if (outcome.status === "not_found") throw notFound("this transaction created no token through the indexed factories");
-  const address = getAddress(outcome.token.contract_address);
+  const address = checksum(outcome.token.contract_address);
   return { success: true as const, address, url: tokenPageUrl(origin, address) };
 }
 
@@ -113,5 +113,5 @@ export async function saveDeployedTokenFromUi(
       await enqueue(indexTokenJob, payload, { trx, dedupeKey });
     });
   await dispatchJobs();
-  return { success: true as const, tokenAddress: getAddress(body.address), url: tokenPageUrl(origin, body.address) };
+  return { success: true as const, tokenAddress: checksum(body.address), url: tokenPageUrl(origin, body.address) };
 }

@@ -1,7 +1,7 @@
 // TokenCreated (plus its block time) to a tokens row, upserted on (contract_address, chain_id). The event is
 // the truth for on-chain facts; what other domains add to a row (tags, presale, a UI attribution) is kept.
 import type { Insertable } from "kysely";
-import { getAddress } from "viem";
+import { checksum } from "@/lib/core/evm";
 import { db, type Database } from "@/db";
 import type { TokensTable } from "@/db/tables/core";
 import {
@@ -142,10 +142,10 @@ function v4TokenRow(event: V4TokenCreatedEvent, ctx: IndexContext): Insertable<T
     social_context: JSON.stringify(context),
     // The token object's pool_config, plus the pool's hook and MEV module (what its fees and sniper fees run on).
     pool_config: JSON.stringify({
-      pairedToken: getAddress(event.pairedToken),
+      pairedToken: checksum(event.pairedToken),
       tickIfToken0IsNewToken: event.startingTick,
-      poolHook: getAddress(event.poolHook),
-      mevModule: getAddress(event.mevModule),
+      poolHook: checksum(event.poolHook),
+      mevModule: checksum(event.mevModule),
     }),
     extensions: JSON.stringify(tokenExtensions(ctx.chainId, event, ctx.deployment)),
     starting_market_cap: start.marketCap,
@@ -203,7 +203,7 @@ function legacyTokenRow(event: LegacyTokenCreatedEvent, ctx: IndexContext): Inse
     social_context: JSON.stringify(context),
     pool_config:
       weth && event.startingTick !== null
-        ? JSON.stringify({ pairedToken: getAddress(weth), tickIfToken0IsNewToken: event.startingTick })
+        ? JSON.stringify({ pairedToken: checksum(weth), tickIfToken0IsNewToken: event.startingTick })
         : null,
     extensions: null,
     starting_market_cap: start?.marketCap ?? null,

@@ -1,7 +1,8 @@
 // Pretokens: a user's pending version-4 deployment, validated and simulated on creation, listed while it is
 // younger than 7 days and not deleted, soft-deleted by its owner (someone else's is the same 404 as none).
 import { randomUUID } from "node:crypto";
-import { getAddress, type Address } from "viem";
+import type { Address } from "viem";
+import { checksum } from "@/lib/core/evm";
 import type { z } from "zod";
 import { db, type Database } from "@/db";
 import { config } from "@/lib/core/config";
@@ -154,7 +155,7 @@ export async function createPretoken(
         expected_address: expected.toLowerCase(),
       });
     });
-  return { success: true, id, expectedAddress: getAddress(expected) };
+  return { success: true, id, expectedAddress: checksum(expected) };
 }
 
 /** At most PRETOKEN_MAX_PENDING rows (creation stops there), newest first. */
@@ -169,7 +170,7 @@ export async function listPendingPretokens(user: UserPrincipal): Promise<z.input
       token_settings: r.token_settings as PretokenObject["token_settings"],
       vault_settings: r.vault_settings as PretokenObject["vault_settings"],
       airdrop: r.airdrop as PretokenObject["airdrop"],
-      expected_address: getAddress(r.expected_address),
+      expected_address: checksum(r.expected_address),
       created_at: r.created_at.toISOString(),
       expires_at: new Date(r.created_at.getTime() + PRETOKEN_ACTIVE_DAYS * 86_400_000).toISOString(),
     })),

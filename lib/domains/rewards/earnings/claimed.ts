@@ -1,7 +1,7 @@
 // get-claimed-fees/{tokenAddress}/{feeRecipient}: what one fee recipient has claimed of the token's paired token
 // (WETH for most), from the ClaimTokens events the earnings indexer stores (v4), or from the claim events of the
 // token's legacy LP locker (v0 to v3.1, ../legacy/claims.ts), with the claims' transactions paged.
-import { getAddress } from "viem";
+import { checksum } from "@/lib/core/evm";
 import type { z } from "zod";
 import { db } from "@/db";
 import { chainSettings, isLegacyTokenType } from "@/lib/platform/chain";
@@ -22,13 +22,13 @@ export async function claimedFees(params: z.infer<typeof claimedFeesParams>, que
   const paired = pairedTokenOf(token.pool_config, chainId).toLowerCase();
   const owner = params.feeRecipient;
   const answer = {
-    tokenAddress: getAddress(token.contract_address),
-    feeRecipient: getAddress(owner),
+    tokenAddress: checksum(token.contract_address),
+    feeRecipient: checksum(owner),
     chainId,
-    pairedTokenAddress: getAddress(paired),
+    pairedTokenAddress: checksum(paired),
   };
   if (isLegacyTokenType(token.type)) {
-    const legacy = await legacyClaimedFees({ ...token, type: token.type }, getAddress(paired), {
+    const legacy = await legacyClaimedFees({ ...token, type: token.type }, checksum(paired), {
       feeRecipient: owner,
       limit,
       offset,

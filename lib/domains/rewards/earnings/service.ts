@@ -1,7 +1,7 @@
 // creator-earnings/{token}: WETH its reward recipients have claimed from the fee locker, from the
 // indexed ClaimTokens events: in ether as the platform answers, and in exact wei beside it. Tokens before v4
 // answer from their LP locker's claim events (../legacy/claims.ts).
-import { getAddress } from "viem";
+import { checksum } from "@/lib/core/evm";
 import { formatEth } from "@/lib/core/answers";
 import { db } from "@/db";
 import { chainSettings, isLegacyTokenType } from "@/lib/platform/chain";
@@ -23,7 +23,7 @@ export async function creatorEarnings(tokenAddress: string, chainId: number) {
   const weth = settings.contracts.weth;
   const feeLocker = settings.contracts.feeLocker;
   if (!weth || !feeLocker) throw providerUnavailable(`no WETH or fee locker is configured for chain ${chainId}`, 60);
-  const { shares } = await readTokenRewards(chainId, lockerOf(token, chainId), getAddress(token.contract_address));
+  const { shares } = await readTokenRewards(chainId, lockerOf(token, chainId), checksum(token.contract_address));
   const recipients = [...new Set(shares.map((s) => s.recipient.toLowerCase()))];
   const sums = recipients.length ? await sumClaimsByOwner(db(), chainId, weth.toLowerCase(), recipients) : [];
   const byOwner = new Map(sums.map((s) => [s.fee_owner, s]));
@@ -31,9 +31,9 @@ export async function creatorEarnings(tokenAddress: string, chainId: number) {
   const total = [...wei.values()].reduce((sum, v) => sum + v, 0n);
   const each = (format: (v: bigint) => string) => Object.fromEntries([...wei].map(([r, v]) => [r, format(v)]));
   return {
-    tokenAddress: getAddress(token.contract_address),
+    tokenAddress: checksum(token.contract_address),
     chainId,
-    wethAddress: getAddress(weth),
+    wethAddress: checksum(weth),
     // Ether as the platform answers it; the exact wei beside it.
     totalWethClaimed: formatEth(total),
     claimCount: sums.reduce((n, s) => n + Number(s.claims), 0),

@@ -1,7 +1,7 @@
 // Deprecated fee estimates: what each reward recipient of a token can still collect from the fee
 // locker, in the token and in its paired token, read in one multicall. get-estimated-uncollected-fees also answers
 // the members the platform's earlier SDK types (UncollectedFeesResponse): the pool's two currencies and their amounts.
-import { getAddress, zeroAddress, type Address } from "viem";
+import { zeroAddress, type Address } from "viem";
 import {
   isLegacyTokenType,
   ChainRevertError,
@@ -14,12 +14,12 @@ import {
 import { HttpError, providerUnavailable, unprocessable } from "@/lib/core/errors";
 import { pairedAmountUsd } from "@/lib/domains/tokens/service";
 import { findRewardToken, lockerOf, readTokenRewards, type TokenKey } from "./rewards";
-import { isEvmAddress } from "@/lib/core/evm";
+import { isEvmAddress, checksum } from "@/lib/core/evm";
 
 /** The token's paired token as its pool configuration names it, else the chain's WETH (503 when none is configured). */
 export function pairedTokenOf(poolConfig: Record<string, unknown> | null, chainId: number): Address {
   const paired = poolConfig?.pairedToken;
-  if (typeof paired === "string" && isEvmAddress(paired)) return getAddress(paired.toLowerCase());
+  if (typeof paired === "string" && isEvmAddress(paired)) return checksum(paired.toLowerCase());
   const weth = chainSettings(chainId).contracts.weth;
   if (!weth) throw providerUnavailable(`no WETH is configured for chain ${chainId}`, 60);
   return weth;
@@ -37,7 +37,7 @@ async function readEstimate(key: TokenKey, alsoOwner?: Address) {
       `fee estimates of ${token.type} tokens are not served: their fees sit in the LP position get-lp-info names`,
     );
   const chainId = token.chain_id;
-  const tokenAddress = getAddress(token.contract_address);
+  const tokenAddress = checksum(token.contract_address);
   const paired = pairedTokenOf(token.pool_config, chainId);
   const locker = lockerOf(token, chainId);
   const rewards = await readTokenRewards(chainId, locker, tokenAddress);
@@ -67,7 +67,7 @@ async function readEstimate(key: TokenKey, alsoOwner?: Address) {
   const answer = {
     tokenAddress,
     poolAddress:
-      token.pool_address && token.pool_address.length === 42 ? getAddress(token.pool_address) : token.pool_address,
+      token.pool_address && token.pool_address.length === 42 ? checksum(token.pool_address) : token.pool_address,
     chainId,
     pairedTokenAddress: paired,
     recipients: rows,
@@ -130,7 +130,7 @@ export async function estimateRewardsOfPool(key: TokenKey) {
  * address: one no longer in the split may still hold fees). Native ETH (the zero address) is named, not read.
  */
 export async function uncollectedFeesOfToken(key: TokenKey, rewardRecipient?: string) {
-  const owner = rewardRecipient === undefined ? undefined : getAddress(rewardRecipient);
+  const owner = rewardRecipient === undefined ? undefined : checksum(rewardRecipient);
   const { answer, locker, rewards, recipients, available } = await readEstimate(key, owner);
   const pair = rewards.currencies ?? [answer.tokenAddress, answer.pairedTokenAddress];
   const [token0, token1] = [...pair].sort((a, b) => (a.toLowerCase() < b.toLowerCase() ? -1 : 1));

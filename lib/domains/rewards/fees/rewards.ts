@@ -4,7 +4,8 @@
 // call); it lives here until the chain layer exposes it. The answer is the platform's v4 lockers'
 // IClankerLpLocker.TokenRewardInfo, which the fee-conversion locker and the local chain's locker (installed at
 // the platform's address) give alike.
-import { getAddress, zeroAddress, type Address } from "viem";
+import { zeroAddress, type Address } from "viem";
+import { checksum } from "@/lib/core/evm";
 import { chainSettings, getPublicClient, ChainRevertError, ChainUnavailableError } from "@/lib/platform/chain";
 import { withChainErrors } from "@/lib/platform/chain/errors";
 import { notFound, providerUnavailable } from "@/lib/core/errors";
@@ -75,8 +76,8 @@ export async function readTokenRewards(chainId: number, locker: Address, token: 
     throw providerUnavailable("the LP locker's answer could not be read", 60);
   }
   const shares = info.rewardRecipients.map((recipient, i) => ({
-    recipient: getAddress(recipient),
-    admin: getAddress(info.rewardAdmins[i] ?? recipient),
+    recipient: checksum(recipient),
+    admin: checksum(info.rewardAdmins[i] ?? recipient),
     bps: Number(info.rewardBps[i] ?? 0),
   }));
   const { currency0, currency1 } = info.poolKey;
@@ -84,7 +85,7 @@ export async function readTokenRewards(chainId: number, locker: Address, token: 
   return {
     shares,
     positionId: info.positionId,
-    currencies: held ? [getAddress(currency0), getAddress(currency1)] : null,
+    currencies: held ? [checksum(currency0), checksum(currency1)] : null,
   };
 }
 
@@ -102,5 +103,5 @@ export async function findRewardToken(key: TokenKey) {
 export function lockerOf(token: { locker_address: string | null }, chainId: number): Address {
   const locker = token.locker_address ?? chainSettings(chainId).contracts.locker;
   if (!locker) throw providerUnavailable(`no LP locker is configured for chain ${chainId}`, 60);
-  return getAddress(locker);
+  return checksum(locker);
 }

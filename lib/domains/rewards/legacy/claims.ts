@@ -1,7 +1,8 @@
 // What a legacy token's recipients have claimed (v0 to v3.1), from the stored claim events of its LP locker
 // (legacy_fee_claims, filled by ./indexer). A legacy locker pays each position's fees out at the claim, so a claim
 // belongs to one token: unlike the v4 fee locker's balances per owner, these sums are the token's own.
-import { getAddress, type Address } from "viem";
+import type { Address } from "viem";
+import { checksum } from "@/lib/core/evm";
 import { db } from "@/db";
 import { formatEth } from "@/lib/core/answers";
 import { providerUnavailable } from "@/lib/core/errors";
@@ -70,9 +71,9 @@ export async function legacyCreatorEarnings(token: LegacyToken) {
       ? (
           await readLegacyLocker(chainId, {
             type: token.type,
-            locker: getAddress(token.locker_address),
+            locker: checksum(token.locker_address),
             lpNftId: BigInt(token.lp_nft_id),
-            token: getAddress(token.contract_address),
+            token: checksum(token.contract_address),
           })
         ).recipients.map((r) => r.recipient.toLowerCase())
       : [];
@@ -88,9 +89,9 @@ export async function legacyCreatorEarnings(token: LegacyToken) {
   const total = [...wei.values()].reduce((sum, v) => sum + v, 0n);
   const each = (format: (v: bigint) => string) => Object.fromEntries([...wei].map(([r, v]) => [r, format(v)]));
   return {
-    tokenAddress: getAddress(token.contract_address),
+    tokenAddress: checksum(token.contract_address),
     chainId,
-    wethAddress: getAddress(weth),
+    wethAddress: checksum(weth),
     totalWethClaimed: formatEth(total),
     claimCount,
     claimsByRecipient: each(formatEth),

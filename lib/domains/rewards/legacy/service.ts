@@ -1,7 +1,7 @@
 // get-claim-info and get-lp-info/{address}: a token's LP locker and position, from the stored token and the chain.
 // Every generation answers: the legacy ones (v0 to v3.1) with their Uniswap V3 position, v4 with its locker's.
-import { getAddress, type Address } from "viem";
-import { displayAddress } from "@/lib/core/evm";
+import type { Address } from "viem";
+import { displayAddress, checksum } from "@/lib/core/evm";
 import { notFound } from "@/lib/core/errors";
 import { isLegacyTokenType, readLegacyLocker, readLpDeposit, readTotalSupply } from "@/lib/platform/chain";
 import { tokenRowByAddress } from "@/lib/domains/tokens/service";
@@ -40,8 +40,8 @@ export function percentOf(part: bigint, whole: bigint): string {
 export async function lpInfo(address: string) {
   const row = await storedToken(address);
   const chainId = row.chain_id;
-  const token = getAddress(row.contract_address);
-  const locker = row.locker_address ? getAddress(row.locker_address) : null;
+  const token = checksum(row.contract_address);
+  const locker = row.locker_address ? checksum(row.locker_address) : null;
   const answer = {
     poolAddress: displayAddress(row.pool_address),
     lockerAddress: locker,
