@@ -16,13 +16,22 @@ const BACKOFF_MAX_MS = 60_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
+ * How readInBatches sends reads: so many in one request (a batch, or a set of single requests when batching is off),
+ * so many such requests at once. A caller that splits its work to hold less at a time cuts it to this shape.
+ */
+export function batchShape(): { readsPerBatch: number; batchesInFlight: number } {
+  const batchSize = config().RPC_BATCH_SIZE;
+  return batchSize > 0
+    ? { readsPerBatch: batchSize, batchesInFlight: BATCHES_IN_FLIGHT }
+    : { readsPerBatch: UNBATCHED_AT_ONCE, batchesInFlight: 1 };
+}
+
+/**
  * Runs every read, RPC_BATCH_SIZE of them in the same tick (one batch), BATCHES_IN_FLIGHT batches at a time. Reads
  * refused for the rate are tried again alone after a wait; any other error stops the rest and is thrown.
  */
 export async function readInBatches(reads: readonly (() => Promise<void>)[]): Promise<void> {
-  const batchSize = config().RPC_BATCH_SIZE;
-  const size = batchSize > 0 ? batchSize : UNBATCHED_AT_ONCE;
-  const workers = batchSize > 0 ? BATCHES_IN_FLIGHT : 1;
+  const { readsPerBatch: size, batchesInFlight: workers } = batchShape();
   let taken = 0;
   let failed: unknown = null;
   const worker = async () => {

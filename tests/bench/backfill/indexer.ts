@@ -38,12 +38,14 @@ async function backfill(): Promise<void> {
     backfillTokenCreated(
       chainId: number,
       options: {
+        fromBlock?: number;
         onProgress?: (p: { blocksDone: number; blocksTotal: number; stored: number; rangeSize: number }) => void;
       },
     ): Promise<unknown>;
   };
   let last = 0;
   const result = await mod.backfillTokenCreated(chainId, {
+    fromBlock: Number(process.env.BENCH_FROM_BLOCK) || undefined,
     onProgress: ({ blocksDone, blocksTotal, stored, rangeSize }) => {
       if (Date.now() - last < 5000) return;
       last = Date.now();

@@ -1,5 +1,5 @@
 // npm run bench:backfill -- [--tokens N] [--seed S] [--mode follow|backfill] [--generations v4|all] [--kill-at F]
-//                            [--seconds T] [--sample K] [--source DIR]
+//                            [--seconds T] [--from-block B] [--sample K] [--source DIR]
 // Indexes a synthetic history of TokenCreated events, served by a fake public provider (provider.ts), into a fresh
 // database on the PostgreSQL server, with the indexer in a child process, and reports tokens a second, HTTP requests
 // per 20 tokens, calls per method, the child's peak RSS, a check of the stored set (count and checksum against the
@@ -21,7 +21,8 @@ const DEFAULT_URL = "postgres://postgres@127.0.0.1:5432/tls_backfill";
 const cli = {
   command: "npm run bench:backfill",
   synopsis: [
-    "[--tokens N] [--seed S] [--mode follow|backfill] [--kill-at F] [--seconds T] [--sample K] [--source DIR]",
+    "[--tokens N] [--seed S] [--mode follow|backfill] [--kill-at F] [--seconds T] [--from-block B] [--sample K]",
+    "[--source DIR]",
   ],
   description:
     "Indexes a synthetic TokenCreated history served by a fake public provider (25 ms a request, 10,000 logs and\n" +
@@ -46,6 +47,11 @@ const cli = {
       description: "kill -9 the indexer once this fraction of the tokens is stored, then resume (0..1)",
     },
     seconds: { type: "string", value: "T", description: "stop the indexer after T seconds (the rate so far)" },
+    "from-block": {
+      type: "string",
+      value: "B",
+      description: "backfill from block B (31000000: the v4 launch rush, the densest ranges, reached at once)",
+    },
     sample: { type: "string", value: "K", description: "rows compared with the minute indexer's (default 60)" },
     source: { type: "string", value: "DIR", description: "the service tree whose indexer runs (default this one)" },
   },
@@ -53,7 +59,7 @@ const cli = {
 
 function options() {
   const { values } = readCli(cli);
-  const num = (name: "tokens" | "kill-at" | "seconds" | "sample", fallback: number, max: number) => {
+  const num = (name: "tokens" | "kill-at" | "seconds" | "from-block" | "sample", fallback: number, max: number) => {
     const value = values[name] === undefined ? fallback : Number(values[name]);
     if (!Number.isFinite(value) || value < 0 || value > max) refuse(cli, `--${name} must be a number 0..${max}`);
     return value;
@@ -62,6 +68,8 @@ function options() {
   if (mode !== "follow" && mode !== "backfill") refuse(cli, "--mode must be follow or backfill");
   const generations = values.generations ?? (mode === "follow" ? "v4" : "all");
   if (generations !== "v4" && generations !== "all") refuse(cli, "--generations must be v4 or all");
+  const fromBlock = Math.floor(num("from-block", 0, 100_000_000));
+  if (fromBlock && mode !== "backfill") refuse(cli, "--from-block is a backfill's option");
   return {
     generations,
     tokens: Math.floor(num("tokens", 100_000, 10_000_000)),
@@ -69,6 +77,7 @@ function options() {
     mode,
     killAt: num("kill-at", 0, 1),
     seconds: num("seconds", 0, 86_400),
+    fromBlock,
     sample: Math.floor(num("sample", 60, 10_000)),
     source: path.resolve(values.source ?? ROOT),
   };
@@ -167,8 +176,8 @@ const CHECKSUM_SQL =
   "coalesce(sum(('x' || left(md5(contract_address), 12))::bit(48)::bigint), 0)::text AS checksum " +
   "FROM tokens WHERE chain_id = 8453";
 
-/** The tokens the history holds for these generations up to each generation's last indexed block. */
-function expectedSet(history: History, upTo: Partial<Record<Generation, number>>) {
+/** The tokens the history holds for these generations from `from` up to each generation's last indexed block. */
+function expectedSet(history: History, upTo: Partial<Record<Generation, number>>, from: number) {
   let n = 0;
   let checksum = 0n;
   for (const era of history.eras) {
@@ -177,6 +186,7 @@ function expectedSet(history: History, upTo: Partial<Record<Generation, number>>
     for (let j = 0; j < era.count; j++) {
       const token = history.token(era.firstToken + j);
       if (token.blockNumber > last) break;
+      if (token.blockNumber < from) continue;
       n += 1;
       checksum += addressDigest(token.tokenAddress.toLowerCase());
     }
@@ -240,6 +250,7 @@ async function main() {
     TOKEN_INDEX_START_BLOCK_8453: String(firstBlock),
     TOKEN_INDEX_MAX_RANGES: "1000",
     TOKEN_INDEX_GENERATIONS: o.generations === "v4" ? "none" : "all",
+    BENCH_FROM_BLOCK: o.fromBlock ? String(o.fromBlock) : "",
     LOG_LEVEL: "error",
     OTEL_SDK_DISABLED: "true",
   };
@@ -273,7 +284,11 @@ async function main() {
   const quarantined = (await client.query("SELECT count(*)::int AS n FROM quarantined_events")).rows[0].n as number;
   const checkpoints = (
     await client
-      .query("SELECT address AS factory, block AS last_block FROM chain_checkpoints WHERE stream = 'token-created'")
+      // A backfill from a chosen block keeps its progress under its own stream until it reaches the head.
+      .query(
+        "SELECT address AS factory, max(block) AS last_block FROM chain_checkpoints " +
+          "WHERE stream IN ('token-created', 'token-created:backfill') GROUP BY address",
+      )
       .catch(() => client.query("SELECT factory, last_block FROM token_index_checkpoints"))
   ).rows;
   const upTo: Partial<Record<Generation, number>> = {};
@@ -285,6 +300,7 @@ async function main() {
   const expected = expectedSet(
     history,
     finished ? Object.fromEntries(generations.map((g) => [g, history.head])) : upTo,
+    o.fromBlock,
   );
 
   // A sample spread over the stored tokens, compared with what the minute indexer writes for the same events.
@@ -306,6 +322,7 @@ async function main() {
     mode: o.mode,
     tokens: o.tokens,
     seed: o.seed,
+    fromBlock: o.fromBlock || undefined,
     generations,
     expected: expected.n,
     stored: tokens,

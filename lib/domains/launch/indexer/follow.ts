@@ -5,12 +5,14 @@
 // nothing. `npm run tokens -- backfill` walks the same stream (backfill.ts).
 import { db, type Database } from "@/db";
 import {
+  isLegacyTokenCreated,
   readTokenCreatedLogs,
   type EventLocation,
   type TokenCreatedEvent,
   type TokenGeneration,
   type UndecodableLog,
 } from "@/lib/platform/chain";
+import { batchShape } from "@/lib/platform/chain/batched";
 import { type EventStream, type FollowedRange, type FollowOptions, followStream } from "@/lib/platform/chain/follower";
 import { backfillStream, readCheckpoint, readCheckpoints } from "@/lib/platform/checkpoints";
 import {
@@ -102,16 +104,80 @@ async function setAsideUndecodable(executor: Database, chainId: number, logs: Un
   for (const u of logs) await quarantineEvent(executor, setAside(chainId, u, "undecodable", u.error));
 }
 
+/** Events upserted by one upsertIndexedTokens call of a range's store (its statements write 500 rows each). */
+const ROWS_PER_STORE = 500;
+
 type PreparedRange = { indexed: Array<[TokenCreatedEvent, IndexContext]>; undecodable: UndecodableLog[] };
 
 /**
- * A range's logs, with each event's block time and deploying call, all read together in full batches (rangeContexts),
- * outside the range's transaction.
+ * A range's events cut into slices whose reads (the deploying calls of up to `calls` v4 transactions, and one block
+ * header) fit one batch. A transaction's events stay in one slice; a range of earlier generations is one slice.
+ */
+function* callSlices(events: readonly TokenCreatedEvent[], calls: number): Generator<TokenCreatedEvent[]> {
+  const txs = new Set<string>();
+  let slice: TokenCreatedEvent[] = [];
+  for (const e of events) {
+    if (!isLegacyTokenCreated(e) && !txs.has(e.transactionHash)) {
+      if (txs.size >= calls) {
+        yield slice;
+        slice = [];
+        txs.clear();
+      }
+      txs.add(e.transactionHash);
+    }
+    slice.push(e);
+  }
+  if (slice.length) yield slice;
+}
+
+const HEX = /^0x[0-9a-f]*$/i;
+
+/**
+ * `value` with every hex text a flat copy. viem decodes `bytes` by appending each byte's two digits to a string,
+ * which V8 keeps as a tree of two small strings a byte: a deploying call's decoded configuration (poolData,
+ * lockerData, mevModuleData) held until its range is stored took about 12 KB a token, against under 1 KB flat.
+ */
+function flatHex<T>(value: T): T {
+  if (typeof value === "string")
+    return (HEX.test(value) ? Buffer.from(value, "latin1").toString("latin1") : value) as T;
+  if (Array.isArray(value)) return value.map(flatHex) as T;
+  if (value && typeof value === "object" && Object.getPrototypeOf(value) === Object.prototype)
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, flatHex(v)])) as T;
+  return value;
+}
+
+/** A slice's events with their contexts (rangeContexts), each event and configuration flattened (flatHex). */
+async function sliceContexts(chainId: number, slice: TokenCreatedEvent[]): Promise<PreparedRange["indexed"]> {
+  const contexts = await rangeContexts(chainId, slice);
+  return slice.map((e, i) => {
+    const ctx = contexts[i]!;
+    return [flatHex(e), ctx.deployment ? { ...ctx, deployment: flatHex(ctx.deployment) } : ctx];
+  });
+}
+
+/**
+ * A range's logs, with each event's block time and deploying call, outside the range's transaction. The calls are read
+ * a batch-sized slice at a time, as many slices at once as batches in flight (the requests of one rangeContexts over
+ * the range): a dense range's raw calls and decoded configurations are then never held for thousands of tokens at once.
  */
 async function readRange(chainId: number, range: FollowedRange): Promise<PreparedRange> {
   const { events, undecodable } = await readTokenCreatedLogs(chainId, { ...range, factories: range.addresses });
-  const contexts = await rangeContexts(chainId, events);
-  return { indexed: events.map((e, i) => [e, contexts[i]!]), undecodable };
+  const { readsPerBatch, batchesInFlight } = batchShape();
+  const slices = [...callSlices(events, Math.max(1, readsPerBatch - 1))];
+  const prepared: PreparedRange["indexed"][] = [];
+  let taken = 0;
+  let failed = false;
+  const worker = async () => {
+    while (taken < slices.length && !failed) {
+      const i = taken++;
+      prepared[i] = await sliceContexts(chainId, slices[i]!).catch((error) => {
+        failed = true;
+        throw error;
+      });
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(batchesInFlight, slices.length) }, worker));
+  return { indexed: prepared.flat(), undecodable };
 }
 
 /** The TokenCreated stream of a chain's indexed factories, for the follower. */
@@ -129,7 +195,9 @@ export function tokenCreatedStream(
     readAhead: true,
     eventsOf: ({ indexed }) => indexed.map(([e]) => e),
     async store(trx, { indexed, undecodable }) {
-      await upsertIndexedTokens(indexed, trx);
+      // A slice at a time: the rows upsertIndexedTokens answers with are let go before the next slice is written.
+      for (let i = 0; i < indexed.length; i += ROWS_PER_STORE)
+        await upsertIndexedTokens(indexed.slice(i, i + ROWS_PER_STORE), trx);
       await setAsideUndecodable(trx, chainId, undecodable);
       return { stored: indexed.length, setAside: undecodable };
     },
