@@ -105,7 +105,7 @@ describe("jobs through QStash", () => {
   it("publishes a committed job, receives the signed delivery and runs it", async () => {
     const { id } = await db()
       .transaction()
-      .execute((trx) => enqueue(work, { key: "full-path" }, { trx }));
+      .execute((trx) => enqueue(work, { key: "full-path" }, { db: trx }));
     await dispatchJobs();
     const [message] = qstash.messages;
     expect(message.destination).toBe(`${app.url}/api/jobs/test-qstash-work`);

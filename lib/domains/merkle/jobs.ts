@@ -43,7 +43,7 @@ export async function publishTree(treeId: number): Promise<PublishOutcome> {
       const current = await lockCurrentTree(trx, row.owner);
       const retire = async (id: number, delaySeconds: number) => {
         await markTreeRetired(trx, id);
-        await enqueue(deleteTreeJob, { treeId: id }, { trx, delaySeconds });
+        await enqueue(deleteTreeJob, { treeId: id }, { db: trx, delaySeconds });
       };
       if (current && current.id > treeId) {
         await retire(treeId, 0);
@@ -96,7 +96,7 @@ export async function queuePublish(treeId: number, delaySeconds: number): Promis
     .transaction()
     .execute(async (trx) => {
       await markTreeQueued(trx, treeId);
-      await enqueue(publishTreeJob, { treeId }, { trx, delaySeconds });
+      await enqueue(publishTreeJob, { treeId }, { db: trx, delaySeconds });
     });
   await dispatchJobs();
 }

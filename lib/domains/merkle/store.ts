@@ -216,7 +216,7 @@ export class TreeWrite {
       .transaction()
       .execute(async (trx) => {
         const tree = await insertTree(trx, { owner, root: nodes.get(0), leafCount, tileHeight: TILE_HEIGHT });
-        const job = await enqueue(deleteTreeJob, { treeId: tree }, { trx, delaySeconds: ABANDONED_AFTER_SECONDS });
+        const job = await enqueue(deleteTreeJob, { treeId: tree }, { db: trx, delaySeconds: ABANDONED_AFTER_SECONDS });
         return { tree, job: job.id };
       });
     this.tiles = this.halt.guard(this.ids.then(({ tree }) => insertTiles(tree, nodes, nodeCount, this.halt)));

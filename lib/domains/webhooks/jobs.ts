@@ -84,7 +84,7 @@ async function recordAttempt(
         deliverWebhookJob,
         { ...p, attempt: p.attempt + 1 },
         {
-          trx,
+          db: trx,
           delaySeconds: RETRY_DELAYS_SECONDS[p.attempt - 1],
           dedupeKey: `webhook:${p.deliveryId}:${p.attempt + 1}`,
         },

@@ -130,7 +130,7 @@ export async function enqueueTokenCreatedWebhooks(db: Database, tokenRow: TokenR
     await enqueue(
       deliverWebhookJob,
       { subscriptionId: sub.id, deliveryId, event: "token.created", attempt: 1, data },
-      { trx: db, dedupeKey: `webhook:${deliveryId}:1` },
+      { db, dedupeKey: `webhook:${deliveryId}:1` },
     );
   }
   return subs.length;

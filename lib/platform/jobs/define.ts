@@ -1,8 +1,6 @@
 // defineJob and enqueue: a job is an outbox row written in the caller's transaction, run at least once.
-import type { Kysely, Transaction } from "kysely";
 import type { ZodType } from "zod";
-import { db } from "@/db";
-import type { DB } from "@/db/types";
+import { type Database, db } from "@/db";
 import { deletePendingJob, findJobIdByDedupeKey, insertJob } from "./queries";
 
 export type JobContext = { jobId: number; attempt: number };
@@ -43,7 +41,7 @@ export function defineJob<T>(definition: JobDefinition<T>): JobDefinition<T> {
 
 export type EnqueueOptions = {
   /** The caller's transaction: the row commits (or not) with the data that needs it. */
-  trx?: Transaction<DB> | Kysely<DB>;
+  db?: Database;
   delaySeconds?: number;
   /** A second enqueue with the same key is a no-op that returns the first job. */
   dedupeKey?: string;
@@ -55,7 +53,7 @@ export async function enqueue<T>(
   options: EnqueueOptions = {},
 ): Promise<{ id: number }> {
   const valid = job.schema.parse(payload);
-  const executor = options.trx ?? db();
+  const executor = options.db ?? db();
   const runAt = new Date(Date.now() + Math.max(0, options.delaySeconds ?? 0) * 1000);
   const inserted = await insertJob(executor, {
     name: job.name,

@@ -9,8 +9,8 @@ import type { JobLane } from "./define";
 // --- Enqueue ---------------------------------------------------------------------------------------
 
 /** Inserts the row; undefined when its dedupe key is taken already. */
-export function insertJob(executor: Database, row: Insertable<JobsTable>): Promise<{ id: number } | undefined> {
-  return executor
+export function insertJob(db: Database, row: Insertable<JobsTable>): Promise<{ id: number } | undefined> {
+  return db
     .insertInto("jobs")
     .values(row)
     .onConflict((oc) => oc.column("dedupe_key").doNothing())
@@ -18,15 +18,12 @@ export function insertJob(executor: Database, row: Insertable<JobsTable>): Promi
     .executeTakeFirst();
 }
 
-export function findJobIdByDedupeKey(executor: Database, dedupeKey: string): Promise<{ id: number }> {
-  return executor.selectFrom("jobs").select("id").where("dedupe_key", "=", dedupeKey).executeTakeFirstOrThrow();
+export function findJobIdByDedupeKey(db: Database, dedupeKey: string): Promise<{ id: number }> {
+  return db.selectFrom("jobs").select("id").where("dedupe_key", "=", dedupeKey).executeTakeFirstOrThrow();
 }
 
-export function findJobStatus(
-  executor: Database,
-  id: number,
-): Promise<{ name: string; status: JobStatus } | undefined> {
-  return executor.selectFrom("jobs").select(["name", "status"]).where("id", "=", id).executeTakeFirst();
+export function findJobStatus(db: Database, id: number): Promise<{ name: string; status: JobStatus } | undefined> {
+  return db.selectFrom("jobs").select(["name", "status"]).where("id", "=", id).executeTakeFirst();
 }
 
 // --- Claims ----------------------------------------------------------------------------------------
@@ -121,11 +118,11 @@ export function markJobsRunning(trx: Transaction<DB>, ids: number[], leaseSecond
 
 type Attempt = { id: number; attempts: number };
 
-const thisAttempt = (executor: Database, job: Attempt) =>
-  executor.updateTable("jobs").where("id", "=", job.id).where("attempts", "=", job.attempts);
+const thisAttempt = (db: Database, job: Attempt) =>
+  db.updateTable("jobs").where("id", "=", job.id).where("attempts", "=", job.attempts);
 
-export async function renewJobLease(executor: Database, job: Attempt, leaseSeconds: number): Promise<void> {
-  await executor
+export async function renewJobLease(db: Database, job: Attempt, leaseSeconds: number): Promise<void> {
+  await db
     .updateTable("jobs")
     .set({ locked_until: sql`now() + make_interval(secs => ${leaseSeconds})` })
     .where("id", "=", job.id)
@@ -134,27 +131,27 @@ export async function renewJobLease(executor: Database, job: Attempt, leaseSecon
     .execute();
 }
 
-export async function recordJobDone(executor: Database, job: Attempt, result: string): Promise<void> {
-  await thisAttempt(executor, job)
+export async function recordJobDone(db: Database, job: Attempt, result: string): Promise<void> {
+  await thisAttempt(db, job)
     .set({ status: "done", result, locked_until: null, last_error: null, updated_at: sql`now()` })
     .execute();
 }
 
-export async function recordJobFailed(executor: Database, job: Attempt, error: string): Promise<void> {
-  await thisAttempt(executor, job)
+export async function recordJobFailed(db: Database, job: Attempt, error: string): Promise<void> {
+  await thisAttempt(db, job)
     .set({ status: "failed", last_error: error, locked_until: null, updated_at: sql`now()` })
     .execute();
 }
 
 /** A failed attempt to run again at `runAt`: by any runner (`pending`) or by the queue's redelivery (`dispatched`). */
 export async function recordJobRetry(
-  executor: Database,
+  db: Database,
   job: Attempt,
   error: string,
   status: "pending" | "dispatched",
   runAt: Date,
 ): Promise<void> {
-  await thisAttempt(executor, job)
+  await thisAttempt(db, job)
     .set({ status, last_error: error, locked_until: null, run_at: runAt, updated_at: sql`now()` })
     .execute();
 }
@@ -176,11 +173,11 @@ export type OutboxRow = {
  * runner died (running, lease expired) and those dispatched and untouched that long after they were due.
  */
 export function findPublishableJobs(
-  executor: Database,
+  db: Database,
   options: { limit: number; maxDelaySeconds: number; staleSeconds?: number },
 ): Promise<OutboxRow[]> {
   const { staleSeconds } = options;
-  return executor
+  return db
     .selectFrom("jobs")
     .select(["id", "name", "status", "attempts", "run_at", "updated_at", "concurrency_key"])
     .where("run_at", "<", sql<Date>`now() + make_interval(secs => ${options.maxDelaySeconds})`)
@@ -201,8 +198,8 @@ export function findPublishableJobs(
 }
 
 /** Marks a published row dispatched unless a runner changed it meanwhile (e.g. QStash already delivered it). */
-export async function markJobDispatched(executor: Database, row: OutboxRow): Promise<void> {
-  let q = executor
+export async function markJobDispatched(db: Database, row: OutboxRow): Promise<void> {
+  let q = db
     .updateTable("jobs")
     .set({ status: "dispatched", locked_until: null, updated_at: sql`now()` })
     .where("id", "=", row.id)
@@ -213,8 +210,8 @@ export async function markJobDispatched(executor: Database, row: OutboxRow): Pro
 }
 
 /** Deletes job `id` if no runner has claimed it and it was not marked handed to QStash; whether it did. */
-export async function deletePendingJob(executor: Database, id: number): Promise<boolean> {
-  const { numDeletedRows } = await executor
+export async function deletePendingJob(db: Database, id: number): Promise<boolean> {
+  const { numDeletedRows } = await db
     .deleteFrom("jobs")
     .where("id", "=", id)
     .where("status", "=", "pending")
@@ -228,8 +225,8 @@ export async function deletePendingJob(executor: Database, id: number): Promise<
  * Deletes up to `limit` settled rows last changed before `cutoff`: done ones, and failed ones an operator has seen
  * (seen_at); returns how many.
  */
-export async function deleteSettledJobs(executor: Database, cutoff: Date, limit: number): Promise<bigint> {
-  const { numDeletedRows } = await executor
+export async function deleteSettledJobs(db: Database, cutoff: Date, limit: number): Promise<bigint> {
+  const { numDeletedRows } = await db
     .deleteFrom("jobs")
     .where("id", "in", (eb) =>
       eb
@@ -247,19 +244,19 @@ export async function deleteSettledJobs(executor: Database, cutoff: Date, limit:
 // --- What operators watch ------------------------------------------------------------------------------
 
 /** Per job name, when its last successful run settled (null: none kept), one index probe each. */
-export async function findLastDoneAt(executor: Database, names: readonly string[]): Promise<Map<string, Date | null>> {
+export async function findLastDoneAt(db: Database, names: readonly string[]): Promise<Map<string, Date | null>> {
   if (!names.length) return new Map();
   const rows = await sql<{ name: string; done_at: Date | null }>`
     SELECT n.name, (SELECT j.updated_at FROM jobs j WHERE j.name = n.name AND j.status = 'done'
                     ORDER BY j.updated_at DESC LIMIT 1) AS done_at
-    FROM unnest(${sql.val([...names])}::text[]) AS n(name)`.execute(executor);
+    FROM unnest(${sql.val([...names])}::text[]) AS n(name)`.execute(db);
   return new Map(rows.rows.map((r) => [r.name, r.done_at === null ? null : new Date(r.done_at)]));
 }
 
 /** Which of these dedupe keys name a row (a schedule's buckets that were enqueued). */
-export async function findExistingDedupeKeys(executor: Database, keys: readonly string[]): Promise<Set<string>> {
+export async function findExistingDedupeKeys(db: Database, keys: readonly string[]): Promise<Set<string>> {
   if (!keys.length) return new Set();
-  const rows = await executor
+  const rows = await db
     .selectFrom("jobs")
     .select("dedupe_key")
     .where("dedupe_key", "in", [...keys])
@@ -268,14 +265,14 @@ export async function findExistingDedupeKeys(executor: Database, keys: readonly 
 }
 
 /** When the oldest row kept was created: how far back the table's history reaches (null: empty). */
-export async function findOldestJobCreatedAt(executor: Database): Promise<Date | null> {
-  const row = await executor.selectFrom("jobs").select("created_at").orderBy("id").limit(1).executeTakeFirst();
+export async function findOldestJobCreatedAt(db: Database): Promise<Date | null> {
+  const row = await db.selectFrom("jobs").select("created_at").orderBy("id").limit(1).executeTakeFirst();
   return row?.created_at ?? null;
 }
 
 /** Failed rows no operator has seen that failed since `since`, counted up to `cap`. */
-export async function countUnseenFailedJobs(executor: Database, since: Date, cap: number): Promise<number> {
-  const { count } = await executor
+export async function countUnseenFailedJobs(db: Database, since: Date, cap: number): Promise<number> {
+  const { count } = await db
     .selectFrom((eb) =>
       eb
         .selectFrom("jobs")
@@ -301,8 +298,8 @@ export type FailedJobRow = {
 };
 
 /** Failed rows, newest first: those that failed since `since`, and older ones nobody has seen. */
-export function findFailedJobs(executor: Database, since: Date, limit: number): Promise<FailedJobRow[]> {
-  return executor
+export function findFailedJobs(db: Database, since: Date, limit: number): Promise<FailedJobRow[]> {
+  return db
     .selectFrom("jobs")
     .select(["id", "name", "attempts", "last_error", "updated_at", "seen_at"])
     .where("status", "=", "failed")
@@ -314,9 +311,9 @@ export function findFailedJobs(executor: Database, since: Date, limit: number): 
 }
 
 /** Marks failed rows seen (the first time only); their updated_at, which the prune reads, stays. */
-export async function markFailedJobsSeen(executor: Database, ids: readonly number[]): Promise<void> {
+export async function markFailedJobsSeen(db: Database, ids: readonly number[]): Promise<void> {
   if (!ids.length) return;
-  await executor
+  await db
     .updateTable("jobs")
     .set({ seen_at: sql`now()` })
     .where("id", "in", [...ids])
@@ -327,7 +324,7 @@ export async function markFailedJobsSeen(executor: Database, ids: readonly numbe
 
 /** A lane's unsettled rows (counted up to `cap`), how many are due, and since when the oldest due one waits. */
 export async function findLaneBacklog(
-  executor: Database,
+  db: Database,
   lane: JobLane,
   cap: number,
 ): Promise<{ queued: number; due: number; oldestDueAt: Date | null }> {
@@ -335,7 +332,7 @@ export async function findLaneBacklog(
     SELECT count(*) AS queued, count(*) FILTER (WHERE b.run_at <= now()) AS due,
            min(b.run_at) FILTER (WHERE b.run_at <= now()) AS oldest_due_at
     FROM (SELECT run_at FROM jobs WHERE lane = ${lane} AND status IN ('pending', 'running', 'dispatched')
-          ORDER BY run_at LIMIT ${cap}) AS b`.execute(executor);
+          ORDER BY run_at LIMIT ${cap}) AS b`.execute(db);
   const r = row.rows[0]!;
   return {
     queued: Number(r.queued),

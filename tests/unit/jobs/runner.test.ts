@@ -73,7 +73,7 @@ describe("enqueue", () => {
       db()
         .transaction()
         .execute(async (trx) => {
-          await enqueue(record, { key: "rolled-back" }, { trx });
+          await enqueue(record, { key: "rolled-back" }, { db: trx });
           throw new Error("abort");
         }),
     ).rejects.toThrow("abort");
@@ -84,7 +84,7 @@ describe("enqueue", () => {
   it("commits with the transaction that enqueued it", async () => {
     const { id } = await db()
       .transaction()
-      .execute((trx) => enqueue(record, { key: "committed" }, { trx }));
+      .execute((trx) => enqueue(record, { key: "committed" }, { db: trx }));
     expect((await row(id)).status).toBe("pending");
     expect(await runDueJobs(jobs)).toEqual([{ id, status: "done" }]);
     expect((await row(id)).result).toEqual({ runs: 1 });

@@ -116,7 +116,7 @@ async function claim(
       });
       if (id === undefined) return false;
       await countDeployment(trx, partner.partnerId, setHeader);
-      await enqueue(deployTokenJob, { deploymentId: id }, { trx, dedupeKey: `deploy-token:${id}` });
+      await enqueue(deployTokenJob, { deploymentId: id }, { db: trx, dedupeKey: `deploy-token:${id}` });
       return true;
     });
   if (inserted) {

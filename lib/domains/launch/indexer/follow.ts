@@ -100,8 +100,8 @@ export async function setAsideEvent(chainId: number, event: TokenCreatedEvent, e
 }
 
 /** Logs of a range that are not TokenCreated, recorded beside its tokens. */
-async function setAsideUndecodable(executor: Database, chainId: number, logs: UndecodableLog[]): Promise<void> {
-  for (const u of logs) await quarantineEvent(executor, setAside(chainId, u, "undecodable", u.error));
+async function setAsideUndecodable(db: Database, chainId: number, logs: UndecodableLog[]): Promise<void> {
+  for (const u of logs) await quarantineEvent(db, setAside(chainId, u, "undecodable", u.error));
 }
 
 /** Events upserted by one upsertIndexedTokens call of a range's store (its statements write 500 rows each). */

@@ -110,7 +110,7 @@ export async function saveDeployedTokenFromUi(
           fid: user.fid,
         });
       }
-      await enqueue(indexTokenJob, payload, { trx, dedupeKey });
+      await enqueue(indexTokenJob, payload, { db: trx, dedupeKey });
     });
   await dispatchJobs();
   return { success: true as const, tokenAddress: checksum(body.address), url: tokenPageUrl(origin, body.address) };
