@@ -30,7 +30,7 @@ export const searchCreatorResponse = z.object({
   total: z
     .number()
     .int()
-    .describe("exact when up to 1,000 are expected or on the last page; the planner's estimate above (README)"),
+    .describe("exact when up to 1,000 are expected or on the last page; the planner's estimate above"),
   hasMore: z.boolean().describe("exact: another page follows"),
 });
 

@@ -115,7 +115,7 @@ export const tokenObject = z
   .meta({ id: "Token", description: "A token as the lists answer it (the platform's token object)" });
 
 const cursor = nullable(z.string()).describe("opaque; null on the last page");
-const total = z.number().int().describe("exact up to 1,000 matches, the planner's estimate above (README)");
+const total = z.number().int().describe("exact up to 1,000 matches, the planner's estimate above");
 
 const hasMore = z.boolean().describe("whether tokens follow this page (by cursor, or by page and offset)");
 

@@ -2273,7 +2273,7 @@ export interface components {
         /** @description One page of tokens */
         TokenList: {
             data: components["schemas"]["Token"][];
-            /** @description exact up to 1,000 matches, the planner's estimate above (README) */
+            /** @description exact up to 1,000 matches, the planner's estimate above */
             total: number;
             /** @description opaque; null on the last page */
             cursor: string | null;
@@ -5813,7 +5813,7 @@ export interface operations {
                         pagination: {
                             /** @description opaque; null on the last page */
                             cursor: string | null;
-                            /** @description exact up to 1,000 matches, the planner's estimate above (README) */
+                            /** @description exact up to 1,000 matches, the planner's estimate above */
                             total: number;
                             totalPages: number;
                         };
@@ -8635,7 +8635,7 @@ export interface operations {
                         } & {
                             [key: string]: unknown;
                         })[];
-                        /** @description exact when up to 1,000 are expected or on the last page; the planner's estimate above (README) */
+                        /** @description exact when up to 1,000 are expected or on the last page; the planner's estimate above */
                         total: number;
                         /** @description exact: another page follows */
                         hasMore: boolean;
@@ -8870,7 +8870,7 @@ export interface operations {
                      */
                     "application/json": {
                         data: components["schemas"]["Token"][];
-                        /** @description exact up to 1,000 matches, the planner's estimate above (README) */
+                        /** @description exact up to 1,000 matches, the planner's estimate above */
                         total: number;
                         /** @description opaque; null on the last page */
                         cursor: string | null;
@@ -11002,7 +11002,7 @@ export interface operations {
                      */
                     "application/json": {
                         data: components["schemas"]["Token"][];
-                        /** @description exact up to 1,000 matches, the planner's estimate above (README) */
+                        /** @description exact up to 1,000 matches, the planner's estimate above */
                         total: number;
                         /** @description opaque; null on the last page */
                         cursor: string | null;
