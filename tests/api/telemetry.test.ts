@@ -199,7 +199,12 @@ describe("telemetry", () => {
           body: { url: `${hooks.url}${path}` },
         });
         expect(registered.status, registered.text).toBe(201);
-        const payload = { subscriptionId: registered.body.id, deliveryId: `telemetry-${n}`, attempt: 1, data: {} };
+        const payload = {
+          subscriptionId: (registered.body as { id: string }).id,
+          deliveryId: `telemetry-${n}`,
+          attempt: 1,
+          data: {},
+        };
         await enqueue(deliverWebhookJob, { ...payload, event: "token.created" });
       }
       await runDueJobs(jobs);

@@ -181,7 +181,8 @@ describe("npm run qstash:schedules", () => {
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ cron: "token-index", job: expect.any(String) });
     const rows = await db().selectFrom("jobs").select(["id", "dedupe_key"]).execute();
-    expect(rows).toEqual([{ id: answer.body.jobId, dedupe_key: `schedule:token-index:${answer.body.bucket}` }]);
+    const { jobId, bucket } = answer.body as { jobId: number; bucket: number };
+    expect(rows).toEqual([{ id: jobId, dedupe_key: `schedule:token-index:${bucket}` }]);
     const refused = await call(GET, "/api/cron/token-index", { params: { schedule: "token-index" } });
     expect(refused.status).toBe(401);
   });

@@ -58,7 +58,7 @@ describe("seeded presales and airdrops", () => {
       );
       expect(proof.body.isAllowed).toBe(true);
       expect(
-        StandardMerkleTree.verify(p.allowlist_root, ENCODING, [buyer, proof.body.allowedAmountWei], proof.body.proof),
+        StandardMerkleTree.verify(p.allowlist_root!, ENCODING, [buyer, proof.body.allowedAmountWei], proof.body.proof),
       ).toBe(true);
     }
     const claimable = list.body.presales.filter((p: any) => p.status_name === "Claimable");
@@ -67,7 +67,7 @@ describe("seeded presales and airdrops", () => {
       const token = await db()
         .selectFrom("tokens")
         .select("id")
-        .where("contract_address", "=", p.token_address.toLowerCase())
+        .where("contract_address", "=", p.token_address!.toLowerCase())
         .executeTakeFirst();
       expect(token, "a claimable presale ended in a seeded token").toBeDefined();
     }
@@ -83,7 +83,7 @@ describe("seeded presales and airdrops", () => {
       const page = await call(allocationsGET, `/api/airdrops/allocations?tokenAddress=${token}&limit=10000`);
       expect(page.status, page.text).toBe(200);
       expect(page.body.totalCount).toBe(leaf_count);
-      for (const { account } of [page.body.allocations[0], page.body.allocations.at(-1)]) {
+      for (const { account } of [page.body.allocations[0]!, page.body.allocations.at(-1)!]) {
         const claim = await call(claimGET, `/api/airdrops/claim?tokenAddress=${token}&claimerAddress=${account}`);
         expect(claim.status, claim.text).toBe(200);
         expect(claim.body.proofs.length).toBeGreaterThan(0);

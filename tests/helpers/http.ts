@@ -19,20 +19,15 @@ export type CallResult<T = any> = { status: number; headers: Headers; body: T; t
 /** A route's answer type: its response schema's input, else `any` (no schema, no claim). */
 export type BodyOf<F> = unknown extends AnswerOf<F> ? any : AnswerOf<F>;
 
-/** call() with the body typed as the route answers: its response schema's input, inferred from the handler. */
-export function typedCall<F extends Handler>(
+/**
+ * Calls the handler as Next would. The body is typed as the route answers (its response schema's input): a test
+ * reading an error's members reads them through expectError().
+ */
+export async function call<F extends Handler>(
   handler: F,
   pathAndQuery: string,
-  options?: CallOptions,
+  options: CallOptions = {},
 ): Promise<CallResult<BodyOf<F>>> {
-  return call(handler, pathAndQuery, options);
-}
-
-/**
- * Calls the handler; the body is `any`. typedCall types it as the route answers. call stays a plain function: a
- * generic one makes a test that feeds an answer into its next call (a cursor walk) circular for the compiler.
- */
-export async function call(handler: Handler, pathAndQuery: string, options: CallOptions = {}): Promise<CallResult> {
   const hasBody = options.body !== undefined;
   const request = new Request(`http://localhost:3000${pathAndQuery}`, {
     method: options.method ?? (hasBody ? "POST" : "GET"),

@@ -1,7 +1,7 @@
 // Airdrop claims from the chain: real claims on the local airdrop extension, indexed by block range into
 // airdrop_claims (idempotent on re-reads), the schedule's job, and GET /api/airdrops/claimed over them.
 import { beforeEach, describe, expect, it } from "vitest";
-import { getAbiItem, getAddress, toEventSelector, type Address } from "viem";
+import { getAbiItem, getAddress, toEventSelector, type Address, type Hex } from "viem";
 import { GET as claimGET } from "@/app/api/airdrops/claim/route";
 import { POST } from "@/app/api/airdrops/route";
 import { GET as claimedGET } from "@/app/api/airdrops/claimed/route";
@@ -61,7 +61,7 @@ async function claim(c: TestChain, token: Address, account: Address) {
     address: c.contracts.airdrop,
     abi: tokenAirdropAbi,
     functionName: "claim",
-    args: [token, account, BigInt(entry.amount), proof],
+    args: [token, account, BigInt(entry.amount), proof as Hex[]],
   });
   await c.publicClient.waitForTransactionReceipt({ hash });
 }

@@ -8,7 +8,7 @@ import { GET as claimGET } from "@/app/api/airdrops/claim/route";
 import { GET as allocationsGET } from "@/app/api/airdrops/allocations/route";
 import { buildStandardTree } from "@/lib/domains/merkle/build";
 import { useTestChain } from "@/tests/helpers/chain";
-import { expectError, typedCall } from "@/tests/helpers/http";
+import { call, expectError } from "@/tests/helpers/http";
 import { address, tokenWithAirdrop } from "./trees";
 
 const chain = useTestChain();
@@ -25,7 +25,7 @@ const { root, dump } = buildStandardTree(values);
 beforeAll(async () => {
   token = await tokenWithAirdrop(chain(), root);
   // Through call(): the answer is also checked against the route's documented response schema.
-  const res = await typedCall(POST, "/api/airdrops", { body: { tokenAddress: token, merkleRoot: root, tree: dump } });
+  const res = await call(POST, "/api/airdrops", { body: { tokenAddress: token, merkleRoot: root, tree: dump } });
   expect(res.status, res.text).toBe(200);
   expect(res.body).toEqual({
     success: true,
@@ -39,20 +39,18 @@ const q = (account: string, tokenAddress = token) => `tokenAddress=${tokenAddres
 
 describe("airdrop reads", () => {
   it("GET /api/airdrops answers every amount of the claimer, largest first, whatever the address case", async () => {
-    expect(
-      (await typedCall(claimsGET, `/api/airdrops?${q(address(7).toUpperCase().replace("0X", "0x"))}`)).body,
-    ).toEqual({
+    expect((await call(claimsGET, `/api/airdrops?${q(address(7).toUpperCase().replace("0X", "0x"))}`)).body).toEqual({
       claims: ["8000000000000000000"],
     });
-    expect((await typedCall(claimsGET, `/api/airdrops?${q(twice.toLowerCase())}`)).body).toEqual({
+    expect((await call(claimsGET, `/api/airdrops?${q(twice.toLowerCase())}`)).body).toEqual({
       claims: ["9", "5", "5"],
     });
-    expect((await typedCall(claimsGET, `/api/airdrops?${q(address(999))}`)).body).toEqual({ claims: [] });
+    expect((await call(claimsGET, `/api/airdrops?${q(address(999))}`)).body).toEqual({ claims: [] });
   });
 
   it("GET /api/airdrops/claim answers proofs that StandardMerkleTree.verify accepts", async () => {
     for (const account of [address(0), address(39), twice]) {
-      const res = await typedCall(claimGET, `/api/airdrops/claim?${q(account.toLowerCase())}`);
+      const res = await call(claimGET, `/api/airdrops/claim?${q(account.toLowerCase())}`);
       expect(res.status).toBe(200);
       expect(res.headers.get("cache-control")).toBe("no-store");
       const expected = values.filter(([a]) => a.toLowerCase() === account.toLowerCase());
@@ -64,7 +62,7 @@ describe("airdrop reads", () => {
         );
       }
     }
-    expect((await typedCall(claimGET, `/api/airdrops/claim?${q(address(500))}`)).body).toEqual({ proofs: [] });
+    expect((await call(claimGET, `/api/airdrops/claim?${q(address(500))}`)).body).toEqual({ proofs: [] });
   });
 
   it("GET /api/airdrops/claim proves every leaf of trees of every shape (full, one leaf over, odd, a single leaf)", async () => {
@@ -74,12 +72,12 @@ describe("airdrop reads", () => {
       const leaves = Array.from({ length: size }, (_, i) => [address(1000 + i), BigInt(i + 1)] as const);
       const tree = buildStandardTree(leaves);
       const owner = await tokenWithAirdrop(chain(), tree.root);
-      const saved = await typedCall(POST, "/api/airdrops", {
+      const saved = await call(POST, "/api/airdrops", {
         body: { tokenAddress: owner, merkleRoot: tree.root, tree: tree.dump },
       });
       expect(saved.status, saved.text).toBe(200);
       for (const [account, amount] of leaves) {
-        const res = await typedCall(claimGET, `/api/airdrops/claim?${q(account, owner)}`);
+        const res = await call(claimGET, `/api/airdrops/claim?${q(account, owner)}`);
         expect(res.status, `${size} leaves, ${account}: ${res.text}`).toBe(200);
         const [{ proof, entry }] = res.body.proofs;
         expect(entry.amount).toBe(String(amount));
@@ -92,7 +90,7 @@ describe("airdrop reads", () => {
     const seen: { account: string; amount: string }[] = [];
     let cursor: string | null = null;
     do {
-      const res: any = await typedCall(
+      const res: any = await call(
         allocationsGET,
         `/api/airdrops/allocations?tokenAddress=${token}&limit=7${cursor ? `&cursor=${cursor}` : ""}`,
       );
@@ -112,27 +110,23 @@ describe("airdrop reads", () => {
 
   it("answers 404 for a token without a tree and 400 for bad parameters", async () => {
     const none = "0x00000000000000000000000000000000000000c2";
-    expectError(await typedCall(claimsGET, `/api/airdrops?${q(address(0), none)}`), 404, "not_found");
-    expectError(await typedCall(claimGET, `/api/airdrops/claim?${q(address(0), none)}`), 404, "not_found");
-    expectError(await typedCall(allocationsGET, `/api/airdrops/allocations?tokenAddress=${none}`), 404, "not_found");
-    expectError(await typedCall(claimGET, `/api/airdrops/claim?tokenAddress=${token}`), 400, "invalid_request");
-    expectError(await typedCall(claimGET, `/api/airdrops/claim?${q("0x1234")}`), 400, "invalid_request");
+    expectError(await call(claimsGET, `/api/airdrops?${q(address(0), none)}`), 404, "not_found");
+    expectError(await call(claimGET, `/api/airdrops/claim?${q(address(0), none)}`), 404, "not_found");
+    expectError(await call(allocationsGET, `/api/airdrops/allocations?tokenAddress=${none}`), 404, "not_found");
+    expectError(await call(claimGET, `/api/airdrops/claim?tokenAddress=${token}`), 400, "invalid_request");
+    expectError(await call(claimGET, `/api/airdrops/claim?${q("0x1234")}`), 400, "invalid_request");
     expectError(
-      await typedCall(allocationsGET, `/api/airdrops/allocations?tokenAddress=${token}&limit=-1`),
+      await call(allocationsGET, `/api/airdrops/allocations?tokenAddress=${token}&limit=-1`),
       400,
       "invalid_request",
     );
     expectError(
-      await typedCall(allocationsGET, `/api/airdrops/allocations?tokenAddress=${token}&cursor=garbage`),
+      await call(allocationsGET, `/api/airdrops/allocations?tokenAddress=${token}&cursor=garbage`),
       400,
       "invalid_request",
     );
     // Two different values of one parameter are a 400; the same value twice is that value.
-    expectError(
-      await typedCall(claimsGET, `/api/airdrops?${q(address(0))}&tokenAddress=${none}`),
-      400,
-      "invalid_request",
-    );
-    expect((await typedCall(claimsGET, `/api/airdrops?${q(address(0))}&tokenAddress=${token}`)).status).toBe(200);
+    expectError(await call(claimsGET, `/api/airdrops?${q(address(0))}&tokenAddress=${none}`), 400, "invalid_request");
+    expect((await call(claimsGET, `/api/airdrops?${q(address(0))}&tokenAddress=${token}`)).status).toBe(200);
   });
 });

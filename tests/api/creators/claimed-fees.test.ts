@@ -51,7 +51,7 @@ describe("GET /api/get-claimed-fees/{tokenAddress}/{feeRecipient}", () => {
     const token = await call(tokenByAddress, `/api/get-token-by-address?address=${l.token}`, {
       headers: { "x-api-key": key },
     });
-    const recipients = token.body.data.extensions.fees.recipients.map((r: { recipient: Address }) => r.recipient);
+    const recipients = token.body.data.extensions!.fees.recipients!.map((r) => r.recipient as Address);
     expect(recipients).toEqual(l.recipients);
     const [creator, other] = recipients as Address[];
 

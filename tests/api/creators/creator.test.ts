@@ -44,7 +44,7 @@ describe("GET /api/creator/{address}", () => {
     const res = await profile(getAddress(WALLET));
     expect(res.status, res.text).toBe(200);
     expect(res.headers.get("cache-control")).toContain("s-maxage=30");
-    expect(res.body.user.fid).toBe(30);
+    expect(res.body.user!.fid).toBe(30);
     expect(res.body.address).toBe(getAddress(WALLET));
     expect(res.body.stats).toEqual({
       tokensLaunched: 7,

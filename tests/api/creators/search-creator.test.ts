@@ -66,7 +66,7 @@ describe("GET /api/search-creator", () => {
           platform: "farcaster",
           displayName: one.display_name,
           pfpUrl: one.pfp_url,
-          verifiedAddresses: one.verified_addresses.eth_addresses,
+          verifiedAddresses: one.verified_addresses!.eth_addresses,
         });
       }
     }
@@ -85,7 +85,7 @@ describe("GET /api/search-creator", () => {
 
   it("computes trustStatus: listed token, listed deployer, requester's verified address", async () => {
     const res = await search("q=alice");
-    const status = (name: string) => res.body.tokens.find((t: any) => t.name === name).trustStatus;
+    const status = (name: string) => res.body.tokens.find((t: any) => t.name === name)!.trustStatus;
     expect(status("alice-bot-1")).toEqual({
       isTrustedDeployer: false,
       isTrustedClanker: true,

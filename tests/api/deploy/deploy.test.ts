@@ -33,6 +33,7 @@ import {
   deploy,
   deploySplit,
   drainJobs,
+  dryRunConfig,
   key,
   legacyBody,
   partnerIdOf,
@@ -182,7 +183,7 @@ describe("4.0.0 end to end", () => {
     expect(res.status, res.text).toBe(200);
     await drainJobs();
     const { txHash } = (await status(acme, requestKey)).body;
-    const sent = await sentConfig(c, txHash);
+    const sent = await sentConfig(c, txHash as Hash);
     expect(sent.poolConfig.hook).toBe(c.contracts.dynamicFeeHook);
     expect(sent.poolConfig.tickIfToken0IsClanker).toBe(-230_400);
     const d = DYNAMIC_FEE_DEFAULTS;
@@ -221,7 +222,7 @@ describe("the platform API's members and the /deploy/v4 alias", () => {
       dryRun: true,
     });
     expect(full.status, full.text).toBe(200);
-    const config = full.body.deploymentConfig;
+    const config = dryRunConfig(full);
     expect(decodeFeePreferences(config.lockerConfig.lockerData)).toEqual([1, 2, 0]);
     expect(decodeSniperFees(config.mevModuleConfig.mevModuleData)).toEqual({
       startingFee: 500_000,
@@ -242,12 +243,12 @@ describe("the platform API's members and the /deploy/v4 alias", () => {
 
     const bare = await deploy(acme, { token: v4Body(c, key("no-rewards")).token, dryRun: true });
     expect(bare.status, bare.text).toBe(200);
-    expect(bare.body.deploymentConfig.lockerConfig).toMatchObject({
+    expect(dryRunConfig(bare).lockerConfig).toMatchObject({
       rewardAdmins: [admin],
       rewardRecipients: [admin],
       rewardBps: [10_000],
     });
-    expect(decodeFeePreferences(bare.body.deploymentConfig.lockerConfig.lockerData)).toEqual([0]);
+    expect(decodeFeePreferences(dryRunConfig(bare).lockerConfig.lockerData)).toEqual([0]);
   });
 
   it("a custom pool.pairedToken without initialMarketCap starts at tick -230400 in one position to -120000, as the SDK", async () => {
@@ -454,7 +455,7 @@ describe("legacy shapes end to end", () => {
     expect(done).toMatchObject({ status: "deployed", shape: t.shape });
     if (t.token) expect(done.token).toMatchObject(t.token(c));
 
-    const sent = await sentConfig(c, done.txHash);
+    const sent = await sentConfig(c, done.txHash as Hash);
     expect(sent.tokenConfig).toEqual({
       tokenAdmin: t.tokenAdmin(c),
       name: "Legacy",
@@ -582,7 +583,7 @@ describe("documented answers", () => {
       dryRun: true,
     });
     expect(dry.status, dry.text).toBe(200);
-    const config = dry.body.deploymentConfig;
+    const config = dryRunConfig(dry);
     expect(config.tokenConfig.originatingChainId).toBe("8453");
     expect(config.poolConfig.hook).toBe(c.contracts.dynamicFeeHook);
     expect(config.extensionConfigs).toEqual([

@@ -45,6 +45,11 @@ export function legacyBody(chain: TestChain, requestKey: string, extra: Record<s
 
 export const deploy = (apiKey: string, body: unknown) =>
   call(deployPost, "/api/tokens/deploy", { body, headers: { "x-api-key": apiKey } });
+/** The deployment config of a dry run's answer (the route answers a dry run or an enqueued deployment). */
+export function dryRunConfig(res: Awaited<ReturnType<typeof deploy>>) {
+  if (!("deploymentConfig" in res.body)) throw new Error(`not a dry run's answer: ${res.text}`);
+  return res.body.deploymentConfig;
+}
 export const deployV4Alias = (apiKey: string, body: unknown) =>
   call(deployV4Post, "/api/tokens/deploy/v4", { body, headers: { "x-api-key": apiKey } });
 export const deploySplit = (apiKey: string, body: unknown) =>
@@ -73,16 +78,18 @@ export async function sentConfig(chain: TestChain, hash: Hash): Promise<Deployme
 }
 
 /** The V2 fee hooks' poolData: the pool extension and, inside, the fee hook's own data. */
-export const decodePoolData = (data: Hex) => decodeAbiParameters(poolInitializationDataParams, data)[0];
-export const decodeStaticFees = (data: Hex) => decodeAbiParameters(staticFeeDataParams, decodePoolData(data).feeData);
+export const decodePoolData = (data: string) => decodeAbiParameters(poolInitializationDataParams, data as Hex)[0];
+export const decodeStaticFees = (data: string) =>
+  decodeAbiParameters(staticFeeDataParams, decodePoolData(data).feeData);
 /** The dynamic fee hook's data: base fee, max LP fee, then the volatility settings (DYNAMIC_FEE_DEFAULTS' order). */
-export const decodeDynamicFees = (data: Hex) => decodeAbiParameters(dynamicFeeDataParams, decodePoolData(data).feeData);
+export const decodeDynamicFees = (data: string) =>
+  decodeAbiParameters(dynamicFeeDataParams, decodePoolData(data).feeData);
 /** The fee-conversion locker's lockerData: each reward recipient's fee token (0 both, 1 paired, 2 the token). */
-export const decodeFeePreferences = (data: Hex) =>
-  decodeAbiParameters(lockerFeeConversionDataParams, data)[0].feePreference;
-export const decodeSniperFees = (data: Hex) => decodeAbiParameters(sniperAuctionDataParams, data)[0];
-export const decodeVault = (data: Hex) => decodeAbiParameters(vaultDataParams, data);
-export const decodeAirdrop = (data: Hex) => decodeAbiParameters(airdropDataParams, data);
+export const decodeFeePreferences = (data: string) =>
+  decodeAbiParameters(lockerFeeConversionDataParams, data as Hex)[0].feePreference;
+export const decodeSniperFees = (data: string) => decodeAbiParameters(sniperAuctionDataParams, data as Hex)[0];
+export const decodeVault = (data: string) => decodeAbiParameters(vaultDataParams, data as Hex);
+export const decodeAirdrop = (data: string) => decodeAbiParameters(airdropDataParams, data as Hex);
 /** The sniper auction's data with the platform SDK's default fees. */
 export const DEFAULT_SNIPER_FEES = { startingFee: 666_777, endingFee: 41_673, secondsToDecay: 15n };
 

@@ -28,7 +28,7 @@ import {
   POISON,
 } from "@/tests/helpers/hostile-chain";
 import { authMatrix, partnerKey, startIssuer, type Issuer } from "@/tests/helpers/auth";
-import { call } from "@/tests/helpers/http";
+import { call, expectError } from "@/tests/helpers/http";
 import { deploy, drainJobs, key, status, v4Body } from "./helpers";
 
 const chain = useTestChain();
@@ -247,7 +247,9 @@ describe("a deployment through the service", () => {
     const text = JSON.stringify(body).replace('"name":"Four"', '"name":"Fr\\ud800og"');
     const refused = await deploy(acme, text);
     expect(refused.status, refused.text).toBe(400);
-    expect(refused.body.error).toBe("token.name: holds a lone surrogate: text must be well-formed Unicode");
+    expect(expectError(refused, 400, "invalid_request").error).toBe(
+      "token.name: holds a lone surrogate: text must be well-formed Unicode",
+    );
     expect(await db().selectFrom("deploy_requests").select("id").execute()).toEqual([]);
   });
 });

@@ -89,8 +89,8 @@ describe("rows and ranks", () => {
     });
     expect(top.lastActiveAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     expect(top.computedAt).toMatch(/Z$/);
-    expect(Object.keys(top.score).sort()).toEqual(["components", "composite", "washConfidence", "washFlags"]);
-    expect(Object.keys(top.score.components).sort()).toEqual([
+    expect(Object.keys(top.score!).sort()).toEqual(["components", "composite", "washConfidence", "washFlags"]);
+    expect(Object.keys(top.score!.components).sort()).toEqual([
       "activity",
       "creator",
       "engagement",
@@ -102,12 +102,12 @@ describe("rows and ranks", () => {
   it("catches the washer and ranks it below agents it would otherwise beat", async () => {
     const rows = (await admin("?interval=24h&limit=100")).body.data;
     const washer = rows.find((r: any) => r.agentId === "droid-099");
-    expect(washer.score.washFlags).toEqual(
+    expect(washer!.score!.washFlags).toEqual(
       expect.arrayContaining(["CONCENTRATED_INTERACTIONS", "SELF_INTERACTIONS", "FEW_COUNTERPARTS", "ALL_RUNS_FAILED"]),
     );
-    expect(washer.score.washConfidence).toBeGreaterThan(0.9);
-    expect(washer.runs).toEqual({ total: 40, succeeded: 0, failed: 40 });
-    expect(washer.rank).toBeGreaterThan(ACTIVE_TODAY / 2);
+    expect(washer!.score!.washConfidence).toBeGreaterThan(0.9);
+    expect(washer!.runs).toEqual({ total: 40, succeeded: 0, failed: 40 });
+    expect(washer!.rank).toBeGreaterThan(ACTIVE_TODAY / 2);
   });
 
   it("ranks the agents active three days ago in 7d and 30d, not in 24h, and 24h is the default (as on the platform)", async () => {
@@ -144,7 +144,7 @@ describe("cursor", () => {
   it("keeps the cursor's interval when none is given, and ignores the cursor when the interval changes", async () => {
     const first = await get("?interval=24h&limit=5");
     const cursor = first.body.cursor;
-    expect(JSON.parse(Buffer.from(cursor, "base64url").toString())).toEqual({
+    expect(JSON.parse(Buffer.from(cursor!, "base64url").toString())).toEqual({
       offset: 5,
       interval: "24h",
       at: Date.parse(first.body.data[0].computedAt),
@@ -153,7 +153,7 @@ describe("cursor", () => {
     expect(next.body.data[0].rank).toBe(6);
     const changed = await get(`?interval=30d&limit=5&cursor=${cursor}`);
     expect(changed.body.data[0].rank).toBe(1);
-    expect(JSON.parse(Buffer.from(changed.body.cursor, "base64url").toString())).toMatchObject({
+    expect(JSON.parse(Buffer.from(changed.body.cursor!, "base64url").toString())).toMatchObject({
       offset: 5,
       interval: "30d",
     });
@@ -166,7 +166,7 @@ describe("cursor", () => {
 
   it("refuses a cursor of a snapshot a scoring run has since replaced, naming it, also past the end", async () => {
     const first = await get("?interval=7d&limit=5");
-    const { at } = JSON.parse(Buffer.from(first.body.cursor, "base64url").toString());
+    const { at } = JSON.parse(Buffer.from(first.body.cursor!, "base64url").toString());
     expect((await get(`?cursor=${encodeCursor({ offset: 500, interval: "7d", at })}`)).body).toEqual({
       data: [],
       cursor: null,

@@ -6,7 +6,7 @@ import { GET, POST } from "@/app/api/presales/allowlists/route";
 import { GET as proofGET } from "@/app/api/presales/allowlists/proof/route";
 import { db } from "@/db";
 import { buildStandardTree } from "@/lib/domains/merkle/build";
-import { expectError, typedCall } from "@/tests/helpers/http";
+import { call, expectError } from "@/tests/helpers/http";
 import { address, clone, postRaw } from "@/tests/api/airdrops/trees";
 
 const listed = address(1);
@@ -20,7 +20,7 @@ const values = [
 const tree = buildStandardTree(values);
 const save = (body: unknown) => postRaw(POST, "/api/presales/allowlists", JSON.stringify(body));
 const proof = (buyer: string, presaleId = 7, chainId = 8453) =>
-  typedCall(proofGET, `/api/presales/allowlists/proof?presaleId=${presaleId}&chainId=${chainId}&buyerAddress=${buyer}`);
+  call(proofGET, `/api/presales/allowlists/proof?presaleId=${presaleId}&chainId=${chainId}&buyerAddress=${buyer}`);
 
 /** A presale row as the indexer stores it from the chain's PresaleStarted event. */
 const indexPresale = (presaleId: number, chainId: number, root: string) =>
@@ -39,7 +39,7 @@ beforeAll(async () => {
   await indexPresale(7, 8453, tree.root);
   await indexPresale(7, 84532, tree.root);
   // Through call(): the answer is also checked against the route's documented response schema.
-  const res = await typedCall(POST, "/api/presales/allowlists", {
+  const res = await call(POST, "/api/presales/allowlists", {
     body: { presaleId: 7, chainId: 8453, merkleRoot: tree.root, tree: tree.dump },
   });
   expect(res.status, res.text).toBe(200);
@@ -54,7 +54,7 @@ beforeAll(async () => {
 
 describe("presale allowlists", () => {
   it("GET answers the root and allocations with wei and exact ETH amounts", async () => {
-    const res = await typedCall(GET, "/api/presales/allowlists?presaleId=7&chainId=8453");
+    const res = await call(GET, "/api/presales/allowlists?presaleId=7&chainId=8453");
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       presaleId: 7,
@@ -84,9 +84,9 @@ describe("presale allowlists", () => {
   });
 
   it("GET pages with limit and cursor", async () => {
-    const first = await typedCall(GET, "/api/presales/allowlists?presaleId=7&chainId=8453&limit=10");
+    const first = await call(GET, "/api/presales/allowlists?presaleId=7&chainId=8453&limit=10");
     expect(first.body.allocations).toHaveLength(10);
-    const second = await typedCall(
+    const second = await call(
       GET,
       `/api/presales/allowlists?presaleId=7&chainId=8453&limit=100&cursor=${first.body.nextCursor}`,
     );
@@ -116,21 +116,19 @@ describe("presale allowlists", () => {
   it("answers 404 for a presale without an allowlist, 400 for bad parameters", async () => {
     expectError(await proof(listed, 8), 404, "not_found");
     expectError(await proof(listed, 7, 1), 404, "not_found");
-    expectError(await typedCall(GET, "/api/presales/allowlists?presaleId=8&chainId=8453"), 404, "not_found");
+    expectError(await call(GET, "/api/presales/allowlists?presaleId=8&chainId=8453"), 404, "not_found");
     for (const [q, message] of [
       ["presaleId=x&chainId=8453", "presaleId: must be a whole number"],
       ["presaleId=1.0&chainId=8453", "presaleId: must be a whole number"],
       ["presaleId=0&chainId=8453", "presaleId: must be at least 1"],
     ]) {
-      expect(expectError(await typedCall(GET, `/api/presales/allowlists?${q}`), 400, "invalid_request").error).toBe(
-        message,
-      );
+      expect(expectError(await call(GET, `/api/presales/allowlists?${q}`), 400, "invalid_request").error).toBe(message);
     }
-    expect(
-      expectError(await typedCall(GET, "/api/presales/allowlists?presaleId=7"), 400, "invalid_request").error,
-    ).toMatch(/^chainId: /);
+    expect(expectError(await call(GET, "/api/presales/allowlists?presaleId=7"), 400, "invalid_request").error).toMatch(
+      /^chainId: /,
+    );
     expectError(
-      await typedCall(proofGET, "/api/presales/allowlists/proof?presaleId=7&chainId=8453&buyerAddress=0xnope"),
+      await call(proofGET, "/api/presales/allowlists/proof?presaleId=7&chainId=8453&buyerAddress=0xnope"),
       400,
       "invalid_request",
     );
@@ -167,7 +165,7 @@ describe("presale allowlists", () => {
       503,
       "provider_unavailable",
     );
-    expect((await typedCall(GET, "/api/presales/allowlists?presaleId=7&chainId=8453")).body.merkleRoot).toBe(tree.root);
+    expect((await call(GET, "/api/presales/allowlists?presaleId=7&chainId=8453")).body.merkleRoot).toBe(tree.root);
   });
 
   it("POST replaces the presale's allowlist; other presales and chains keep theirs", async () => {

@@ -2,7 +2,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/db";
 import { GET } from "@/app/api/presales/route";
-import { expectError, typedCall } from "@/tests/helpers/http";
+import { call, expectError } from "@/tests/helpers/http";
 
 const presale = "0x00000000000000000000000000000000000000a5";
 
@@ -25,7 +25,7 @@ beforeAll(async () => {
 });
 
 const list = async (query: string) => {
-  const res = await typedCall(GET, `/api/presales${query}`);
+  const res = await call(GET, `/api/presales${query}`);
   expect(res.status, res.text).toBe(200);
   return res.body as { presales: any[]; totalCount: number };
 };
@@ -69,9 +69,9 @@ describe("GET /api/presales", () => {
       "?chainId=abc",
       "?limit=1&limit=2",
     ]) {
-      expectError(await typedCall(GET, `/api/presales${q}`), 400, "invalid_request");
+      expectError(await call(GET, `/api/presales${q}`), 400, "invalid_request");
     }
-    expect(expectError(await typedCall(GET, "/api/presales?status=Successful"), 400, "invalid_request").error).toBe(
+    expect(expectError(await call(GET, "/api/presales?status=Successful"), 400, "invalid_request").error).toBe(
       "status: must be all, successful or a PresaleStatus number from 0 to 255",
     );
   });

@@ -155,8 +155,8 @@ describe("presale refresh", () => {
       allowedAmountWei: parseEther("2").toString(),
       allowedAmountEth: "2.0",
     });
-    const withProof = (p: { allowedAmountWei: string; proof: Hex[] }) =>
-      encodeAbiParameters([{ type: "uint256" }, { type: "bytes32[]" }], [BigInt(p.allowedAmountWei), p.proof]);
+    const withProof = (p: { allowedAmountWei: string; proof: string[] }) =>
+      encodeAbiParameters([{ type: "uint256" }, { type: "bytes32[]" }], [BigInt(p.allowedAmountWei), p.proof as Hex[]]);
     const buyTx = await send(c, 3, "buyIntoPresaleWithProof", [1n, withProof(proof)], parseEther("1.5"));
     expect((await refresh(buyTx)).status).toBe("done");
     expect((await presales())[0]).toMatchObject({ status: 1, eth_raised: parseEther("1.5").toString() });
@@ -313,12 +313,12 @@ describe("proofs on chain", () => {
       JSON.stringify({ tokenAddress: token, merkleRoot: tree.root, tree: tree.dump }),
     );
     expect(saved.status, saved.text).toBe(200);
-    const verify = (proof: Hex[], account: string, amount: string) =>
+    const verify = (proof: string[], account: string, amount: string) =>
       c.publicClient.readContract({
         address: c.contracts.merkleVerifier,
         abi: merkleProofVerifierAbi,
         functionName: "verify",
-        args: [proof, tree.root, account as Address, BigInt(amount)],
+        args: [proof as Hex[], tree.root, account as Address, BigInt(amount)],
       });
     for (const i of [0, 3, 17, 39]) {
       const res = await call(claimGET, `/api/airdrops/claim?tokenAddress=${token}&claimerAddress=${address(i)}`);

@@ -74,7 +74,9 @@ describe("POST /api/pretoken/v4", () => {
     payload.token_settings.name = "Fr\ud800og";
     const res = await create(payload);
     expect(res.status, res.text).toBe(400);
-    expect(res.body.error).toBe("token_settings.name: holds a lone surrogate: text must be well-formed Unicode");
+    expect(expectError(res, 400, "invalid_request").error).toBe(
+      "token_settings.name: holds a lone surrogate: text must be well-formed Unicode",
+    );
     expect(await db().selectFrom("pretokens").select("id").execute()).toEqual([]);
   });
 

@@ -80,7 +80,7 @@ async function walk(sortBy: keyof typeof SORTS, dir: "asc" | "desc", filter: str
   const seen: number[] = [];
   let cursor: string | null = null;
   for (let page = 0; page < 50; page++) {
-    const qs = [`limit=7`, `sort=${dir}`, sortBy && `sortBy=${sortBy}`, filter, cursor && `cursor=${cursor}`]
+    const qs: string = [`limit=7`, `sort=${dir}`, sortBy && `sortBy=${sortBy}`, filter, cursor && `cursor=${cursor}`]
       .filter(Boolean)
       .join("&");
     const res = await call(GET, `/api/tokens?${qs}`);

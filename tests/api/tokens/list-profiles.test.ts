@@ -9,9 +9,8 @@ import { insertTokens, insertUser } from "./fixtures";
 
 let neynar: FakeNeynar;
 const list = (fids: string) => call(GET, `/api/tokens?includeUser=true&fids=${fids}`);
-const usernames = (res: {
-  body: { data: Array<{ requestor_fid: number; related: { user: { username: string } } }> };
-}) => Object.fromEntries(res.body.data.map((t) => [t.requestor_fid, t.related.user?.username ?? null]));
+const usernames = (res: Awaited<ReturnType<typeof list>>) =>
+  Object.fromEntries(res.body.data.map((t) => [t.requestor_fid, t.related?.user?.username ?? null]));
 
 beforeAll(async () => {
   neynar = await startFakeNeynar();

@@ -121,7 +121,7 @@ describe("GET /api/tokens", () => {
       const { body } = await get("");
       const cat = body.data[5];
       expect(names(await get(`q=${cat.contract_address}`))).toEqual(["Based Cat"]);
-      expect(names(await get(`q=${cat.pool_address.toUpperCase().replace("0X", "0x")}`))).toEqual(["Based Cat"]);
+      expect(names(await get(`q=${cat.pool_address!.toUpperCase().replace("0X", "0x")}`))).toEqual(["Based Cat"]);
       expect(names(await get(`q=${poolId(4)}`))).toEqual(["V4 Thing"]);
       expect(names(await get(`q=${address("c", 999999)}`))).toEqual([]);
     });
@@ -196,15 +196,15 @@ describe("GET /api/tokens", () => {
     it("adds the creator's stored profile as related.user (null when unknown)", async () => {
       const res = await get("includeUser=true&fids=7,8");
       const [frog, dog] = res.body.data;
-      expect(dog.related.user).toMatchObject({ fid: 7, username: "alice" });
-      expect(frog.related.user).toBeNull();
+      expect(dog.related!.user).toMatchObject({ fid: 7, username: "alice" });
+      expect(frog.related!.user).toBeNull();
       expect(frog.related).not.toHaveProperty("market");
     });
 
     it("adds stored market data as related.market (null without a row)", async () => {
       const res = await get("includeMarket=1&fid=7");
       const [dog, cat] = res.body.data;
-      expect(cat.related.market).toEqual({
+      expect(cat.related!.market).toEqual({
         marketCap: 5000,
         priceUsd: 0.00005,
         volume24h: 10,
@@ -214,7 +214,7 @@ describe("GET /api/tokens", () => {
         updatedAt: expect.any(String),
         stale: false,
       });
-      expect(dog.related.market).toMatchObject({ marketCap: 9000, priceUsd: null });
+      expect(dog.related!.market).toMatchObject({ marketCap: 9000, priceUsd: null });
       expect((await get("includeMarket=true&q=zebra")).body.data[0].related).toEqual({ market: null });
     });
   });

@@ -140,7 +140,7 @@ describe("GET /api/tokens/fetch-by-pool-address", () => {
     );
     expect(res.status, res.text).toBe(200);
     expect(res.body.data).toMatchObject({ name: "Seventy 0", chain_id: 8453 });
-    expect((await call(byPool, `/api/tokens/fetch-by-pool-address?poolAddress=${poolId(9)}`)).body.data.name).toBe(
+    expect((await call(byPool, `/api/tokens/fetch-by-pool-address?poolAddress=${poolId(9)}`)).body.data!.name).toBe(
       "V4 Pool Token",
     );
     const none = await call(byPool, `/api/tokens/fetch-by-pool-address?poolAddress=${address("b", 9999)}`);
@@ -251,7 +251,7 @@ describe("POST /api/tokens/fetch-by-pool-addresses", () => {
       const one = await call(byPool, `/api/tokens/fetch-by-pool-address?poolAddress=${pool}`);
       expect(one.status, one.text).toBe(200);
       expect(many.body.data[pool]).toStrictEqual(one.body.data);
-      expect(Object.keys(many.body.data[pool])).toEqual(Object.keys(one.body.data));
+      expect(Object.keys(many.body.data[pool]!)).toEqual(Object.keys(one.body.data!));
     }
     expect(many.body.data[address("b", 702)].created_at).toBe("2025-01-02T03:04:05.678Z");
     expect(many.body.data[address("b", 703)].starting_market_cap).toBeNull();

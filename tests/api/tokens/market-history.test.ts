@@ -86,7 +86,7 @@ describe("the token's presale", () => {
     const res = await call(presales, "/api/presales?chainId=8453&presaleId=7");
     expect(res.status, res.text).toBe(200);
     expect(res.body.presales.map((p: any) => p.presale_id)).toEqual([7]);
-    expect(res.body.presales[0].token_address.toLowerCase()).toBe(address("c", 9100));
+    expect(res.body.presales[0].token_address!.toLowerCase()).toBe(address("c", 9100));
   });
 
   it("is written by the migration's backfill statement for rows indexed before it", async () => {

@@ -195,18 +195,18 @@ describe("market figures in the lists", () => {
   it("carry updatedAt; figures older than a refresh period are refreshed in the background (a job)", async () => {
     await refreshMarketBatch(100);
     const [token] = (await list()).body.data;
-    expect(token.related.market).toMatchObject({ stale: false, marketCap: expect.any(Number) });
-    expect(Date.now() - Date.parse(token.related.market.updatedAt)).toBeLessThan(60_000);
+    expect(token.related!.market).toMatchObject({ stale: false, marketCap: expect.any(Number) });
+    expect(Date.now() - Date.parse(token.related!.market!.updatedAt)).toBeLessThan(60_000);
     gecko.requests.length = 0;
 
     await age(token.id, 3600);
-    const old = (await list()).body.data[0].related.market;
+    const old = (await list()).body.data[0].related!.market;
     expect(old).toMatchObject({ stale: false, marketCap: expect.any(Number) });
-    expect(Date.now() - Date.parse(old.updatedAt)).toBeGreaterThan(3_500_000);
+    expect(Date.now() - Date.parse(old!.updatedAt)).toBeGreaterThan(3_500_000);
     await vi.waitFor(async () => expect(await runDueJobs(jobs, 50)).not.toHaveLength(0), { timeout: 5000 });
     expect(asked()).toEqual([address("b", 8010)]);
-    const fresh = (await list()).body.data[0].related.market;
-    expect(Date.now() - Date.parse(fresh.updatedAt)).toBeLessThan(60_000);
+    const fresh = (await list()).body.data[0].related!.market;
+    expect(Date.now() - Date.parse(fresh!.updatedAt)).toBeLessThan(60_000);
   });
 
   it("withholds figures older than MARKET_MAX_AGE_SECONDS (null, stale: true) rather than serve them as current", async () => {
@@ -215,9 +215,9 @@ describe("market figures in the lists", () => {
     process.env.MARKET_DATA_PROVIDER = "none"; // no background refresh: the row stays old
     resetConfig();
     try {
-      const market = (await list()).body.data[0].related.market;
+      const market = (await list()).body.data[0].related!.market;
       expect(market).toMatchObject({ stale: true, marketCap: null, priceUsd: null, txCount24h: null });
-      expect(Date.parse(market.updatedAt)).toBeLessThan(Date.now() - 86_400_000);
+      expect(Date.parse(market!.updatedAt)).toBeLessThan(Date.now() - 86_400_000);
     } finally {
       process.env.MARKET_DATA_PROVIDER = "geckoterminal";
       resetConfig();

@@ -74,7 +74,7 @@ describe("GET /api/tokens/authenticated", () => {
     expect(res.status, res.text).toBe(200);
     expect(res.body).toMatchObject({ total: 12, tokensDeployed: 12, cursor: null });
     expect(res.body.data).toHaveLength(12);
-    expect(res.body.data[11].related.market.marketCap).toBe(1234);
+    expect(res.body.data[11].related!.market!.marketCap).toBe(1234);
     expect(res.headers.get("cache-control")).toBe("no-store");
     expect(res.headers.get("access-control-allow-origin")).toBeNull();
   });
@@ -121,7 +121,7 @@ describe("GET /api/get-token-by-address", () => {
       related: { user: { fid: 43, username: "carol" } },
     });
     expect(res.body.data).not.toHaveProperty("social_urls");
-    expect(res.body.data.farcasterVerifiedEthAddress.toLowerCase()).toBe(address("f", 43));
+    expect(res.body.data.farcasterVerifiedEthAddress!.toLowerCase()).toBe(address("f", 43));
     expect(res.headers.get("cache-control")).toBe("private, max-age=120");
   });
 

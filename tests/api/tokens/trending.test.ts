@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { GET } from "@/app/api/tokens/trending/route";
 import { resetConfig } from "@/lib/core/config";
 import { kv } from "@/lib/platform/kv";
-import { expectError, typedCall } from "@/tests/helpers/http";
+import { call, expectError } from "@/tests/helpers/http";
 import { startFakeServer, type FakeReply, type FakeServer } from "@/tests/helpers/fake-server";
 import { address, geckoPool, insertTokens } from "./fixtures";
 
@@ -56,7 +56,7 @@ beforeEach(() => {
 
 describe("GET /api/tokens/trending", () => {
   it("orders the page by 24 h price change and keeps our pools only; cached 5 minutes at the edge", async () => {
-    const res = await typedCall(GET, "/api/tokens/trending");
+    const res = await call(GET, "/api/tokens/trending");
     expect(res.status, res.text).toBe(200);
     expect(res.body.trending).toEqual([ours[1].pool, ours[0].pool, ours[2].pool]);
     expect(res.body.tokens[ours[1].pool]).toMatchObject({
@@ -73,28 +73,28 @@ describe("GET /api/tokens/trending", () => {
   });
 
   it("serves the cached answer without calling the aggregator again", async () => {
-    await typedCall(GET, "/api/tokens/trending?order=h1_trending");
+    await call(GET, "/api/tokens/trending?order=h1_trending");
     const calls = gecko.requests.length;
     reply = () => ({ status: 500, text: "down" });
-    const again = await typedCall(GET, "/api/tokens/trending?order=h1_trending");
+    const again = await call(GET, "/api/tokens/trending?order=h1_trending");
     expect(again.status).toBe(200);
     expect(again.body.trending).toEqual([ours[0].pool, ours[1].pool, ours[2].pool]); // the aggregator's own order
     expect(gecko.requests.length).toBe(calls);
   });
 
   it("other orders: volume and transaction count, ascending and descending, with the window's duration", async () => {
-    expect((await typedCall(GET, "/api/tokens/trending?order=h24_volume_usd_asc")).body.trending).toEqual([
+    expect((await call(GET, "/api/tokens/trending?order=h24_volume_usd_asc")).body.trending).toEqual([
       ours[1].pool,
       ours[2].pool,
       ours[0].pool,
     ]);
-    expect((await typedCall(GET, "/api/tokens/trending?order=h24_tx_count_desc&page=2")).body.trending).toEqual([
+    expect((await call(GET, "/api/tokens/trending?order=h24_tx_count_desc&page=2")).body.trending).toEqual([
       ours[1].pool,
       ours[2].pool,
       ours[0].pool,
     ]);
     expect(gecko.requests.at(-1)!.query.get("page")).toBe("2");
-    await typedCall(GET, "/api/tokens/trending?order=m5_trending");
+    await call(GET, "/api/tokens/trending?order=m5_trending");
     expect(gecko.requests.at(-1)!.query.get("duration")).toBe("5m");
   });
 
@@ -113,10 +113,10 @@ describe("GET /api/tokens/trending", () => {
     it.each(failures)("serves the last good answer after %s", async (_label, failure) => {
       const qs = "order=h6_volume_usd_desc";
       reply = healthy;
-      const good = await typedCall(GET, `/api/tokens/trending?${qs}`);
+      const good = await call(GET, `/api/tokens/trending?${qs}`);
       await forget(qs);
       reply = failure;
-      const res = await typedCall(GET, `/api/tokens/trending?${qs}`);
+      const res = await call(GET, `/api/tokens/trending?${qs}`);
       expect(res.status, res.text).toBe(200);
       expect(res.body).toEqual(good.body);
       expect(res.headers.get("x-trending-stale")).toBe("true");
@@ -124,7 +124,7 @@ describe("GET /api/tokens/trending", () => {
 
     it.each(failures)("answers 503 provider_unavailable after %s when nothing was cached", async (label, failure) => {
       reply = failure;
-      const res = await typedCall(
+      const res = await call(
         GET,
         `/api/tokens/trending?order=h1_price_change_percentage_asc&page=${failures.findIndex(([l]) => l === label) + 3}`,
       );
@@ -137,7 +137,7 @@ describe("GET /api/tokens/trending", () => {
     process.env.MARKET_DATA_PROVIDER = "none";
     resetConfig();
     try {
-      expectError(await typedCall(GET, "/api/tokens/trending?page=10"), 503, "provider_unavailable");
+      expectError(await call(GET, "/api/tokens/trending?page=10"), 503, "provider_unavailable");
     } finally {
       process.env.MARKET_DATA_PROVIDER = "geckoterminal";
       resetConfig();
@@ -155,7 +155,7 @@ describe("GET /api/tokens/trending", () => {
       ["chainId=999999", "chainId"],
     ]) {
       expect(
-        expectError(await typedCall(GET, `/api/tokens/trending?${qs}`), 400, "invalid_request").error.startsWith(
+        expectError(await call(GET, `/api/tokens/trending?${qs}`), 400, "invalid_request").error.startsWith(
           `${param}: `,
         ),
       ).toBe(true);
