@@ -27,33 +27,42 @@ export function batchShape(): { readsPerBatch: number; batchesInFlight: number }
 }
 
 /**
+ * Runs `run(0)` to `run(count - 1)` in order, `workers` at a time. After a failure no further index starts; once the
+ * running ones have ended, the first failure is thrown.
+ */
+export async function inTurns(count: number, workers: number, run: (index: number) => Promise<void>): Promise<void> {
+  let next = 0;
+  const failures: unknown[] = [];
+  const worker = async () => {
+    while (next < count && !failures.length) {
+      const index = next++;
+      await run(index).catch((error: unknown) => failures.push(error));
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(workers, count) }, worker));
+  if (failures.length) throw failures[0];
+}
+
+/**
  * Runs every read, RPC_BATCH_SIZE of them in the same tick (one batch), BATCHES_IN_FLIGHT batches at a time. Reads
  * refused for the rate are tried again alone after a wait; any other error stops the rest and is thrown.
  */
 export async function readInBatches(reads: readonly (() => Promise<void>)[]): Promise<void> {
   const { readsPerBatch: size, batchesInFlight: workers } = batchShape();
-  let taken = 0;
-  let failed: unknown = null;
-  const worker = async () => {
-    while (taken < reads.length && failed === null) {
-      let batch = reads.slice(taken, (taken += size));
-      for (let tries = 1; batch.length; tries++) {
-        const settled = await Promise.allSettled(batch.map((read) => read()));
-        const refused = batch.filter((_, i) => settled[i]!.status === "rejected");
-        if (!refused.length) break;
-        const errors = settled.flatMap((s) => (s.status === "rejected" ? [s.reason] : []));
-        const other = errors.find((e) => classifyRangeError(e)?.kind !== "rate_limited");
-        if (other !== undefined || tries >= MAX_RATE_LIMITED_TRIES) {
-          failed ??= other ?? errors[0];
-          return;
-        }
-        const why = classifyRangeError(errors[0]);
-        const wait = why?.kind === "rate_limited" ? why.retryAfterMs : null;
-        await sleep(Math.min(BACKOFF_MAX_MS, wait ?? BACKOFF_BASE_MS * 2 ** (tries - 1)));
-        batch = refused;
-      }
+  await inTurns(Math.ceil(reads.length / size), workers, async (b) => {
+    let batch = reads.slice(b * size, (b + 1) * size);
+    for (let tries = 1; batch.length; tries++) {
+      const settled = await Promise.allSettled(batch.map((read) => read()));
+      const refused = batch.filter((_, i) => settled[i]!.status === "rejected");
+      if (!refused.length) return;
+      const errors = settled.flatMap((s) => (s.status === "rejected" ? [s.reason] : []));
+      const other = errors.find((e) => classifyRangeError(e)?.kind !== "rate_limited");
+      if (other !== undefined) throw other;
+      if (tries >= MAX_RATE_LIMITED_TRIES) throw errors[0];
+      const why = classifyRangeError(errors[0]);
+      const wait = why?.kind === "rate_limited" ? why.retryAfterMs : null;
+      await sleep(Math.min(BACKOFF_MAX_MS, wait ?? BACKOFF_BASE_MS * 2 ** (tries - 1)));
+      batch = refused;
     }
-  };
-  await Promise.all(Array.from({ length: Math.min(workers, Math.ceil(reads.length / size)) }, worker));
-  if (failed !== null) throw failed;
+  });
 }

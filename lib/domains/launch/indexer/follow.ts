@@ -12,7 +12,7 @@ import {
   type TokenGeneration,
   type UndecodableLog,
 } from "@/lib/platform/chain";
-import { batchShape } from "@/lib/platform/chain/batched";
+import { batchShape, inTurns } from "@/lib/platform/chain/batched";
 import { type EventStream, type FollowedRange, type FollowOptions, followStream } from "@/lib/platform/chain/follower";
 import { backfillStream, readCheckpoint, readCheckpoints } from "@/lib/platform/checkpoints";
 import {
@@ -165,18 +165,9 @@ async function readRange(chainId: number, range: FollowedRange): Promise<Prepare
   const { readsPerBatch, batchesInFlight } = batchShape();
   const slices = [...callSlices(events, Math.max(1, readsPerBatch - 1))];
   const prepared: PreparedRange["indexed"][] = [];
-  let taken = 0;
-  let failed = false;
-  const worker = async () => {
-    while (taken < slices.length && !failed) {
-      const i = taken++;
-      prepared[i] = await sliceContexts(chainId, slices[i]!).catch((error) => {
-        failed = true;
-        throw error;
-      });
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(batchesInFlight, slices.length) }, worker));
+  await inTurns(slices.length, batchesInFlight, async (i) => {
+    prepared[i] = await sliceContexts(chainId, slices[i]!);
+  });
   return { indexed: prepared.flat(), undecodable };
 }
 
