@@ -247,7 +247,7 @@ export const configSchema = z.object({
       "comma-separated chainId:SYMBOL:address:decimals:defaultMarketCap entries",
     )
     .default(""),
-  /** TokenCreated indexer: first block without a checkpoint, blocks per getLogs, ranges per run, blocks re-read for reorgs. */
+  // --- the TokenCreated indexer: first block without a checkpoint, blocks per getLogs, ranges per run, reorg depth ---
   /** JSON-RPC requests sent in one HTTP batch at most (one tick's block headers, receipts, calls); 0: no batching. */
   RPC_BATCH_SIZE: z.coerce.number().int().min(0).max(100).default(100),
   TOKEN_INDEX_START_BLOCK: z.coerce.number().int().min(0).default(0),
