@@ -156,13 +156,17 @@ export interface LegacyFactory {
 }
 
 /**
- * A Base block before the first legacy factory's deployment (about 19 September 2024; the first tokens came in
- * November 2024). The SDK publishes no deployment blocks, so no factory carries a start block of its own: a local chain
- * stands in for Base at these addresses from block 0. Operators set TOKEN_INDEX_START_BLOCK_8453 to it (docs/chain.md).
+ * The start block operators set on Base (TOKEN_INDEX_START_BLOCK_8453, docs/chain.md): about 19 September 2024,
+ * before the first legacy factory (its first tokens came in November 2024). v0 to v3 carry no start block of their own,
+ * for no public source gives their deployment blocks, so they start at the chain's start block.
  */
 export const BASE_LEGACY_START_BLOCK = 20_000_000;
 
-/** The platform's legacy factories per chain, as clanker-sdk's CLANKERS lists them. */
+/**
+ * The platform's legacy factories per chain, as clanker-sdk's CLANKERS lists them. The SDK publishes no deployment
+ * blocks: a factory carries one only where a public source states it for its address (the source is named beside it).
+ * A local chain standing in for Base names its factories in LEGACY_FACTORIES_8453, so they start at its block 0.
+ */
 export const PRODUCTION_LEGACY_FACTORIES: Record<number, readonly LegacyFactory[]> = {
   8453: [
     { type: "proxy", factory: "0x250c9FB2b411B48273f69879007803790A6AeA47" },
@@ -182,6 +186,9 @@ export const PRODUCTION_LEGACY_FACTORIES: Record<number, readonly LegacyFactory[
       factory: "0x2A787b2362021cC3eEa3C24C4748a6cD5B687382",
       locker: "0x33e2Eda238edcF470309b8c6D228986A1204c8f9",
       vault: "0x42A95190B4088C88Dd904d930c79deC1158bF09D",
+      // 18 March 2025, v3.1's release month. One public source, a fee-claim app's src/sources/clanker/config.js:
+      // "Factory deployed at block 27,733,337", found by searching the block where the factory's code appears.
+      startBlock: 27_733_337,
     },
   ],
   // Abstract

@@ -17,6 +17,7 @@ import {
   type Hex,
 } from "viem";
 import {
+  blockTimeOf,
   chainSettings,
   readTokenCreatedLogs,
   setChainTransport,
@@ -24,6 +25,7 @@ import {
   tokenFactoryAbi,
 } from "@/lib/platform/chain";
 import {
+  BASE_LEGACY_START_BLOCK,
   decodeLegacyTokenCreated,
   LEGACY_GENERATIONS,
   LEGACY_TOKEN_CREATED_EVENTS,
@@ -34,6 +36,7 @@ import {
   type LegacyFactory,
   type LegacyGeneration,
 } from "@/lib/platform/chain/generations";
+import { FIXED_BLOCK_TIMES } from "@/lib/platform/chain/settings";
 
 const vars = (env: Record<string, string>) => env as NodeJS.ProcessEnv;
 const sdkTokenCreated = (abi: Abi) => getAbiItem({ abi, name: "TokenCreated" }) as AbiEvent;
@@ -465,6 +468,35 @@ describe("readTokenCreatedLogs over every generation", () => {
     expect(events).toHaveLength(1);
     expect(filters).toEqual([
       expect.objectContaining({ address: [V0], topics: [[LEGACY_TOKEN_CREATED_TOPICS.proxy]] }),
+    ]);
+  });
+});
+
+describe("the legacy factories' deployment blocks", () => {
+  // v4 went live on Base in June 2025: every earlier factory was deployed before it.
+  const V4_RELEASE = Date.parse("2025-06-01T00:00:00Z") / 1000;
+
+  it("are whole blocks on Base between the chain's start block and v4's release, in generation order", () => {
+    const known = PRODUCTION_LEGACY_FACTORIES[8453]!.filter((f) => f.startBlock !== undefined);
+    expect(known.length).toBeGreaterThan(0);
+    for (const f of known) {
+      expect(Number.isSafeInteger(f.startBlock), f.type).toBe(true);
+      expect(f.startBlock!, f.type).toBeGreaterThan(BASE_LEGACY_START_BLOCK);
+      expect(blockTimeOf(FIXED_BLOCK_TIMES[8453]!, f.startBlock!), f.type).toBeLessThan(V4_RELEASE);
+    }
+    // Listed oldest first (v0, v1, v2, v3, v3.1): each known block after the ones before it.
+    const blocks = known.map((f) => f.startBlock!);
+    expect(blocks).toEqual([...blocks].sort((a, b) => a - b));
+    expect(new Set(blocks).size).toBe(blocks.length);
+  });
+
+  it("do not reach the local chain: LEGACY_FACTORIES_<chainId> entries carry none", () => {
+    const settings = chainSettings(
+      8453,
+      vars({ LEGACY_FACTORIES_8453: "clanker_v3_1:0x2A787b2362021cC3eEa3C24C4748a6cD5B687382" }),
+    );
+    expect(settings.legacyFactories).toEqual([
+      { type: "clanker_v3_1", factory: "0x2A787b2362021cC3eEa3C24C4748a6cD5B687382" },
     ]);
   });
 });
