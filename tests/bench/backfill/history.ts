@@ -2,7 +2,9 @@
 // deterministically from a seed: token i's block, transaction, log and deploying call are computed from (seed, i) on
 // demand, so a million tokens are never held at once. Logs are ABI-encoded with the platform SDK's own ABIs, each
 // generation's event at its Base factory (clanker-sdk's CLANKERS), and each deploying transaction calls that
-// factory's deployToken with the configuration the event reports.
+// factory's deployToken with the configuration the event reports. Each v0 to v3.1 transaction also holds the
+// Uniswap V3 factory's PoolCreated of the token's pool, before its TokenCreated, and the Uniswap V3 factory creates
+// pools of its own in other transactions (noise), as on Base.
 import { CLANKERS } from "clanker-sdk";
 import {
   type Abi,
@@ -30,6 +32,13 @@ const OTHER_PAIRS: Address[] = [
   "0x1bc0c42215582d5A085795f4baDbaC3ff36d1Bcb",
 ];
 const SUPPLY = 100_000_000_000n * 10n ** 18n;
+/** Base's Uniswap V3 factory: it creates the v0 to v3.1 tokens' pools, and every other V3 pool of Base. */
+export const UNISWAP_V3_FACTORY: Address = "0x33128a8fC17869897dcE68Ed026d694621f6FDfD";
+export const POOL_CREATED_TOPIC = toEventSelector("PoolCreated(address,address,uint24,int24,address)");
+/** Uniswap V3's fee tiers and their tick spacing. */
+const TICK_SPACING: Record<number, number> = { 10000: 200, 3000: 60, 500: 10, 100: 1 };
+/** Pools the Uniswap V3 factory creates outside the platform's transactions, per v0 to v3.1 token. */
+const NOISE_PER_LEGACY_TOKEN = 0.3;
 
 export type Generation = "clanker_v0" | "clanker_v1" | "clanker_v2" | "clanker_v3" | "clanker_v3_1" | "clanker_v4";
 export const GENERATIONS: readonly Generation[] = [
@@ -55,6 +64,7 @@ const ERAS: readonly Era[] = [
 ];
 export const FIRST_BLOCK = ERAS[0]!.fromBlock;
 export const HEAD_BLOCK = ERAS[ERAS.length - 1]!.toBlock + 20;
+const isLegacy = (g: Generation) => g !== "clanker_v4";
 
 type Sdk = { address: Address; abi: Abi; related?: Record<string, Address> };
 const sdk = (g: Generation) => (CLANKERS as unknown as Record<Generation, Sdk>)[g];
@@ -65,6 +75,9 @@ export const TOPIC_OF = Object.fromEntries(GENERATIONS.map((g) => [g, toEventSel
   Generation,
   Hex
 >;
+
+/** A PoolCreated's members, token0 and token1 sorted as the factory sorts them. */
+export type PoolCreated = { token0: Address; token1: Address; fee: number; tickSpacing: number; pool: Address };
 
 /** One token of the history: where its event sits and what it says. */
 export type SyntheticToken = {
@@ -79,6 +92,8 @@ export type SyntheticToken = {
   tokenAddress: Address;
   from: Address;
   args: Record<string, unknown>;
+  /** The token's pool (v0 to v3.1), created in its transaction 4 logs before its TokenCreated. */
+  pool?: PoolCreated;
   /** The deploying call's arguments (the factory's deployToken), built when a transaction is asked for. */
   callArgs: () => readonly unknown[];
 };
@@ -86,6 +101,49 @@ export type SyntheticToken = {
 const SALT_TX = 0x5ca1ab1e;
 const SALT_BLOCK = 0x0b10c4ed;
 const SALT_TOKEN = 0x70c3e2;
+const SALT_FEE = 0x0f3e;
+const SALT_POOL = 0x9001;
+const SALT_NOISE = 0x4015e;
+const SALT_NOISE_TX = 0x4015e7;
+
+/** A pool of the Uniswap V3 factory in a transaction of its own (noise to the platform's indexer). */
+export type NoisePool = {
+  index: number;
+  blockNumber: number;
+  inBlock: number;
+  transactionIndex: number;
+  logIndex: number;
+  transactionHash: Hex;
+  from: Address;
+  pool: PoolCreated;
+};
+
+type Span = { fromBlock: number; toBlock: number; count: number };
+
+/** Block of the j-th item of a span: monotone, jittered within its slot, so blocks hold 0, 1 or more items. */
+function placedBlock(span: Span, j: number, salt: number): number {
+  const jitter = mix32((j ^ salt) >>> 0) / 4294967296;
+  return span.fromBlock + Math.floor(((j + jitter) * (span.toBlock - span.fromBlock)) / span.count);
+}
+
+/** Positions j of a span's items whose block is in [from, to], in order. */
+function* placedIn(span: Span, from: number, to: number, salt: number): Generator<number> {
+  if (span.count === 0 || to < span.fromBlock || from >= span.toBlock) return;
+  const perItem = (span.toBlock - span.fromBlock) / span.count;
+  const first = Math.max(0, Math.floor((from - span.fromBlock) / perItem) - 1);
+  const last = Math.min(span.count - 1, Math.ceil((to - span.fromBlock + 1) / perItem));
+  for (let j = first; j <= last; j++) {
+    const block = placedBlock(span, j, salt);
+    if (block >= from && block <= to) yield j;
+  }
+}
+
+/** Items of a span before the j-th in the j-th's block. */
+function placedInBlock(span: Span, j: number, block: number, salt: number): number {
+  let inBlock = 0;
+  while (j - inBlock - 1 >= 0 && placedBlock(span, j - inBlock - 1, salt) === block) inBlock += 1;
+  return inBlock;
+}
 
 /** The inverse of mix32 (murmur3's finaliser). */
 export function unmix32(x: number): number {
@@ -99,6 +157,8 @@ export function unmix32(x: number): number {
 
 export class History {
   readonly eras: Array<Era & { firstToken: number; count: number }>;
+  /** The Uniswap V3 factory's other pools, from the first legacy block to the last era's end. */
+  readonly noise: Span;
 
   constructor(
     readonly tokens: number,
@@ -111,6 +171,9 @@ export class History {
       first += count;
       return placed;
     });
+    const legacy = this.eras.filter((e) => isLegacy(e.generation)).reduce((n, e) => n + e.count, 0);
+    const toBlock = ERAS[ERAS.length - 1]!.toBlock;
+    this.noise = { fromBlock: FIRST_BLOCK, toBlock, count: Math.round(NOISE_PER_LEGACY_TOKEN * legacy) };
   }
 
   get head(): number {
@@ -124,27 +187,17 @@ export class History {
     return counts;
   }
 
-  /** Block of the j-th token of an era: monotone, jittered within its slot, so blocks hold 0, 1 or more tokens. */
-  private blockOf(era: (typeof this.eras)[number], j: number): number {
-    const jitter = mix32((j ^ SALT_BLOCK) >>> 0) / 4294967296;
-    return era.fromBlock + Math.floor(((j + jitter) * (era.toBlock - era.fromBlock)) / era.count);
-  }
-
   /** Indexes of the tokens whose block is in [from, to], in chain order. */
   *indexesIn(from: number, to: number): Generator<number> {
-    for (const era of this.eras) {
-      if (era.count === 0 || to < era.fromBlock || from >= era.toBlock) continue;
-      const perToken = (era.toBlock - era.fromBlock) / era.count;
-      const first = Math.max(0, Math.floor((from - era.fromBlock) / perToken) - 1);
-      const last = Math.min(era.count - 1, Math.ceil((to - era.fromBlock + 1) / perToken));
-      for (let j = first; j <= last; j++) {
-        const block = this.blockOf(era, j);
-        if (block >= from && block <= to) yield era.firstToken + j;
-      }
-    }
+    for (const era of this.eras) for (const j of placedIn(era, from, to, SALT_BLOCK)) yield era.firstToken + j;
   }
 
-  private eraOf(index: number) {
+  /** Indexes of the noise pools whose block is in [from, to], in chain order. */
+  noiseIn(from: number, to: number): Generator<number> {
+    return placedIn(this.noise, from, to, SALT_NOISE);
+  }
+
+  eraOf(index: number) {
     const era = this.eras.find((e) => index >= e.firstToken && index < e.firstToken + e.count);
     if (!era) throw new RangeError(`token ${index} is not in a history of ${this.tokens}`);
     return era;
@@ -183,17 +236,21 @@ export class History {
   token(index: number): SyntheticToken {
     const era = this.eraOf(index);
     const j = index - era.firstToken;
-    const blockNumber = this.blockOf(era, j);
-    let inBlock = 0;
-    while (j - inBlock - 1 >= 0 && this.blockOf(era, j - inBlock - 1) === blockNumber) inBlock += 1;
+    const blockNumber = placedBlock(era, j, SALT_BLOCK);
+    const inBlock = placedInBlock(era, j, blockNumber, SALT_BLOCK);
     const rng = new Prng(`${this.seed}/token/${index}`);
     const tokenAddress = `0x${rng.hex(16).slice(2)}${tail(index, SALT_TOKEN)}` as Address;
     const text = tokenText(rng, era.generation);
     const from = this.creator(rng);
     const fid = rng.chance(0.7) ? BigInt(rng.between(2, 1_100_000)) : 0n;
     const castHash = fid && rng.chance(0.8) ? rng.hex(20) : "";
-    const tick = -230_400 + 200 * rng.between(-40, 60);
+    const fee = poolFeeOf(index, era.generation);
+    // A multiple of the pool's tick spacing, as the factories require.
+    const drawn = -230_400 + 200 * rng.between(-40, 60);
+    const tick = drawn - (drawn % TICK_SPACING[fee]!);
     const pairedToken = rng.chance(1 / 12) ? rng.pick(OTHER_PAIRS) : WETH;
+    // v0 and v1 pair with WETH whatever is drawn.
+    const poolPair = era.generation === "clanker_v0" || era.generation === "clanker_v1" ? WETH : pairedToken;
     const salt = rng.hex(32) as Hex;
     const positionId = BigInt(1_000_000 + index);
     const related = sdk(era.generation).related ?? {};
@@ -205,6 +262,7 @@ export class History {
       fid,
       castHash,
       tick,
+      fee,
       pairedToken,
       salt,
       positionId,
@@ -221,7 +279,142 @@ export class History {
       tokenAddress,
       from,
       args,
+      pool: isLegacy(era.generation)
+        ? poolOf(tokenAddress, poolPair, fee, derivedAddress(index, SALT_POOL))
+        : undefined,
       callArgs,
+    };
+  }
+
+  /** The token's address alone (the first draw of token()). */
+  tokenAddress(index: number): Address {
+    return `0x${new Prng(`${this.seed}/token/${index}`).hex(16).slice(2)}${tail(index, SALT_TOKEN)}` as Address;
+  }
+
+  /** The j-th pool the Uniswap V3 factory creates outside the platform: a pool of other tokens, now and then another
+   * pool of an earlier v0 to v3.1 token (another pair or fee tier than its own). */
+  noisePool(j: number): NoisePool {
+    const blockNumber = placedBlock(this.noise, j, SALT_NOISE);
+    const inBlock = placedInBlock(this.noise, j, blockNumber, SALT_NOISE);
+    const rng = new Prng(`${this.seed}/noise/${j}`);
+    const transactionHash = `${rng.hex(28)}${tail(j, SALT_NOISE_TX)}` as Hex;
+    const from = `0x${rng.hex(20).slice(2)}` as Address;
+    const earlier = this.legacyTokensBefore(blockNumber);
+    let pool: PoolCreated;
+    if (earlier > 0 && rng.chance(0.1)) {
+      const index = rng.int(earlier);
+      const fee = poolFeeOf(index, this.eraOf(index).generation) === 10_000 ? 3_000 : 10_000;
+      pool = poolOf(this.tokenAddress(index), rng.pick([WETH, OTHER_PAIRS[0]!]), fee, derivedAddress(j, SALT_NOISE));
+    } else {
+      const pair = rng.chance(0.6) ? WETH : rng.chance(0.6) ? OTHER_PAIRS[0]! : rng.pick(OTHER_PAIRS);
+      const fee = rng.pick([10_000, 10_000, 3_000, 3_000, 3_000, 500, 500, 100]);
+      pool = poolOf(`0x${rng.hex(20).slice(2)}` as Address, pair, fee, derivedAddress(j, SALT_NOISE));
+    }
+    return {
+      index: j,
+      blockNumber,
+      inBlock,
+      // Between the platform's transactions of the block, in block order: tokens sit at 3 + 4k, logs 7 + 9k to 11 + 9k.
+      transactionIndex: 1 + 4 * inBlock,
+      logIndex: 3 + 9 * inBlock,
+      transactionHash,
+      from,
+      pool,
+    };
+  }
+
+  noiseOfTransaction(hash: string): number | null {
+    const j = untail(hash, SALT_NOISE_TX);
+    if (j === null || j >= this.noise.count) return null;
+    return `${new Prng(`${this.seed}/noise/${j}`).hex(28)}${tail(j, SALT_NOISE_TX)}` === hash.toLowerCase() ? j : null;
+  }
+
+  /** How many v0 to v3.1 tokens surely sit before `block`: a prefix of the indexes (eras are in chain order). */
+  private legacyTokensBefore(block: number): number {
+    let n = 0;
+    for (const era of this.eras) {
+      if (!isLegacy(era.generation) || era.count === 0 || block <= era.fromBlock) break;
+      if (block >= era.toBlock) n += era.count;
+      else
+        return n + Math.max(0, Math.floor((block - era.fromBlock) / ((era.toBlock - era.fromBlock) / era.count)) - 1);
+    }
+    return n;
+  }
+
+  /**
+   * The logs of [from, to] in chain order, built only for the (address, topic0) pairs `wanted` accepts: TokenCreated
+   * at each generation's factory, and PoolCreated at the Uniswap V3 factory (the tokens' and the noise's).
+   */
+  *logsIn(from: number, to: number, wanted: (address: string, topic0: Hex) => boolean): Generator<RpcLog> {
+    const pools = wanted(UNISWAP_V3_FACTORY.toLowerCase(), POOL_CREATED_TOPIC);
+    const noise = pools ? [...this.noiseIn(from, to)].map((j) => this.noisePool(j)) : [];
+    let n = 0;
+    for (const index of this.indexesIn(from, to)) {
+      const generation = this.eraOf(index).generation;
+      const created = wanted(factoryOf(generation).toLowerCase(), TOPIC_OF[generation]);
+      if (!created && !(pools && isLegacy(generation))) continue;
+      const token = this.token(index);
+      for (; n < noise.length && chainOrder(noise[n]!, token) < 0; n++) yield this.noiseLog(noise[n]!);
+      if (pools && token.pool) yield this.poolLog(token);
+      if (created) yield this.log(token);
+    }
+    for (; n < noise.length; n++) yield this.noiseLog(noise[n]!);
+  }
+
+  /** The token's PoolCreated (v0 to v3.1), 4 logs before its TokenCreated. */
+  poolLog(token: SyntheticToken): RpcLog {
+    if (!token.pool) throw new Error(`${token.generation} creates its pool without the Uniswap V3 factory`);
+    return this.poolCreatedLog(
+      token.pool,
+      token.blockNumber,
+      token.transactionHash,
+      token.transactionIndex,
+      token.logIndex - 4,
+    );
+  }
+
+  noiseLog(noise: NoisePool): RpcLog {
+    const { pool, blockNumber, transactionHash, transactionIndex, logIndex } = noise;
+    return this.poolCreatedLog(pool, blockNumber, transactionHash, transactionIndex, logIndex);
+  }
+
+  private poolCreatedLog(pool: PoolCreated, block: number, hash: Hex, txIndex: number, logIndex: number): RpcLog {
+    return {
+      address: UNISWAP_V3_FACTORY.toLowerCase() as Address,
+      topics: [
+        POOL_CREATED_TOPIC,
+        `0x${staticWord("address", pool.token0)}`,
+        `0x${staticWord("address", pool.token1)}`,
+        `0x${word(BigInt(pool.fee))}`,
+      ],
+      data: `0x${word(BigInt(pool.tickSpacing))}${staticWord("address", pool.pool)}`,
+      blockNumber: hex(block),
+      blockHash: this.blockHash(block),
+      transactionHash: hash,
+      transactionIndex: hex(txIndex),
+      logIndex: hex(logIndex),
+      removed: false,
+    };
+  }
+
+  /** The noise pool's transaction: the Uniswap V3 factory's createPool(tokenA, tokenB, fee). */
+  noiseTransaction(noise: NoisePool): Record<string, unknown> {
+    const { pool } = noise;
+    const input = `0xa1671295${staticWord("address", pool.token0)}${staticWord("address", pool.token1)}${word(BigInt(pool.fee))}`;
+    return {
+      ...this.transactionFrame(noise.from, noise.blockNumber, noise.transactionIndex, noise.index % 997),
+      hash: noise.transactionHash,
+      to: UNISWAP_V3_FACTORY.toLowerCase(),
+      input,
+    };
+  }
+
+  noiseReceipt(noise: NoisePool): Record<string, unknown> {
+    return {
+      ...this.receiptFrame(noise.from, noise.blockNumber, noise.transactionIndex),
+      transactionHash: noise.transactionHash,
+      to: UNISWAP_V3_FACTORY.toLowerCase(),
+      logs: [this.noiseLog(noise)],
     };
   }
 
@@ -258,16 +451,23 @@ export class History {
       args: token.callArgs(),
     } as never);
     return {
-      type: "0x2",
+      ...this.transactionFrame(token.from, token.blockNumber, token.transactionIndex, token.index % 997),
       hash: token.transactionHash,
-      blockHash: this.blockHash(token.blockNumber),
-      blockNumber: hex(token.blockNumber),
-      transactionIndex: hex(token.transactionIndex),
-      from: token.from.toLowerCase(),
       to: factoryOf(token.generation).toLowerCase(),
       input,
+    };
+  }
+
+  /** What a transaction's answer holds besides its hash, recipient and input. */
+  private transactionFrame(from: Address, block: number, index: number, nonce: number): Record<string, unknown> {
+    return {
+      type: "0x2",
+      blockHash: this.blockHash(block),
+      blockNumber: hex(block),
+      transactionIndex: hex(index),
+      from: from.toLowerCase(),
       value: "0x0",
-      nonce: hex(token.index % 997),
+      nonce: hex(nonce),
       gas: "0x7a1200",
       maxFeePerGas: "0x1dcd6500",
       maxPriorityFeePerGas: "0xf4240",
@@ -283,25 +483,46 @@ export class History {
 
   receipt(token: SyntheticToken): Record<string, unknown> {
     return {
+      ...this.receiptFrame(token.from, token.blockNumber, token.transactionIndex),
       transactionHash: token.transactionHash,
-      transactionIndex: hex(token.transactionIndex),
-      blockHash: this.blockHash(token.blockNumber),
-      blockNumber: hex(token.blockNumber),
-      from: token.from.toLowerCase(),
       to: factoryOf(token.generation).toLowerCase(),
+      logs: token.pool ? [this.poolLog(token), this.log(token)] : [this.log(token)],
+    };
+  }
+
+  /** What a receipt holds besides its transaction's hash, recipient and logs. */
+  private receiptFrame(from: Address, block: number, index: number): Record<string, unknown> {
+    return {
+      transactionIndex: hex(index),
+      blockHash: this.blockHash(block),
+      blockNumber: hex(block),
+      from: from.toLowerCase(),
       cumulativeGasUsed: "0x5b8d80",
       gasUsed: "0x4c4b40",
       effectiveGasPrice: "0x1dcd6500",
       contractAddress: null,
-      logs: [this.log(token)],
       logsBloom: `0x${"0".repeat(512)}`,
       status: "0x1",
       type: "0x2",
     };
   }
 
+  /** The block's transactions in order: its tokens' and its noise pools'. */
+  transactionsOf(block: number): Array<{ index: number; hash: Hex; body: () => Record<string, unknown> }> {
+    const tokens = [...this.indexesIn(block, block)].map((i) => this.token(i));
+    const noise = [...this.noiseIn(block, block)].map((j) => this.noisePool(j));
+    return [
+      ...tokens.map((t) => ({ index: t.transactionIndex, hash: t.transactionHash, body: () => this.transaction(t) })),
+      ...noise.map((p) => ({
+        index: p.transactionIndex,
+        hash: p.transactionHash,
+        body: () => this.noiseTransaction(p),
+      })),
+    ].sort((a, b) => a.index - b.index);
+  }
+
   block(number: number, full: boolean): Record<string, unknown> {
-    const txs = [...this.indexesIn(number, number)].map((i) => this.token(i));
+    const txs = this.transactionsOf(number);
     return {
       number: hex(number),
       hash: this.blockHash(number),
@@ -323,7 +544,7 @@ export class History {
       baseFeePerGas: "0x2faf080",
       mixHash: this.blockHash(number + 4_000_000_000),
       uncles: [],
-      transactions: txs.map((t) => (full ? this.transaction(t) : t.transactionHash)),
+      transactions: txs.map((t) => (full ? t.body() : t.hash)),
     };
   }
 }
@@ -384,6 +605,35 @@ function staticWord(type: string, value: unknown): string {
 }
 
 const hex = (n: number): Hex => `0x${n.toString(16)}`;
+
+/**
+ * The fee tier of a token's pool: v3.1's factory fixes 10,000; v0 to v3 take it as a deploy parameter, 10,000 for
+ * most tokens and another tier for one in sixteen.
+ */
+function poolFeeOf(index: number, generation: Generation): number {
+  if (generation === "clanker_v3_1" || generation === "clanker_v4") return 10_000;
+  const draw = mix32((index ^ SALT_FEE) >>> 0) % 64;
+  return draw < 60 ? 10_000 : draw < 62 ? 3_000 : draw < 63 ? 500 : 100;
+}
+
+function poolOf(token: Address, paired: Address, fee: number, pool: Address): PoolCreated {
+  const [token0, token1] = token.toLowerCase() < paired.toLowerCase() ? [token, paired] : [paired, token];
+  return { token0, token1, fee, tickSpacing: TICK_SPACING[fee]!, pool };
+}
+
+/** A pool's address, derived from its number without keccak: distinct per number (its last word is a bijection). */
+function derivedAddress(n: number, salt: number): Address {
+  let body = "";
+  for (let k = 1; k <= 4; k++)
+    body += mix32((n * 4 + k + salt) >>> 0)
+      .toString(16)
+      .padStart(8, "0");
+  return `0x${body}${tail(n, salt)}` as Address;
+}
+
+/** Whether a noise pool sits before a token in its block's order (negative) or after it. */
+const chainOrder = (noise: NoisePool, token: SyntheticToken) =>
+  noise.blockNumber === token.blockNumber ? noise.inBlock - token.inBlock - 0.5 : noise.blockNumber - token.blockNumber;
 /** The last four bytes of a derived hash: a bijection of the number, so the hash names it back. */
 const tail = (n: number, salt: number) =>
   mix32((n ^ salt) >>> 0)
@@ -437,6 +687,8 @@ type Shape = {
   fid: bigint;
   castHash: string;
   tick: number;
+  /** The pool's fee tier (v0 to v3 take it as a parameter). */
+  fee: number;
   pairedToken: Address;
   salt: Hex;
   positionId: bigint;
@@ -457,7 +709,7 @@ const GENERATION_SHAPES: Record<Generation, (s: Shape) => Shaped> = {
       _supply: SUPPLY,
       lockerAddress: `0x${s.rng.hex(20).slice(2)}`,
     },
-    callArgs: () => [s.text.name, s.text.symbol, SUPPLY, s.tick, 10_000, s.salt, s.from],
+    callArgs: () => [s.text.name, s.text.symbol, SUPPLY, s.tick, s.fee, s.salt, s.from],
   }),
   clanker_v1: (s) => ({
     args: {
@@ -476,7 +728,7 @@ const GENERATION_SHAPES: Record<Generation, (s: Shape) => Shaped> = {
       s.text.symbol,
       SUPPLY,
       s.tick,
-      10_000,
+      s.fee,
       s.salt,
       s.from,
       s.fid,
@@ -500,7 +752,7 @@ const GENERATION_SHAPES: Record<Generation, (s: Shape) => Shaped> = {
       s.text.name,
       s.text.symbol,
       SUPPLY,
-      10_000,
+      s.fee,
       s.salt,
       s.from,
       s.fid,
@@ -525,7 +777,7 @@ const GENERATION_SHAPES: Record<Generation, (s: Shape) => Shaped> = {
         _name: s.text.name,
         _symbol: s.text.symbol,
         _supply: SUPPLY,
-        _fee: 10_000,
+        _fee: s.fee,
         _salt: s.salt,
         _deployer: s.from,
         _fid: s.fid,

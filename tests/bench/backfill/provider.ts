@@ -1,10 +1,12 @@
 // A JSON-RPC server over the synthetic history (history.ts) that behaves like a public provider: every HTTP
 // request waits 25 ms, eth_getLogs answers at most 10,000 logs and 10,000 blocks, more than 25 requests a second
 // get 429 with Retry-After, and a batch holds at most 100 calls. It counts requests and calls per method.
+// eth_getLogs answers the logs its filter names (address and topics), the Uniswap V3 factory's PoolCreated included.
 //   npx tsx tests/bench/backfill/provider.ts [--tokens 1000000] [--seed 1] [--port 8545]
 import { createServer, type Server, type ServerResponse } from "node:http";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
+import type { Hex } from "viem";
 import { BASE_CHAIN_ID, History, type RpcLog } from "./history";
 
 export type ProviderLimits = {
@@ -107,16 +109,15 @@ export async function startFakeProvider(options: {
       if (wanted === null || wanted === undefined) return true;
       return [wanted].flat().some((t) => String(t).toLowerCase() === topic);
     };
+    // Only the logs of the contracts and events the filter names are built.
+    const named = (address: string, topic0: Hex) => (!addresses || addresses.includes(address)) && wants(0, topic0);
     const logs: RpcLog[] = [];
-    for (const index of history.indexesIn(from, to)) {
-      const token = history.token(index);
-      const log = history.log(token);
-      if (addresses && !addresses.includes(log.address)) continue;
+    for (const log of history.logsIn(from, to, named)) {
       if (topics.length > log.topics.length || !log.topics.every((t, i) => wants(i, t))) continue;
       logs.push(log);
       if (logs.length > limits.maxLogs) {
         // Infura's words and code; it names a range that would fit.
-        const fits = Math.max(from, token.blockNumber - 1);
+        const fits = Math.max(from, Number.parseInt(log.blockNumber, 16) - 1);
         throw new RpcError(
           -32005,
           `query returned more than ${limits.maxLogs} results. Try with this block range [${hex(from)}, ${hex(fits)}].`,
@@ -130,16 +131,25 @@ export async function startFakeProvider(options: {
     const block = history.blockOfHash(String(blockHash));
     if (block === null) return null;
     const position = Number.parseInt(String(index), 16);
-    for (const i of history.indexesIn(block, block)) {
-      const token = history.token(i);
-      if (token.transactionIndex === position) return history.transaction(token);
-    }
-    return null;
+    return (
+      history
+        .transactionsOf(block)
+        .find((t) => t.index === position)
+        ?.body() ?? null
+    );
   };
 
+  /** A transaction and its receipt by hash: a token's deployment or a noise pool's creation. */
   const byHash = (hash: unknown) => {
     const index = history.tokenOfTransaction(String(hash));
-    return index === null ? null : history.token(index);
+    if (index !== null) {
+      const token = history.token(index);
+      return { transaction: () => history.transaction(token), receipt: () => history.receipt(token) };
+    }
+    const j = history.noiseOfTransaction(String(hash));
+    if (j === null) return null;
+    const noise = history.noisePool(j);
+    return { transaction: () => history.noiseTransaction(noise), receipt: () => history.noiseReceipt(noise) };
   };
 
   const methods: Record<string, (params: unknown[]) => unknown> = {
@@ -162,14 +172,8 @@ export async function startFakeProvider(options: {
     eth_getTransactionByBlockHashAndIndex: ([hash, index]) => transactionAt(hash, index),
     eth_getTransactionByBlockNumberAndIndex: ([number, index]) =>
       transactionAt(history.blockHash(blockParam(number)), index),
-    eth_getTransactionByHash: ([hash]) => {
-      const token = byHash(hash);
-      return token ? history.transaction(token) : null;
-    },
-    eth_getTransactionReceipt: ([hash]) => {
-      const token = byHash(hash);
-      return token ? history.receipt(token) : null;
-    },
+    eth_getTransactionByHash: ([hash]) => byHash(hash)?.transaction() ?? null,
+    eth_getTransactionReceipt: ([hash]) => byHash(hash)?.receipt() ?? null,
   };
 
   const answer = (call: Call): Answer => {
