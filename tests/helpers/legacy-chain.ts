@@ -45,19 +45,24 @@ export const LEGACY_SUPPLY = 100_000_000_000n * 10n ** 18n;
 /** The platform's usual legacy starting tick (about 10 WETH market cap) on a 1% pool. */
 export const LEGACY_TICK = -230_400;
 export const LEGACY_POOL_FEE = 10_000;
+/** The fee tiers the local factories take (v0 to v3) and their tick spacing; v3.1 fixes 10,000. */
+export const LEGACY_TICK_SPACING: Readonly<Record<number, number>> = { 10000: 200, 3000: 60, 500: 10, 100: 1 };
+/** A pair other than WETH, as on Base (USDC's address; nothing answers there locally, so no dev buy or fee claim). */
+export const BASE_USDC_ADDRESS: Address = "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913";
 
 /**
  * Where the platform's token of `token` and WETH at 1% sits on Base: Uniswap V3's CREATE2 rule (salt from the sorted
  * pair and fee, Uniswap's pool init code hash). The local pool (LegacyDeployment.pool) is elsewhere: its code is the
  * local Pool, so nothing answers at this address on the local chain.
  */
-export function platformPoolAddress(token: Address, paired: Address = WETH_ADDRESS): Address {
+export function platformPoolAddress(
+  token: Address,
+  paired: Address = WETH_ADDRESS,
+  fee: number = LEGACY_POOL_FEE,
+): Address {
   const [token0, token1] = BigInt(token) < BigInt(paired) ? [token, paired] : [paired, token];
   const salt = keccak256(
-    encodeAbiParameters(
-      [{ type: "address" }, { type: "address" }, { type: "uint24" }],
-      [token0, token1, LEGACY_POOL_FEE],
-    ),
+    encodeAbiParameters([{ type: "address" }, { type: "address" }, { type: "uint24" }], [token0, token1, fee]),
   );
   return getContractAddress({
     opcode: "CREATE2",
@@ -88,7 +93,14 @@ export interface LegacyTokenOptions {
   creatorReward?: bigint;
   vaultPercentage?: number;
   vaultDurationSeconds?: bigint;
+  /**
+   * The pool's other token, v2 to v3.1 (default WETH; v0 and v1 always pair with WETH). Any address: the local
+   * factory does not call it, but a dev buy needs WETH and a fee claim a token that answers ERC-20 calls.
+   */
   pairedToken?: Address;
+  /** The pool's fee tier, v0 to v3: 10,000 (default), 3,000, 500 or 100. v3.1's factory fixes 10,000. */
+  fee?: number;
+  /** The starting tick, a multiple of the fee tier's tick spacing (default LEGACY_TICK, a multiple of every one). */
   tick?: number;
   /** ETH of the dev buy (WETH pair only). */
   devBuy?: bigint;
@@ -106,8 +118,11 @@ export interface LegacyDeployment {
   positionId: bigint;
   /** The generation's locker, or the token's own locker (v0, v1). */
   locker: Address;
-  /** The V3-style pool (token and paired token, 1% fee) at the local Uniswap V3 factory. */
+  /** The V3-style pool of the token and its paired token, from the local Uniswap V3 factory's PoolCreated. */
   pool: Address;
+  pairedToken: Address;
+  /** The pool's fee tier (10,000 unless `fee` said otherwise). */
+  poolFee: number;
   deployer: Address;
   sender: Address;
   receipt: TransactionReceipt;
@@ -128,24 +143,29 @@ export async function deployLegacyToken(
   const salt = keccak256(toHex(options.saltLabel ?? name));
   const tick = options.tick ?? LEGACY_TICK;
   const paired = options.pairedToken ?? WETH_ADDRESS;
+  const fee = options.fee ?? LEGACY_POOL_FEE;
+  if ((generation === "proxy" || generation === "clanker") && getAddress(paired) !== WETH_ADDRESS)
+    throw new Error(`${generation} pairs with WETH only`);
+  if (generation === "clanker_v3_1" && fee !== LEGACY_POOL_FEE) throw new Error("clanker_v3_1 fixes the fee at 1%");
+  if (!LEGACY_TICK_SPACING[fee]) throw new Error(`no local fee tier ${fee}`);
   const fid = options.fid ?? 0n;
   const image = options.image ?? "";
   const castHash = options.castHash ?? "";
   const poolConfig = { tick, pairedToken: paired, devBuyFee: LEGACY_POOL_FEE };
 
   let args: unknown[];
-  if (generation === "proxy") args = [name, symbol, LEGACY_SUPPLY, tick, LEGACY_POOL_FEE, salt, deployer];
+  if (generation === "proxy") args = [name, symbol, LEGACY_SUPPLY, tick, fee, salt, deployer];
   else if (generation === "clanker") {
-    args = [name, symbol, LEGACY_SUPPLY, tick, LEGACY_POOL_FEE, salt, deployer, fid, image, castHash];
+    args = [name, symbol, LEGACY_SUPPLY, tick, fee, salt, deployer, fid, image, castHash];
   } else if (generation === "clanker_v2") {
-    args = [name, symbol, LEGACY_SUPPLY, LEGACY_POOL_FEE, salt, deployer, fid, image, castHash, poolConfig];
+    args = [name, symbol, LEGACY_SUPPLY, fee, salt, deployer, fid, image, castHash, poolConfig];
   } else if (generation === "clanker_v3") {
     args = [
       {
         _name: name,
         _symbol: symbol,
         _supply: LEGACY_SUPPLY,
-        _fee: LEGACY_POOL_FEE,
+        _fee: fee,
         _salt: salt,
         _deployer: deployer,
         _fid: fid,
@@ -198,17 +218,32 @@ export async function deployLegacyToken(
   const [created] = parseEventLogs({ abi, eventName: "TokenCreated", logs: receipt.logs }) as unknown as {
     args: Record<string, unknown>;
     address: Address;
+    logIndex: number;
   }[];
   if (!created || getAddress(created.address) !== getAddress(g.factory)) throw new Error("no TokenCreated");
   const address = getAddress(created.args.tokenAddress as Address);
   const positionId = (created.args.lpNftId ?? created.args.positionId) as bigint;
   const locker = g.locker ?? getAddress(created.args.lockerAddress as Address);
-  const pool = await chain.publicClient.readContract({
+  // The pool as the indexer learns it: the factory's nearest earlier PoolCreated naming the token, checked by getPool.
+  const poolCreated = parseEventLogs({
+    abi: artifacts.legacyUniswapV3FactoryAbi,
+    eventName: "PoolCreated",
+    logs: receipt.logs,
+  }).filter(
+    (log) =>
+      getAddress(log.address) === getAddress(L.uniswapV3Factory) &&
+      log.logIndex < created.logIndex &&
+      [log.args.token0, log.args.token1].map((t) => getAddress(t)).includes(address),
+  );
+  const pool = poolCreated.at(-1)?.args.pool;
+  const registered = await chain.publicClient.readContract({
     address: L.uniswapV3Factory,
     abi: artifacts.legacyUniswapV3FactoryAbi,
     functionName: "getPool",
-    args: [address, paired, LEGACY_POOL_FEE],
+    args: [address, paired, fee],
   });
+  if (!pool || getAddress(pool) !== getAddress(registered))
+    throw new Error(`${generation}: no PoolCreated of ${address}`);
   return {
     generation,
     address,
@@ -217,7 +252,9 @@ export async function deployLegacyToken(
     factory: g.factory,
     positionId,
     locker,
-    pool,
+    pool: getAddress(pool),
+    pairedToken: getAddress(paired),
+    poolFee: fee,
     deployer,
     sender: wallet.account.address,
     receipt,
