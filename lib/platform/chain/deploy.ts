@@ -6,6 +6,7 @@ import {
   getContractAddress,
   keccak256,
   recoverTransactionAddress,
+  toHex,
   type Address,
   type ContractFunctionArgs,
   type Hash,
@@ -242,13 +243,12 @@ export async function getTransactionCall(
 ): Promise<{ to: Address | null; input: Hex } | null> {
   const client = getPublicClient(chainId);
   return withChainErrors(chainId, async () => {
-    try {
-      const tx = await client.getTransaction({ blockHash, index });
-      return { to: tx.to ?? null, input: tx.input };
-    } catch (error) {
-      if ((error as Error).name === "TransactionNotFoundError") return null;
-      throw error;
-    }
+    // Raw: viem's getTransaction would also format the dozen members the indexer does not read.
+    const tx = await client.request({
+      method: "eth_getTransactionByBlockHashAndIndex",
+      params: [blockHash, toHex(index)],
+    });
+    return tx ? { to: tx.to ? (tx.to.toLowerCase() as Address) : null, input: tx.input } : null;
   });
 }
 

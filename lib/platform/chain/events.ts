@@ -13,6 +13,7 @@ import {
   toHex,
 } from "viem";
 import { checksum } from "@/lib/core/evm";
+import { eventDecoder } from "./abi-decode";
 import { feeLockerAbi, tokenFactoryAbi } from "./abis";
 import { presaleEventsAbi } from "./abi-presale";
 import { getPublicClient } from "./clients";
@@ -99,16 +100,12 @@ export function locationOf(log: AnyLog): EventLocation {
   };
 }
 
-/** The v4 TokenCreated from one log, or null when the log is another event. */
+const decodeV4TokenCreated = eventDecoder(getAbiItem({ abi: tokenFactoryAbi, name: "TokenCreated" }));
+
+/** The v4 TokenCreated from one log (its addresses lowercase), or null when the log is another event. */
 export function decodeTokenCreated(log: AnyLog): V4TokenCreatedEvent | null {
   if (log.topics[0] !== TOKEN_CREATED_TOPIC) return null;
-  const { args } = decodeEventLog({
-    abi: tokenFactoryAbi,
-    eventName: "TokenCreated",
-    topics: log.topics as [Hex, ...Hex[]],
-    data: log.data,
-  });
-  return { ...locationOf(log), ...args };
+  return { ...locationOf(log), ...decodeV4TokenCreated(log) };
 }
 
 /**

@@ -3,16 +3,8 @@
 // event shape the indexer stores for all of them. Each generation put the token's supply into a Uniswap V3 pool
 // paired with WETH at the 1% fee tier and handed the LP NFT to a locker, so the pool address follows from the token.
 // v3 and v3.1 could pair with another token; their events do not name it, so WETH is assumed for every token.
-import {
-  decodeEventLog,
-  getContractAddress,
-  encodeAbiParameters,
-  keccak256,
-  toEventSelector,
-  type Address,
-  type Hex,
-} from "viem";
-import { checksum } from "@/lib/core/evm";
+import { getContractAddress, encodeAbiParameters, keccak256, toEventSelector, type Address, type Hex } from "viem";
+import { eventDecoder } from "./abi-decode";
 
 /** The token object's `type` of each generation, oldest first. */
 export const TOKEN_GENERATIONS = [
@@ -273,10 +265,19 @@ export interface LegacyTokenCreated {
   vaultPercentage: number | null;
 }
 
-type Topics = [Hex, ...Hex[]];
+const lower = (address: Address) => address.toLowerCase() as Address;
+
+/** Each generation's decoder (abi-decode.ts: addresses lowercase). */
+const decoders = {
+  V0: eventDecoder(tokenCreatedV0Event),
+  V1: eventDecoder(tokenCreatedV1Event),
+  V2: eventDecoder(tokenCreatedV2Event),
+  V3: eventDecoder(tokenCreatedV3Event),
+  V3_1: eventDecoder(tokenCreatedV3_1Event),
+};
 
 /**
- * A legacy TokenCreated of `factory`'s generation, in the shared shape. Throws when the log is not that event (another
+ * A legacy TokenCreated of `factory`'s generation, in the shared shape, its addresses lowercase. Throws when the log is not that event (another
  * generation's topic, or data that does not decode): the caller sets it aside.
  */
 export function decodeLegacyTokenCreated(
@@ -286,8 +287,6 @@ export function decodeLegacyTokenCreated(
   const type = factory.type;
   if (log.topics[0] !== LEGACY_TOKEN_CREATED_TOPICS[type])
     throw new Error(`not the TokenCreated of ${type}, the generation of factory ${factory.factory}`);
-  const topics = log.topics as Topics;
-  const { data } = log;
   const none = {
     vault: null,
     fid: null,
@@ -302,9 +301,9 @@ export function decodeLegacyTokenCreated(
     vaultDuration: null,
     vaultPercentage: null,
   };
-  const locker = factory.locker ? checksum(factory.locker) : null;
+  const locker = factory.locker ? lower(factory.locker) : null;
   if (type === "clanker_v3_1") {
-    const { args: a } = decodeEventLog({ abi: [tokenCreatedV3_1Event], topics, data, strict: true });
+    const a = decoders.V3_1(log);
     return {
       ...none,
       type,
@@ -315,7 +314,7 @@ export function decodeLegacyTokenCreated(
       msgSender: a.msgSender,
       lpNftId: a.positionId,
       locker,
-      vault: factory.vault ? checksum(factory.vault) : null,
+      vault: factory.vault ? lower(factory.vault) : null,
       tokenMetadata: a.metadata,
       startingTick: a.startingTickIfToken0IsNewToken,
       interfaceAdmin: a.interfaceAdmin,
@@ -337,17 +336,17 @@ export function decodeLegacyTokenCreated(
     supply: a.supply,
   });
   if (type === "proxy") {
-    const { args: a } = decodeEventLog({ abi: [tokenCreatedV0Event], topics, data, strict: true });
+    const a = decoders.V0(log);
     return { ...common(a), lpNftId: a.lpNftId, locker: a.lockerAddress };
   }
   if (type === "clanker") {
-    const { args: a } = decodeEventLog({ abi: [tokenCreatedV1Event], topics, data, strict: true });
+    const a = decoders.V1(log);
     return { ...common(a), lpNftId: a.lpNftId, locker: a.lockerAddress, fid: a.fid, castHash: a.castHash };
   }
   if (type === "clanker_v2") {
-    const { args: a } = decodeEventLog({ abi: [tokenCreatedV2Event], topics, data, strict: true });
+    const a = decoders.V2(log);
     return { ...common(a), lpNftId: a.positionId, locker: a.lockerAddress, fid: a.fid, castHash: a.castHash };
   }
-  const { args: a } = decodeEventLog({ abi: [tokenCreatedV3Event], topics, data, strict: true });
+  const a = decoders.V3(log);
   return { ...common(a), lpNftId: a.positionId, locker, fid: a.fid, castHash: a.castHash };
 }

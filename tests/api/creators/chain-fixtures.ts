@@ -1,5 +1,5 @@
 // Launches, reward payments and fee claims on the local chain, and the matching tokens row.
-import { encodeAbiParameters, keccak256, toHex, type Address, type Hash } from "viem";
+import { encodeAbiParameters, getAddress, keccak256, toHex, type Address, type Hash } from "viem";
 import { findTokenCreated, sendDeployToken, waitForReceipt } from "@/lib/platform/chain";
 import {
   factoryAbi,
@@ -44,7 +44,7 @@ export async function launch(
     },
   ];
   const receipt = await waitForReceipt(CHAIN, await sendDeployToken(CHAIN, config));
-  const token = findTokenCreated(receipt)[0]!.tokenAddress;
+  const token = getAddress(findTokenCreated(receipt)[0]!.tokenAddress);
   const [pool] = (await c.publicClient.readContract({
     address: c.contracts.factory,
     abi: factoryAbi,

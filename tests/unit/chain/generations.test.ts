@@ -127,7 +127,13 @@ describe("decodeLegacyTokenCreated", () => {
     vaultDuration: null,
     vaultPercentage: null,
   };
-  const common = { tokenAddress: TOKEN, tokenName: "tokenbot", tokenSymbol: "CLANKER", tokenAdmin: DEPLOYER };
+  // Decoded addresses are lowercase (abi-decode.ts).
+  const common = {
+    tokenAddress: TOKEN.toLowerCase(),
+    tokenName: "tokenbot",
+    tokenSymbol: "CLANKER",
+    tokenAdmin: DEPLOYER,
+  };
 
   it("v0 (proxy): the LP NFT and the token's own locker from the event", () => {
     const log = sdkLog(
@@ -180,7 +186,7 @@ describe("decodeLegacyTokenCreated", () => {
       type: "clanker_v3",
       msgSender: DEPLOYER,
       lpNftId: 9n,
-      locker: getAddress("0x5eC4f99F342038c67a312a166Ff56e6D70383D86"),
+      locker: "0x5ec4f99f342038c67a312a166ff56e6d70383d86",
       fid: 0n,
       castHash: "0xcast",
       supply: 10n ** 29n,
@@ -214,8 +220,8 @@ describe("decodeLegacyTokenCreated", () => {
       tokenAdmin: admin,
       msgSender: sender,
       lpNftId: 11n,
-      locker: getAddress("0x33e2Eda238edcF470309b8c6D228986A1204c8f9"),
-      vault: getAddress("0x42A95190B4088C88Dd904d930c79deC1158bF09D"),
+      locker: "0x33e2eda238edcf470309b8c6d228986a1204c8f9",
+      vault: "0x42a95190b4088c88dd904d930c79dec1158bf09d",
       tokenMetadata: '{"description":"d"}',
       startingTick: -230_400,
       interfaceAdmin: DEPLOYER,

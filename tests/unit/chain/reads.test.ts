@@ -1,6 +1,6 @@
 // Pool state, market cap, the ETH/USD feed, token data, fee balances and fee claims on the local chain.
 import { describe, expect, it } from "vitest";
-import { parseEther, type Address } from "viem";
+import { getAddress, parseEther, type Address } from "viem";
 import {
   CLAIM_TOKENS_TOPIC,
   decodeFeeClaim,
@@ -39,7 +39,7 @@ async function deployToken(chain: TestChain, rewardBps = [10_000]) {
   const recipients = rewardBps.map((_, i) => chain.accounts[2 + i]!);
   setRewards(config, recipients, rewardBps);
   const receipt = await waitForReceipt(CHAIN, await sendDeployToken(CHAIN, config));
-  const token = findTokenCreated(receipt)[0]!.tokenAddress;
+  const token = getAddress(findTokenCreated(receipt)[0]!.tokenAddress);
   const [pool] = (await chain.publicClient.readContract({
     address: chain.contracts.factory,
     abi: factoryAbi,
@@ -85,7 +85,7 @@ describe("pool state and market cap", () => {
       const config = defaultDeploymentConfig(chain(), { salt: `0x${pairedToken.slice(-2).repeat(32)}` });
       config.poolConfig.pairedToken = pairedToken;
       const receipt = await waitForReceipt(CHAIN, await sendDeployToken(CHAIN, config));
-      const token = findTokenCreated(receipt)[0]!.tokenAddress;
+      const token = getAddress(findTokenCreated(receipt)[0]!.tokenAddress);
       const [pool] = (await chain().publicClient.readContract({
         address: chain().contracts.factory,
         abi: factoryAbi,

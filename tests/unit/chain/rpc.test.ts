@@ -141,7 +141,7 @@ describe("over HTTP JSON-RPC (the production transport)", () => {
     const config = defaultDeploymentConfig(chain(), { salt: keccak256(toHex("over-http")) });
     const predicted = await simulateDeployToken(8453, config);
     const receipt = await waitForReceipt(8453, await sendDeployToken(8453, config));
-    expect(findTokenCreated(receipt)[0]?.tokenAddress).toBe(predicted);
+    expect(findTokenCreated(receipt)[0]?.tokenAddress).toBe(predicted.toLowerCase());
 
     const error = await simulateDeployToken(8453, config).catch((e) => e);
     expect(error).toBeInstanceOf(ChainRevertError);

@@ -48,7 +48,7 @@ async function markDeployed(row: DeployRequestRow, event: TokenCreatedEvent): Pr
   const deployed: DeployJobResult = {
     status: "deployed",
     txHash: event.transactionHash,
-    tokenAddress: event.tokenAddress,
+    tokenAddress: checksum(event.tokenAddress),
   };
   try {
     // The configuration it sent is the deployment's: no need to read the transaction back for the token's extensions.

@@ -3,7 +3,7 @@
 // from the deployment's configuration: the one this service sent, or the deploying call when it is the factory's own
 // deployToken(DeploymentConfig) (a call through another contract, a wallet's or a router's, is not decoded). Fee
 // names follow the interface's naming note (`tokenFee` for the platform's `clankerFee`).
-import { decodeAbiParameters, decodeFunctionData, size, type Address, type Hex } from "viem";
+import { getAbiItem, size, type Address, type Hex } from "viem";
 import { checksum } from "@/lib/core/evm";
 import {
   chainSettings,
@@ -11,6 +11,7 @@ import {
   type TokenCreatedEvent,
   type V4TokenCreatedEvent,
 } from "@/lib/platform/chain";
+import { callDecoder, decodeHexParameters } from "@/lib/platform/chain/abi-decode";
 import {
   dynamicFeeDataParams,
   poolInitializationDataParams,
@@ -32,10 +33,10 @@ export type TokenExtensions = {
 function decodeFees(type: Fees["type"], feeData: Hex): Fees | null {
   try {
     if (type === "static") {
-      const [tokenFee, pairedFee] = decodeAbiParameters(staticFeeDataParams, feeData);
+      const [tokenFee, pairedFee] = decodeHexParameters(staticFeeDataParams, feeData);
       return { type, tokenFee, pairedFee };
     }
-    const [baseFee, maxFee] = decodeAbiParameters(dynamicFeeDataParams, feeData);
+    const [baseFee, maxFee] = decodeHexParameters(dynamicFeeDataParams, feeData);
     return { type, baseFee, maxFee };
   } catch {
     return null;
@@ -45,7 +46,7 @@ function decodeFees(type: Fees["type"], feeData: Hex): Fees | null {
 /** The V2 hooks' poolData: the fee data inside abi.encode(PoolInitializationData); null when not one. */
 function unwrapped(poolData: Hex): Hex | null {
   try {
-    return decodeAbiParameters(poolInitializationDataParams, poolData)[0].feeData;
+    return decodeHexParameters(poolInitializationDataParams, poolData)[0].feeData;
   } catch {
     return null;
   }
@@ -68,15 +69,16 @@ function poolFees(chainId: number, hook: Address, poolData: Hex): Fees | null {
   return null;
 }
 
-/** The configuration of a deploying call, when the call was the factory's own deployToken. */
+const decodeDeployToken = callDecoder(getAbiItem({ abi: tokenFactoryAbi, name: "deployToken" }));
+
+/** The configuration of a deploying call (its addresses lowercase), when the call was the factory's own deployToken. */
 export function deploymentOf(
   event: TokenCreatedEvent,
   call: { to: Address | null; input: Hex } | null,
 ): DeploymentConfig | null {
   if (!call?.to || call.to.toLowerCase() !== event.address.toLowerCase()) return null;
   try {
-    const decoded = decodeFunctionData({ abi: tokenFactoryAbi, data: call.input });
-    return decoded.functionName === "deployToken" ? decoded.args[0] : null;
+    return decodeDeployToken(call.input)?.[0] ?? null;
   } catch {
     return null;
   }

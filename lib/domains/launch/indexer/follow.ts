@@ -130,29 +130,10 @@ function* callSlices(events: readonly TokenCreatedEvent[], calls: number): Gener
   if (slice.length) yield slice;
 }
 
-const HEX = /^0x[0-9a-f]*$/i;
-
-/**
- * `value` with every hex text a flat copy. viem decodes `bytes` by appending each byte's two digits to a string,
- * which V8 keeps as a tree of two small strings a byte: a deploying call's decoded configuration (poolData,
- * lockerData, mevModuleData) held until its range is stored took about 12 KB a token, against under 1 KB flat.
- */
-function flatHex<T>(value: T): T {
-  if (typeof value === "string")
-    return (HEX.test(value) ? Buffer.from(value, "latin1").toString("latin1") : value) as T;
-  if (Array.isArray(value)) return value.map(flatHex) as T;
-  if (value && typeof value === "object" && Object.getPrototypeOf(value) === Object.prototype)
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, flatHex(v)])) as T;
-  return value;
-}
-
-/** A slice's events with their contexts (rangeContexts), each event and configuration flattened (flatHex). */
+/** A slice's events with their contexts (rangeContexts). */
 async function sliceContexts(chainId: number, slice: TokenCreatedEvent[]): Promise<PreparedRange["indexed"]> {
   const contexts = await rangeContexts(chainId, slice);
-  return slice.map((e, i) => {
-    const ctx = contexts[i]!;
-    return [flatHex(e), ctx.deployment ? { ...ctx, deployment: flatHex(ctx.deployment) } : ctx];
-  });
+  return slice.map((e, i) => [e, contexts[i]!]);
 }
 
 /**
