@@ -96,16 +96,23 @@ describe("readInBatches", () => {
 });
 
 describe("chainSettings", () => {
-  it("keeps its reading until a variable it read changes", () => {
+  /** The end of a synchronous run: chainSettings looks at the variables again after it. */
+  const nextRun = () => new Promise<void>((resolve) => queueMicrotask(resolve));
+
+  it("keeps its reading until a variable it read changes, looked at once per synchronous run", async () => {
     const env = { RPC_URL_10: "http://127.0.0.1:1" } as Record<string, string> as NodeJS.ProcessEnv;
     const first = chainSettings(10, env);
     expect(chainSettings(10, env)).toBe(first);
     env.UNRELATED = "1";
+    await nextRun();
     expect(chainSettings(10, env)).toBe(first);
     env.RPC_URL_10 = "http://127.0.0.1:2";
+    expect(chainSettings(10, env)).toBe(first);
+    await nextRun();
     expect(chainSettings(10, env)).not.toBe(first);
     expect(chainSettings(10, env).rpcUrl).toBe("http://127.0.0.1:2");
     env.FACTORY_ADDRESS_10 = `0x${"ab".repeat(20)}`;
+    await nextRun();
     expect(chainSettings(10, env).contracts.factory?.toLowerCase()).toBe(`0x${"ab".repeat(20)}`);
   });
 });
