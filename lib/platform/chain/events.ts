@@ -22,7 +22,11 @@ import {
   decodeLegacyTokenCreated,
   indexesToken,
   LEGACY_TOKEN_CREATED_TOPICS,
+  legacyPoolsOf,
+  POOL_CREATED_TOPIC,
+  UNISWAP_V3,
   type LegacyFactory,
+  type LegacyPool,
   type LegacyTokenCreated,
 } from "./generations";
 import { chainSettings } from "./settings";
@@ -60,8 +64,11 @@ export interface V4TokenCreatedEvent extends EventLocation {
   extensions: readonly Address[];
 }
 
-/** A TokenCreated of a generation before v4 (generations.ts), where it sits on chain. */
-export interface LegacyTokenCreatedEvent extends EventLocation, LegacyTokenCreated {}
+/** A TokenCreated of a generation before v4 (generations.ts), where it sits on chain, and its token's pool. */
+export interface LegacyTokenCreatedEvent extends EventLocation, LegacyTokenCreated {
+  /** From the Uniswap V3 factory's PoolCreated in its transaction; null when none names the token (no pool). */
+  pool: LegacyPool | null;
+}
 
 /** A TokenCreated of any generation the indexer follows; `type` is set on the legacy shape only. */
 export type TokenCreatedEvent = V4TokenCreatedEvent | LegacyTokenCreatedEvent;
@@ -140,16 +147,25 @@ export function tokenCreatedTopicOf(chainId: number, factory: string): Hex {
  */
 export function decodeTokenCreatedOf(chainId: number, log: AnyLog): TokenCreatedEvent {
   const legacy = legacyFactoryOf(chainId, log.address);
-  if (legacy) return { ...locationOf(log), ...decodeLegacyTokenCreated(legacy, log) };
+  if (legacy) return { ...locationOf(log), ...decodeLegacyTokenCreated(legacy, log), pool: null };
   const event = decodeTokenCreated(log);
   if (!event) throw new Error(`not the v4 TokenCreated of factory ${checksum(log.address)}`);
   return event;
 }
 
+/** `events` with each legacy token's pool found among `logs` (the same range's or receipt's; legacyPoolsOf). */
+function withLegacyPools<E extends TokenCreatedEvent>(chainId: number, events: E[], logs: readonly AnyLog[]): E[] {
+  const v3 = UNISWAP_V3[chainId];
+  const legacy = events.filter(isLegacyTokenCreated);
+  if (!v3 || !legacy.length) return events;
+  const pools = new Map(legacyPoolsOf(v3, logs, legacy).map((pool, i) => [legacy[i]!, pool]));
+  return events.map((e) => (isLegacyTokenCreated(e) ? { ...e, pool: pools.get(e) ?? null } : e));
+}
+
 /** Every TokenCreated of any generation in a transaction, each decoded as its emitter's generation (others left out). */
 export function findTokenCreatedOf(chainId: number, receipt: { logs: readonly AnyLog[] }): TokenCreatedEvent[] {
   const topics = new Set<Hex>([TOKEN_CREATED_TOPIC, ...Object.values(LEGACY_TOKEN_CREATED_TOPICS)]);
-  return receipt.logs.flatMap((log) => {
+  const events = receipt.logs.flatMap((log) => {
     if (!log.topics[0] || !topics.has(log.topics[0])) return [];
     try {
       return [decodeTokenCreatedOf(chainId, log)];
@@ -157,6 +173,7 @@ export function findTokenCreatedOf(chainId: number, receipt: { logs: readonly An
       return [];
     }
   });
+  return withLegacyPools(chainId, events, receipt.logs);
 }
 
 /** A log with TokenCreated's topic that does not decode as TokenCreated: where it is, and why. */
@@ -174,50 +191,52 @@ export type TokenCreatedQuery = BlockRange & {
  * TokenCreated logs emitted by `factories` in the range (optionally for one token or one admin): those that decode,
  * and those that do not (set aside by the indexer, never a stop for the rest). Each factory's logs are read as its
  * generation's event. v0 to v3 index no argument, so for them a token or admin filter is applied after decoding.
+ * A legacy token's pool comes from the Uniswap V3 factory's PoolCreated: read with the range's logs, or for a filtered
+ * query (a lookup) over the blocks of the legacy tokens it found.
  */
 export async function readTokenCreatedLogs(
   chainId: number,
   query: TokenCreatedQuery,
 ): Promise<{ events: TokenCreatedEvent[]; undecodable: UndecodableLog[] }> {
   if (query.factories.length === 0) return { events: [], undecodable: [] };
-  const indexed = (factory: Address) => indexesToken(legacyFactoryOf(chainId, factory)?.type ?? "clanker_v4");
+  const generation = (factory: Address) => legacyFactoryOf(chainId, factory)?.type ?? "clanker_v4";
+  const indexed = (factory: Address) => indexesToken(generation(factory));
+  const filtered = query.tokenAddress !== undefined || query.tokenAdmin !== undefined;
+  const v3 = query.factories.some((f) => generation(f) !== "clanker_v4") ? UNISWAP_V3[chainId] : undefined;
   const [tokenTopic, adminTopic] = encodeEventTopics({
     abi: tokenFactoryAbi,
     eventName: "TokenCreated",
     args: { tokenAddress: query.tokenAddress, tokenAdmin: query.tokenAdmin },
   }).slice(1);
-  const read = async (factories: Address[], filtered: boolean) => {
-    if (!factories.length) return [];
-    const topic0s = [...new Set(factories.map((f) => tokenCreatedTopicOf(chainId, f)))];
-    const topics = filtered ? [topic0s, tokenTopic ?? null, adminTopic ?? null] : [topic0s];
+  const range = { fromBlock: BigInt(query.fromBlock), toBlock: BigInt(query.toBlock) };
+  const read = async (addresses: Address[], topics: (Hex[] | Hex | null)[], blocks = range) => {
+    if (!addresses.length) return [];
     return withChainErrors(chainId, () =>
       getPublicClient(chainId).request({
         method: "eth_getLogs",
-        params: [
-          {
-            address: factories,
-            topics,
-            fromBlock: toHex(BigInt(query.fromBlock)),
-            toBlock: toHex(BigInt(query.toBlock)),
-          },
-        ],
+        params: [{ address: addresses, topics, fromBlock: toHex(blocks.fromBlock), toBlock: toHex(blocks.toBlock) }],
       }),
     );
   };
+  const topic0s = (factories: Address[]) => [...new Set(factories.map((f) => tokenCreatedTopicOf(chainId, f)))];
+  const withTopics = query.factories.filter(indexed);
+  const bare = query.factories.filter((f) => !indexed(f));
+  // A range's pools come with its logs, in the same eth_getLogs; a lookup's are read for the blocks of what it found.
+  const along = filtered ? undefined : v3;
   const logs = (
     await Promise.all([
-      read(query.factories.filter(indexed), true),
-      read(
-        query.factories.filter((f) => !indexed(f)),
-        false,
-      ),
+      read(withTopics, [topic0s(withTopics), tokenTopic ?? null, adminTopic ?? null]),
+      read(along ? [...bare, along.factory] : bare, [[...topic0s(bare), ...(along ? [POOL_CREATED_TOPIC] : [])]]),
     ])
-  ).flat();
+  )
+    .flat()
+    .map((raw) => formatLog(raw));
   const same = (a: string, b: Address | undefined) => !b || a.toLowerCase() === b.toLowerCase();
-  const events: TokenCreatedEvent[] = [];
+  const isPool = (log: { address: string }) => log.address.toLowerCase() === v3?.factory.toLowerCase();
+  let events: TokenCreatedEvent[] = [];
   const undecodable: UndecodableLog[] = [];
-  for (const raw of logs) {
-    const log = formatLog(raw);
+  for (const log of logs) {
+    if (isPool(log)) continue;
     try {
       const event = decodeTokenCreatedOf(chainId, log);
       if (same(event.tokenAddress, query.tokenAddress) && same(event.tokenAdmin, query.tokenAdmin)) events.push(event);
@@ -225,6 +244,17 @@ export async function readTokenCreatedLogs(
       undecodable.push({ ...locationOf(log), error: error instanceof Error ? error.message : String(error) });
     }
   }
+  const legacyBlocks = events.filter(isLegacyTokenCreated).map((e) => Number(e.blockNumber));
+  const pools =
+    v3 && filtered && legacyBlocks.length
+      ? (
+          await read([v3.factory], [POOL_CREATED_TOPIC], {
+            fromBlock: BigInt(Math.min(...legacyBlocks)),
+            toBlock: BigInt(Math.max(...legacyBlocks)),
+          })
+        ).map((raw) => formatLog(raw))
+      : logs;
+  events = withLegacyPools(chainId, events, pools);
   // Block and log order across the two reads, as one read would return them.
   const order = (a: EventLocation, b: EventLocation) =>
     a.blockNumber === b.blockNumber ? a.logIndex - b.logIndex : a.blockNumber < b.blockNumber ? -1 : 1;

@@ -1,8 +1,8 @@
 // The platform's token generations before v4: their TokenCreated events (written out by hand from the platform SDK's
 // ABIs, `CLANKERS` in clanker-sdk; a test checks each item against them), their factories per chain, and the one
-// event shape the indexer stores for all of them. Each generation put the token's supply into a Uniswap V3 pool
-// paired with WETH at the 1% fee tier and handed the LP NFT to a locker, so the pool address follows from the token.
-// v3 and v3.1 could pair with another token; their events do not name it, so WETH is assumed for every token.
+// event shape the indexer stores for all of them. Each generation put the token's supply into a Uniswap V3 pool and
+// handed the LP NFT to a locker. The events name neither the pool, its pair (v2 to v3.1 could pair with any token)
+// nor its fee: the Uniswap V3 factory's PoolCreated in the same transaction does (poolCreatedEvent).
 import { getContractAddress, encodeAbiParameters, keccak256, toEventSelector, type Address, type Hex } from "viem";
 import { eventDecoder } from "./abi-decode";
 
@@ -203,7 +203,7 @@ export const PRODUCTION_LEGACY_FACTORIES: Record<number, readonly LegacyFactory[
   ],
 };
 
-/** The pool every legacy token was deployed into: the chain's WETH, Uniswap V3's 1% fee tier. */
+/** The platform's usual pool for a legacy token: the chain's WETH at Uniswap V3's 1% fee tier (the demo seed's). */
 export const LEGACY_POOL = { pair: "WETH", fee: 10_000 } as const;
 
 /** A Uniswap V3 deployment: the factory that CREATE2s each pool, and the pool's init code hash. */
@@ -213,8 +213,9 @@ export interface UniswapV3Deployment {
 }
 
 /**
- * Uniswap V3 where legacy tokens live and pool addresses follow the EVM's CREATE2 rule. Abstract derives contract
- * addresses as zkSync does, and Monad testnet's deployment is not published with the SDK: no pool address there.
+ * Uniswap V3 where legacy tokens live: its factory's PoolCreated names each token's pool, and the demo seed computes
+ * pool addresses with the EVM's CREATE2 rule. The SDK publishes no Uniswap V3 of Abstract or Monad testnet: their
+ * legacy tokens have no pool address.
  */
 export const UNISWAP_V3: Record<number, UniswapV3Deployment> = {
   8453: {
@@ -222,6 +223,72 @@ export const UNISWAP_V3: Record<number, UniswapV3Deployment> = {
     poolInitCodeHash: "0xe34f199b19b2b4f47f68442619d555527d244f78a3297ea89325f843f87b8b54",
   },
 };
+
+/** Uniswap V3's PoolCreated, as its factory emits it when a legacy factory creates a token's pool. */
+export const poolCreatedEvent = {
+  type: "event",
+  name: "PoolCreated",
+  anonymous: false,
+  inputs: [
+    input("token0", "address", true),
+    input("token1", "address", true),
+    input("fee", "uint24", true),
+    input("tickSpacing", "int24"),
+    input("pool", "address"),
+  ],
+} as const;
+export const POOL_CREATED_TOPIC = toEventSelector(poolCreatedEvent);
+const decodePoolCreated = eventDecoder(poolCreatedEvent);
+
+/** A legacy token's pool: its address, the token it pairs with, and its fee tier (lowercase addresses). */
+export interface LegacyPool {
+  address: Address;
+  pairedToken: Address;
+  fee: number;
+}
+
+type PoolLog = {
+  address: string;
+  topics: readonly Hex[];
+  data: Hex;
+  transactionHash: Hex | null;
+  logIndex: number | null;
+};
+
+/**
+ * The pool of each legacy token in `logs` (a range's or a receipt's): the Uniswap V3 factory's PoolCreated in the
+ * token's transaction, before its TokenCreated and naming the token; the nearest such one, since the factory creates
+ * the pool just before it emits. Another PoolCreated of the token (a second pool someone added) is further away.
+ */
+export function legacyPoolsOf(
+  v3: UniswapV3Deployment,
+  logs: readonly PoolLog[],
+  tokens: readonly { tokenAddress: Address; transactionHash: Hex; logIndex: number }[],
+): (LegacyPool | null)[] {
+  const factory = v3.factory.toLowerCase();
+  type Created = ReturnType<typeof decodePoolCreated> & { logIndex: number };
+  const byTx = new Map<string, Created[]>();
+  for (const log of logs) {
+    if (log.topics[0] !== POOL_CREATED_TOPIC || log.address.toLowerCase() !== factory) continue;
+    if (log.transactionHash === null || log.logIndex === null) continue;
+    try {
+      const created = { ...decodePoolCreated(log), logIndex: log.logIndex };
+      const tx = log.transactionHash.toLowerCase();
+      byTx.set(tx, [...(byTx.get(tx) ?? []), created]);
+    } catch {
+      // The factory's own events decode; anything else names no pool.
+    }
+  }
+  return tokens.map(({ tokenAddress, transactionHash, logIndex }) => {
+    const token = tokenAddress.toLowerCase();
+    let best: Created | undefined;
+    for (const c of byTx.get(transactionHash.toLowerCase()) ?? [])
+      if (c.logIndex < logIndex && (c.token0 === token || c.token1 === token) && (!best || c.logIndex > best.logIndex))
+        best = c;
+    if (!best) return null;
+    return { address: best.pool, pairedToken: best.token0 === token ? best.token1 : best.token0, fee: best.fee };
+  });
+}
 
 /** The Uniswap V3 pool of two tokens at a fee, as the V3 factory deploys it (PoolAddress.computeAddress). */
 export function uniswapV3PoolAddress(v3: UniswapV3Deployment, tokenA: Address, tokenB: Address, fee: number): Address {

@@ -21,6 +21,7 @@ import { GET as byPool } from "@/app/api/tokens/fetch-by-pool-address/route";
 import { LOCAL_LEGACY_FACTORIES } from "@/dev/chain/local";
 import { useTestChain } from "@/tests/helpers/chain";
 import {
+  BASE_USDC_ADDRESS,
   LEGACY_GENERATIONS,
   deployLegacyToken,
   platformPoolAddress,
@@ -106,16 +107,15 @@ describe("tokens of the earlier generations", () => {
         requestor_fid: WITH_FID.includes(g) ? Number(FID) : null,
         cast_hash: WITH_FID.includes(g) ? castOf(g) : null,
       });
-      expect(lower(t.pool_address), `${g} pool`).toBe(lower(platformPoolAddress(d.address)));
+      // The pool its factory created (the local Uniswap V3 stand-in deploys pools elsewhere than Base's CREATE2).
+      expect(lower(t.pool_address), `${g} pool`).toBe(lower(d.pool));
+      expect(t.pair, `${g} pair`).toBe("WETH");
       expect(lower(t.locker_address), `${g} locker`).toBe(lower(d.locker));
       expect(lower(t.factory_address), `${g} factory`).toBe(lower(d.factory));
       expect(lower(t.admin), `${g} admin`).toBe(lower(deployer));
       expect(lower(t.msg_sender), `${g} msg_sender`).toBe(lower(g === "clanker_v3_1" ? d.sender : deployer));
 
-      const pool = await call(
-        byPool,
-        `/api/tokens/fetch-by-pool-address?poolAddress=${platformPoolAddress(d.address)}`,
-      );
+      const pool = await call(byPool, `/api/tokens/fetch-by-pool-address?poolAddress=${d.pool}`);
       expect(pool.status, pool.text).toBe(200);
       expect(lower(pool.body.data!.contract_address), `${g} by pool`).toBe(lower(d.address));
 
@@ -147,6 +147,33 @@ describe("tokens of the earlier generations", () => {
     const types = await call(tokensList, "/api/tokens?limit=20");
     expect(types.status, types.text).toBe(200);
     expect(new Set(types.body.data.map((t: { type: string }) => t.type))).toEqual(new Set(LEGACY_GENERATIONS));
+  });
+
+  it("pair with the token and fee tier their pool was created with, not only WETH at 1%", async () => {
+    process.env.DEPLOY_QUOTE_TOKENS = `8453:USDC:${BASE_USDC_ADDRESS}:6:10000`;
+    resetConfig();
+    const c = chain();
+    const usdc = { pairedToken: BASE_USDC_ADDRESS };
+    const deployed = [
+      await deployLegacyToken(c, "clanker_v2", { name: "Paired v2", ...usdc, fee: 3_000 }),
+      await deployLegacyToken(c, "clanker_v3", { name: "Paired v3", ...usdc }),
+      await deployLegacyToken(c, "clanker_v3_1", { name: "Paired v3.1", ...usdc }),
+      await deployLegacyToken(c, "clanker", { name: "Cheap v1", fee: 500 }),
+    ];
+    await runIndexer();
+    delete process.env.DEPLOY_QUOTE_TOKENS;
+    resetConfig();
+    for (const d of deployed) {
+      const res = await call(tokenByAddress, `/api/get-token-by-address?address=${d.address}`, { headers: partner() });
+      expect(res.status, res.text).toBe(200);
+      const t = res.body.data;
+      expect([t.name, lower(t.pool_address), t.pair]).toEqual([
+        t.name,
+        lower(d.pool),
+        lower(d.pairedToken) === lower(BASE_USDC_ADDRESS) ? "USDC" : "WETH",
+      ]);
+      expect(d.pool).not.toBe(platformPoolAddress(d.address));
+    }
   });
 
   it("index a second run without duplicates, and a later legacy token from the checkpoint on", async () => {

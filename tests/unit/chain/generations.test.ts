@@ -30,6 +30,8 @@ import {
   LEGACY_GENERATIONS,
   LEGACY_TOKEN_CREATED_EVENTS,
   LEGACY_TOKEN_CREATED_TOPICS,
+  legacyPoolsOf,
+  poolCreatedEvent,
   PRODUCTION_LEGACY_FACTORIES,
   UNISWAP_V3,
   uniswapV3PoolAddress,
@@ -241,6 +243,55 @@ describe("decodeLegacyTokenCreated", () => {
     );
     expect(() => decodeLegacyTokenCreated(factory("clanker_v2"), v3)).toThrow(/not the TokenCreated of clanker_v2/);
     expect(() => decodeLegacyTokenCreated(factory("clanker_v3"), { ...v3, data: "0x1234" })).toThrow();
+  });
+});
+
+describe("legacyPoolsOf", () => {
+  const v3 = UNISWAP_V3[8453]!;
+  const token = "0x1bc0c42215582d5a085795f4badbac3ff36d1bcb";
+  const weth = "0x4200000000000000000000000000000000000006";
+  const tx = `0x${"ab".repeat(32)}` as const;
+  const word = (value: string | number) => `0x${BigInt(value).toString(16).padStart(64, "0")}` as const;
+  const created = (
+    at: number,
+    pool: string,
+    fee = 10_000,
+    token0 = token,
+    token1 = weth,
+    address: string = v3.factory,
+  ) => ({
+    address,
+    topics: encodeEventTopics({
+      abi: [poolCreatedEvent],
+      eventName: "PoolCreated",
+      args: { token0, token1, fee },
+    }) as Hex[],
+    data: `0x${word(200).slice(2)}${word(pool).slice(2)}` as Hex,
+    transactionHash: tx,
+    logIndex: at,
+  });
+  const find = (logs: ReturnType<typeof created>[], logIndex = 10) =>
+    legacyPoolsOf(v3, logs, [{ tokenAddress: token, transactionHash: tx, logIndex }])[0];
+
+  it("takes the factory's PoolCreated nearest before the token's TokenCreated, with the other token as the pair", () => {
+    const pool = "0x00000000000000000000000000000000000000aa";
+    expect(find([created(3, "0x00000000000000000000000000000000000000bb", 500), created(6, pool)])).toEqual({
+      address: pool,
+      pairedToken: weth,
+      fee: 10_000,
+    });
+    const usdc = "0x833589fcd6edb6e08f4c7c32d4f71b54bda02913";
+    expect(find([created(6, pool, 3_000, usdc, token)])).toEqual({ address: pool, pairedToken: usdc, fee: 3_000 });
+  });
+
+  it("ignores PoolCreated from another contract, after the token, of another token or another transaction", () => {
+    const pool = "0x00000000000000000000000000000000000000aa";
+    const other = "0x00000000000000000000000000000000000000cc";
+    expect(find([created(6, pool, 10_000, token, weth, other)])).toBeNull();
+    expect(find([created(12, pool)])).toBeNull();
+    expect(find([created(6, pool, 10_000, other, weth)])).toBeNull();
+    expect(find([{ ...created(6, pool), transactionHash: `0x${"cd".repeat(32)}` }])).toBeNull();
+    expect(find([{ ...created(6, pool), data: "0x1234" }])).toBeNull();
   });
 });
 

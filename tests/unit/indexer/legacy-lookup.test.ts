@@ -116,7 +116,8 @@ describe("a legacy token indexed by address", () => {
       requestor_fid: 42,
       cast_hash: "0xcast",
       admin: DEPLOYER.toLowerCase(),
-      pair: "WETH",
+      // No pool: a v3 token could pair with any token, and the chain names no Uniswap V3 to find it.
+      pair: null,
       // No Uniswap V3 deployment is known on this chain: no pool address, rather than a wrong one.
       pool_address: null,
       block_number: BLOCK,
@@ -168,6 +169,7 @@ describe("eventContext of a legacy event", () => {
       amountTokensBought: 0n,
       vaultDuration: 0n,
       vaultPercentage: 0,
+      pool: null,
     });
     expect(ctx).toEqual({ chainId: CHAIN, deployedAt: new Date(TIME * 1000), deployment: null });
     expect(methods.filter((m) => m !== "eth_chainId")).toEqual(["eth_getBlockByNumber"]);

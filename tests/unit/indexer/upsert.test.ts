@@ -133,6 +133,7 @@ describe("tokenRowFromEvent", () => {
 const LEGACY_TOKEN = "0x1bc0c42215582d5A085795f4baDbaC3ff36d1Bcb";
 const LEGACY_POOL = "0xc1a6fbedae68e1472dbb91fe29b51f7a0bd44f97";
 const DEPLOYER = "0x1111111111111111111111111111111111111111";
+const WETH = "0x4200000000000000000000000000000000000006";
 const legacy = (over: Partial<LegacyTokenCreatedEvent>): LegacyTokenCreatedEvent => ({
   address: "0x250c9FB2b411B48273f69879007803790A6AeA47",
   blockNumber: 22_000_000n,
@@ -160,6 +161,7 @@ const legacy = (over: Partial<LegacyTokenCreatedEvent>): LegacyTokenCreatedEvent
   amountTokensBought: null,
   vaultDuration: null,
   vaultPercentage: null,
+  pool: { address: LEGACY_POOL, pairedToken: WETH, fee: 10_000 },
   ...over,
 });
 const EMPTY_METADATA = JSON.stringify({ description: "", socialMediaUrls: [], auditUrls: [] });
@@ -169,7 +171,7 @@ const NO_TAGS = JSON.stringify({ champagne: false, verified: false, knownInterfa
 describe("tokenRowFromEvent of the generations before v4", () => {
   const ctx = { chainId: 8453, deployedAt: WHEN, deployment: null };
 
-  it("v0 (proxy): the event's supply, locker and LP NFT, the WETH pool's address, the deployer as admin", () => {
+  it("v0 (proxy): the event's supply, locker and LP NFT, its WETH pool, the deployer as admin", () => {
     expect(tokenRowFromEvent(legacy({}), ctx)).toEqual({
       deployed_at: WHEN,
       tx_hash: `0x${"a".repeat(64)}`,
@@ -269,9 +271,26 @@ describe("tokenRowFromEvent of the generations before v4", () => {
     });
   });
 
-  it("has no pool address where Uniswap V3's CREATE2 deployment is not known", () => {
-    const row = tokenRowFromEvent(legacy({ type: "clanker_v3_1", startingTick: -230_400 }), { ...ctx, chainId: 2741 });
-    expect(row).toMatchObject({ pool_address: null, pair: null, pool_config: null, starting_market_cap: null });
+  it("pairs with its pool's other token, and warns of a pair it does not know", () => {
+    const other = "0x9999999999999999999999999999999999999999";
+    const pool = { address: "0x5555555555555555555555555555555555555555", pairedToken: other, fee: 3_000 } as const;
+    const row = tokenRowFromEvent(legacy({ type: "clanker_v3_1", startingTick: -230_400, pool }), ctx);
+    expect(row).toMatchObject({
+      pool_address: pool.address,
+      pair: null,
+      pool_config: JSON.stringify({ pairedToken: other, tickIfToken0IsNewToken: -230_400 }),
+      starting_market_cap: null,
+      warnings: ["UNUSUAL_PAIR_ADDRESS"],
+    });
+  });
+
+  it("has no pool without a PoolCreated; v0 and v1 still pair with WETH, the only pair they had", () => {
+    const v31 = tokenRowFromEvent(legacy({ type: "clanker_v3_1", startingTick: -230_400, pool: null }), ctx);
+    expect(v31).toMatchObject({ pool_address: null, pair: null, pool_config: null, starting_market_cap: null });
+    expect(tokenRowFromEvent(legacy({ type: "clanker", pool: null }), ctx)).toMatchObject({
+      pool_address: null,
+      pair: "WETH",
+    });
   });
 
   it("is stored and read back with its LP NFT", async () => {

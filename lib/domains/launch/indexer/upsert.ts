@@ -7,10 +7,7 @@ import type { TokensTable } from "@/db/tables/core";
 import {
   deployerAddress,
   isLegacyTokenCreated,
-  LEGACY_POOL,
   TOKEN_SUPPLY,
-  UNISWAP_V3,
-  uniswapV3PoolAddress,
   type DeploymentConfig,
   type LegacyTokenCreatedEvent,
   type TokenCreatedEvent,
@@ -161,14 +158,16 @@ function v4TokenRow(event: V4TokenCreatedEvent, ctx: IndexContext): Insertable<T
 const MAX_FID = BigInt(Number.MAX_SAFE_INTEGER);
 
 /**
- * The row of a generation before v4: what its event carries (generations.ts), the pool its factory created with the
- * chain's WETH at 1% (its address computed as Uniswap's factory derives it), the LP NFT its locker holds. The event
- * names no image and, before v3.1, no metadata; their members stay empty.
+ * The row of a generation before v4: what its event carries (generations.ts), the pool its factory created (from the
+ * Uniswap V3 factory's PoolCreated: pair and address), the LP NFT its locker holds. The event names no image and,
+ * before v3.1, no metadata; their members stay empty. Without a pool, v0 and v1 still pair with WETH (their only pair).
  */
 function legacyTokenRow(event: LegacyTokenCreatedEvent, ctx: IndexContext): Insertable<TokensTable> {
   const weth = wethOf(ctx.chainId);
-  const v3 = UNISWAP_V3[ctx.chainId];
-  const pool = weth && v3 ? uniswapV3PoolAddress(v3, event.tokenAddress, weth, LEGACY_POOL.fee) : null;
+  const pairedToken =
+    event.pool?.pairedToken ?? (event.type === "proxy" || event.type === "clanker" ? weth : undefined);
+  const quote = pairedToken ? quoteTokenByAddress(ctx.chainId, pairedToken) : undefined;
+  const isWeth = pairedToken !== undefined && pairedToken === weth;
   const fid = event.fid !== null && event.fid > 0n && event.fid <= MAX_FID ? Number(event.fid) : null;
   const castHash = event.castHash === null ? "" : clean(event.castHash, L.short);
   const context: TokenContext = {
@@ -177,10 +176,8 @@ function legacyTokenRow(event: LegacyTokenCreatedEvent, ctx: IndexContext): Inse
     messageId: castHash,
     id: fid === null ? "" : String(fid),
   };
-  const start =
-    event.startingTick === null
-      ? null
-      : startingPrice(event.startingTick, weth ? { decimals: 18 } : undefined, Boolean(weth));
+  const start = event.startingTick === null ? null : startingPrice(event.startingTick, quote, isWeth);
+  const warnings = [...(pairedToken && !quote ? ["UNUSUAL_PAIR_ADDRESS"] : []), ...(start?.warnings ?? [])];
   return {
     deployed_at: ctx.deployedAt,
     tx_hash: event.transactionHash.toLowerCase(),
@@ -189,25 +186,25 @@ function legacyTokenRow(event: LegacyTokenCreatedEvent, ctx: IndexContext): Inse
     name: clean(event.tokenName, L.name),
     symbol: clean(event.tokenSymbol, L.symbol),
     img_url: null,
-    pool_address: pool?.toLowerCase() ?? null,
+    pool_address: event.pool?.address ?? null,
     requestor_fid: fid ?? ctx.attributedFid ?? null,
     msg_sender: event.msgSender.toLowerCase(),
     admin: event.tokenAdmin.toLowerCase(),
     cast_hash: castHash || null,
     type: event.type,
-    pair: weth ? LEGACY_POOL.pair : null,
+    pair: quote?.symbol ?? null,
     factory_address: event.address.toLowerCase(),
     locker_address: event.locker?.toLowerCase() ?? null,
     lp_nft_id: event.lpNftId.toString(),
     metadata: JSON.stringify(normalizeMetadata(event.tokenMetadata ?? "")),
     social_context: JSON.stringify(context),
     pool_config:
-      weth && event.startingTick !== null
-        ? JSON.stringify({ pairedToken: checksum(weth), tickIfToken0IsNewToken: event.startingTick })
+      pairedToken && event.startingTick !== null
+        ? JSON.stringify({ pairedToken: checksum(pairedToken), tickIfToken0IsNewToken: event.startingTick })
         : null,
     extensions: null,
     starting_market_cap: start?.marketCap ?? null,
-    warnings: start?.warnings ?? [],
+    warnings,
     tags: tags(ctx.chainId, event.msgSender),
     supply: (event.supply ?? TOKEN_SUPPLY).toString(),
     block_number: Number(event.blockNumber),
