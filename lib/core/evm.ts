@@ -1,6 +1,7 @@
 // EVM values as the whole service reads and writes them: the one address pattern, the EIP-55 form of answers,
 // the default chain. Amounts stay integers of wei (bigint or decimal strings), never floats.
-import { getAddress } from "viem";
+import { keccak256 } from "js-sha3";
+import { InvalidAddressError } from "viem";
 
 /** An EVM address's text, for patterns that hold several (lists in the configuration, address-or-id values). */
 export const ADDRESS_TEXT = "0x[0-9a-fA-F]{40}";
@@ -44,10 +45,18 @@ function memoised<T>(compute: (input: string) => T): (input: string) => T {
 }
 
 /**
- * EIP-55 form for responses. Memoised: a list of 100 tokens checksums ~600 addresses, mostly the same
- * deployers, admins and lockers again (viem's own cache pays an LRU reordering on every hit).
+ * EIP-55 form for responses and indexed rows. Memoised: a list of 100 tokens checksums ~600 addresses, mostly the
+ * same deployers, admins and lockers again (viem's own cache pays an LRU reordering on every hit). Hashed with js-sha3
+ * (4 µs) rather than viem's keccak (16 µs): a backfill checksums each token's new reward recipients.
  */
-const checksumOf = memoised((address) => getAddress(address));
+const checksumOf = memoised((address): `0x${string}` => {
+  if (!EVM_ADDRESS.test(address)) throw new InvalidAddressError({ address });
+  const lower = address.slice(2).toLowerCase();
+  const hash = keccak256(lower);
+  let out = "0x";
+  for (let i = 0; i < 40; i++) out += hash.charCodeAt(i) >= 56 /* "8" */ ? lower[i]!.toUpperCase() : lower[i];
+  return out as `0x${string}`;
+});
 
 /** A stored address (never empty) is answered checksummed; null (or nothing) as null. */
 export function checksum(address: string): `0x${string}`;

@@ -16,9 +16,21 @@ export type QuoteToken = {
 
 export const WETH_DEFAULT_MARKET_CAP = 10;
 
-function configured(chainId: number): QuoteToken[] {
-  return config()
-    .DEPLOY_QUOTE_TOKENS.split(",")
+/** DEPLOY_QUOTE_TOKENS parsed, per configuration (the indexer asks per token). */
+const parsed = new WeakMap<object, Map<number, readonly QuoteToken[]>>();
+
+function configured(chainId: number): readonly QuoteToken[] {
+  const cfg = config();
+  let byChain = parsed.get(cfg);
+  if (!byChain) parsed.set(cfg, (byChain = new Map()));
+  let list = byChain.get(chainId);
+  if (!list) byChain.set(chainId, (list = parse(cfg.DEPLOY_QUOTE_TOKENS, chainId)));
+  return list;
+}
+
+function parse(table: string, chainId: number): QuoteToken[] {
+  return table
+    .split(",")
     .map((entry) => entry.trim())
     .filter(Boolean)
     .map((entry) => entry.split(":"))
@@ -36,7 +48,7 @@ export function wethOf(chainId: number): Address | undefined {
   return chainSettings(chainId).contracts.weth?.toLowerCase() as Address | undefined;
 }
 
-export function quoteTokens(chainId: number): QuoteToken[] {
+export function quoteTokens(chainId: number): readonly QuoteToken[] {
   const weth = wethOf(chainId);
   const list = configured(chainId);
   return weth && !list.some((t) => t.address === weth)
