@@ -3,8 +3,8 @@
 // requests a second) and counted per method.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLANKERS } from "clanker-sdk";
-import { type Abi, decodeEventLog, decodeFunctionData, type Hex } from "viem";
-import { FIRST_BLOCK, GENERATIONS, History } from "@/tests/bench/backfill/history";
+import { type Abi, decodeEventLog, decodeFunctionData, encodeFunctionData, type Hex } from "viem";
+import { deployInput, FIRST_BLOCK, GENERATIONS, History } from "@/tests/bench/backfill/history";
 import { type FakeProvider, startFakeProvider } from "@/tests/bench/backfill/provider";
 
 const abiOf = (generation: string) => (CLANKERS as unknown as Record<string, { abi: Abi }>)[generation]!.abi;
@@ -55,6 +55,28 @@ describe("the synthetic history", () => {
           .slice(1, -1)
           .slice(0, 8),
       );
+    }
+  });
+
+  it("encodes every generation's deploying call byte for byte as viem's encodeFunctionData", () => {
+    // A fresh history: the one above caches the tokens it built.
+    const sampled = new History(200_000, "3");
+    for (const era of sampled.eras) {
+      const step = Math.max(1, Math.floor(era.count / 300));
+      let compared = 0;
+      for (let j = 0; j < era.count && compared < 300; j += step, compared++) {
+        const token = sampled.token(era.firstToken + j);
+        const viem = encodeFunctionData({
+          abi: abiOf(token.generation),
+          functionName: "deployToken",
+          args: token.callArgs(),
+        } as never);
+        expect(deployInput(token), `${token.generation} token ${token.index}`).toBe(viem);
+        expect((sampled.transaction(token) as { input: Hex }).input).toBe(viem);
+        expect(sampled.transactionJson(token)).toBe(JSON.stringify(sampled.transaction(token)));
+        expect(sampled.logJson(sampled.log(token))).toBe(JSON.stringify(sampled.log(token)));
+      }
+      expect(compared).toBeGreaterThanOrEqual(Math.min(300, era.count));
     }
   });
 
@@ -122,6 +144,33 @@ describe("the fake provider", () => {
     );
     expect(tx.json.result.hash).toBe(first.transactionHash);
     expect(tx.json.result.to).toBe(address.toLowerCase());
+  });
+
+  it("writes its answers' text as JSON.stringify writes them, results spliced in", async () => {
+    const history = provider.history;
+    const tokens = history.eras.map((era) => history.token(era.firstToken + 5));
+    const calls = tokens.map((t, i) =>
+      call("eth_getTransactionByBlockHashAndIndex", [history.blockHash(t.blockNumber), hex(t.transactionIndex)], i),
+    );
+    const res = await fetch(provider.url, {
+      method: "POST",
+      body: JSON.stringify([...calls, call("eth_mine", [], 99)]),
+    });
+    const expected = [
+      ...tokens.map((t, i) => ({ jsonrpc: "2.0", id: i, result: history.transaction(t) })),
+      {
+        jsonrpc: "2.0",
+        id: 99,
+        error: { code: -32601, message: "the method eth_mine does not exist/is not available" },
+      },
+    ];
+    expect(await res.text()).toBe(JSON.stringify(expected));
+    const v4 = history.token(history.eras.find((e) => e.generation === "clanker_v4")!.firstToken);
+    const filter = { fromBlock: hex(v4.blockNumber), toBlock: hex(v4.blockNumber + 99) };
+    const logs = await fetch(provider.url, { method: "POST", body: JSON.stringify(call("eth_getLogs", [filter], 7)) });
+    const served = [...history.logsIn(v4.blockNumber, v4.blockNumber + 99, () => true)];
+    expect(served.length).toBeGreaterThan(0);
+    expect(await logs.text()).toBe(JSON.stringify({ jsonrpc: "2.0", id: 7, result: served }));
   });
 
   it("refuses a range over the limit and more logs than the cap, as public providers do", async () => {

@@ -64,6 +64,19 @@ class RpcError extends Error {
 
 const hex = (n: number) => `0x${n.toString(16)}`;
 
+/** A result already serialised: spliced into the answer's text as JSON.stringify would have written it. */
+class RawJson {
+  constructor(readonly text: string) {}
+}
+
+/** An answer's or a batch's JSON text, results already serialised spliced in, byte for byte JSON.stringify's. */
+const serialise = (body: unknown): string => {
+  if (Array.isArray(body)) return `[${body.map(serialise).join(",")}]`;
+  const { id, result } = body as Answer;
+  if (result instanceof RawJson) return `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":${result.text}}`;
+  return JSON.stringify(body);
+};
+
 export async function startFakeProvider(options: {
   tokens: number;
   seed?: string;
@@ -131,12 +144,8 @@ export async function startFakeProvider(options: {
     const block = history.blockOfHash(String(blockHash));
     if (block === null) return null;
     const position = Number.parseInt(String(index), 16);
-    return (
-      history
-        .transactionsOf(block)
-        .find((t) => t.index === position)
-        ?.body() ?? null
-    );
+    const transaction = history.transactionsOf(block).find((t) => t.index === position);
+    return transaction ? new RawJson(transaction.json()) : null;
   };
 
   /** A transaction and its receipt by hash: a token's deployment or a noise pool's creation. */
@@ -167,7 +176,7 @@ export async function startFakeProvider(options: {
     eth_getLogs: ([filter]) => {
       const logs = getLogs((filter ?? {}) as Record<string, unknown>);
       counts.logsServed += logs.length;
-      return logs;
+      return new RawJson(`[${logs.map((log) => history.logJson(log)).join(",")}]`);
     },
     eth_getTransactionByBlockHashAndIndex: ([hash, index]) => transactionAt(hash, index),
     eth_getTransactionByBlockNumberAndIndex: ([number, index]) =>
@@ -195,7 +204,7 @@ export async function startFakeProvider(options: {
 
   const reply = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) =>
     setTimeout(() => {
-      res.writeHead(status, { "content-type": "application/json", ...headers }).end(JSON.stringify(body));
+      res.writeHead(status, { "content-type": "application/json", ...headers }).end(serialise(body));
     }, limits.latencyMs);
 
   const handle = (res: ServerResponse, text: string) => {
