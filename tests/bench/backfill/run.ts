@@ -2,11 +2,12 @@
 //                            [--seconds T] [--from-block B] [--sample K] [--source DIR]
 // Indexes a synthetic history of TokenCreated events, served by a fake public provider (provider.ts), into a fresh
 // database on the PostgreSQL server, with the indexer in a child process, and reports tokens a second, HTTP requests
-// per 20 tokens, calls per method, the child's peak RSS, a check of the stored set (count and checksum against the
-// history: no gap, no duplicate), and a sample of rows against what the minute indexer writes for the same events.
+// per 20 tokens, calls per method, the child's peak RSS, the CPU of the indexer, the provider and PostgreSQL, a check
+// of the stored set (count and checksum against the history: no gap, no duplicate), and a sample of rows against what
+// the minute indexer writes for the same events.
 import { type ChildProcess, execSync, spawn } from "node:child_process";
 import { createHash } from "node:crypto";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
@@ -131,7 +132,6 @@ function runIndexer(
     },
   );
   const run: ChildRun = { exitCode: null, killed: false, lines: [], peakRssMiB: 0, cpuMs: 0 };
-  const ticks = 100; // USER_HZ on Linux
   createInterface({ input: child.stdout! }).on("line", (line) => {
     try {
       const parsed = JSON.parse(line);
@@ -148,7 +148,7 @@ function runIndexer(
       const hwm = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
       run.peakRssMiB = Math.max(run.peakRssMiB, hwm);
       const stat = readFileSync(`/proc/${child.pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-      run.cpuMs = ((Number(stat[11]) + Number(stat[12])) * 1000) / ticks;
+      run.cpuMs = ((Number(stat[11]) + Number(stat[12])) * 1000) / CLOCK_TICKS;
     } catch {}
     // Out of time: SIGTERM, on which the child exits (writing its profile); the kill check is a SIGKILL.
     if (!run.killed && o.seconds > 0 && Date.now() - started > o.seconds * 1000) {
@@ -167,6 +167,52 @@ function runIndexer(
       resolve(run);
     }),
   );
+}
+
+/** Clock ticks a second of /proc's CPU times (USER_HZ). */
+const CLOCK_TICKS = (() => {
+  try {
+    const out = execSync("getconf CLK_TCK", { stdio: ["ignore", "pipe", "ignore"] }).toString();
+    return Number(out.trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/**
+ * The CPU ticks of each PostgreSQL server process, by pid and start time: its user and system time, and its reaped
+ * children's (the postmaster's cutime and cstime hold the backends that exited, as the indexer's do when it exits).
+ * Linux only: null without /proc, or with no postgres process in sight (a server on another machine or container).
+ */
+function postgresTicks(): Map<string, number> | null {
+  let pids: string[];
+  try {
+    pids = readdirSync("/proc").filter((name) => /^\d+$/.test(name));
+  } catch {
+    return null;
+  }
+  const ticks = new Map<string, number>();
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      const close = stat.lastIndexOf(")");
+      if (stat.slice(stat.indexOf("(") + 1, close) !== "postgres") continue;
+      // Fields 3 on of proc(5): utime 14, stime 15, cutime 16, cstime 17, starttime 22.
+      const f = stat.slice(close + 2).split(" ");
+      ticks.set(`${pid}/${f[19]}`, Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14]));
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return ticks.size ? ticks : null;
+}
+
+/** PostgreSQL's CPU between two readings, ms: the processes started meanwhile count from zero. */
+function postgresCpuMs(start: Map<string, number> | null, end: Map<string, number> | null): number | null {
+  if (!start || !end) return null;
+  let ticks = 0;
+  for (const [process, t] of end) ticks += t - (start.get(process) ?? 0);
+  return Math.round((ticks * 1000) / CLOCK_TICKS);
 }
 
 /** 48 bits of md5 of an address, summed: the stored set's checksum, whatever the order. */
@@ -264,6 +310,7 @@ async function main() {
   const stored = async () => (await client.query("SELECT count(*)::int AS n FROM tokens")).rows[0].n as number;
 
   const before = provider.counts();
+  const postgresBefore = postgresTicks();
   const started = performance.now();
   const runs: ChildRun[] = [];
   if (o.killAt > 0) {
@@ -278,6 +325,7 @@ async function main() {
   runs.push(await runIndexer(o, o.mode, env));
   const seconds = (performance.now() - started) / 1000;
   const after = provider.counts();
+  const postgresCpu = postgresCpuMs(postgresBefore, postgresTicks());
   const used: ProviderCounts = diffCounts(before, after);
 
   const got = (await client.query(CHECKSUM_SQL)).rows[0];
@@ -338,6 +386,8 @@ async function main() {
     peakRssMiB: Math.round(Math.max(...runs.map((r) => r.peakRssMiB))),
     indexerCpuSeconds: Math.round(runs.reduce((n, r) => n + r.cpuMs, 0) / 100) / 10,
     indexerCpuMsPerToken: tokens ? Math.round((runs.reduce((n, r) => n + r.cpuMs, 0) / tokens) * 1000) / 1000 : null,
+    /** The PostgreSQL server's CPU over the indexer's run (null where /proc shows none), beside the provider's. */
+    postgresCpuMs: postgresCpu,
     sampleCompared: addresses.length,
     sampleDiffering: differing.length,
     firstDifference: differing[0] ? { ours: ours.get(differing[0]), minute: theirs.get(differing[0]) } : undefined,
