@@ -1,6 +1,6 @@
 // EVM values as the whole service reads and writes them: the one address pattern, the EIP-55 form of answers,
 // the default chain. Amounts stay integers of wei (bigint or decimal strings), never floats.
-import { keccak256 } from "js-sha3";
+import sha3 from "js-sha3"; // CommonJS: its named exports are not visible to Node's ESM loader (tsx)
 import { InvalidAddressError } from "viem";
 
 /** An EVM address's text, for patterns that hold several (lists in the configuration, address-or-id values). */
@@ -52,7 +52,7 @@ function memoised<T>(compute: (input: string) => T): (input: string) => T {
 const checksumOf = memoised((address): `0x${string}` => {
   if (!EVM_ADDRESS.test(address)) throw new InvalidAddressError({ address });
   const lower = address.slice(2).toLowerCase();
-  const hash = keccak256(lower);
+  const hash = sha3.keccak256(lower);
   let out = "0x";
   for (let i = 0; i < 40; i++) out += hash.charCodeAt(i) >= 56 /* "8" */ ? lower[i]!.toUpperCase() : lower[i];
   return out as `0x${string}`;
