@@ -3,7 +3,9 @@
 // Each run first re-reads the last TOKEN_INDEX_REORG_DEPTH blocks before the checkpoint: a token whose deployment
 // moved to another block in a reorg is upserted again with its new block, transaction and time. Re-running changes
 // nothing. `npm run tokens -- backfill` walks the same stream (backfill.ts).
+import type { Insertable } from "kysely";
 import { db, type Database } from "@/db";
+import type { TokensTable } from "@/db/tables/core";
 import {
   isLegacyTokenCreated,
   readTokenCreatedLogs,
@@ -26,7 +28,7 @@ import { log } from "@/lib/core/log";
 import { config } from "@/lib/core/config";
 import { type IndexedFactory, indexedFactoryList } from "./factories";
 import { rangeContexts } from "./lookup";
-import { type IndexContext, upsertIndexedToken, upsertIndexedTokens } from "./upsert";
+import { storeTokenRows, tokenRowFromEvent } from "./upsert";
 
 export type FollowRun = {
   chainId: number;
@@ -74,29 +76,33 @@ const setAside = (chainId: number, at: EventLocation, reason: QuarantineReason, 
 });
 
 /**
- * Stores one event in a transaction of its own; an error of the event's own (not the chain's or the database's
+ * Stores one event's row in a transaction of its own; an error of the event's own (not the chain's or the database's
  * moment) sets it aside instead. Whether it was stored.
  */
-export async function storeOrSetAside(chainId: number, event: TokenCreatedEvent, ctx: IndexContext): Promise<boolean> {
+export async function storeOrSetAside(
+  chainId: number,
+  at: EventLocation,
+  row: Insertable<TokensTable>,
+): Promise<boolean> {
   try {
     await db()
       .transaction()
       .execute(async (trx) => {
-        await upsertIndexedToken(event, ctx, trx);
-        await resolveQuarantinedEvent(trx, setAside(chainId, event, "unstorable", ""));
+        await storeTokenRows([row], trx);
+        await resolveQuarantinedEvent(trx, setAside(chainId, at, "unstorable", ""));
       });
     return true;
   } catch (error) {
     if (!isEventError(error)) throw error;
-    log.warn("token event set aside: its row was refused", { chainId, txHash: event.transactionHash, error });
-    await setAsideEvent(chainId, event, error);
+    log.warn("token event set aside: its row was refused", { chainId, txHash: at.transactionHash, error });
+    await setAsideEvent(chainId, at, error);
     return false;
   }
 }
 
 /** Sets aside an event whose row was refused (the deploy job's, when its transaction is mined). */
-export async function setAsideEvent(chainId: number, event: TokenCreatedEvent, error: unknown): Promise<void> {
-  await quarantineEvent(db(), setAside(chainId, event, "unstorable", error), error);
+export async function setAsideEvent(chainId: number, at: EventLocation, error: unknown): Promise<void> {
+  await quarantineEvent(db(), setAside(chainId, at, "unstorable", error), error);
 }
 
 /** Logs of a range that are not TokenCreated, recorded beside its tokens. */
@@ -107,7 +113,8 @@ async function setAsideUndecodable(db: Database, chainId: number, logs: Undecoda
 /** Events upserted by one upsertIndexedTokens call of a range's store (its statements write 500 rows each). */
 const ROWS_PER_STORE = 500;
 
-type PreparedRange = { indexed: Array<[TokenCreatedEvent, IndexContext]>; undecodable: UndecodableLog[] };
+/** A range read: each event's place and row (built outside the store's transaction), and the logs set aside. */
+type PreparedRange = { tokens: { at: EventLocation; row: Insertable<TokensTable> }[]; undecodable: UndecodableLog[] };
 
 /**
  * A range's events cut into slices whose reads (the deploying calls of up to `calls` v4 transactions, and one block
@@ -130,26 +137,37 @@ function* callSlices(events: readonly TokenCreatedEvent[], calls: number): Gener
   if (slice.length) yield slice;
 }
 
-/** A slice's events with their contexts (rangeContexts). */
-async function sliceContexts(chainId: number, slice: TokenCreatedEvent[]): Promise<PreparedRange["indexed"]> {
+/** Where an event sits, alone: a range holds this and the row, not the event's texts or its deploying call. */
+const placeOf = ({ address, blockNumber, blockHash, transactionHash, transactionIndex, logIndex }: EventLocation) => ({
+  address,
+  blockNumber,
+  blockHash,
+  transactionHash,
+  transactionIndex,
+  logIndex,
+});
+
+/** A slice's events as rows, from their contexts (rangeContexts). */
+async function sliceRows(chainId: number, slice: TokenCreatedEvent[]): Promise<PreparedRange["tokens"]> {
   const contexts = await rangeContexts(chainId, slice);
-  return slice.map((e, i) => [e, contexts[i]!]);
+  return slice.map((e, i) => ({ at: placeOf(e), row: tokenRowFromEvent(e, contexts[i]!) }));
 }
 
 /**
- * A range's logs, with each event's block time and deploying call, outside the range's transaction. The calls are read
- * a batch-sized slice at a time, as many slices at once as batches in flight (the requests of one rangeContexts over
- * the range): a dense range's raw calls and decoded configurations are then never held for thousands of tokens at once.
+ * A range's logs as rows, with each event's block time and deploying call, outside the range's transaction. The calls
+ * are read a batch-sized slice at a time, as many slices at once as batches in flight (the requests of one
+ * rangeContexts over the range), and each slice becomes rows at once: a dense range's calls, decoded configurations
+ * and event texts are never held for thousands of tokens.
  */
 async function readRange(chainId: number, range: FollowedRange): Promise<PreparedRange> {
   const { events, undecodable } = await readTokenCreatedLogs(chainId, { ...range, factories: range.addresses });
   const { readsPerBatch, batchesInFlight } = batchShape();
   const slices = [...callSlices(events, Math.max(1, readsPerBatch - 1))];
-  const prepared: PreparedRange["indexed"][] = [];
+  const prepared: PreparedRange["tokens"][] = [];
   await inTurns(slices.length, batchesInFlight, async (i) => {
-    prepared[i] = await sliceContexts(chainId, slices[i]!);
+    prepared[i] = await sliceRows(chainId, slices[i]!);
   });
-  return { indexed: prepared.flat(), undecodable };
+  return { tokens: prepared.flat(), undecodable };
 }
 
 /** The TokenCreated stream of a chain's indexed factories, for the follower. */
@@ -165,20 +183,23 @@ export function tokenCreatedStream(
     read: (range) => readRange(chainId, range),
     // Its read is the chain's alone: the next range is read while this one is stored.
     readAhead: true,
-    eventsOf: ({ indexed }) => indexed.map(([e]) => e),
-    async store(trx, { indexed, undecodable }) {
-      // A slice at a time: the rows upsertIndexedTokens answers with are let go before the next slice is written.
-      for (let i = 0; i < indexed.length; i += ROWS_PER_STORE)
-        await upsertIndexedTokens(indexed.slice(i, i + ROWS_PER_STORE), trx);
+    eventsOf: ({ tokens }) => tokens.map((t) => t.at),
+    async store(trx, { tokens, undecodable }) {
+      // A slice at a time: the rows storeTokenRows answers with are let go before the next slice is written.
+      for (let i = 0; i < tokens.length; i += ROWS_PER_STORE)
+        await storeTokenRows(
+          tokens.slice(i, i + ROWS_PER_STORE).map((t) => t.row),
+          trx,
+        );
       await setAsideUndecodable(trx, chainId, undecodable);
-      return { stored: indexed.length, setAside: undecodable };
+      return { stored: tokens.length, setAside: undecodable };
     },
     // One event spoiled the range's transaction: store them one at a time, setting aside the ones refused.
-    async storeApart({ indexed, undecodable }) {
-      const refused: TokenCreatedEvent[] = [];
-      for (const [e, ctx] of indexed) if (!(await storeOrSetAside(chainId, e, ctx))) refused.push(e);
+    async storeApart({ tokens, undecodable }) {
+      const refused: EventLocation[] = [];
+      for (const { at, row } of tokens) if (!(await storeOrSetAside(chainId, at, row))) refused.push(at);
       await setAsideUndecodable(db(), chainId, undecodable);
-      return { stored: indexed.length - refused.length, setAside: [...refused, ...undecodable] };
+      return { stored: tokens.length - refused.length, setAside: [...refused, ...undecodable] };
     },
   };
 }

@@ -15,6 +15,7 @@ import {
 } from "@/lib/platform/quarantine";
 import { isIndexedFactory } from "./factories";
 import { storeOrSetAside, TOKEN_CREATED_STREAM } from "./follow";
+import { tokenRowFromEvent } from "./upsert";
 import { eventContext } from "./lookup";
 
 export type RetryResult = "indexed" | "refused" | "undecodable" | "gone" | "not_indexed";
@@ -35,7 +36,9 @@ async function retryOne(row: QuarantinedEventRow): Promise<RetryResult> {
     e.logIndex === row.logIndex && e.transactionHash.toLowerCase() === row.txHash;
   const event = events.find(same);
   if (event)
-    return (await storeOrSetAside(row.chainId, event, await eventContext(row.chainId, event))) ? "indexed" : "refused";
+    return (await storeOrSetAside(row.chainId, event, tokenRowFromEvent(event, await eventContext(row.chainId, event))))
+      ? "indexed"
+      : "refused";
   const still = undecodable.find(same);
   if (!still) {
     await resolveQuarantinedEvent(db(), row);

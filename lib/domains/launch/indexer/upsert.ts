@@ -225,40 +225,52 @@ export async function upsertIndexedToken(
 const ROWS_PER_STATEMENT = 500;
 
 /**
- * Inserts or refreshes the tokens of a range's events, in their order; the stored rows, one per event. A presale
- * indexed before its token is linked now (the presale indexer links the other order), and a new token's launch
- * webhooks are enqueued (a no-op for a row indexed before, or deployed long ago).
+ * Inserts or refreshes the tokens of a range's events, in their order; the stored rows, one per event (storeTokenRows).
  */
 export async function upsertIndexedTokens(
   items: ReadonlyArray<readonly [TokenCreatedEvent, IndexContext]>,
   executor: Database = db(),
 ): Promise<TokenRow[]> {
+  return storeTokenRows(
+    items.map(([event, ctx]) => tokenRowFromEvent(event, ctx)),
+    executor,
+  );
+}
+
+/**
+ * Inserts or refreshes tokens rows built by tokenRowFromEvent, in their order; the stored rows. A presale indexed
+ * before its token is linked now (the presale indexer links the other order), and a new token's launch webhooks are
+ * enqueued (a no-op for a row indexed before, or deployed long ago).
+ */
+export async function storeTokenRows(
+  rows: readonly Insertable<TokensTable>[],
+  executor: Database = db(),
+): Promise<TokenRow[]> {
   const stored: TokenRow[] = [];
-  let rows: Insertable<TokensTable>[] = [];
+  let batch: Insertable<TokensTable>[] = [];
   const keyOf = (r: { chain_id?: number; contract_address: string }) => `${r.chain_id}:${r.contract_address}`;
   const keys = new Set<string>();
   const write = async () => {
-    if (!rows.length) return;
-    const written = await upsertIndexedTokenRows(executor, rows);
+    if (!batch.length) return;
+    const written = await upsertIndexedTokenRows(executor, batch);
     const byToken = new Map(written.map((r) => [keyOf(r), r]));
     const chainId = written[0]!.chain_id;
     const unlinked = written.filter((r) => r.presale_id === null).map((r) => r.contract_address);
     for (const [address, presaleId] of await linkTokenPresales(executor, chainId, unlinked))
       byToken.set(`${chainId}:${address}`, { ...byToken.get(`${chainId}:${address}`)!, presale_id: presaleId });
-    stored.push(...rows.map((r) => byToken.get(keyOf(r))!));
-    rows = [];
+    stored.push(...batch.map((r) => byToken.get(keyOf(r))!));
+    batch = [];
     keys.clear();
   };
-  for (const [event, ctx] of items) {
-    const row = tokenRowFromEvent(event, ctx);
+  for (const row of rows) {
     // One statement cannot write a row twice: a token named again (by a hostile contract) starts the next one.
     if (
       keys.has(keyOf(row)) ||
-      rows.length >= ROWS_PER_STATEMENT ||
-      (rows.length && rows[0]!.chain_id !== row.chain_id)
+      batch.length >= ROWS_PER_STATEMENT ||
+      (batch.length && batch[0]!.chain_id !== row.chain_id)
     )
       await write();
-    rows.push(row);
+    batch.push(row);
     keys.add(keyOf(row));
   }
   await write();
