@@ -105,7 +105,24 @@ function untracedTransportFor(settings: ChainSettings): Transport {
   if (url.startsWith("ws")) return webSocket(url, options);
   // Requests made in the same tick (a range's block headers, its events' calls) go as one JSON-RPC batch.
   const batchSize = config().RPC_BATCH_SIZE;
-  return http(url, { ...options, batch: batchSize > 0 ? { batchSize } : false });
+  const fetchFn = settings.requestsPerSecond ? pacedFetch(settings.requestsPerSecond) : undefined;
+  return http(url, { ...options, batch: batchSize > 0 ? { batchSize } : false, fetchFn });
+}
+
+/**
+ * fetch with the requests spaced at least 1/perSecond apart, in the order they were made: a provider's limit is
+ * never passed, where answering its 429s would stall each refused batch for its Retry-After.
+ */
+function pacedFetch(perSecond: number): typeof fetch {
+  const gap = 1000 / perSecond;
+  let next = 0;
+  return async (input, init) => {
+    const now = performance.now();
+    const at = Math.max(now, next);
+    next = at + gap;
+    if (at > now) await new Promise((resolve) => setTimeout(resolve, at - now));
+    return fetch(input, init);
+  };
 }
 
 function cacheKey(settings: ChainSettings, withKey: boolean): string {
@@ -113,6 +130,7 @@ function cacheKey(settings: ChainSettings, withKey: boolean): string {
     state().generation,
     settings.rpcUrl ?? "",
     settings.timeoutMs,
+    settings.requestsPerSecond ?? 0,
     config().RPC_BATCH_SIZE,
     withKey ? (settings.deployerPrivateKey ?? "") : "",
   ].join("|");

@@ -28,6 +28,8 @@ export interface ChainSettings {
   deployerPrivateKey?: Hex;
   /** Per RPC request, including each retry. */
   timeoutMs: number;
+  /** `RPC_REQUESTS_PER_SECOND_<chainId>`: HTTP requests to the RPC spaced to at most this many a second (its plan's). */
+  requestsPerSecond?: number;
   contracts: ChainContracts;
   /** `PAIRED_TOKEN_WETH_POOLS_<chainId>`: lowercase paired token → the pool pricing it in WETH (market caps). */
   pairedTokenWethPools: Record<string, Address>;
@@ -188,6 +190,7 @@ const privateKey = z
   .transform((v) => (v.startsWith("0x") ? v : `0x${v}`) as Hex);
 const timeoutMs = z.coerce.number().int().min(100).max(120_000);
 const blockNumber = z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+const perSecond = z.coerce.number().positive().max(10_000);
 const isAddressPair = (pair: string) => {
   const addresses = pair.trim().split(":");
   return addresses.length === 2 && addresses.every((a) => EVM_ADDRESS.test(a));
@@ -290,6 +293,7 @@ function parseChainSettings(chainId: number, env: NodeJS.ProcessEnv): ChainSetti
     rpcUrl: read(env, `RPC_URL_${chainId}`, rpcUrl, issues),
     deployerPrivateKey: read(env, "DEPLOYER_PRIVATE_KEY", privateKey, issues),
     timeoutMs: read(env, "CHAIN_TIMEOUT_MS", timeoutMs, issues) ?? DEFAULT_CHAIN_TIMEOUT_MS,
+    requestsPerSecond: read(env, `RPC_REQUESTS_PER_SECOND_${chainId}`, perSecond, issues),
     contracts,
     pairedTokenWethPools: read(env, `PAIRED_TOKEN_WETH_POOLS_${chainId}`, pairedTokenPools, issues) ?? {},
     tokenIndexStartBlock: read(env, `TOKEN_INDEX_START_BLOCK_${chainId}`, blockNumber, issues),

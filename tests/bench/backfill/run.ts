@@ -14,7 +14,7 @@ import { createInterface } from "node:readline";
 import pg from "pg";
 import { type CliSpec, readCli, refuse } from "@/dev/cli/args";
 import { factoryOf, type Generation, GENERATIONS, type History } from "./history";
-import { type ProviderCounts, startFakeProvider } from "./provider";
+import { PUBLIC_PROVIDER, type ProviderCounts, startFakeProvider } from "./provider";
 
 const here = import.meta.dirname;
 const ROOT = path.resolve(here, "../../..");
@@ -292,6 +292,8 @@ async function main() {
     ...process.env,
     DATABASE_URL: url,
     RPC_URL_8453: provider.url,
+    // As an operator sets their plan's rate: the indexer paces itself instead of waiting out 429s.
+    RPC_REQUESTS_PER_SECOND_8453: String(PUBLIC_PROVIDER.requestsPerSecond),
     FACTORY_ADDRESS_8453: factoryOf("clanker_v4"),
     TOKEN_INDEX_START_BLOCK_8453: String(firstBlock),
     TOKEN_INDEX_MAX_RANGES: "1000",

@@ -10,6 +10,7 @@ import {
   ChainUnavailableError,
   findTokenCreated,
   getLatestBlockNumber,
+  getPublicClient,
   readPoolState,
   sendDeployToken,
   simulateDeployToken,
@@ -17,6 +18,7 @@ import {
   type DeploymentConfig,
 } from "@/lib/platform/chain";
 import { deployLocalContracts } from "@/dev/chain/local";
+import { resetConfig } from "@/lib/core/config";
 import { toHttpError } from "@/lib/core/errors";
 import { defaultDeploymentConfig, useTestChain } from "@/tests/helpers/chain";
 
@@ -154,3 +156,35 @@ describe("over HTTP JSON-RPC (the production transport)", () => {
     expect(again.env.RPC_URL_8453).toBe(chain().rpcUrl);
   });
 });
+
+describe("RPC_REQUESTS_PER_SECOND_<chainId>", () => {
+  const saved = { ...process.env };
+  afterEach(() => {
+    process.env = { ...saved };
+    resetConfig();
+  });
+
+  it("spaces the HTTP requests to the RPC at most that many a second, however many are made at once", async () => {
+    const arrivals: number[] = [];
+    const rpc = await listen(
+      createHttpServer((req, res) => {
+        arrivals.push(performance.now());
+        req.resume().on("end", () => {
+          res.writeHead(200, { "content-type": "application/json" });
+          res.end(JSON.stringify({ jsonrpc: "2.0", id: 0, result: "0x2105" }));
+        });
+      }),
+    );
+    process.env[`RPC_URL_${CHAIN}`] = `http://127.0.0.1:${portOf(rpc)}`;
+    process.env[`RPC_REQUESTS_PER_SECOND_${CHAIN}`] = "20";
+    process.env.RPC_BATCH_SIZE = "0";
+    resetConfig();
+    const client = getPublicClient(CHAIN);
+    await Promise.all(Array.from({ length: 6 }, () => client.request({ method: "eth_chainId" })));
+    await close(rpc);
+    expect(arrivals).toHaveLength(6);
+    // Sent 50 ms apart at 20 a second: five gaps, whatever the sockets add to each one's arrival.
+    expect(arrivals.at(-1)! - arrivals[0]!).toBeGreaterThan(240);
+  });
+});
+
