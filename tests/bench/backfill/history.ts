@@ -58,8 +58,9 @@ const ERAS: readonly Era[] = [
   { generation: "clanker_v0", fromBlock: 21_000_000, toBlock: 21_600_000, share: 0.005 },
   { generation: "clanker_v1", fromBlock: 21_600_000, toBlock: 22_400_000, share: 0.02 },
   { generation: "clanker_v2", fromBlock: 22_400_000, toBlock: 23_200_000, share: 0.075 },
-  { generation: "clanker_v3", fromBlock: 23_200_000, toBlock: 27_000_000, share: 0.3 },
-  { generation: "clanker_v3_1", fromBlock: 27_000_000, toBlock: 31_000_000, share: 0.15 },
+  { generation: "clanker_v3", fromBlock: 23_200_000, toBlock: 27_733_337, share: 0.3 },
+  // From the v3.1 factory's deployment block (generations.ts): the indexer reads it from there on.
+  { generation: "clanker_v3_1", fromBlock: 27_733_337, toBlock: 31_000_000, share: 0.15 },
   // 1.25 tokens a block at a million tokens: a 10,000-block range then holds more logs than a provider returns.
   { generation: "clanker_v4", fromBlock: 31_000_000, toBlock: 31_040_000, share: 0.05 },
   { generation: "clanker_v4", fromBlock: 31_040_000, toBlock: 38_000_000, share: 0.4 },
