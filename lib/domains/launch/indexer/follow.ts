@@ -110,7 +110,7 @@ async function setAsideUndecodable(db: Database, chainId: number, logs: Undecoda
   for (const u of logs) await quarantineEvent(db, setAside(chainId, u, "undecodable", u.error));
 }
 
-/** Events upserted by one upsertIndexedTokens call of a range's store (its statements write 500 rows each). */
+/** Rows written by one storeTokenRows call of a range's store (its statements write 500 rows each). */
 const ROWS_PER_STORE = 500;
 
 /** A range read: each event's place and row (built outside the store's transaction), and the logs set aside. */
