@@ -187,4 +187,3 @@ describe("RPC_REQUESTS_PER_SECOND_<chainId>", () => {
     expect(arrivals.at(-1)! - arrivals[0]!).toBeGreaterThan(240);
   });
 });
-
