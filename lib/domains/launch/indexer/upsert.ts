@@ -218,24 +218,11 @@ export async function upsertIndexedToken(
   ctx: IndexContext,
   executor: Database = db(),
 ): Promise<TokenRow> {
-  return (await upsertIndexedTokens([[event, ctx]], executor))[0]!;
+  return (await storeTokenRows([tokenRowFromEvent(event, ctx)], executor))[0]!;
 }
 
 /** Rows written by one statement: a range's thousands of tokens cost a few statements, not four per token. */
 const ROWS_PER_STATEMENT = 500;
-
-/**
- * Inserts or refreshes the tokens of a range's events, in their order; the stored rows, one per event (storeTokenRows).
- */
-export async function upsertIndexedTokens(
-  items: ReadonlyArray<readonly [TokenCreatedEvent, IndexContext]>,
-  executor: Database = db(),
-): Promise<TokenRow[]> {
-  return storeTokenRows(
-    items.map(([event, ctx]) => tokenRowFromEvent(event, ctx)),
-    executor,
-  );
-}
 
 /**
  * Inserts or refreshes tokens rows built by tokenRowFromEvent, in their order; the stored rows. A presale indexed
