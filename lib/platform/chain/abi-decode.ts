@@ -136,17 +136,17 @@ function value(r: Reader, param: AbiParameter, at: number, base: number): unknow
 }
 
 function arrayValue(r: Reader, element: AbiParameter, fixed: number | null, at: number, base: number): unknown[] {
+  const dynamic = isDynamic(element);
   let start = at;
   let length = fixed;
   if (fixed === null) {
     const offset = base + count(r, at);
     length = count(r, offset);
     start = offset + 32;
-  } else if (isDynamic(element)) start = base + count(r, at);
+  } else if (dynamic) start = base + count(r, at);
   if (!Number.isSafeInteger(length) || length! > r.bytes.length)
     throw new AbiHexDecodingError(`an array of ${length} items cannot fit in ${r.bytes.length} bytes`);
   const values: unknown[] = [];
-  const dynamic = isDynamic(element);
   const step = dynamic ? 32 : staticSize(element);
   for (let i = 0; i < length!; i++) {
     if (step === 0 && --r.reads < 0) throw new AbiHexDecodingError("too many reads for the size of the data");
